@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { roles } from "../access.js";
+import { limits } from "../limits.js";
+import { messages } from "../messages.js";
+import { emailField, exactDigits, exactLengthCode, newPasswordField, requiredText, withConfirmedPassword } from "../validation.js";
+import { emptyResponse, endpoint, messageResponse } from "./endpoint.js";
+
+export const scopes = ["clinical", "patient"] as const;
+export const scopeSchema = z.enum(scopes, { error: messages.required });
+export type Scope = z.infer<typeof scopeSchema>;
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string(),
+  userRole: z.enum(roles).nullable(),
+  scope: scopeSchema,
+  permissions: z.array(z.string()),
+  /** ISO date-time after which the password must be changed. */
+  passwordExpireDate: z.string().nullable(),
+  /** This sign-in still needs the e-mailed one-time code. */
+  otpRequired: z.boolean(),
+  instructionsAcknowledged: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+export const loginBody = z.strictObject({
+  email: emailField(),
+  password: z.string({ error: messages.required }).min(1, messages.required).max(1024),
+  scope: scopeSchema,
+});
+export const otpBody = z.strictObject({ otpCode: exactDigits(limits.otpLength) });
+export const resetSendOtpBody = z.strictObject({ email: emailField(), scope: scopeSchema.default("clinical") });
+export const resetVerifyOtpBody = z.strictObject({
+  email: emailField(),
+  otpCode: exactDigits(limits.otpLength),
+  scope: scopeSchema.default("clinical"),
+});
+export const resetWithOtpBody = withConfirmedPassword({ email: emailField(), otpCode: exactDigits(limits.otpLength) });
+export const resetCodeRequestBody = z.strictObject({ email: emailField() });
+export const resetCodeCheckBody = z.strictObject({
+  email: emailField().optional(),
+  resetCode: exactLengthCode(limits.resetCodeLength),
+});
+export const resetWithCodeBody = withConfirmedPassword({ resetCode: exactLengthCode(limits.resetCodeLength) });
+export const changePasswordBody = withConfirmedPassword({});
+export const updateCurrentBody = z
+  .strictObject({
+    firstName: requiredText(limits.text.personName, messages.firstNameRequired).optional(),
+    lastName: requiredText(limits.text.personName, messages.lastNameRequired).optional(),
+    displayName: z.string().trim().max(limits.text.displayName, messages.maxLength(limits.text.displayName)).nullable().optional(),
+    instructionsAcknowledged: z.literal(true).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const refreshBody = z.strictObject({ refreshToken: z.string().min(1, messages.required).max(512) });
+export const logoutBody = z.strictObject({ refreshToken: z.string().max(512).optional() }).optional();
+
+export const authApi = {
+  login: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/login",
+    summary: "Sign in with e-mail and password. Staff then need the e-mailed one-time code.",
+    tags: ["auth"],
+    auth: false,
+    body: loginBody,
+    response: tokenPairSchema.extend({ user: currentUserSchema }),
+  }),
+  sendLoginOtp: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/signin/email/send_otp",
+    summary: "(Re)send the one-time code of the current sign-in.",
+    tags: ["auth"],
+    auth: "pending",
+    response: messageResponse,
+  }),
+  verifyLoginOtp: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/signin/email/verify_otp",
+    summary: "Complete a staff sign-in with the e-mailed one-time code.",
+    tags: ["auth"],
+    auth: "pending",
+    body: otpBody,
+    response: messageResponse,
+  }),
+  refresh: endpoint({
+    method: "POST",
+    path: "/api/v1/auth/refresh",
+    summary: "Exchange a refresh token for a new pair (rotation; reuse revokes the session).",
+    tags: ["auth"],
+    auth: false,
+    body: refreshBody,
+    response: tokenPairSchema,
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "/api/v1/auth/logout",
+    summary: "End the current session.",
+    tags: ["auth"],
+    auth: "pending",
+    body: logoutBody,
+    response: emptyResponse,
+    status: 204,
+  }),
+  current: endpoint({
+    method: "GET",
+    path: "/api/v1/current",
+    summary: "The signed-in user's profile and permissions.",
+    tags: ["auth"],
+    auth: "pending",
+    response: currentUserSchema,
+  }),
+  updateCurrent: endpoint({
+    method: "PATCH",
+    path: "/api/v1/current",
+    summary: "Change the signed-in user's own details (changed fields only; e-mail is read-only).",
+    tags: ["auth"],
+    auth: true,
+    body: updateCurrentBody,
+    response: currentUserSchema,
+  }),
+  changePassword: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/change-password",
+    summary: "Set a new password; every session of the user ends.",
+    tags: ["auth"],
+    auth: "pending",
+    body: changePasswordBody,
+    response: messageResponse,
+  }),
+  resetSendOtp: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/reset_password/email/send_otp",
+    summary: "E-mail a 6-digit password-reset code. Answers the same whether or not the e-mail exists.",
+    tags: ["auth"],
+    auth: false,
+    body: resetSendOtpBody,
+    response: messageResponse,
+  }),
+  resetVerifyOtp: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/reset_password/email/verify_otp",
+    summary: "Check a password-reset code without using it.",
+    tags: ["auth"],
+    auth: false,
+    body: resetVerifyOtpBody,
+    response: messageResponse,
+  }),
+  resetWithOtp: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/reset_password/email/reset",
+    summary: "Set a new password with the 6-digit reset code; every session of the user ends.",
+    tags: ["auth"],
+    auth: false,
+    body: resetWithOtpBody,
+    response: messageResponse,
+  }),
+  resetCodeRequest: endpoint({
+    method: "POST",
+    path: "/api/v1/auth/password-reset/request",
+    summary: "E-mail an 8-character reset code. Answers the same whether or not the e-mail exists.",
+    tags: ["auth"],
+    auth: false,
+    body: resetCodeRequestBody,
+    response: messageResponse,
+  }),
+  resetCodeCheck: endpoint({
+    method: "POST",
+    path: "/api/v1/auth/password-reset/check",
+    summary: "Check an 8-character reset code without using it.",
+    tags: ["auth"],
+    auth: false,
+    body: resetCodeCheckBody,
+    response: messageResponse,
+  }),
+  resetWithCode: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/password-reset/reset",
+    summary: "Set a new password with the 8-character reset code and sign in.",
+    tags: ["auth"],
+    auth: false,
+    body: resetWithCodeBody,
+    response: tokenPairSchema.extend({ userId: z.string() }),
+  }),
+} as const;
+
+export { newPasswordField };

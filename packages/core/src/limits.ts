@@ -1,0 +1,45 @@
+/** The specification's constants (doc 1 §9 and the auth rules of the foundation issue). */
+export const limits = {
+  accessTokenTtlSeconds: 15 * 60,
+  /** The client refreshes this long before the access token expires. */
+  accessTokenRefreshLeadSeconds: 60,
+  inactivitySignOutSeconds: 1800,
+  sessionAbsoluteLifetimeSeconds: 12 * 60 * 60,
+  otpLength: 6,
+  otpTtlSeconds: 10 * 60,
+  otpMaxAttempts: 5,
+  /** Sends of a one-time code (first one included) per purpose and sign-in within the window. */
+  otpMaxSendsPerWindow: 4,
+  otpSendWindowSeconds: 10 * 60,
+  otpVerifyDebounceMs: 1500,
+  resetCodeLength: 8,
+  resetCodeTtlSeconds: 30 * 60,
+  passwordMinLength: 12,
+  passwordChecklistMinLength: 8,
+  passwordMaxLength: 128,
+  passwordMaxAgeDays: 180,
+  loginFailuresPerAccount: 10,
+  loginAttemptsPerIp: 50,
+  loginRateWindowSeconds: 15 * 60,
+  pageSize: { organisations: 25, projects: 25, patients: 25, users: 10, appointments: 10 },
+  maxSnackbars: 5,
+  errorReportingSampleRate: 0.1,
+  mobileBreakpointPx: 768,
+  scrollGateThresholdPx: 100,
+  scrollThrottleMs: 750,
+  text: {
+    organisationName: 250,
+    teamName: 100,
+    displayName: 500,
+    email: 256,
+    programName: 100,
+    patientProgramName: 100,
+    description: 300,
+    releaseNotes: 100,
+    feedback: 5000,
+    personName: 100,
+  },
+  image: { maxBytes: 5 * 1024 * 1024, maxFileNameLength: 50, types: ["image/png", "image/jpeg"] },
+} as const;
+
+export const PASSWORD_SPECIAL_CHARACTERS = `!@#$%^&*(),.?'":{}|<>`;
