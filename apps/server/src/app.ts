@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import scalar from "@scalar/fastify-api-reference";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Db } from "./db/kysely.js";
+import { registerAdminRoutes } from "./modules/admin/routes.js";
+import { registerAuthRoutes } from "./modules/auth/routes.js";
+import { registerContentRoutes } from "./modules/content/routes.js";
+import { registerHealthRoutes } from "./modules/health/routes.js";
+import type { Clock } from "./platform/clock.js";
+import type { AppContext } from "./platform/context.js";
+import { installErrorHandler } from "./platform/http/error-handler.js";
+import { installSecurityHeaders } from "./platform/http/security.js";
+import { JobRunner } from "./platform/jobs/job-runner.js";
+import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
+
+export const APP_VERSION = "0.1.0";
+
+export interface BuildAppOptions {
+  db: Db;
+  clock: Clock;
+  /** null: the outbox (mail is stored, and echoed to the console when `echoOutbox`). */
+  mailTransport: MailTransport | null;
+  settings: AppContext["settings"] & { mailFrom: string };
+  ping?: () => Promise<boolean>;
+  /** Folder of the built web app; served with an SPA fallback when it exists. */
+  webDist?: string;
+  echoOutbox?: boolean;
+  logger?: FastifyServerOptions["logger"];
+  trustProxy?: boolean;
+}
+
+const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "req.body.password",
+  "req.body.confirmPassword",
+  "req.body.otpCode",
+  "req.body.resetCode",
+  "req.body.refreshToken",
+];
+
+/** The whole HTTP application on a given database and clock; main.ts and the tests both use it. */
+export const buildApp = async (options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> => {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && /^[A-Za-z0-9-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await installSecurityHeaders(app);
+
+  const jobs = new JobRunner(options.db, options.clock, app.log);
+  const ctx: AppContext = { db: options.db, clock: options.clock, jobs, log: app.log, settings: options.settings };
+  registerMailJobs(jobs, {
+    db: options.db,
+    clock: options.clock,
+    transport: options.mailTransport,
+    from: options.settings.mailFrom,
+    log: app.log,
+    echoOutbox: options.echoOutbox ?? false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "OpenPRO API", version: APP_VERSION, description: "The OpenPRO dashboard and mobile-app API." },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(scalar, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, ctx, options.ping ?? (async () => true), APP_VERSION);
+      registerAuthRoutes(api, ctx);
+      registerContentRoutes(api, ctx);
+      registerAdminRoutes(api, ctx);
+    },
+  );
+
+  const serveWeb = !!options.webDist && existsSync(options.webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: options.webDist!, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    // Every non-API GET is the single-page app; its router decides (and shows "404").
+    if (serveWeb && request.method === "GET" && !request.url.startsWith("/api/")) {
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ statusCode: 404, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+  });
+  return { app, ctx };
+};

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const booleanSwitch = z.enum(["on", "off"]);
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("OpenPRO <no-reply@openpro.local>"),
+  SUPPORT_EMAIL: z.email().default("support@openpro.local"),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
+  DEMO_DATA: booleanSwitch.optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SENTRY_DSN: z.url().optional(),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanSwitch.default("off"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parse the environment once; a bad value stops the start with one line naming the variable. */
+export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === "production" && !config.JWT_SECRET) {
+    throw new ConfigError("Invalid configuration: JWT_SECRET is required in production");
+  }
+  if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+    throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together");
+  }
+  return config;
+};
+
+export class ConfigError extends Error {}

@@ -1,0 +1,33 @@
+import type { Insertable } from "kysely";
+import type { Db } from "../kysely.js";
+import type { OrganisationsTable, ProgramsTable, UsersTable } from "../schema.js";
+
+export const countUsers = async (db: Db): Promise<number> => {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+export const countOrganisations = async (db: Db): Promise<number> => {
+  const row = await db.selectFrom("organisations").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+export const insertOrganisation = async (db: Db, organisation: Insertable<OrganisationsTable>) =>
+  (await db.insertInto("organisations").values(organisation).returning("id").executeTakeFirstOrThrow()).id;
+
+export const insertProgram = async (db: Db, program: Insertable<ProgramsTable>) =>
+  (await db.insertInto("programs").values(program).returning("id").executeTakeFirstOrThrow()).id;
+
+export const insertUser = async (db: Db, user: Insertable<UsersTable>) =>
+  (await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow()).id;
+
+export const findUserIdByEmail = async (db: Db, email: string) =>
+  (await db.selectFrom("users").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase())).executeTakeFirst())?.id;
+
+export const insertOrganisationStaff = async (db: Db, organisationId: string, userId: string, role: string) => {
+  await db.insertInto("organisationStaff").values({ organisationId, userId, role, inviteAccepted: true }).execute();
+};
+
+export const insertProgramStaff = async (db: Db, programId: string, userId: string, role: string) => {
+  await db.insertInto("programStaff").values({ programId, userId, role, inviteAccepted: true }).execute();
+};

@@ -1,0 +1,144 @@
+import { defaultPermissionsByRole, type Role } from "@openpro/core";
+import type { Clock } from "../../platform/clock.js";
+import type { Db } from "../kysely.js";
+import * as q from "./queries.js";
+
+/** Every demo account shares this password (it passes the password policy). */
+export const DEMO_PASSWORD = "Clinic-Demo-2026!";
+
+export interface DemoAccount {
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  /** Which demo organisation/programs they work in (admin-type roles see everything). */
+  organisation: "northbridge" | "lakeside" | null;
+}
+
+export const demoAccounts: readonly DemoAccount[] = [
+  { email: "superadmin@openpro.demo", role: "superadmin", firstName: "Ada", lastName: "Admin", organisation: null },
+  { email: "tester@openpro.demo", role: "internal_tester", firstName: "Theo", lastName: "Tester", organisation: null },
+  { email: "programadmin@openpro.demo", role: "internal_program_admin", firstName: "Priya", lastName: "Patel", organisation: null },
+  { email: "ls.admin@openpro.demo", role: "life_sciences_project_admin", firstName: "Lena", lastName: "Schmid", organisation: "lakeside" },
+  { email: "clinical.admin@openpro.demo", role: "clinical_project_admin", firstName: "Callum", lastName: "Reid", organisation: "northbridge" },
+  { email: "clinician.admin@openpro.demo", role: "clinician_admin", firstName: "Chloe", lastName: "Evans", organisation: "northbridge" },
+  { email: "ls.member@openpro.demo", role: "life_sciences_team_member", firstName: "Luca", lastName: "Meier", organisation: "lakeside" },
+  { email: "nurse@openpro.demo", role: "clinician_team_member", firstName: "Nia", lastName: "Okafor", organisation: "northbridge" },
+];
+
+/** Inserts a staff user with the default grants of the role. */
+export const insertStaffUser = (
+  db: Db,
+  clock: Clock,
+  user: { email: string; firstName: string; lastName: string; role: Role; passwordHash: string; acknowledged?: boolean },
+) => {
+  const now = clock.now();
+  return q.insertUser(db, {
+    email: user.email.toLowerCase(),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: null,
+    role: user.role,
+    scope: "clinical",
+    passwordHash: user.passwordHash,
+    passwordChangedAt: now,
+    permissions: [...defaultPermissionsByRole[user.role]],
+    territory: null,
+    privacyPolicy: true,
+    eula: true,
+    emailVerified: true,
+    instructionsAcknowledgedAt: user.acknowledged === false ? null : now,
+    dateCreated: now,
+    updatedAt: now,
+  });
+};
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const daysFrom = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+
+/**
+ * The demo world: two organisations, programs in each territory (one closed, one with a public
+ * invite code), one staff user per role. Later issues add patients and their logs here.
+ */
+export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) => {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const organisations = {
+      northbridge: await q.insertOrganisation(trx, { name: "Northbridge Cancer Centre", description: "Oncology outpatients, Leeds and Dublin", createdAt: now }),
+      lakeside: await q.insertOrganisation(trx, { name: "Lakeside Oncology Group", description: "Research network in Boston and Zurich", createdAt: now }),
+    };
+    const base = { patientProgramName: null, participationWeeks: null, adverseEventReportingMessage: null, endedAt: null, createdAt: now };
+    const programs = {
+      breast: await q.insertProgram(trx, {
+        ...base,
+        organisationId: organisations.northbridge,
+        name: "Breast Cancer Symptom Monitoring",
+        patientProgramName: "My Breast Care Diary",
+        description: "Weekly CTCAE symptom reporting during adjuvant chemotherapy.",
+        territory: "UK_IRE",
+        startDate: isoDate(daysFrom(now, -120)),
+        inviteMode: "individual",
+        populateNvAppointments: true,
+        participationWeeks: 26,
+        adverseEventReportingMessage: "Report suspected adverse drug reactions to the MHRA Yellow Card scheme.",
+      }),
+      lung: await q.insertProgram(trx, {
+        ...base,
+        organisationId: organisations.northbridge,
+        name: "Lung Immunotherapy Follow-up",
+        description: "Open enrolment with a public invite code for immunotherapy patients.",
+        territory: "UK_IRE",
+        startDate: isoDate(daysFrom(now, -60)),
+        inviteMode: "public",
+      }),
+      headNeck: await q.insertProgram(trx, {
+        ...base,
+        organisationId: organisations.northbridge,
+        name: "Head and Neck Radiotherapy 2025",
+        description: "Completed study of late radiotherapy effects.",
+        territory: "UK_IRE",
+        startDate: "2025-01-06",
+        endDate: "2025-10-31",
+        inviteMode: "individual",
+      }),
+      colorectal: await q.insertProgram(trx, {
+        ...base,
+        organisationId: organisations.lakeside,
+        name: "Colorectal Chemotherapy PRO",
+        description: "Daily symptom and temperature logging during FOLFOX.",
+        territory: "US",
+        startDate: isoDate(daysFrom(now, -30)),
+        inviteMode: "individual",
+      }),
+      melanoma: await q.insertProgram(trx, {
+        ...base,
+        organisationId: organisations.lakeside,
+        name: "Swiss Melanoma Survivorship",
+        description: "Quality-of-life questionnaires after adjuvant therapy.",
+        territory: "CH",
+        startDate: isoDate(daysFrom(now, -10)),
+        inviteMode: "individual",
+      }),
+    };
+    const programsOf = {
+      northbridge: [programs.breast, programs.lung, programs.headNeck],
+      lakeside: [programs.colorectal, programs.melanoma],
+    };
+    for (const account of demoAccounts) {
+      const userId = await insertStaffUser(trx, clock, { ...account, passwordHash });
+      if (!account.organisation) continue;
+      await q.insertOrganisationStaff(trx, organisations[account.organisation], userId, account.role);
+      for (const programId of programsOf[account.organisation]) await q.insertProgramStaff(trx, programId, userId, account.role);
+    }
+    return { organisations, programs };
+  });
+};
+
+export const shouldSeedDemo = async (db: Db) => (await q.countOrganisations(db)) === 0 && (await q.countUsers(db)) === 0;
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: a superadmin created at start when none has that e-mail. */
+export const ensureAdmin = async (db: Db, clock: Clock, email: string, passwordHash: string): Promise<boolean> => {
+  if (await q.findUserIdByEmail(db, email)) return false;
+  await insertStaffUser(db, clock, { email, firstName: "Admin", lastName: "User", role: "superadmin", passwordHash });
+  return true;
+};

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely/migration";
+import { foundation } from "./0001-foundation.js";
+
+/** Ordered by name; never edit a migration that has shipped, add a new one. */
+export const migrations: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};

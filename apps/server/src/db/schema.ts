@@ -1,0 +1,189 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string | null;
+  role: string | null;
+  scope: "clinical" | "patient";
+  passwordHash: string | null;
+  passwordChangedAt: Timestamp | null;
+  permissions: string[];
+  dob: ColumnType<string | null, string | null | undefined, string | null>;
+  territory: string | null;
+  privacyPolicy: Generated<boolean>;
+  eula: Generated<boolean>;
+  marketingConsent: Generated<boolean>;
+  emailVerified: Generated<boolean>;
+  instructionsAcknowledgedAt: Timestamp | null;
+  dateCreated: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  userId: string;
+  scope: "clinical" | "patient";
+  otpVerified: boolean;
+  createdAt: CreatedAt;
+  lastActivityAt: Timestamp;
+  absoluteExpiresAt: Timestamp;
+  endedAt: Timestamp | null;
+  endedReason: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  sessionId: string;
+  tokenHash: string;
+  createdAt: CreatedAt;
+  usedAt: Timestamp | null;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<string>;
+  userId: string;
+  sessionId: string | null;
+  purpose: "login" | "signup" | "password_reset" | "password_reset_code";
+  codeHash: string;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  attempts: Generated<number>;
+  consumedAt: Timestamp | null;
+  voidedAt: Timestamp | null;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  windowStart: Timestamp;
+  hits: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  actorUserId: string | null;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  programId: string | null;
+  patientId: string | null;
+  outcome: "success" | "failure" | "refused";
+  requestId: string | null;
+  ip: string | null;
+  details: Json<Record<string, unknown>> | null;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  name: string;
+  payload: Json<Record<string, unknown>>;
+  runAt: Timestamp;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  lockedUntil: Timestamp | null;
+  lockedBy: string | null;
+  completedAt: Timestamp | null;
+  failedAt: Timestamp | null;
+  lastError: string | null;
+  singletonKey: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface MailsTable {
+  id: Generated<string>;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  category: string;
+  status: "queued" | "sent" | "failed" | "stored";
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+  lastError: string | null;
+}
+
+export interface FeedbackTable {
+  id: Generated<string>;
+  userId: string | null;
+  text: string;
+  createdAt: CreatedAt;
+}
+
+export interface OrganisationsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface OrganisationStaffTable {
+  organisationId: string;
+  userId: string;
+  role: string;
+  inviteAccepted: boolean;
+  createdAt: CreatedAt;
+}
+
+export interface ProgramsTable {
+  id: Generated<string>;
+  organisationId: string;
+  name: string;
+  patientProgramName: string | null;
+  description: string | null;
+  territory: "UK_IRE" | "US" | "CH";
+  startDate: ColumnType<string, string, string>;
+  endDate: ColumnType<string | null, string | null | undefined, string | null>;
+  endedAt: Timestamp | null;
+  inviteMode: "individual" | "public";
+  isPrivate: Generated<boolean>;
+  populateNvAppointments: Generated<boolean>;
+  participationWeeks: number | null;
+  adverseEventReportingMessage: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ProgramStaffTable {
+  programId: string;
+  userId: string;
+  role: string;
+  inviteAccepted: boolean;
+  createdAt: CreatedAt;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updatedAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refreshTokens: RefreshTokensTable;
+  oneTimeCodes: OneTimeCodesTable;
+  rateLimitCounters: RateLimitCountersTable;
+  auditLog: AuditLogTable;
+  jobs: JobsTable;
+  mails: MailsTable;
+  feedback: FeedbackTable;
+  organisations: OrganisationsTable;
+  organisationStaff: OrganisationStaffTable;
+  programs: ProgramsTable;
+  programStaff: ProgramStaffTable;
+  appSettings: AppSettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { passwordProblem } from "@openpro/core";
+import { buildApp } from "./app.js";
+import { ConfigError, readConfig } from "./config.js";
+import { DEMO_PASSWORD, demoAccounts, ensureAdmin, seedDemoData, shouldSeedDemo } from "./db/demo/seed.js";
+import { migrateToLatest, openDatabase } from "./db/kysely.js";
+import { hashPassword } from "./platform/auth/passwords.js";
+import { systemClock } from "./platform/clock.js";
+import { smtpTransport } from "./platform/mail/mailer.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** JWT_SECRET, or one generated once and kept in DATA_DIR (outside production). */
+const jwtSecretFor = (configured: string | undefined, dataDir: string): string => {
+  if (configured) return configured;
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+const main = async () => {
+  const config = readConfig();
+  const dataDir = resolve(config.DATA_DIR);
+  let poolErrorLogged = false;
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    onPoolError: (error) => {
+      if (!poolErrorLogged) console.error(`database connection lost: ${error.message}`);
+      poolErrorLogged = true;
+    },
+  });
+  await migrateToLatest(database.db);
+
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const problem = passwordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL });
+    if (problem) throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD ${problem}`);
+    if (await ensureAdmin(database.db, systemClock, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD))) {
+      console.log(`Created superadmin ${config.ADMIN_EMAIL}`);
+    }
+  }
+  const demoWanted = config.DEMO_DATA ? config.DEMO_DATA === "on" : database.kind === "pglite";
+  if (demoWanted && (await shouldSeedDemo(database.db))) {
+    await seedDemoData(database.db, systemClock, await hashPassword(DEMO_PASSWORD));
+    console.log("Seeded the demo data.");
+  }
+
+  const { app, ctx } = await buildApp({
+    db: database.db,
+    clock: systemClock,
+    mailTransport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null,
+    echoOutbox: !config.SMTP_URL && config.NODE_ENV !== "production",
+    settings: {
+      jwtSecret: jwtSecretFor(config.JWT_SECRET, dataDir),
+      publicUrl: config.PUBLIC_URL.replace(/\/$/, ""),
+      supportEmail: config.SUPPORT_EMAIL,
+      passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
+      mailFrom: config.MAIL_FROM,
+    },
+    ping: database.ping,
+    webDist: resolve(here, "../../web/dist"),
+    trustProxy: config.TRUST_PROXY === "on",
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
+    },
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  ctx.jobs.start(config.JOB_POLL_MS);
+  const address = `http://localhost:${config.PORT}`;
+  console.log(`\nOpenPRO is running at ${address} (database: ${database.kind}${database.kind === "pglite" ? ` in ${dataDir}` : ""})`);
+  console.log(`API docs: ${address}/api/docs`);
+  if (demoWanted) {
+    console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`);
+    for (const account of demoAccounts) console.log(`  ${account.email.padEnd(32)} ${account.role}`);
+    if (!config.SMTP_URL) console.log("\nSMTP_URL is not set: e-mails (with the sign-in codes) are printed here and kept in the Outbox.\n");
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // close() stops accepting connections and waits for the requests in flight.
+    await app.close();
+    await ctx.jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+};
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("OpenPRO failed to start:", error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+import { contentApi } from "@openpro/core";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.js";
+import { defineRoute } from "../../platform/http/route.js";
+import { legalDocumentTexts } from "./documents.js";
+
+export const registerContentRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  defineRoute(app, ctx, contentApi.document, {}, async ({ params }) => legalDocumentTexts[params.documentId]);
+};

@@ -1,0 +1,36 @@
+import type { Db } from "../../db/kysely.js";
+import type { Clock } from "../clock.js";
+import { insertAuditEntry } from "./queries.js";
+
+export interface AuditContext {
+  requestId?: string | null;
+  ip?: string | null;
+}
+
+export interface AuditEvent {
+  action: string;
+  outcome: "success" | "failure" | "refused";
+  actorUserId?: string | null;
+  entityType?: string;
+  entityId?: string;
+  programId?: string;
+  patientId?: string;
+  /** Never passwords, codes or tokens. */
+  details?: Record<string, unknown>;
+}
+
+/** Appends to the audit log (the table refuses updates and deletes). */
+export const writeAudit = (db: Db, clock: Clock, context: AuditContext, event: AuditEvent): Promise<void> =>
+  insertAuditEntry(db, {
+    at: clock.now(),
+    actorUserId: event.actorUserId ?? null,
+    action: event.action,
+    entityType: event.entityType ?? null,
+    entityId: event.entityId ?? null,
+    programId: event.programId ?? null,
+    patientId: event.patientId ?? null,
+    outcome: event.outcome,
+    requestId: context.requestId ?? null,
+    ip: context.ip ?? null,
+    details: event.details ? JSON.stringify(event.details) : null,
+  });

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/kysely.js";
+import type { Clock } from "./clock.js";
+import type { JobRunner } from "./jobs/job-runner.js";
+
+/** What services need from the running server; built once in buildApp, replaced in tests. */
+export interface AppContext {
+  db: Db;
+  clock: Clock;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  settings: {
+    jwtSecret: string;
+    publicUrl: string;
+    supportEmail: string;
+    passwordMaxAgeDays: number;
+  };
+}
+
+/** Per-request facts that go into the audit log. */
+export interface RequestMeta {
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/kysely.js";
+import { addSeconds, type Clock } from "../clock.js";
+import { claimDueJobs, insertJob, markJobCompleted, markJobFailed, markJobRetry } from "./queries.js";
+
+export type JobHandler = (payload: Record<string, unknown>, context: { attempt: number; jobId: string }) => Promise<void>;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+  /** At most one open job per key (e.g. one reminder per invite). */
+  singletonKey?: string;
+}
+
+/** Enqueue inside the caller's transaction, so a job exists exactly when its cause was committed. */
+export const enqueueJob = (
+  db: Db,
+  clock: Clock,
+  name: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<string | null> =>
+  insertJob(db, {
+    name,
+    payload,
+    runAt: options.runAt ?? clock.now(),
+    maxAttempts: options.maxAttempts ?? 5,
+    singletonKey: options.singletonKey ?? null,
+  });
+
+const LEASE_SECONDS = 5 * 60;
+const BATCH = 10;
+/** Exponential back-off: 30 s, 1 min, 2 min, 4 min … capped at one hour. */
+export const retryDelaySeconds = (attempt: number): number => Math.min(30 * 2 ** (attempt - 1), 3600);
+
+/** Polls the jobs table; durable across restarts, and safe with several server processes. */
+export class JobRunner {
+  readonly #handlers = new Map<string, JobHandler>();
+  readonly #workerId = `worker-${randomUUID()}`;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<number> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(name: string, handler: JobHandler): void {
+    this.#handlers.set(name, handler);
+  }
+
+  /** Runs every job due now (and those they make due), then resolves with how many ran. */
+  async runDue(): Promise<number> {
+    if (this.#running) await this.#running.catch(() => 0);
+    this.#running = this.#drain();
+    try {
+      return await this.#running;
+    } finally {
+      this.#running = undefined;
+    }
+  }
+
+  async #drain(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const jobs = await claimDueJobs(this.db, this.clock.now(), this.#workerId, LEASE_SECONDS, BATCH);
+      if (jobs.length === 0) return ran;
+      for (const job of jobs) {
+        ran++;
+        const id = String(job.id);
+        const handler = this.#handlers.get(job.name);
+        try {
+          if (!handler) throw new Error(`No handler for job ${job.name}`);
+          await handler(job.payload, { attempt: job.attempts, jobId: id });
+          await markJobCompleted(this.db, id, this.clock.now());
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (job.attempts >= job.maxAttempts) {
+            this.log.error({ jobId: id, job: job.name, attempts: job.attempts, err: message }, "job failed for good");
+            await markJobFailed(this.db, id, this.clock.now(), message);
+          } else {
+            this.log.warn({ jobId: id, job: job.name, attempts: job.attempts, err: message }, "job failed, will retry");
+            await markJobRetry(this.db, id, addSeconds(this.clock.now(), retryDelaySeconds(job.attempts)), message);
+          }
+        }
+      }
+    }
+  }
+
+  start(pollMs: number): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      if (this.#running) return;
+      this.runDue().catch((error: unknown) => this.log.error({ err: error }, "job poll failed"));
+    }, pollMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running?.catch(() => 0);
+  }
+}

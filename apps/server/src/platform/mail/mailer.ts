@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type { Db } from "../../db/kysely.js";
+import type { Clock } from "../clock.js";
+import { enqueueJob, type JobRunner } from "../jobs/job-runner.js";
+import { findMail, insertMail, markMail } from "./queries.js";
+import type { RenderedMail } from "./templates.js";
+
+/** Delivers one message; the SMTP transport, or none (outbox mode). */
+export interface MailTransport {
+  send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+}
+
+export const smtpTransport = (smtpUrl: string): MailTransport => {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async (message) => {
+      await transporter.sendMail(message);
+    },
+  };
+};
+
+export const MAIL_SEND_JOB = "mail.send";
+
+/**
+ * Mail is stored first and sent by a durable job, so a message survives a restart and an SMTP
+ * outage (the job retries with back-off).
+ */
+export const queueMail = async (db: Db, clock: Clock, to: string, mail: RenderedMail, category: string) => {
+  const id = await insertMail(db, { toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, category }, clock.now());
+  await enqueueJob(db, clock, MAIL_SEND_JOB, { mailId: id }, { maxAttempts: 8 });
+  return id;
+};
+
+export const registerMailJobs = (
+  jobs: JobRunner,
+  deps: { db: Db; clock: Clock; transport: MailTransport | null; from: string; log: FastifyBaseLogger; echoOutbox: boolean },
+) => {
+  jobs.register(MAIL_SEND_JOB, async (payload, { attempt }) => {
+    const mail = await findMail(deps.db, String(payload.mailId));
+    if (!mail || mail.status === "sent" || mail.status === "stored") return;
+    if (!deps.transport) {
+      await markMail(deps.db, mail.id, "stored", deps.clock.now());
+      deps.log.info({ mailId: mail.id, category: mail.category }, "mail stored in the outbox (SMTP_URL not set)");
+      // Demo and development only: with no mail server the console is the mailbox.
+      if (deps.echoOutbox) process.stdout.write(`\n[outbox] To: ${mail.toAddress}\n[outbox] Subject: ${mail.subject}\n${mail.textBody}\n\n`);
+      return;
+    }
+    try {
+      await deps.transport.send({ from: deps.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await markMail(deps.db, mail.id, "sent", deps.clock.now());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await markMail(deps.db, mail.id, "failed", deps.clock.now(), message);
+      throw new Error(`SMTP delivery failed (attempt ${attempt}): ${message}`);
+    }
+  });
+};

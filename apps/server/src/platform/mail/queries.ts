@@ -1,0 +1,50 @@
+import type { Db } from "../../db/kysely.js";
+
+export interface NewMail {
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  category: string;
+}
+
+export const insertMail = async (db: Db, mail: NewMail, now: Date): Promise<string> => {
+  const row = await db
+    .insertInto("mails")
+    .values({ ...mail, status: "queued", createdAt: now, sentAt: null, lastError: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
+export const findMail = (db: Db, id: string) => db.selectFrom("mails").selectAll().where("id", "=", id).executeTakeFirst();
+
+export const markMail = async (
+  db: Db,
+  id: string,
+  status: "sent" | "failed" | "stored",
+  now: Date,
+  error: string | null = null,
+): Promise<void> => {
+  await db
+    .updateTable("mails")
+    .set({ status, sentAt: status === "failed" ? null : now, lastError: error })
+    .where("id", "=", id)
+    .execute();
+};
+
+export const findMailPage = async (db: Db, page: number, perPage: number, to?: string) => {
+  let base = db.selectFrom("mails");
+  if (to) base = base.where("toAddress", "ilike", `%${to.replace(/[\\%_]/g, "\\$&")}%`);
+  const [rows, count] = await Promise.all([
+    base
+      .select(["id", "toAddress", "subject", "textBody", "status", "createdAt", "sentAt"])
+      .orderBy("createdAt", "desc")
+      .orderBy("id")
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.count) };
+};
