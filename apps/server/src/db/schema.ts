@@ -100,6 +100,8 @@ export interface JobsTable {
 
 export interface MailsTable {
   id: Generated<string>;
+  /** Insertion order, for mails written in the same instant. */
+  seq: Generated<number>;
   toAddress: string;
   subject: string;
   textBody: string;

@@ -103,6 +103,7 @@ const up = [
   `CREATE UNIQUE INDEX jobs_singleton_key ON jobs (singleton_key) WHERE singleton_key IS NOT NULL AND completed_at IS NULL AND failed_at IS NULL`,
   `CREATE TABLE mails (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
     to_address text NOT NULL,
     subject text NOT NULL,
     text_body text NOT NULL,
@@ -113,7 +114,7 @@ const up = [
     sent_at timestamptz,
     last_error text
   )`,
-  `CREATE INDEX mails_created_idx ON mails (created_at DESC)`,
+  `CREATE INDEX mails_created_idx ON mails (created_at DESC, seq DESC)`,
   `CREATE TABLE feedback (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     user_id uuid REFERENCES users(id) ON DELETE SET NULL,

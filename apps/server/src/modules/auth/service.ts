@@ -133,26 +133,24 @@ const assertSendAllowed = async (ctx: AppContext, filter: { userId: string; purp
 };
 
 /**
- * Checks a 6-digit code against the open one: a wrong try counts, five wrong tries void it.
- * Consumes it when `consume` is set.
+ * Checks a 6-digit code against the open one and returns its id: a wrong try counts (outside any
+ * transaction, so a failed request cannot roll it back) and five wrong tries void the code.
  */
-const checkCode = async (
-  ctx: AppContext,
-  db: Db,
-  filter: { userId: string; purpose: CodePurpose; sessionId: string | null },
-  code: string,
-  consume: boolean,
-) => {
+const checkCode = async (ctx: AppContext, filter: { userId: string; purpose: CodePurpose; sessionId: string | null }, code: string) => {
   const now = ctx.clock.now();
-  const open = await q.findOpenCode(db, filter);
-  if (!open) throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
-  if (open.expiresAt.getTime() <= now.getTime()) throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
+  const open = await q.findOpenCode(ctx.db, filter);
+  if (!open || open.expiresAt.getTime() <= now.getTime()) throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
   if (!safeEqual(open.codeHash, codeHash(ctx, code))) {
     const attempts = await q.recordCodeAttempt(ctx.db, open.id);
     if (attempts >= limits.otpMaxAttempts) await q.voidCode(ctx.db, open.id, now);
     throw badRequest(messages.otpIncorrect, errorCodes.otpIncorrect);
   }
-  if (consume && !(await q.consumeCode(db, open.id, now))) throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
+  return open.id;
+};
+
+/** Uses a checked code inside the caller's transaction; a concurrent use of the same code loses. */
+const consumeCheckedCode = async (ctx: AppContext, db: Db, codeId: string) => {
+  if (!(await q.consumeCode(db, codeId, ctx.clock.now()))) throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
 };
 
 export const login = async (ctx: AppContext, meta: RequestMeta, body: { email: string; password: string; scope: Scope }) => {
@@ -203,8 +201,9 @@ export const resendLoginCode = async (ctx: AppContext, meta: RequestMeta, actor:
 export const verifyLoginCode = async (ctx: AppContext, meta: RequestMeta, actor: Actor, otpCode: string) => {
   if (actor.otpVerified) return { message: messages.otpVerified };
   try {
+    const codeId = await checkCode(ctx, { userId: actor.userId, purpose: "login", sessionId: actor.sessionId }, otpCode);
     await ctx.db.transaction().execute(async (trx) => {
-      await checkCode(ctx, trx, { userId: actor.userId, purpose: "login", sessionId: actor.sessionId }, otpCode, true);
+      await consumeCheckedCode(ctx, trx, codeId);
       await q.markSessionOtpVerified(trx, actor.sessionId);
       await q.updateUser(trx, actor.userId, { emailVerified: true });
     });
@@ -221,18 +220,21 @@ export const refresh = async (ctx: AppContext, meta: RequestMeta, refreshToken: 
   const found = await q.findRefreshToken(ctx.db, hashToken(refreshToken));
   if (!found) throw unauthorized(messages.refreshInvalid, errorCodes.refreshInvalid);
   const reuse = async () => {
-    // A used token presented again means it was copied: end the whole session (token family).
-    await ctx.db.transaction().execute((trx) => q.endAllSessionsOfUser(trx, found.userId, now, "refresh-token-reuse").then(() => undefined));
+    // A used token presented again means it was copied: end the session it belongs to (its family).
+    await endSession(ctx.db, found.sessionId, now, "refresh-token-reuse");
     await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.refresh.reuse", outcome: "refused", actorUserId: found.userId, entityType: "session", entityId: found.sessionId });
     return unauthorized(messages.refreshInvalid, errorCodes.refreshInvalid);
   };
   if (found.usedAt) throw await reuse();
   if (!sessionIsAlive(found, now)) throw unauthorized(messages.refreshInvalid, errorCodes.sessionEnded);
-  return ctx.db.transaction().execute(async (trx) => {
-    if (!(await q.useRefreshToken(trx, found.id, now))) throw await reuse();
+  const pair = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.useRefreshToken(trx, found.id, now))) return null;
     await touchSession(trx, found.sessionId, now);
     return issueTokens(ctx, trx, { sessionId: found.sessionId, userId: found.userId, scope: found.scope });
   });
+  // Another request used the same token a moment earlier: that is reuse as well.
+  if (!pair) throw await reuse();
+  return pair;
 };
 
 export const logout = async (ctx: AppContext, meta: RequestMeta, actor: Actor) => {
@@ -321,7 +323,7 @@ const findResetUser = async (ctx: AppContext, email: string, scope?: Scope) => {
 
 export const verifyResetOtp = async (ctx: AppContext, email: string, otpCode: string, scope: Scope) => {
   const user = await findResetUser(ctx, email, scope);
-  await checkCode(ctx, ctx.db, { userId: user.id, purpose: "password_reset", sessionId: null }, otpCode, false);
+  await checkCode(ctx, { userId: user.id, purpose: "password_reset", sessionId: null }, otpCode);
   return { message: messages.otpVerified };
 };
 
@@ -332,8 +334,9 @@ export const resetWithOtp = async (
 ) => {
   const user = await findResetUser(ctx, body.email);
   await assertAcceptablePassword(user, body.password);
+  const codeId = await checkCode(ctx, { userId: user.id, purpose: "password_reset", sessionId: null }, body.otpCode);
   await ctx.db.transaction().execute(async (trx) => {
-    await checkCode(ctx, trx, { userId: user.id, purpose: "password_reset", sessionId: null }, body.otpCode, true);
+    await consumeCheckedCode(ctx, trx, codeId);
     await setPassword(ctx, trx, user, body.password, "password-reset");
   });
   await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.password.reset", outcome: "success", actorUserId: user.id });

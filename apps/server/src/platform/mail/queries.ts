@@ -40,7 +40,7 @@ export const findMailPage = async (db: Db, page: number, perPage: number, to?: s
     base
       .select(["id", "toAddress", "subject", "textBody", "status", "createdAt", "sentAt"])
       .orderBy("createdAt", "desc")
-      .orderBy("id")
+      .orderBy("seq", "desc")
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),

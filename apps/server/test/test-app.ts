@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.js";
+import { DEMO_PASSWORD, insertStaffUser } from "../src/db/demo/seed.js";
+import { migrateToLatest, type OpenedDatabase, openDatabase } from "../src/db/kysely.js";
+import { hashPassword } from "../src/platform/auth/passwords.js";
+import { ManualClock } from "../src/platform/clock.js";
+import type { AppContext } from "../src/platform/context.js";
+import type { MailTransport } from "../src/platform/mail/mailer.js";
+import type { Role } from "@openpro/core";
+
+export const TEST_PASSWORD = DEMO_PASSWORD;
+
+/**
+ * A fresh database for one test file: PGlite in memory by default, or a new database on the
+ * PostgreSQL server of DATABASE_URL (dropped again on close).
+ */
+const openFreshDatabase = async (): Promise<{ database: OpenedDatabase; drop: () => Promise<void> }> => {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
+  const name = `openpro_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  database: OpenedDatabase;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Runs the durable jobs that are due (mail sending, reminders…). */
+  runJobs(): Promise<number>;
+  /** Mails in the outbox table addressed to someone, oldest first. */
+  mailsTo(email: string): Promise<{ subject: string; textBody: string; status: string }[]>;
+  /** The code in the newest mail to someone (6 digits, or an 8-character reset code). */
+  lastCodeSentTo(email: string): Promise<string>;
+  createStaff(user: { email: string; role: Role; firstName?: string; lastName?: string; acknowledged?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+let cachedHash: Promise<string> | undefined;
+
+export const createTestApp = async (options: { mailTransport?: MailTransport | null } = {}): Promise<TestApp> => {
+  const { database, drop } = await openFreshDatabase();
+  await migrateToLatest(database.db);
+  const clock = new ManualClock();
+  const { app, ctx } = await buildApp({
+    db: database.db,
+    clock,
+    mailTransport: options.mailTransport ?? null,
+    settings: {
+      jwtSecret: randomBytes(32).toString("hex"),
+      publicUrl: "http://openpro.test",
+      supportEmail: "support@openpro.test",
+      passwordMaxAgeDays: 180,
+      mailFrom: "OpenPRO <no-reply@openpro.test>",
+    },
+    ping: database.ping,
+  });
+  await app.ready();
+  const mailsTo = (email: string) =>
+    database.db
+      .selectFrom("mails")
+      .select(["subject", "textBody", "status", "createdAt"])
+      .where("toAddress", "=", email.toLowerCase())
+      .orderBy("seq")
+      .execute();
+  return {
+    app,
+    ctx,
+    clock,
+    database,
+    request: ({ token, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+    runJobs: () => ctx.jobs.runDue(),
+    mailsTo,
+    lastCodeSentTo: async (email) => {
+      const mails = await mailsTo(email);
+      const last = mails.at(-1);
+      const match = last?.textBody.match(/Your code: ([A-Z0-9]+)/);
+      if (!match) throw new Error(`No code was e-mailed to ${email}`);
+      return match[1]!;
+    },
+    createStaff: async (user) => {
+      cachedHash ??= hashPassword(TEST_PASSWORD);
+      return insertStaffUser(database.db, clock, {
+        email: user.email,
+        role: user.role,
+        firstName: user.firstName ?? "Test",
+        lastName: user.lastName ?? user.role,
+        passwordHash: await cachedHash,
+        acknowledged: user.acknowledged ?? true,
+      });
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};
+
+/** Signs a staff member in through the real endpoints: password, then the e-mailed code. */
+export const signIn = async (t: TestApp, email: string, password: string = TEST_PASSWORD) => {
+  const login = await t.request({ method: "POST", url: "/api/v2/auth/login", payload: { email, password, scope: "clinical" } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const tokens = login.json() as { accessToken: string; refreshToken: string };
+  const code = await t.lastCodeSentTo(email);
+  const verify = await t.request({
+    method: "POST",
+    url: "/api/v2/auth/signin/email/verify_otp",
+    token: tokens.accessToken,
+    payload: { otpCode: code },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
+  return tokens;
+};

@@ -1,0 +1,61 @@
+import { Alert, Box, Button } from "@mui/material";
+import { messages } from "@openpro/core";
+import { type ReactNode, useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { Loading } from "../components/loading";
+import { isPasswordExpired, rememberReturnTo } from "../lib/session";
+import { useSession } from "./session-provider";
+
+const RedirectToLogin = () => {
+  const location = useLocation();
+  const target = location.pathname + location.search;
+  useEffect(() => {
+    if (target !== "/") rememberReturnTo(target);
+  }, [target]);
+  return <Navigate to="/login" replace state={{ from: target }} />;
+};
+
+const SessionTrouble = () => {
+  const { refetchUser, signOut } = useSession();
+  return (
+    <Box component="main" sx={{ p: 4, maxWidth: 560, mx: "auto" }}>
+      <h1 className="visually-hidden">OpenPRO</h1>
+      <Alert
+        severity="error"
+        action={
+          <>
+            <Button color="inherit" onClick={() => void refetchUser()}>
+              Retry
+            </Button>
+            <Button color="inherit" onClick={() => void signOut()}>
+              Log out
+            </Button>
+          </>
+        }
+      >
+        {messages.somethingWentWrong}
+      </Alert>
+    </Box>
+  );
+};
+
+/**
+ * Routes for a signed-in user (doc 1 §2, §4): no session → /login (remembering the target);
+ * a pending one-time code → /2FA/login/{email}; an expired password → /update-password.
+ */
+export const RequireSession = ({ allowExpiredPassword = false, children }: { allowExpiredPassword?: boolean; children?: ReactNode }) => {
+  const { status, user } = useSession();
+  if (status === "loading") return <Loading label="Signing in" />;
+  if (status === "error") return <SessionTrouble />;
+  if (!user) return <RedirectToLogin />;
+  if (user.otpRequired) return <Navigate to={`/2FA/login/${encodeURIComponent(user.email)}`} replace />;
+  if (!allowExpiredPassword && isPasswordExpired(user)) return <Navigate to="/update-password" replace />;
+  return children ?? <Outlet />;
+};
+
+/** Public pages are open to everyone, but a signed-in user with an expired password must change it first. */
+export const PasswordExpiryGate = () => {
+  const { user } = useSession();
+  if (user && !user.otpRequired && isPasswordExpired(user)) return <Navigate to="/update-password" replace />;
+  return <Outlet />;
+};

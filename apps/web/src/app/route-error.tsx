@@ -1,0 +1,28 @@
+import { Alert, Box, Button } from "@mui/material";
+import { messages } from "@openpro/core";
+import { useEffect } from "react";
+import { useRouteError } from "react-router";
+import { reportError } from "../lib/report-error";
+
+/** Last line of defence for a render error: the spec's generic message and a reload. */
+export const RouteError = () => {
+  const error = useRouteError();
+  useEffect(() => {
+    reportError({ name: "Render Error", message: error instanceof Error ? error.message : String(error) });
+  }, [error]);
+  return (
+    <Box component="main" sx={{ p: 4, maxWidth: 560, mx: "auto" }}>
+      <h1 className="visually-hidden">OpenPRO</h1>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => window.location.reload()}>
+            Refresh
+          </Button>
+        }
+      >
+        {messages.somethingWentWrong}
+      </Alert>
+    </Box>
+  );
+};

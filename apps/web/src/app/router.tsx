@@ -1,0 +1,114 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { Loading } from "../components/loading";
+import { ErrorDialog } from "./error-dialog";
+import { PasswordExpiryGate, RequireSession } from "./guards";
+import { RouteError } from "./route-error";
+import { SessionProvider } from "./session-provider";
+import { PublicLayout } from "./shell/public-layout";
+
+/** Code-split a page module by its named export. */
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+// The signed-in shell is loaded on demand too, so the login page stays small.
+const AppShell = page(() => import("./shell/app-shell"), "AppShell");
+const AdaptiveLayout = page(() => import("./shell/adaptive-layout"), "AdaptiveLayout");
+
+const LoginPage = page(() => import("../pages/login-page"), "LoginPage");
+const TwoFactorPage = page(() => import("../pages/two-factor-page"), "TwoFactorPage");
+const ResetPasswordPage = page(() => import("../pages/reset-password-page"), "ResetPasswordPage");
+const ConfirmCodePage = page(() => import("../pages/confirm-code-page"), "ConfirmCodePage");
+const NewPasswordPage = page(() => import("../pages/new-password-page"), "NewPasswordPage");
+const UpdatePasswordPage = page(() => import("../pages/update-password-page"), "UpdatePasswordPage");
+const SettingsPage = page(() => import("../pages/settings-page"), "SettingsPage");
+const PrivacyPolicyPage = page(() => import("../pages/privacy-policy-page"), "PrivacyPolicyPage");
+const EulaPage = page(() => import("../pages/eula-page"), "EulaPage");
+const TermsAndConditionsPage = page(() => import("../pages/terms-and-conditions-page"), "TermsAndConditionsPage");
+const KeyTermsPage = page(() => import("../pages/key-terms-page"), "KeyTermsPage");
+const InstructionsForUsePage = page(() => import("../pages/instructions-for-use-page"), "InstructionsForUsePage");
+const PlannedDowntimePage = page(() => import("../pages/planned-downtime-page"), "PlannedDowntimePage");
+const UnplannedDowntimePage = page(() => import("../pages/unplanned-downtime-page"), "UnplannedDowntimePage");
+const OutboxPage = page(() => import("../pages/outbox-page"), "OutboxPage");
+const ProgramsPage = page(() => import("../pages/programs-page"), "ProgramsPage");
+const UsersPage = page(() => import("../pages/users-page"), "UsersPage");
+const OrganisationsPage = page(() => import("../pages/organisations-page"), "OrganisationsPage");
+const PatientSearchPage = page(() => import("../pages/patient-search-page"), "PatientSearchPage");
+const HomePage = page(() => import("../pages/home-page"), "HomePage");
+const NotFoundPage = page(() => import("../pages/not-found-page"), "NotFoundPage");
+
+const Root = () => (
+  <SessionProvider>
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+    <ErrorDialog />
+  </SessionProvider>
+);
+
+/** The route table of doc 1 §2 (routes of later issues are added beside these). */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      // Maintenance pages are reachable whatever the session state.
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: "/planned-downtime/:maintenanceUntil?", element: <PlannedDowntimePage /> },
+          { path: "/unplanned-downtime", element: <UnplannedDowntimePage /> },
+        ],
+      },
+      {
+        element: <RequireSession allowExpiredPassword />,
+        children: [{ element: <PublicLayout />, children: [{ path: "/update-password", element: <UpdatePasswordPage /> }] }],
+      },
+      {
+        element: <PasswordExpiryGate />,
+        children: [
+          {
+            element: <PublicLayout />,
+            children: [
+              { path: "/login", element: <LoginPage /> },
+              { path: "/2FA/:requestType?/:email?", element: <TwoFactorPage /> },
+              { path: "/reset-password", element: <ResetPasswordPage /> },
+              { path: "/confirm-code", element: <ConfirmCodePage /> },
+              { path: "/new-password", element: <NewPasswordPage /> },
+            ],
+          },
+          {
+            element: <AdaptiveLayout />,
+            children: [
+              { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
+              { path: "/eula", element: <EulaPage /> },
+              { path: "/terms-and-conditions", element: <TermsAndConditionsPage /> },
+              { path: "/key-terms", element: <KeyTermsPage /> },
+              { path: "/instructions-for-use", element: <InstructionsForUsePage /> },
+              { path: "*", element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { path: "/", element: <HomePage /> },
+              { path: "/settings", element: <SettingsPage /> },
+              { path: "/programs", element: <ProgramsPage /> },
+              { path: "/users", element: <UsersPage /> },
+              { path: "/organisations", element: <OrganisationsPage /> },
+              { path: "/patients/search", element: <PatientSearchPage /> },
+              { path: "/outbox", element: <OutboxPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,232 @@
+import BusinessIcon from "@mui/icons-material/Business";
+import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
+import ChevronRightIcon from "@mui/icons-material/ChevronRight";
+import FeedbackOutlinedIcon from "@mui/icons-material/FeedbackOutlined";
+import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
+import LogoutIcon from "@mui/icons-material/Logout";
+import MailOutlineIcon from "@mui/icons-material/EmailOutlined";
+import PersonSearchIcon from "@mui/icons-material/PersonSearch";
+import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
+import ViewListIcon from "@mui/icons-material/ViewList";
+import {
+  Box,
+  Breadcrumbs,
+  Divider,
+  IconButton,
+  Link,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { type CurrentUser, isAdmin, shellRules } from "@openpro/core";
+import { type ReactNode, useId, useState } from "react";
+import { useLocation } from "react-router";
+import { RouterLink } from "../../components/router-link";
+import { FeedbackDialog } from "../../features/admin/components/feedback-dialog";
+import { appVersion } from "../../lib/config";
+import { infoLinks } from "./info-links";
+
+interface SideMenuProps {
+  user: CurrentUser;
+  collapsed: boolean;
+  /** Shown on desktop only; the mobile drawer is never collapsed. */
+  onToggleCollapsed?: () => void;
+  onNavigate?: () => void;
+  onLogout: () => void;
+}
+
+const Item = ({
+  collapsed,
+  icon,
+  label,
+  to,
+  onClick,
+  selected,
+  extra,
+}: {
+  collapsed: boolean;
+  icon: ReactNode;
+  label: string;
+  to?: string;
+  onClick?: (event: React.MouseEvent<HTMLElement>) => void;
+  selected?: boolean;
+  extra?: Record<string, string | boolean | undefined>;
+}) => {
+  const button = (
+    <ListItemButton
+      {...(to ? { component: RouterLink, to } : {})}
+      onClick={onClick}
+      selected={selected}
+      aria-label={collapsed ? label : undefined}
+      aria-current={selected ? "page" : undefined}
+      sx={{ minHeight: 44, px: 2.5, justifyContent: collapsed ? "center" : "flex-start" }}
+      {...extra}
+    >
+      <ListItemIcon sx={{ minWidth: 0, mr: collapsed ? 0 : 2, color: "inherit" }}>{icon}</ListItemIcon>
+      {collapsed ? null : <ListItemText primary={label} />}
+    </ListItemButton>
+  );
+  return (
+    <ListItem disablePadding>
+      {collapsed ? (
+        <Tooltip title={label} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
+  );
+};
+
+/** The side menu of doc 1 §2 (Shell). */
+export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLogout }: SideMenuProps) => {
+  const location = useLocation();
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [infoAnchor, setInfoAnchor] = useState<HTMLElement | null>(null);
+  const infoMenuId = useId();
+  const isAt = (path: string) => location.pathname === path || location.pathname.startsWith(`${path}/`);
+  const showOrganisations = shellRules.showOrganisationsBreadcrumb(user);
+  const showPrograms = shellRules.showProgramsBreadcrumb(user);
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: collapsed ? "center" : "space-between", px: 2, minHeight: 64 }}>
+        {collapsed ? null : shellRules.logoLinksToUsers(user) ? (
+          <Link component={RouterLink} to="/users" underline="none" onClick={onNavigate} sx={{ fontWeight: 700, fontSize: "1.35rem" }}>
+            OpenPRO
+          </Link>
+        ) : (
+          <Typography component="span" sx={{ fontWeight: 700, fontSize: "1.35rem", color: "primary.main" }}>
+            OpenPRO
+          </Typography>
+        )}
+        {onToggleCollapsed ? (
+          <IconButton
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? "Expand side menu" : "Collapse side menu"}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+          </IconButton>
+        ) : null}
+      </Box>
+      <Divider />
+
+      {(showOrganisations || showPrograms) && !collapsed ? (
+        <Breadcrumbs aria-label="Breadcrumbs" sx={{ px: 2.5, py: 1.5, fontSize: "0.8rem", fontWeight: 600, letterSpacing: 0.5 }}>
+          {showOrganisations ? (
+            <Link component={RouterLink} to="/organisations" onClick={onNavigate} color="inherit">
+              ORGANISATIONS
+            </Link>
+          ) : null}
+          {showPrograms ? (
+            <Link component={RouterLink} to="/programs" onClick={onNavigate} color="inherit">
+              PROGRAMS
+            </Link>
+          ) : null}
+        </Breadcrumbs>
+      ) : null}
+
+      <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: "auto" }}>
+        <List>
+          {collapsed && showOrganisations ? (
+            <Item collapsed icon={<BusinessIcon />} label="Organisations" to="/organisations" selected={isAt("/organisations")} />
+          ) : null}
+          {collapsed && showPrograms ? (
+            <Item collapsed icon={<ViewListIcon />} label="Programs" to="/programs" selected={isAt("/programs")} />
+          ) : null}
+          {shellRules.showSearchPatients(user) ? (
+            <Item
+              collapsed={collapsed}
+              icon={<PersonSearchIcon />}
+              label="Search patients"
+              to="/patients/search"
+              onClick={onNavigate}
+              selected={isAt("/patients/search")}
+            />
+          ) : null}
+          <Item
+            collapsed={collapsed}
+            icon={<FeedbackOutlinedIcon />}
+            label="Feedback"
+            onClick={() => setFeedbackOpen(true)}
+            extra={{ "aria-haspopup": "dialog" }}
+          />
+          <Item
+            collapsed={collapsed}
+            icon={<InfoOutlinedIcon />}
+            label="Info"
+            onClick={(event) => setInfoAnchor(event.currentTarget)}
+            extra={{ "aria-haspopup": "menu", "aria-controls": infoAnchor ? infoMenuId : undefined, "aria-expanded": infoAnchor ? true : undefined }}
+          />
+          <Item
+            collapsed={collapsed}
+            icon={<SettingsOutlinedIcon />}
+            label="Settings"
+            to="/settings"
+            onClick={onNavigate}
+            selected={isAt("/settings")}
+          />
+          {isAdmin(user) ? (
+            <Item
+              collapsed={collapsed}
+              icon={<MailOutlineIcon />}
+              label="Outbox"
+              to="/outbox"
+              onClick={onNavigate}
+              selected={isAt("/outbox")}
+            />
+          ) : null}
+        </List>
+      </Box>
+
+      <Menu id={infoMenuId} anchorEl={infoAnchor} open={Boolean(infoAnchor)} onClose={() => setInfoAnchor(null)}>
+        {infoLinks.map((link) => (
+          <MenuItem
+            key={link.to}
+            component={RouterLink}
+            to={link.to}
+            onClick={() => {
+              setInfoAnchor(null);
+              onNavigate?.();
+            }}
+          >
+            {link.label}
+          </MenuItem>
+        ))}
+      </Menu>
+
+      <Divider />
+      <Box sx={{ p: collapsed ? 1 : 2, textAlign: collapsed ? "center" : "left" }}>
+        {collapsed ? null : (
+          <Typography component="p" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+            {fullName}
+          </Typography>
+        )}
+        {collapsed ? (
+          <Tooltip title="Log out" placement="right">
+            <IconButton onClick={onLogout} aria-label={`Log out ${fullName}`}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Link component="button" type="button" onClick={onLogout} sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+            <LogoutIcon fontSize="small" aria-hidden="true" /> Log out
+          </Link>
+        )}
+        <Typography component="p" variant="caption" color="text.secondary" sx={{ mt: 1 }}>
+          {collapsed ? `v${appVersion}` : `Version ${appVersion}`}
+        </Typography>
+      </Box>
+      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+    </Box>
+  );
+};

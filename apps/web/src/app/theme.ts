@@ -1,0 +1,52 @@
+import { createTheme } from "@mui/material/styles";
+
+const focusRing = "#1d4f91";
+
+/**
+ * A calm clinical theme. Every text/background pair used here meets WCAG AA (4.5:1):
+ * primary #1d4f91 on white ≈ 8.5:1, secondary #00695c ≈ 6.6:1, error #b3261e ≈ 6.5:1,
+ * text.secondary #4a5563 on #f5f7fa ≈ 7:1.
+ */
+export const theme = createTheme({
+  palette: {
+    mode: "light",
+    primary: { main: "#1d4f91", dark: "#143a6c", light: "#3f6fb0", contrastText: "#ffffff" },
+    secondary: { main: "#00695c", contrastText: "#ffffff" },
+    error: { main: "#b3261e" },
+    warning: { main: "#8a5300" },
+    success: { main: "#1b6e2a" },
+    info: { main: "#0b5c8a" },
+    text: { primary: "#1b2430", secondary: "#4a5563" },
+    background: { default: "#f5f7fa", paper: "#ffffff" },
+    divider: "#d5dbe3",
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: "1.75rem", fontWeight: 600, lineHeight: 1.3 },
+    h2: { fontSize: "1.35rem", fontWeight: 600, lineHeight: 1.35 },
+    h3: { fontSize: "1.1rem", fontWeight: 600 },
+    button: { textTransform: "none", fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        "*:focus-visible": { outline: `3px solid ${focusRing}`, outlineOffset: 2 },
+        ".visually-hidden": {
+          position: "absolute",
+          width: 1,
+          height: 1,
+          padding: 0,
+          margin: -1,
+          overflow: "hidden",
+          clip: "rect(0 0 0 0)",
+          whiteSpace: "nowrap",
+          border: 0,
+        },
+      },
+    },
+    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    MuiLink: { defaultProps: { underline: "always" } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: "normal" } },
+  },
+});

@@ -1,0 +1,7 @@
+import { Box, CircularProgress } from "@mui/material";
+
+export const Loading = ({ label = "Loading" }: { label?: string }) => (
+  <Box sx={{ display: "flex", justifyContent: "center", alignItems: "center", p: 6 }}>
+    <CircularProgress aria-label={label} />
+  </Box>
+);

@@ -1,0 +1,74 @@
+import { authApi, type CurrentUser } from "@openpro/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiCall, type CallOptions } from "../../lib/http";
+import { currentUserQueryKey } from "../../lib/session";
+
+type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
+
+/** Sign in with scope clinical; 401 is shown by the form (catalogue row "Login failure"). */
+export const useLogin = () =>
+  useMutation({
+    mutationFn: (body: Omit<Body<typeof authApi.login>, "scope">) =>
+      apiCall(authApi.login, { body: { ...body, scope: "clinical" } }),
+    meta: { errorFlow: "login", inlineErrors: true },
+  });
+
+export const useVerifyLoginOtp = () =>
+  useMutation({
+    mutationFn: (otpCode: string) => apiCall(authApi.verifyLoginOtp, { body: { otpCode } }),
+    meta: { errorFlow: "otp-verify", inlineErrors: true },
+  });
+
+export const useResendLoginOtp = () =>
+  useMutation({
+    mutationFn: () => apiCall(authApi.sendLoginOtp),
+    meta: { errorFlow: "otp-resend" },
+  });
+
+export const useResetSendOtp = (meta: { inlineErrors?: boolean } = {}) =>
+  useMutation({
+    mutationFn: (email: string) => apiCall(authApi.resetSendOtp, { body: { email, scope: "clinical" } }),
+    meta: { errorFlow: "otp-resend", ...meta },
+  });
+
+export const useResetVerifyOtp = () =>
+  useMutation({
+    mutationFn: (vars: { email: string; otpCode: string }) =>
+      apiCall(authApi.resetVerifyOtp, { body: { ...vars, scope: "clinical" } }),
+    meta: { errorFlow: "otp-verify", inlineErrors: true },
+  });
+
+export const useResetCodeCheck = () =>
+  useMutation({
+    mutationFn: (body: { email: string; resetCode: string }) => apiCall(authApi.resetCodeCheck, { body }),
+    meta: { errorFlow: "reset-code-check", inlineErrors: true },
+  });
+
+export const useResetPassword = () =>
+  useMutation({
+    /** A 6-digit code is the e-mailed one-time code; an 8-character one is the reset code. */
+    mutationFn: async (vars: { email: string; code: string; password: string; confirmPassword: string }) => {
+      const { email, code, password, confirmPassword } = vars;
+      if (/^[0-9]{6}$/.test(code)) {
+        await apiCall(authApi.resetWithOtp, { body: { email, otpCode: code, password, confirmPassword } });
+      } else {
+        await apiCall(authApi.resetWithCode, { body: { resetCode: code, password, confirmPassword } });
+      }
+    },
+    meta: { errorFlow: "password-change", inlineErrors: true },
+  });
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: Body<typeof authApi.changePassword>) => apiCall(authApi.changePassword, { body }),
+    meta: { errorFlow: "password-change", inlineErrors: true },
+  });
+
+export const useUpdateCurrentUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body<typeof authApi.updateCurrent>) => apiCall(authApi.updateCurrent, { body }),
+    onSuccess: (user: CurrentUser) => queryClient.setQueryData(currentUserQueryKey, user),
+    meta: { inlineErrors: true },
+  });
+};

@@ -1,0 +1,49 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, TextField } from "@mui/material";
+import { changePasswordBody } from "@openpro/core";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { inlineMessage } from "../../../lib/api-errors";
+import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { useChangePassword } from "../api";
+import { PasswordPairFields } from "./password-pair-fields";
+
+type Values = z.input<typeof changePasswordBody>;
+
+/** Change the signed-in user's password; every session ends afterwards, so the caller signs the user out. */
+export const ChangePasswordForm = ({ email, onChanged }: { email?: string; onChanged: () => void }) => {
+  const change = useChangePassword();
+  const form = useForm<Values, unknown, z.output<typeof changePasswordBody>>({
+    resolver: zodResolver(changePasswordBody),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const message = inlineMessage(change.error, "password-change");
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutateAsync(values).then(onChanged, (error: unknown) => {
+      applyFieldErrors(error, form.setError, ["password", "confirmPassword"]);
+    }),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change password">
+      {email !== undefined ? (
+        <TextField label="Email" value={email} disabled autoComplete="username" name="email" />
+      ) : null}
+      <PasswordPairFields control={form.control} disabled={change.isPending} />
+      {message ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {message}
+        </Alert>
+      ) : null}
+      <Button
+        type="submit"
+        variant="contained"
+        sx={{ mt: 2 }}
+        disabled={isSubmitDisabled(form.formState, change.isPending)}
+      >
+        Update password
+      </Button>
+    </Box>
+  );
+};

@@ -1,0 +1,34 @@
+import { passwordChecklist } from "@openpro/core";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { PasswordChecklist } from "./password-checklist";
+
+const itemStates = () =>
+  Object.fromEntries(
+    screen.getAllByRole("listitem").map((item) => [item.textContent?.replace(/ \((done|not yet)\)$/, ""), item.textContent?.endsWith("(done)")]),
+  );
+
+describe("the password checklist", () => {
+  it("lists every rule of the core checklist, none met for an empty password", () => {
+    render(<PasswordChecklist password="" />);
+    const states = itemStates();
+    expect(Object.keys(states)).toEqual(passwordChecklist.map((item) => item.label));
+    expect(Object.values(states).every((met) => met === false)).toBe(true);
+  });
+
+  it("ticks the rules a password meets as it grows", () => {
+    const { rerender } = render(<PasswordChecklist password="abc" />);
+    expect(itemStates()).toMatchObject({ "One lowercase letter": true, "One uppercase letter": false, "No spaces": true });
+
+    rerender(<PasswordChecklist password="abc DEF1" />);
+    expect(itemStates()).toMatchObject({
+      "At least 8 characters": true,
+      "One uppercase letter": true,
+      "One number": true,
+      "No spaces": false,
+    });
+
+    rerender(<PasswordChecklist password="Clinic-Visit-2026!" />);
+    expect(Object.values(itemStates()).every(Boolean)).toBe(true);
+  });
+});

@@ -1,0 +1,241 @@
+import { authApi, buildPath, type Endpoint, errorBodySchema, limits, messages } from "@openpro/core";
+import type { z } from "zod";
+import { jwtExpiry } from "./jwt";
+import { clearTokens, readTokens, storeTokens, subscribeTokens, type TokenPair } from "./tokens";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A non-2xx answer (or no answer at all: status undefined). */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly errorCode: string | undefined;
+  readonly fieldErrors: FieldError[];
+  readonly maintenanceUntil: string | undefined;
+  /** The raw error body, when the server sent one. */
+  readonly body: unknown;
+
+  constructor(init: {
+    status?: number;
+    message: string;
+    errorCode?: string;
+    fieldErrors?: FieldError[];
+    maintenanceUntil?: string;
+    body?: unknown;
+  }) {
+    super(init.message);
+    this.name = "ApiError";
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.maintenanceUntil = init.maintenanceUntil;
+    this.body = init.body;
+  }
+}
+
+type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+type Parts<E> = E extends Endpoint<infer P, infer Q, infer B, infer R> ? { P: P; Q: Q; B: B; R: R } : never;
+
+/** An option key is absent when the endpoint declares no schema, optional when the schema accepts undefined. */
+type Slot<K extends string, S> = unknown extends z.input<S & z.ZodType>
+  ? { [k in K]?: undefined }
+  : undefined extends z.input<S & z.ZodType>
+    ? { [k in K]?: z.input<S & z.ZodType> }
+    : { [k in K]: z.input<S & z.ZodType> };
+
+export type CallOptions<E> = Slot<"params", Parts<E>["P"]> &
+  Slot<"query", Parts<E>["Q"]> &
+  Slot<"body", Parts<E>["B"]> & { signal?: AbortSignal };
+
+export type ResponseOf<E> = z.output<Parts<E>["R"] & z.ZodType>;
+
+type OptionalArg<E> = {} extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+type SignOutListener = () => void;
+const signOutListeners = new Set<SignOutListener>();
+
+/** Notified when the client gives up on the session (refresh failed, or a 401 after refreshing). */
+export const onForcedSignOut = (listener: SignOutListener): (() => void) => {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+};
+
+const forceSignOut = () => {
+  clearTokens();
+  for (const listener of signOutListeners) listener();
+};
+
+const leadMs = limits.accessTokenRefreshLeadSeconds * 1000;
+
+/** True when the access token expires within the refresh lead (or its expiry is unreadable). */
+export const isRefreshDue = (tokens: TokenPair | null, now: number = Date.now()): boolean => {
+  if (!tokens) return false;
+  const exp = jwtExpiry(tokens.accessToken);
+  return exp === null || exp * 1000 - leadMs <= now;
+};
+
+let inFlightRefresh: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token unless another caller or tab already did: proactively when the access
+ * token is due, or after a 401 when storage still holds the access token that was refused.
+ */
+const exchange = async (refusedAccessToken: string | undefined): Promise<boolean> => {
+  const tokens = readTokens();
+  if (!tokens) return false;
+  const alreadyFresh =
+    refusedAccessToken === undefined ? !isRefreshDue(tokens) : tokens.accessToken !== refusedAccessToken;
+  if (alreadyFresh) return true;
+  try {
+    const response = await fetch(authApi.refresh.path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ refreshToken: tokens.refreshToken }),
+    });
+    if (!response.ok) return false;
+    storeTokens(authApi.refresh.response.parse(await response.json()));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+type LockManagerLike = { request: (name: string, callback: () => Promise<unknown>) => Promise<unknown> };
+
+const withCrossTabLock = <T>(callback: () => Promise<T>): Promise<T> => {
+  // Refresh tokens rotate and a reused one ends the session, so tabs must not refresh at the same time.
+  const locks = (globalThis.navigator as (Navigator & { locks?: LockManagerLike }) | undefined)?.locks;
+  return locks ? (locks.request("openpro-token-refresh", callback) as Promise<T>) : callback();
+};
+
+/**
+ * Refreshes the token pair; concurrent callers share one request.
+ * Pass the refused access token after a 401, nothing for a proactive refresh.
+ */
+export const refreshSession = (refusedAccessToken?: string): Promise<boolean> => {
+  if (!inFlightRefresh) {
+    inFlightRefresh = withCrossTabLock(() => exchange(refusedAccessToken)).finally(() => {
+      inFlightRefresh = null;
+    });
+  }
+  return inFlightRefresh;
+};
+
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+const scheduleRefresh = (tokens: TokenPair | null) => {
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = null;
+  if (!tokens) return;
+  const exp = jwtExpiry(tokens.accessToken);
+  if (exp === null) return;
+  const delay = Math.max(0, Math.min(exp * 1000 - leadMs - Date.now(), 2 ** 31 - 1));
+  refreshTimer = setTimeout(() => {
+    void refreshSession().then((ok) => {
+      if (!ok && readTokens()) forceSignOut();
+    });
+  }, delay);
+};
+
+let scheduling = false;
+/** Starts the proactive refresh timer (idempotent); it follows token changes in every tab. */
+export const startTokenRefreshTimer = (): void => {
+  if (scheduling) return;
+  scheduling = true;
+  subscribeTokens(scheduleRefresh);
+  scheduleRefresh(readTokens());
+};
+
+const parseErrorBody = async (response: Response): Promise<ApiError> => {
+  let raw: unknown = null;
+  try {
+    raw = await response.json();
+  } catch {
+    raw = null;
+  }
+  const parsed = errorBodySchema.safeParse(raw);
+  if (parsed.success) {
+    return new ApiError({
+      status: response.status,
+      message: parsed.data.message,
+      errorCode: parsed.data.errorCode,
+      fieldErrors: parsed.data.errors,
+      maintenanceUntil: parsed.data.maintenanceUntil,
+      body: raw,
+    });
+  }
+  return new ApiError({ status: response.status, message: response.statusText, body: raw });
+};
+
+const toQueryString = (query: unknown): string => {
+  if (!query || typeof query !== "object") return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+};
+
+/** Calls an endpoint of the core table with typed params, query and body; resolves with the parsed response. */
+export const apiCall = async <E extends AnyEndpoint>(endpoint: E, ...[options]: OptionalArg<E>): Promise<ResponseOf<E>> => {
+  const opts = (options ?? {}) as { params?: Record<string, string>; query?: unknown; body?: unknown; signal?: AbortSignal };
+  const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
+  const authenticated = endpoint.auth !== false;
+
+  let usedToken: string | undefined;
+  const send = async (): Promise<Response> => {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (opts.body !== undefined) headers["content-type"] = "application/json";
+    usedToken = authenticated ? readTokens()?.accessToken : undefined;
+    if (usedToken) headers.authorization = `Bearer ${usedToken}`;
+    try {
+      return await fetch(url, {
+        method: endpoint.method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+      throw new ApiError({ message: messages.somethingWentWrong });
+    }
+  };
+
+  if (authenticated && isRefreshDue(readTokens())) {
+    const ok = await refreshSession();
+    if (!ok) {
+      forceSignOut();
+      throw new ApiError({ status: 401, message: messages.refreshInvalid });
+    }
+  }
+
+  let response = await send();
+  if (response.status === 401 && usedToken) {
+    const ok = await refreshSession(usedToken);
+    if (ok) response = await send();
+    if (!ok || response.status === 401) {
+      const error = ok ? await parseErrorBody(response) : new ApiError({ status: 401, message: messages.refreshInvalid });
+      forceSignOut();
+      throw error;
+    }
+  }
+  if (!response.ok) throw await parseErrorBody(response);
+
+  if (response.status === 204) return endpoint.response.parse(null) as ResponseOf<E>;
+  let json: unknown = null;
+  try {
+    json = await response.json();
+  } catch {
+    json = null;
+  }
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    // The answer does not match the shared contract: treat it like a server fault.
+    throw new ApiError({ message: messages.somethingWentWrong, errorCode: "INVALID_RESPONSE", body: json });
+  }
+  return parsed.data as ResponseOf<E>;
+};

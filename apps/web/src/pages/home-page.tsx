@@ -1,0 +1,9 @@
+import { shellRules } from "@openpro/core";
+import { Navigate } from "react-router";
+import { useSession } from "../app/session-provider";
+
+/** "/" sends users who may view users to /users, everyone else to /programs. */
+export const HomePage = () => {
+  const { user } = useSession();
+  return <Navigate to={shellRules.homeRoute(user)} replace />;
+};

@@ -1,0 +1,68 @@
+import { Alert, Box, Button, Paper, Typography } from "@mui/material";
+import { limits, messages } from "@openpro/core";
+import { useRef } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useSession } from "../app/session-provider";
+import { Loading } from "../components/loading";
+import { PageTitle } from "../components/page-title";
+import { useUpdateCurrentUser } from "../features/auth/api";
+import { useLegalDocument } from "../features/content/api";
+import { RichText } from "../features/content/components/rich-text";
+import { useScrollGate } from "../lib/use-scroll-gate";
+
+/** Instructions for use; with ?required=true a signed-in reader acknowledges them after scrolling to the end. */
+export const InstructionsForUsePage = () => {
+  const [search] = useSearchParams();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const document = useLegalDocument("sciensuspro-instructions-for-use");
+  const acknowledge = useUpdateCurrentUser();
+  const scroller = useRef<HTMLDivElement>(null);
+  const required = search.get("required") === "true" && user !== null;
+  const reachedEnd = useScrollGate(scroller, {
+    threshold: limits.scrollGateThresholdPx,
+    throttleMs: limits.scrollThrottleMs,
+    ready: required && document.isSuccess,
+  });
+
+  const onAcknowledge = () =>
+    acknowledge.mutate({ instructionsAcknowledged: true }, { onSuccess: () => navigate("/programs", { replace: true }) });
+
+  return (
+    <>
+      <PageTitle title="Instructions for use">{document.data?.title ?? "Instructions for use"}</PageTitle>
+      {document.isPending ? <Loading /> : null}
+      {document.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
+      {document.isSuccess ? (
+        <Paper variant="outlined" sx={{ p: 0 }}>
+          <Box
+            ref={scroller}
+            role="region"
+            aria-label="Instructions for use text"
+            tabIndex={0}
+            sx={{ p: { xs: 2, sm: 4 }, maxHeight: required ? "60vh" : "none", overflowY: "auto" }}
+          >
+            <RichText blocks={document.data.blocks} />
+          </Box>
+        </Paper>
+      ) : null}
+      {required ? (
+        <Box sx={{ mt: 3, display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={!reachedEnd || acknowledge.isPending || !document.isSuccess}
+            onClick={onAcknowledge}
+          >
+            I understand
+          </Button>
+          {!reachedEnd && document.isSuccess ? (
+            <Typography color="text.secondary" variant="body2">
+              Scroll to the end of the instructions to continue.
+            </Typography>
+          ) : null}
+        </Box>
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,11 @@
+import { EmptyState } from "../components/empty-state";
+import { PageTitle } from "../components/page-title";
+
+export const PatientSearchPage = () => (
+  <>
+    <PageTitle>Search patients</PageTitle>
+    <EmptyState title="Patient search is not available yet.">
+      Searching patients across your programs will be possible here in a coming version of OpenPRO.
+    </EmptyState>
+  </>
+);

@@ -1,0 +1,51 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { Box, Button, Paper, Typography } from "@mui/material";
+import { messages } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useLocation, useNavigate } from "react-router";
+import { useSession } from "../app/session-provider";
+import { PageTitle } from "../components/page-title";
+import { ChangePasswordForm } from "../features/auth/components/change-password-form";
+import { PersonalDetailsForm } from "../features/auth/components/personal-details-form";
+
+export const SettingsPage = () => {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!user) return null;
+  // "default" is the key of the first entry of this tab's history: nothing to go back to.
+  const goBack = () => (location.key === "default" ? navigate("/") : navigate(-1));
+
+  return (
+    <>
+      <Box component="nav" aria-label="Settings navigation" sx={{ mb: 2 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={goBack}>
+          Back
+        </Button>
+      </Box>
+      <PageTitle>Settings</PageTitle>
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, alignItems: "start" }}>
+        <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="personal-details-heading">
+          <Typography variant="h2" id="personal-details-heading">
+            Personal details
+          </Typography>
+          <PersonalDetailsForm user={user} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="change-password-heading">
+          <Typography variant="h2" id="change-password-heading">
+            Change password
+          </Typography>
+          <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
+            After changing your password you will be signed out everywhere and sign in again.
+          </Typography>
+          <ChangePasswordForm
+            onChanged={() => {
+              enqueueSnackbar(messages.passwordUpdated, { variant: "success" });
+              void signOut({ callServer: false });
+            }}
+          />
+        </Paper>
+      </Box>
+    </>
+  );
+};

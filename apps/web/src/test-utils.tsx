@@ -1,0 +1,51 @@
+import { ThemeProvider } from "@mui/material";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { SnackbarProvider } from "notistack";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
+import { createQueryClient } from "./app/query-client";
+import { theme } from "./app/theme";
+
+/** Renders UI with the app's providers (query client with the global error handling, snackbars, theme, router). */
+export const renderWithProviders = (ui: ReactElement, { route = "/" }: { route?: string } = {}) => {
+  const queryClient = createQueryClient();
+  return {
+    queryClient,
+    ...render(
+      <ThemeProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider maxSnack={5}>
+            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </ThemeProvider>,
+    ),
+  };
+};
+
+export const jsonResponse = (status: number, body: unknown): Response =>
+  new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+
+/** Stubs window.fetch with a handler per "METHOD path"; unknown calls fail the test loudly. */
+export const stubFetch = (handlers: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
+    const key = `${init?.method ?? "GET"} ${url}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`Unexpected fetch: ${key}`);
+    return handler(init);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+};
+
+/** An unsigned JWT whose payload has the given exp (seconds). */
+export const fakeJwt = (exp: number): string => {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${encode({ alg: "none", typ: "JWT" })}.${encode({ sub: "user", exp })}.signature`;
+};
