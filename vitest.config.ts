@@ -1,7 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+/** CI collects a JSON report of every run beside the usual output (scripts/test-summary.mjs). */
+const reportDir = process.env.VITEST_REPORT_DIR;
+const reporters = reportDir
+  ? ["default", ["json", { outputFile: `${reportDir}/run-${Date.now()}-${process.pid}.json` }] as [string, object]]
+  : ["default"];
+
 export default defineConfig({
   test: {
+    reporters,
     projects: [
       { test: { name: "core", root: "packages/core", environment: "node", include: ["src/**/*.test.ts"] } },
       {

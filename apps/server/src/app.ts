@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import scalar from "@scalar/fastify-api-reference";
@@ -46,7 +46,11 @@ const REDACTED_PATHS = [
 /** The whole HTTP application on a given database and clock; main.ts and the tests both use it. */
 export const buildApp = async (options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> => {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Fastify logs no bodies; the paths are redacted all the same should a log line ever carry one.
+    logger:
+      options.logger && typeof options.logger === "object"
+        ? { ...options.logger, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }
+        : (options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
@@ -81,14 +85,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(scalar, { routePrefix: "/api/docs" });
 
-  await app.register(
-    async (api) => {
-      registerHealthRoutes(api, ctx, options.ping ?? (async () => true), APP_VERSION);
-      registerAuthRoutes(api, ctx);
-      registerContentRoutes(api, ctx);
-      registerAdminRoutes(api, ctx);
-    },
-  );
+  await app.register(async (api) => {
+    registerHealthRoutes(api, ctx, options.ping ?? (async () => true), APP_VERSION);
+    registerAuthRoutes(api, ctx);
+    registerContentRoutes(api, ctx);
+    registerAdminRoutes(api, ctx);
+  });
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: options.webDist!, wildcard: false, index: false });
@@ -97,7 +99,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api/")) {
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send({ statusCode: 404, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+    return reply
+      .status(404)
+      .send({ statusCode: 404, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
   });
   return { app, ctx };
 };

@@ -66,21 +66,21 @@ const main = async () => {
     ping: database.ping,
     webDist: resolve(here, "../../web/dist"),
     trustProxy: config.TRUST_PROXY === "on",
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
-    },
+    logger: { level: config.LOG_LEVEL },
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   ctx.jobs.start(config.JOB_POLL_MS);
   const address = `http://localhost:${config.PORT}`;
-  console.log(`\nOpenPRO is running at ${address} (database: ${database.kind}${database.kind === "pglite" ? ` in ${dataDir}` : ""})`);
+  console.log(
+    `\nOpenPRO is running at ${address} (database: ${database.kind}${database.kind === "pglite" ? ` in ${dataDir}` : ""})`,
+  );
   console.log(`API docs: ${address}/api/docs`);
   if (demoWanted) {
     console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`);
     for (const account of demoAccounts) console.log(`  ${account.email.padEnd(32)} ${account.role}`);
-    if (!config.SMTP_URL) console.log("\nSMTP_URL is not set: e-mails (with the sign-in codes) are printed here and kept in the Outbox.\n");
+    if (!config.SMTP_URL)
+      console.log("\nSMTP_URL is not set: e-mails (with the sign-in codes) are printed here and kept in the Outbox.\n");
   }
 
   let closing = false;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Role } from "@openpro/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
@@ -8,7 +9,6 @@ import { hashPassword } from "../src/platform/auth/passwords.js";
 import { ManualClock } from "../src/platform/clock.js";
 import type { AppContext } from "../src/platform/context.js";
 import type { MailTransport } from "../src/platform/mail/mailer.js";
-import type { Role } from "@openpro/core";
 
 export const TEST_PASSWORD = DEMO_PASSWORD;
 
@@ -50,7 +50,13 @@ export interface TestApp {
   mailsTo(email: string): Promise<{ subject: string; textBody: string; status: string }[]>;
   /** The code in the newest mail to someone (6 digits, or an 8-character reset code). */
   lastCodeSentTo(email: string): Promise<string>;
-  createStaff(user: { email: string; role: Role; firstName?: string; lastName?: string; acknowledged?: boolean }): Promise<string>;
+  createStaff(user: {
+    email: string;
+    role: Role;
+    firstName?: string;
+    lastName?: string;
+    acknowledged?: boolean;
+  }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -118,7 +124,11 @@ export const createTestApp = async (options: { mailTransport?: MailTransport | n
 
 /** Signs a staff member in through the real endpoints: password, then the e-mailed code. */
 export const signIn = async (t: TestApp, email: string, password: string = TEST_PASSWORD) => {
-  const login = await t.request({ method: "POST", url: "/api/v2/auth/login", payload: { email, password, scope: "clinical" } });
+  const login = await t.request({
+    method: "POST",
+    url: "/api/v2/auth/login",
+    payload: { email, password, scope: "clinical" },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const tokens = login.json() as { accessToken: string; refreshToken: string };
   const code = await t.lastCodeSentTo(email);

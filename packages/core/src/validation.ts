@@ -4,7 +4,8 @@ import { messages } from "./messages.js";
 import { passwordProblem } from "./rules/password.js";
 
 /** A standard e-mail pattern (doc 1 §5): local part, @, a domain with a dot. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 export const PHONE_PATTERN = /^\+?[1-9][0-9]{6,14}$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,14 +35,25 @@ export const newPasswordField = z
 /** Password + confirm, with the mismatch reported on confirmPassword. */
 export const withConfirmedPassword = <T extends z.ZodRawShape>(shape: T) =>
   z
-    .strictObject({ ...shape, password: newPasswordField, confirmPassword: z.string({ error: messages.required }).min(1, messages.required) })
-    .refine((v) => {
-      const pair = v as { password: string; confirmPassword: string };
-      return pair.password === pair.confirmPassword;
-    }, { path: ["confirmPassword"], message: messages.passwordMismatch });
+    .strictObject({
+      ...shape,
+      password: newPasswordField,
+      confirmPassword: z.string({ error: messages.required }).min(1, messages.required),
+    })
+    .refine(
+      (v) => {
+        const pair = v as { password: string; confirmPassword: string };
+        return pair.password === pair.confirmPassword;
+      },
+      { path: ["confirmPassword"], message: messages.passwordMismatch },
+    );
 
 export const exactDigits = (n: number) =>
-  z.string({ error: messages.required }).trim().min(1, messages.required).regex(new RegExp(`^[0-9]{${n}}$`), messages.exactLength(n));
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .regex(new RegExp(`^[0-9]{${n}}$`), messages.exactLength(n));
 
 export const exactLengthCode = (n: number) =>
   z.string({ error: messages.required }).trim().min(1, messages.required).length(n, messages.exactLength(n));

@@ -3,7 +3,7 @@ import { roles } from "../access.js";
 import { limits } from "../limits.js";
 import { messages } from "../messages.js";
 import { requiredText } from "../validation.js";
-import { endpoint, messageResponse, pageQuery, paged } from "./endpoint.js";
+import { endpoint, messageResponse, paged, pageQuery } from "./endpoint.js";
 
 export const feedbackBody = z.strictObject({ text: requiredText(limits.text.feedback) });
 
@@ -46,7 +46,9 @@ export const adminApi = {
     summary: "E-mails the server has sent or stored (admin only).",
     tags: ["admin"],
     auth: true,
-    query: pageQuery(25).extend({ to: z.string().trim().max(limits.text.email, messages.maxLength(limits.text.email)).optional() }),
+    query: pageQuery(25).extend({
+      to: z.string().trim().max(limits.text.email, messages.maxLength(limits.text.email)).optional(),
+    }),
     response: paged(outboxMailSchema),
   }),
 } as const;

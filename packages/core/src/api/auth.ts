@@ -2,7 +2,14 @@ import { z } from "zod";
 import { roles } from "../access.js";
 import { limits } from "../limits.js";
 import { messages } from "../messages.js";
-import { emailField, exactDigits, exactLengthCode, newPasswordField, requiredText, withConfirmedPassword } from "../validation.js";
+import {
+  emailField,
+  exactDigits,
+  exactLengthCode,
+  newPasswordField,
+  requiredText,
+  withConfirmedPassword,
+} from "../validation.js";
 import { emptyResponse, endpoint, messageResponse } from "./endpoint.js";
 
 export const scopes = ["clinical", "patient"] as const;
@@ -52,7 +59,12 @@ export const updateCurrentBody = z
   .strictObject({
     firstName: requiredText(limits.text.personName, messages.firstNameRequired).optional(),
     lastName: requiredText(limits.text.personName, messages.lastNameRequired).optional(),
-    displayName: z.string().trim().max(limits.text.displayName, messages.maxLength(limits.text.displayName)).nullable().optional(),
+    displayName: z
+      .string()
+      .trim()
+      .max(limits.text.displayName, messages.maxLength(limits.text.displayName))
+      .nullable()
+      .optional(),
     instructionsAcknowledged: z.literal(true).optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });

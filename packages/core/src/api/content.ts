@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 
-export const legalDocuments = ["eula", "privacy-policy", "terms-conditions", "sciensuspro-instructions-for-use"] as const;
+export const legalDocuments = [
+  "eula",
+  "privacy-policy",
+  "terms-conditions",
+  "sciensuspro-instructions-for-use",
+] as const;
 export type LegalDocumentId = (typeof legalDocuments)[number];
 
 /** Rich text as typed blocks, so that no HTML from the server is ever injected into a page. */

@@ -46,7 +46,8 @@ export const pageQuery = (defaultPerPage: number) =>
     _perPage: z.coerce.number().int().min(1).max(500).default(defaultPerPage),
   });
 
-export const paged = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), totalCount: z.number().int() });
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), totalCount: z.number().int() });
 
 /** Fill `:name` segments of an endpoint path. */
 export const buildPath = (path: string, params: Record<string, string | number> = {}): string =>

@@ -4,7 +4,11 @@ import { commonPasswords } from "./common-passwords.js";
 
 /** The live checklist of the account and reset screens (doc 1 §5, the "8 with classes" reading). */
 export const passwordChecklist = [
-  { id: "length", label: `At least ${limits.passwordChecklistMinLength} characters`, test: (p: string) => p.length >= limits.passwordChecklistMinLength },
+  {
+    id: "length",
+    label: `At least ${limits.passwordChecklistMinLength} characters`,
+    test: (p: string) => p.length >= limits.passwordChecklistMinLength,
+  },
   { id: "lower", label: "One lowercase letter", test: (p: string) => /[a-z]/.test(p) },
   { id: "upper", label: "One uppercase letter", test: (p: string) => /[A-Z]/.test(p) },
   { id: "digit", label: "One number", test: (p: string) => /[0-9]/.test(p) },
@@ -19,7 +23,10 @@ export const passwordChecklist = [
 export type ChecklistItemId = (typeof passwordChecklist)[number]["id"];
 
 export const evaluateChecklist = (password: string): Record<ChecklistItemId, boolean> =>
-  Object.fromEntries(passwordChecklist.map((item) => [item.id, item.test(password)])) as Record<ChecklistItemId, boolean>;
+  Object.fromEntries(passwordChecklist.map((item) => [item.id, item.test(password)])) as Record<
+    ChecklistItemId,
+    boolean
+  >;
 
 /**
  * The spec gives two readings (12 characters, or 8 with character classes). We follow the

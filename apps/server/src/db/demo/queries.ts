@@ -3,12 +3,18 @@ import type { Db } from "../kysely.js";
 import type { OrganisationsTable, ProgramsTable, UsersTable } from "../schema.js";
 
 export const countUsers = async (db: Db): Promise<number> => {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 };
 
 export const countOrganisations = async (db: Db): Promise<number> => {
-  const row = await db.selectFrom("organisations").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("organisations")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 };
 
@@ -22,7 +28,13 @@ export const insertUser = async (db: Db, user: Insertable<UsersTable>) =>
   (await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow()).id;
 
 export const findUserIdByEmail = async (db: Db, email: string) =>
-  (await db.selectFrom("users").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase())).executeTakeFirst())?.id;
+  (
+    await db
+      .selectFrom("users")
+      .select("id")
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+      .executeTakeFirst()
+  )?.id;
 
 export const insertOrganisationStaff = async (db: Db, organisationId: string, userId: string, role: string) => {
   await db.insertInto("organisationStaff").values({ organisationId, userId, role, inviteAccepted: true }).execute();

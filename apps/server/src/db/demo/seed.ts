@@ -18,19 +18,62 @@ export interface DemoAccount {
 export const demoAccounts: readonly DemoAccount[] = [
   { email: "superadmin@openpro.demo", role: "superadmin", firstName: "Ada", lastName: "Admin", organisation: null },
   { email: "tester@openpro.demo", role: "internal_tester", firstName: "Theo", lastName: "Tester", organisation: null },
-  { email: "programadmin@openpro.demo", role: "internal_program_admin", firstName: "Priya", lastName: "Patel", organisation: null },
-  { email: "ls.admin@openpro.demo", role: "life_sciences_project_admin", firstName: "Lena", lastName: "Schmid", organisation: "lakeside" },
-  { email: "clinical.admin@openpro.demo", role: "clinical_project_admin", firstName: "Callum", lastName: "Reid", organisation: "northbridge" },
-  { email: "clinician.admin@openpro.demo", role: "clinician_admin", firstName: "Chloe", lastName: "Evans", organisation: "northbridge" },
-  { email: "ls.member@openpro.demo", role: "life_sciences_team_member", firstName: "Luca", lastName: "Meier", organisation: "lakeside" },
-  { email: "nurse@openpro.demo", role: "clinician_team_member", firstName: "Nia", lastName: "Okafor", organisation: "northbridge" },
+  {
+    email: "programadmin@openpro.demo",
+    role: "internal_program_admin",
+    firstName: "Priya",
+    lastName: "Patel",
+    organisation: null,
+  },
+  {
+    email: "ls.admin@openpro.demo",
+    role: "life_sciences_project_admin",
+    firstName: "Lena",
+    lastName: "Schmid",
+    organisation: "lakeside",
+  },
+  {
+    email: "clinical.admin@openpro.demo",
+    role: "clinical_project_admin",
+    firstName: "Callum",
+    lastName: "Reid",
+    organisation: "northbridge",
+  },
+  {
+    email: "clinician.admin@openpro.demo",
+    role: "clinician_admin",
+    firstName: "Chloe",
+    lastName: "Evans",
+    organisation: "northbridge",
+  },
+  {
+    email: "ls.member@openpro.demo",
+    role: "life_sciences_team_member",
+    firstName: "Luca",
+    lastName: "Meier",
+    organisation: "lakeside",
+  },
+  {
+    email: "nurse@openpro.demo",
+    role: "clinician_team_member",
+    firstName: "Nia",
+    lastName: "Okafor",
+    organisation: "northbridge",
+  },
 ];
 
 /** Inserts a staff user with the default grants of the role. */
 export const insertStaffUser = (
   db: Db,
   clock: Clock,
-  user: { email: string; firstName: string; lastName: string; role: Role; passwordHash: string; acknowledged?: boolean },
+  user: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+    passwordHash: string;
+    acknowledged?: boolean;
+  },
 ) => {
   const now = clock.now();
   return q.insertUser(db, {
@@ -64,10 +107,24 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
     const organisations = {
-      northbridge: await q.insertOrganisation(trx, { name: "Northbridge Cancer Centre", description: "Oncology outpatients, Leeds and Dublin", createdAt: now }),
-      lakeside: await q.insertOrganisation(trx, { name: "Lakeside Oncology Group", description: "Research network in Boston and Zurich", createdAt: now }),
+      northbridge: await q.insertOrganisation(trx, {
+        name: "Northbridge Cancer Centre",
+        description: "Oncology outpatients, Leeds and Dublin",
+        createdAt: now,
+      }),
+      lakeside: await q.insertOrganisation(trx, {
+        name: "Lakeside Oncology Group",
+        description: "Research network in Boston and Zurich",
+        createdAt: now,
+      }),
     };
-    const base = { patientProgramName: null, participationWeeks: null, adverseEventReportingMessage: null, endedAt: null, createdAt: now };
+    const base = {
+      patientProgramName: null,
+      participationWeeks: null,
+      adverseEventReportingMessage: null,
+      endedAt: null,
+      createdAt: now,
+    };
     const programs = {
       breast: await q.insertProgram(trx, {
         ...base,
@@ -128,13 +185,15 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
       const userId = await insertStaffUser(trx, clock, { ...account, passwordHash });
       if (!account.organisation) continue;
       await q.insertOrganisationStaff(trx, organisations[account.organisation], userId, account.role);
-      for (const programId of programsOf[account.organisation]) await q.insertProgramStaff(trx, programId, userId, account.role);
+      for (const programId of programsOf[account.organisation])
+        await q.insertProgramStaff(trx, programId, userId, account.role);
     }
     return { organisations, programs };
   });
 };
 
-export const shouldSeedDemo = async (db: Db) => (await q.countOrganisations(db)) === 0 && (await q.countUsers(db)) === 0;
+export const shouldSeedDemo = async (db: Db) =>
+  (await q.countOrganisations(db)) === 0 && (await q.countUsers(db)) === 0;
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: a superadmin created at start when none has that e-mail. */
 export const ensureAdmin = async (db: Db, clock: Clock, email: string, passwordHash: string): Promise<boolean> => {

@@ -1,6 +1,9 @@
 import type { Db } from "../../db/kysely.js";
 
-export const insertFeedback = async (db: Db, feedback: { userId: string; text: string; now: Date }): Promise<string> => {
+export const insertFeedback = async (
+  db: Db,
+  feedback: { userId: string; text: string; now: Date },
+): Promise<string> => {
   const row = await db
     .insertInto("feedback")
     .values({ userId: feedback.userId, text: feedback.text, createdAt: feedback.now })

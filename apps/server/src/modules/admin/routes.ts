@@ -6,7 +6,9 @@ import * as admin from "./service.js";
 
 export const registerAdminRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, adminApi.permissions, {}, async () => admin.permissionCatalogue());
-  defineRoute(app, ctx, adminApi.feedback, {}, ({ actor, meta, body }) => admin.submitFeedback(ctx, meta, actor, body.text));
+  defineRoute(app, ctx, adminApi.feedback, {}, ({ actor, meta, body }) =>
+    admin.submitFeedback(ctx, meta, actor, body.text),
+  );
   defineRoute(app, ctx, adminApi.outbox, { permission: "admin" }, async ({ query, reply }) => {
     const page = await admin.listOutbox(ctx, query);
     reply.header("X-Total-Count", String(page.totalCount));

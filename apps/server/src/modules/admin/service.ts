@@ -1,6 +1,6 @@
 import { defaultPermissionsByRole, messages, permissionGroups, permissions, roleLabels, roles } from "@openpro/core";
-import type { Actor } from "../../platform/auth/actor.js";
 import { writeAudit } from "../../platform/audit/audit.js";
+import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { findMailPage } from "../../platform/mail/queries.js";
@@ -10,7 +10,11 @@ import { insertFeedback } from "./queries.js";
 export const permissionCatalogue = () => ({
   permissions: [...permissions],
   groups: Object.entries(permissionGroups).map(([name, list]) => ({ name, permissions: [...list] })),
-  roles: roles.map((value) => ({ value, label: roleLabels[value], defaultPermissions: [...defaultPermissionsByRole[value]] })),
+  roles: roles.map((value) => ({
+    value,
+    label: roleLabels[value],
+    defaultPermissions: [...defaultPermissionsByRole[value]],
+  })),
 });
 
 /** Feedback is stored, then e-mailed to support in the same transaction (answered by e-mail). */
@@ -18,14 +22,29 @@ export const submitFeedback = async (ctx: AppContext, meta: RequestMeta, actor: 
   const id = await ctx.db.transaction().execute(async (trx) => {
     const feedbackId = await insertFeedback(trx, { userId: actor.userId, text, now: ctx.clock.now() });
     const fromName = `${actor.firstName} ${actor.lastName}`.trim();
-    await queueMail(trx, ctx.clock, ctx.settings.supportEmail, mailTemplates.feedback({ fromName, fromEmail: actor.email, text }), "feedback");
+    await queueMail(
+      trx,
+      ctx.clock,
+      ctx.settings.supportEmail,
+      mailTemplates.feedback({ fromName, fromEmail: actor.email, text }),
+      "feedback",
+    );
     return feedbackId;
   });
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "feedback.submit", outcome: "success", actorUserId: actor.userId, entityType: "feedback", entityId: id });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "feedback.submit",
+    outcome: "success",
+    actorUserId: actor.userId,
+    entityType: "feedback",
+    entityId: id,
+  });
   return { message: messages.feedbackSubmitted };
 };
 
-export const listOutbox = async (ctx: AppContext, query: { _page: number; _perPage: number; to?: string | undefined }) => {
+export const listOutbox = async (
+  ctx: AppContext,
+  query: { _page: number; _perPage: number; to?: string | undefined },
+) => {
   const { rows, totalCount } = await findMailPage(ctx.db, query._page, query._perPage, query.to);
   return {
     totalCount,

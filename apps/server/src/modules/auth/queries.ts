@@ -4,9 +4,14 @@ import type { OneTimeCodesTable, UserUpdate } from "../../db/schema.js";
 type CodePurpose = OneTimeCodesTable["purpose"];
 
 export const findUserByEmail = (db: Db, email: string) =>
-  db.selectFrom("users").selectAll().where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase())).executeTakeFirst();
+  db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .executeTakeFirst();
 
-export const findUserById = (db: Db, id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+export const findUserById = (db: Db, id: string) =>
+  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 
 export const updateUser = async (db: Db, id: string, changes: UserUpdate): Promise<void> => {
   await db.updateTable("users").set(changes).where("id", "=", id).execute();
@@ -14,7 +19,15 @@ export const updateUser = async (db: Db, id: string, changes: UserUpdate): Promi
 
 export const insertSession = async (
   db: Db,
-  session: { userId: string; scope: "clinical" | "patient"; otpVerified: boolean; now: Date; absoluteExpiresAt: Date; ip: string; userAgent: string | null },
+  session: {
+    userId: string;
+    scope: "clinical" | "patient";
+    otpVerified: boolean;
+    now: Date;
+    absoluteExpiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
 ) => {
   const row = await db
     .insertInto("sessions")
@@ -35,14 +48,20 @@ export const insertSession = async (
   return row.id;
 };
 
-export const findSession = (db: Db, id: string) => db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+export const findSession = (db: Db, id: string) =>
+  db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
 
 export const markSessionOtpVerified = async (db: Db, sessionId: string): Promise<void> => {
   await db.updateTable("sessions").set({ otpVerified: true }).where("id", "=", sessionId).execute();
 };
 
 export const endAllSessionsOfUser = async (db: Db, userId: string, now: Date, reason: string): Promise<void> => {
-  await db.updateTable("sessions").set({ endedAt: now, endedReason: reason }).where("userId", "=", userId).where("endedAt", "is", null).execute();
+  await db
+    .updateTable("sessions")
+    .set({ endedAt: now, endedReason: reason })
+    .where("userId", "=", userId)
+    .where("endedAt", "is", null)
+    .execute();
 };
 
 export const insertRefreshToken = async (db: Db, sessionId: string, tokenHash: string, now: Date): Promise<void> => {
@@ -79,7 +98,14 @@ export const useRefreshToken = async (db: Db, id: string, now: Date): Promise<bo
 
 export const insertCode = async (
   db: Db,
-  code: { userId: string; sessionId: string | null; purpose: CodePurpose; codeHash: string; now: Date; expiresAt: Date },
+  code: {
+    userId: string;
+    sessionId: string | null;
+    purpose: CodePurpose;
+    codeHash: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> => {
   await db
     .insertInto("oneTimeCodes")

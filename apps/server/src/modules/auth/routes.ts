@@ -6,7 +6,9 @@ import * as auth from "./service.js";
 
 export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, authApi.login, {}, ({ body, meta }) => auth.login(ctx, meta, body));
-  defineRoute(app, ctx, authApi.sendLoginOtp, { scope: "any" }, ({ actor, meta }) => auth.resendLoginCode(ctx, meta, actor));
+  defineRoute(app, ctx, authApi.sendLoginOtp, { scope: "any" }, ({ actor, meta }) =>
+    auth.resendLoginCode(ctx, meta, actor),
+  );
   defineRoute(app, ctx, authApi.verifyLoginOtp, { scope: "any" }, ({ actor, meta, body }) =>
     auth.verifyLoginCode(ctx, meta, actor, body.otpCode),
   );
@@ -22,10 +24,16 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, authApi.changePassword, { scope: "any" }, ({ actor, meta, body }) =>
     auth.changePassword(ctx, meta, actor, body.password),
   );
-  defineRoute(app, ctx, authApi.resetSendOtp, {}, ({ body, meta }) => auth.requestResetOtp(ctx, meta, body.email, body.scope));
-  defineRoute(app, ctx, authApi.resetVerifyOtp, {}, ({ body }) => auth.verifyResetOtp(ctx, body.email, body.otpCode, body.scope));
+  defineRoute(app, ctx, authApi.resetSendOtp, {}, ({ body, meta }) =>
+    auth.requestResetOtp(ctx, meta, body.email, body.scope),
+  );
+  defineRoute(app, ctx, authApi.resetVerifyOtp, {}, ({ body }) =>
+    auth.verifyResetOtp(ctx, body.email, body.otpCode, body.scope),
+  );
   defineRoute(app, ctx, authApi.resetWithOtp, {}, ({ body, meta }) => auth.resetWithOtp(ctx, meta, body));
   defineRoute(app, ctx, authApi.resetCodeRequest, {}, ({ body, meta }) => auth.requestResetCode(ctx, meta, body.email));
-  defineRoute(app, ctx, authApi.resetCodeCheck, {}, ({ body, meta }) => auth.checkResetCode(ctx, meta, body.resetCode, body.email));
+  defineRoute(app, ctx, authApi.resetCodeCheck, {}, ({ body, meta }) =>
+    auth.checkResetCode(ctx, meta, body.resetCode, body.email),
+  );
   defineRoute(app, ctx, authApi.resetWithCode, {}, ({ body, meta }) => auth.resetWithCode(ctx, meta, body));
 };

@@ -1,10 +1,11 @@
 import { type CurrentUser, errorCodes, limits, messages, passwordProblem, type Scope } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
+import { writeAudit } from "../../platform/audit/audit.js";
 import { type Actor, passwordExpiry, sessionIsAlive } from "../../platform/auth/actor.js";
 import { signAccessToken } from "../../platform/auth/jwt.js";
-import { endSession, touchSession } from "../../platform/auth/queries.js";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.js";
+import { endSession, touchSession } from "../../platform/auth/queries.js";
 import {
   generateOpaqueToken,
   generateOtp,
@@ -13,7 +14,6 @@ import {
   hashToken,
   safeEqual,
 } from "../../platform/auth/secrets.js";
-import { writeAudit } from "../../platform/audit/audit.js";
 import { addSeconds } from "../../platform/clock.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, badRequest, invalidField, notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
@@ -42,7 +42,8 @@ export const toCurrentUser = (actor: Actor): CurrentUser => ({
 });
 
 const userProfile = (ctx: AppContext, user: UserRow, otpVerified: boolean): CurrentUser => {
-  const expiry = user.scope === "clinical" ? passwordExpiry(user.passwordChangedAt, ctx.settings.passwordMaxAgeDays) : null;
+  const expiry =
+    user.scope === "clinical" ? passwordExpiry(user.passwordChangedAt, ctx.settings.passwordMaxAgeDays) : null;
   return {
     id: user.id,
     firstName: user.firstName,
@@ -109,7 +110,14 @@ const sendCode = async (
   const code = isResetCode ? generateResetCode(limits.resetCodeLength) : generateOtp(limits.otpLength);
   const ttl = isResetCode ? limits.resetCodeTtlSeconds : limits.otpTtlSeconds;
   await q.voidOpenCodes(db, { userId: user.id, purpose, sessionId }, now);
-  await q.insertCode(db, { userId: user.id, sessionId, purpose, codeHash: codeHash(ctx, code), now, expiresAt: addSeconds(now, ttl) });
+  await q.insertCode(db, {
+    userId: user.id,
+    sessionId,
+    purpose,
+    codeHash: codeHash(ctx, code),
+    now,
+    expiresAt: addSeconds(now, ttl),
+  });
   const minutes = Math.round(ttl / 60);
   const mail =
     purpose === "login" || purpose === "signup"
@@ -125,7 +133,10 @@ const sendCode = async (
   await queueMail(db, ctx.clock, user.email, mail, `code.${purpose}`);
 };
 
-const assertSendAllowed = async (ctx: AppContext, filter: { userId: string; purpose: CodePurpose; sessionId: string | null }) => {
+const assertSendAllowed = async (
+  ctx: AppContext,
+  filter: { userId: string; purpose: CodePurpose; sessionId: string | null },
+) => {
   const since = addSeconds(ctx.clock.now(), -limits.otpSendWindowSeconds);
   if ((await q.countCodesSince(ctx.db, filter, since)) >= limits.otpMaxSendsPerWindow) {
     throw tooManyRequests(messages.otpResendThrottled);
@@ -136,10 +147,15 @@ const assertSendAllowed = async (ctx: AppContext, filter: { userId: string; purp
  * Checks a 6-digit code against the open one and returns its id: a wrong try counts (outside any
  * transaction, so a failed request cannot roll it back) and five wrong tries void the code.
  */
-const checkCode = async (ctx: AppContext, filter: { userId: string; purpose: CodePurpose; sessionId: string | null }, code: string) => {
+const checkCode = async (
+  ctx: AppContext,
+  filter: { userId: string; purpose: CodePurpose; sessionId: string | null },
+  code: string,
+) => {
   const now = ctx.clock.now();
   const open = await q.findOpenCode(ctx.db, filter);
-  if (!open || open.expiresAt.getTime() <= now.getTime()) throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
+  if (!open || open.expiresAt.getTime() <= now.getTime())
+    throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
   if (!safeEqual(open.codeHash, codeHash(ctx, code))) {
     const attempts = await q.recordCodeAttempt(ctx.db, open.id);
     if (attempts >= limits.otpMaxAttempts) await q.voidCode(ctx.db, open.id, now);
@@ -150,30 +166,56 @@ const checkCode = async (ctx: AppContext, filter: { userId: string; purpose: Cod
 
 /** Uses a checked code inside the caller's transaction; a concurrent use of the same code loses. */
 const consumeCheckedCode = async (ctx: AppContext, db: Db, codeId: string) => {
-  if (!(await q.consumeCode(db, codeId, ctx.clock.now()))) throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
+  if (!(await q.consumeCode(db, codeId, ctx.clock.now())))
+    throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
 };
 
-export const login = async (ctx: AppContext, meta: RequestMeta, body: { email: string; password: string; scope: Scope }) => {
+export const login = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  body: { email: string; password: string; scope: Scope },
+) => {
   const ipLimited = await hitRateLimit(ctx.db, ctx.clock, {
     key: ipLimitKey(meta.ip),
     max: limits.loginAttemptsPerIp,
     windowSeconds: limits.loginRateWindowSeconds,
   });
-  const accountLimit = { key: accountLimitKey(body.email), max: limits.loginFailuresPerAccount, windowSeconds: limits.loginRateWindowSeconds };
+  const accountLimit = {
+    key: accountLimitKey(body.email),
+    max: limits.loginFailuresPerAccount,
+    windowSeconds: limits.loginRateWindowSeconds,
+  };
   if (ipLimited || (await isRateLimited(ctx.db, ctx.clock, accountLimit))) {
-    await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.login", outcome: "refused", details: { reason: "rate-limited" } });
+    await writeAudit(ctx.db, ctx.clock, meta, {
+      action: "auth.login",
+      outcome: "refused",
+      details: { reason: "rate-limited" },
+    });
     throw new AppError(429, messages.tooManyLoginAttempts, errorCodes.rateLimited);
   }
   const user = await q.findUserByEmail(ctx.db, body.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !passwordOk) {
     await hitRateLimit(ctx.db, ctx.clock, accountLimit);
-    await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.login", outcome: "failure", actorUserId: user?.id ?? null });
+    await writeAudit(ctx.db, ctx.clock, meta, {
+      action: "auth.login",
+      outcome: "failure",
+      actorUserId: user?.id ?? null,
+    });
     throw unauthorized(messages.loginFailed);
   }
   if (user.scope !== body.scope) {
-    await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.login", outcome: "refused", actorUserId: user.id, details: { reason: "wrong-scope" } });
-    throw new AppError(403, user.scope === "patient" ? messages.wrongScopePatient : messages.wrongScopeStaff, errorCodes.wrongScope);
+    await writeAudit(ctx.db, ctx.clock, meta, {
+      action: "auth.login",
+      outcome: "refused",
+      actorUserId: user.id,
+      details: { reason: "wrong-scope" },
+    });
+    throw new AppError(
+      403,
+      user.scope === "patient" ? messages.wrongScopePatient : messages.wrongScopeStaff,
+      errorCodes.wrongScope,
+    );
   }
   await clearRateLimit(ctx.db, accountLimit.key);
   // Staff pass an e-mailed code at every sign-in; patients sign in from the app with the password.
@@ -183,8 +225,18 @@ export const login = async (ctx: AppContext, meta: RequestMeta, body: { email: s
     if (!otpVerified) await sendCode(ctx, trx, user, "login", opened.sessionId);
     return opened;
   });
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.login", outcome: "success", actorUserId: user.id, entityType: "session", entityId: session.sessionId });
-  return { accessToken: session.accessToken, refreshToken: session.refreshToken, user: userProfile(ctx, user, otpVerified) };
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.login",
+    outcome: "success",
+    actorUserId: user.id,
+    entityType: "session",
+    entityId: session.sessionId,
+  });
+  return {
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    user: userProfile(ctx, user, otpVerified),
+  };
 };
 
 export const resendLoginCode = async (ctx: AppContext, meta: RequestMeta, actor: Actor) => {
@@ -194,24 +246,40 @@ export const resendLoginCode = async (ctx: AppContext, meta: RequestMeta, actor:
   const user = await q.findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();
   await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "login", actor.sessionId));
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.otp.resend", outcome: "success", actorUserId: actor.userId });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.otp.resend",
+    outcome: "success",
+    actorUserId: actor.userId,
+  });
   return { message: messages.otpResent };
 };
 
 export const verifyLoginCode = async (ctx: AppContext, meta: RequestMeta, actor: Actor, otpCode: string) => {
   if (actor.otpVerified) return { message: messages.otpVerified };
   try {
-    const codeId = await checkCode(ctx, { userId: actor.userId, purpose: "login", sessionId: actor.sessionId }, otpCode);
+    const codeId = await checkCode(
+      ctx,
+      { userId: actor.userId, purpose: "login", sessionId: actor.sessionId },
+      otpCode,
+    );
     await ctx.db.transaction().execute(async (trx) => {
       await consumeCheckedCode(ctx, trx, codeId);
       await q.markSessionOtpVerified(trx, actor.sessionId);
       await q.updateUser(trx, actor.userId, { emailVerified: true });
     });
   } catch (error) {
-    await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.otp.verify", outcome: "failure", actorUserId: actor.userId });
+    await writeAudit(ctx.db, ctx.clock, meta, {
+      action: "auth.otp.verify",
+      outcome: "failure",
+      actorUserId: actor.userId,
+    });
     throw error;
   }
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.otp.verify", outcome: "success", actorUserId: actor.userId });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.otp.verify",
+    outcome: "success",
+    actorUserId: actor.userId,
+  });
   return { message: messages.otpVerified };
 };
 
@@ -222,7 +290,13 @@ export const refresh = async (ctx: AppContext, meta: RequestMeta, refreshToken: 
   const reuse = async () => {
     // A used token presented again means it was copied: end the session it belongs to (its family).
     await endSession(ctx.db, found.sessionId, now, "refresh-token-reuse");
-    await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.refresh.reuse", outcome: "refused", actorUserId: found.userId, entityType: "session", entityId: found.sessionId });
+    await writeAudit(ctx.db, ctx.clock, meta, {
+      action: "auth.refresh.reuse",
+      outcome: "refused",
+      actorUserId: found.userId,
+      entityType: "session",
+      entityId: found.sessionId,
+    });
     return unauthorized(messages.refreshInvalid, errorCodes.refreshInvalid);
   };
   if (found.usedAt) throw await reuse();
@@ -246,7 +320,12 @@ export const updateCurrentUser = async (
   ctx: AppContext,
   meta: RequestMeta,
   actor: Actor,
-  changes: { firstName?: string | undefined; lastName?: string | undefined; displayName?: string | null | undefined; instructionsAcknowledged?: true | undefined },
+  changes: {
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    displayName?: string | null | undefined;
+    instructionsAcknowledged?: true | undefined;
+  },
 ): Promise<CurrentUser> => {
   const now = ctx.clock.now();
   await q.updateUser(ctx.db, actor.userId, {
@@ -280,9 +359,19 @@ const assertAcceptablePassword = async (user: UserRow, password: string) => {
 
 const setPassword = async (ctx: AppContext, db: Db, user: UserRow, password: string, reason: string) => {
   const now = ctx.clock.now();
-  await q.updateUser(db, user.id, { passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now });
+  await q.updateUser(db, user.id, {
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: now,
+    updatedAt: now,
+  });
   await q.endAllSessionsOfUser(db, user.id, now, reason);
-  await queueMail(db, ctx.clock, user.email, mailTemplates.passwordChanged({ firstName: user.firstName }), "password.changed");
+  await queueMail(
+    db,
+    ctx.clock,
+    user.email,
+    mailTemplates.passwordChanged({ firstName: user.firstName }),
+    "password.changed",
+  );
 };
 
 export const changePassword = async (ctx: AppContext, meta: RequestMeta, actor: Actor, password: string) => {
@@ -290,7 +379,11 @@ export const changePassword = async (ctx: AppContext, meta: RequestMeta, actor: 
   if (!user) throw unauthorized();
   await assertAcceptablePassword(user, password);
   await ctx.db.transaction().execute((trx) => setPassword(ctx, trx, user, password, "password-changed"));
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.password.change", outcome: "success", actorUserId: user.id });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.password.change",
+    outcome: "success",
+    actorUserId: user.id,
+  });
   return { message: messages.passwordUpdated };
 };
 
@@ -310,7 +403,11 @@ export const requestResetOtp = async (ctx: AppContext, meta: RequestMeta, email:
   if (user && user.scope === scope) {
     await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "password_reset", null));
   }
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.reset.request", outcome: "success", actorUserId: user?.id ?? null });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.reset.request",
+    outcome: "success",
+    actorUserId: user?.id ?? null,
+  });
   return { message: messages.resetRequested };
 };
 
@@ -339,7 +436,11 @@ export const resetWithOtp = async (
     await consumeCheckedCode(ctx, trx, codeId);
     await setPassword(ctx, trx, user, body.password, "password-reset");
   });
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.password.reset", outcome: "success", actorUserId: user.id });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.password.reset",
+    outcome: "success",
+    actorUserId: user.id,
+  });
   return { message: messages.passwordResetDone };
 };
 
@@ -347,12 +448,20 @@ export const requestResetCode = async (ctx: AppContext, meta: RequestMeta, email
   await assertResetRequestAllowed(ctx, email);
   const user = await q.findUserByEmail(ctx.db, email);
   if (user) await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "password_reset_code", null));
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.reset-code.request", outcome: "success", actorUserId: user?.id ?? null });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.reset-code.request",
+    outcome: "success",
+    actorUserId: user?.id ?? null,
+  });
   return { message: messages.resetRequested };
 };
 
 const findValidResetCode = async (ctx: AppContext, meta: RequestMeta, resetCode: string, email?: string) => {
-  const limited = await hitRateLimit(ctx.db, ctx.clock, { key: `reset-code:ip:${meta.ip}`, max: 30, windowSeconds: limits.otpSendWindowSeconds });
+  const limited = await hitRateLimit(ctx.db, ctx.clock, {
+    key: `reset-code:ip:${meta.ip}`,
+    max: 30,
+    windowSeconds: limits.otpSendWindowSeconds,
+  });
   if (limited) throw tooManyRequests();
   const code = await q.findOpenCodeByHash(ctx.db, "password_reset_code", codeHash(ctx, resetCode.toUpperCase()));
   if (!code || code.expiresAt.getTime() <= ctx.clock.now().getTime()) throw notFound(messages.resetCodeIncorrect);
@@ -366,7 +475,11 @@ export const checkResetCode = async (ctx: AppContext, meta: RequestMeta, resetCo
   return { message: messages.otpVerified };
 };
 
-export const resetWithCode = async (ctx: AppContext, meta: RequestMeta, body: { resetCode: string; password: string }) => {
+export const resetWithCode = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  body: { resetCode: string; password: string },
+) => {
   const { code, user } = await findValidResetCode(ctx, meta, body.resetCode);
   await assertAcceptablePassword(user, body.password);
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -375,6 +488,10 @@ export const resetWithCode = async (ctx: AppContext, meta: RequestMeta, body: { 
     // The e-mailed reset code proved control of the mailbox, as a sign-in code would.
     return openSession(ctx, trx, meta, user, user.scope, true);
   });
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.password.reset", outcome: "success", actorUserId: user.id });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "auth.password.reset",
+    outcome: "success",
+    actorUserId: user.id,
+  });
   return { accessToken: result.accessToken, refreshToken: result.refreshToken, userId: user.id };
 };

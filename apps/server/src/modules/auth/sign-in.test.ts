@@ -1,6 +1,6 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signIn, type TestApp, TEST_PASSWORD } from "../../../test/test-app.js";
+import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 describe("a nurse signs in with password and e-mailed code", () => {
   let t: TestApp;
@@ -21,7 +21,12 @@ describe("a nurse signs in with password and e-mailed code", () => {
     expect(user.otpRequired).toBe(true);
     expect(user.email).toBe("nurse@clinic.test");
 
-    const blocked = await t.request({ method: "POST", url: "/api/v1/admin/vpro-feedback", token: accessToken, payload: { text: "hi" } });
+    const blocked = await t.request({
+      method: "POST",
+      url: "/api/v1/admin/vpro-feedback",
+      token: accessToken,
+      payload: { text: "hi" },
+    });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().errorCode).toBe("OTP_REQUIRED");
 
@@ -30,20 +35,38 @@ describe("a nurse signs in with password and e-mailed code", () => {
     const code = await t.lastCodeSentTo("nurse@clinic.test");
     expect(code).toMatch(/^[0-9]{6}$/);
 
-    const verified = await t.request({ method: "POST", url: "/api/v2/auth/signin/email/verify_otp", token: accessToken, payload: { otpCode: code } });
+    const verified = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/signin/email/verify_otp",
+      token: accessToken,
+      payload: { otpCode: code },
+    });
     expect(verified.json()).toEqual({ message: messages.otpVerified });
 
     const current = await t.request({ method: "GET", url: "/api/v1/current", token: accessToken });
     expect(current.json()).toMatchObject({ firstName: "Nia", otpRequired: false, userRole: "clinician_team_member" });
 
-    const feedback = await t.request({ method: "POST", url: "/api/v1/admin/vpro-feedback", token: accessToken, payload: { text: "Lovely" } });
+    const feedback = await t.request({
+      method: "POST",
+      url: "/api/v1/admin/vpro-feedback",
+      token: accessToken,
+      payload: { text: "Lovely" },
+    });
     expect(feedback.statusCode).toBe(201);
     expect(feedback.json().message).toBe(messages.feedbackSubmitted);
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
-    const wrong = await t.request({ method: "POST", url: "/api/v2/auth/login", payload: { email: "nurse@clinic.test", password: "Wrong-Password-99!", scope: "clinical" } });
-    const unknown = await t.request({ method: "POST", url: "/api/v2/auth/login", payload: { email: "ghost@clinic.test", password: "Wrong-Password-99!", scope: "clinical" } });
+    const wrong = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/login",
+      payload: { email: "nurse@clinic.test", password: "Wrong-Password-99!", scope: "clinical" },
+    });
+    const unknown = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/login",
+      payload: { email: "ghost@clinic.test", password: "Wrong-Password-99!", scope: "clinical" },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -51,7 +74,11 @@ describe("a nurse signs in with password and e-mailed code", () => {
   });
 
   it("puts the spec's messages on the right fields for bad input", async () => {
-    const response = await t.request({ method: "POST", url: "/api/v2/auth/login", payload: { email: "not-an-email", password: "", scope: "clinical", role: "admin" } });
+    const response = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/login",
+      payload: { email: "not-an-email", password: "", scope: "clinical", role: "admin" },
+    });
     expect(response.statusCode).toBe(422);
     const errors = response.json().errors as { field: string; message: string }[];
     expect(errors).toEqual(

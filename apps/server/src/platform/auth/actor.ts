@@ -51,7 +51,8 @@ export const resolveActor = async (
     return { failure: "session-ended" };
   }
   if (now.getTime() - row.lastActivityAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(deps.db, row.sessionId, now);
-  const passwordExpireDate = row.userScope === "clinical" ? passwordExpiry(row.passwordChangedAt, deps.passwordMaxAgeDays) : null;
+  const passwordExpireDate =
+    row.userScope === "clinical" ? passwordExpiry(row.passwordChangedAt, deps.passwordMaxAgeDays) : null;
   return {
     actor: {
       userId: row.userId,

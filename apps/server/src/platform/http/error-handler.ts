@@ -60,7 +60,11 @@ export const installErrorHandler = (app: FastifyInstance) => {
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       return reply.status(415).send({ statusCode: 415, message: messages.unsupportedMediaType });
     }
-    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError) {
+    if (
+      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+      error instanceof SyntaxError
+    ) {
       return reply.status(400).send({ statusCode: 400, message: messages.malformedBody });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -2,9 +2,9 @@ import { type Endpoint, errorCodes, messages, type Permission } from "@openpro/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { writeAudit } from "../audit/audit.js";
 import { type Actor, resolveActor } from "../auth/actor.js";
 import type { AppContext, RequestMeta } from "../context.js";
-import { writeAudit } from "../audit/audit.js";
 import { AppError, forbidden, unauthorized } from "../errors.js";
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -96,7 +96,12 @@ const authenticate = async (
     throw unauthorized();
   }
   const resolution = await resolveActor(
-    { db: ctx.db, clock: ctx.clock, jwtSecret: ctx.settings.jwtSecret, passwordMaxAgeDays: ctx.settings.passwordMaxAgeDays },
+    {
+      db: ctx.db,
+      clock: ctx.clock,
+      jwtSecret: ctx.settings.jwtSecret,
+      passwordMaxAgeDays: ctx.settings.passwordMaxAgeDays,
+    },
     token,
   );
   if ("failure" in resolution) {

@@ -4,7 +4,10 @@ import type { Db } from "../../db/kysely.js";
 import { addSeconds, type Clock } from "../clock.js";
 import { claimDueJobs, insertJob, markJobCompleted, markJobFailed, markJobRetry } from "./queries.js";
 
-export type JobHandler = (payload: Record<string, unknown>, context: { attempt: number; jobId: string }) => Promise<void>;
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  context: { attempt: number; jobId: string },
+) => Promise<void>;
 
 export interface EnqueueOptions {
   runAt?: Date;

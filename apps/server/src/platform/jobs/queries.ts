@@ -66,15 +66,27 @@ export const claimDueJobs = async (
 };
 
 export const markJobCompleted = async (db: Db, id: string, now: Date): Promise<void> => {
-  await db.updateTable("jobs").set({ completedAt: now, lockedUntil: null, lastError: null }).where("id", "=", id).execute();
+  await db
+    .updateTable("jobs")
+    .set({ completedAt: now, lockedUntil: null, lastError: null })
+    .where("id", "=", id)
+    .execute();
 };
 
 export const markJobRetry = async (db: Db, id: string, runAt: Date, error: string): Promise<void> => {
-  await db.updateTable("jobs").set({ runAt, lockedUntil: null, lockedBy: null, lastError: error }).where("id", "=", id).execute();
+  await db
+    .updateTable("jobs")
+    .set({ runAt, lockedUntil: null, lockedBy: null, lastError: error })
+    .where("id", "=", id)
+    .execute();
 };
 
 export const markJobFailed = async (db: Db, id: string, now: Date, error: string): Promise<void> => {
-  await db.updateTable("jobs").set({ failedAt: now, lockedUntil: null, lastError: error }).where("id", "=", id).execute();
+  await db
+    .updateTable("jobs")
+    .set({ failedAt: now, lockedUntil: null, lastError: error })
+    .where("id", "=", id)
+    .execute();
 };
 
 export const findJobs = (db: Db, name?: string) => {

@@ -27,14 +27,25 @@ export const MAIL_SEND_JOB = "mail.send";
  * outage (the job retries with back-off).
  */
 export const queueMail = async (db: Db, clock: Clock, to: string, mail: RenderedMail, category: string) => {
-  const id = await insertMail(db, { toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, category }, clock.now());
+  const id = await insertMail(
+    db,
+    { toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, category },
+    clock.now(),
+  );
   await enqueueJob(db, clock, MAIL_SEND_JOB, { mailId: id }, { maxAttempts: 8 });
   return id;
 };
 
 export const registerMailJobs = (
   jobs: JobRunner,
-  deps: { db: Db; clock: Clock; transport: MailTransport | null; from: string; log: FastifyBaseLogger; echoOutbox: boolean },
+  deps: {
+    db: Db;
+    clock: Clock;
+    transport: MailTransport | null;
+    from: string;
+    log: FastifyBaseLogger;
+    echoOutbox: boolean;
+  },
 ) => {
   jobs.register(MAIL_SEND_JOB, async (payload, { attempt }) => {
     const mail = await findMail(deps.db, String(payload.mailId));
@@ -43,11 +54,20 @@ export const registerMailJobs = (
       await markMail(deps.db, mail.id, "stored", deps.clock.now());
       deps.log.info({ mailId: mail.id, category: mail.category }, "mail stored in the outbox (SMTP_URL not set)");
       // Demo and development only: with no mail server the console is the mailbox.
-      if (deps.echoOutbox) process.stdout.write(`\n[outbox] To: ${mail.toAddress}\n[outbox] Subject: ${mail.subject}\n${mail.textBody}\n\n`);
+      if (deps.echoOutbox)
+        process.stdout.write(
+          `\n[outbox] To: ${mail.toAddress}\n[outbox] Subject: ${mail.subject}\n${mail.textBody}\n\n`,
+        );
       return;
     }
     try {
-      await deps.transport.send({ from: deps.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await deps.transport.send({
+        from: deps.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+      });
       await markMail(deps.db, mail.id, "sent", deps.clock.now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

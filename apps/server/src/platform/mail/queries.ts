@@ -17,7 +17,8 @@ export const insertMail = async (db: Db, mail: NewMail, now: Date): Promise<stri
   return row.id;
 };
 
-export const findMail = (db: Db, id: string) => db.selectFrom("mails").selectAll().where("id", "=", id).executeTakeFirst();
+export const findMail = (db: Db, id: string) =>
+  db.selectFrom("mails").selectAll().where("id", "=", id).executeTakeFirst();
 
 export const markMail = async (
   db: Db,

@@ -50,7 +50,9 @@ export const mailTemplates = {
     renderLayout({
       subject: "Reset your OpenPRO password",
       greeting: `Hello ${p.firstName},`,
-      paragraphs: [`Someone asked to reset the password of your OpenPRO account. The code expires in ${p.minutes} minutes.`],
+      paragraphs: [
+        `Someone asked to reset the password of your OpenPRO account. The code expires in ${p.minutes} minutes.`,
+      ],
       code: p.code,
       action: { label: "Enter the code", url: p.url },
       footer: "If you did not ask for this, ignore this e-mail: your password stays as it is.",

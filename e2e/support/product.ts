@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+
+const repoRoot = resolve(import.meta.dirname, "../..");
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+
+/**
+ * The built product as a user gets it: `node apps/server/src/main.ts` serving the built web app,
+ * on a fresh embedded database (or a fresh database on DATABASE_URL's server), with demo data.
+ */
+export class Product {
+  baseUrl = "";
+  output = "";
+  #child: ChildProcess | undefined;
+  #dataDir = mkdtempSync(join(tmpdir(), "openpro-e2e-"));
+  #databaseName: string | undefined;
+
+  async start(env: Record<string, string>): Promise<void> {
+    const port = await freePort();
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    let databaseUrl: string | undefined;
+    if (process.env.DATABASE_URL) {
+      this.#databaseName = `openpro_e2e_${randomBytes(5).toString("hex")}`;
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${this.#databaseName}`);
+      await client.end();
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${this.#databaseName}`;
+      databaseUrl = url.toString();
+    }
+    this.#child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        NODE_ENV: "development",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: this.#dataDir,
+        DEMO_DATA: "on",
+        PUBLIC_URL: this.baseUrl,
+        JOB_POLL_MS: "200",
+        LOG_LEVEL: "warn",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.#child.stdout?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    this.#child.stderr?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (this.#child.exitCode !== null) throw new Error(`The server exited:\n${this.output}`);
+      try {
+        const response = await fetch(`${this.baseUrl}/api/v1/healthz`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`The server did not start:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  async stop(): Promise<void> {
+    const child = this.#child;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    rmSync(this.#dataDir, { recursive: true, force: true });
+    if (this.#databaseName && process.env.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${this.#databaseName} WITH (FORCE)`);
+      await client.end();
+    }
+  }
+}
