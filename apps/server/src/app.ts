@@ -10,6 +10,9 @@ import { registerAdminRoutes } from "./modules/admin/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { registerContentRoutes } from "./modules/content/routes.js";
 import { registerHealthRoutes } from "./modules/health/routes.js";
+import { registerOrganisationRoutes } from "./modules/organisations/routes.js";
+import { registerProgramRoutes } from "./modules/programs/routes.js";
+import { registerUserRoutes } from "./modules/users/routes.js";
 import type { Clock } from "./platform/clock.js";
 import type { AppContext } from "./platform/context.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
@@ -61,6 +64,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; Fastify's built-in text/plain parser would let a text body reach
+  // validation (422) instead of being refused as an unsupported media type (415).
+  app.removeContentTypeParser("text/plain");
   installErrorHandler(app);
   await installSecurityHeaders(app);
 

@@ -150,6 +150,11 @@ export interface ProgramsTable {
   populateNvAppointments: Generated<boolean>;
   participationWeeks: number | null;
   adverseEventReportingMessage: string | null;
+  imageUrl: string | null;
+  thumbnailUrl: string | null;
+  disabledNoteTypes: Generated<string[]>;
+  defaultPatientIdType: string | null;
+  customPatientIdName: string | null;
   createdAt: CreatedAt;
 }
 
@@ -158,6 +163,30 @@ export interface ProgramStaffTable {
   userId: string;
   role: string;
   inviteAccepted: boolean;
+  createdAt: CreatedAt;
+}
+
+export interface StaffInvitesTable {
+  id: Generated<string>;
+  userId: string;
+  organisationId: string | null;
+  programId: string | null;
+  codeHash: string;
+  invitedBy: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  acceptedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+
+/** Images are kept in the database, so every server process can serve them. */
+export interface UploadedImagesTable {
+  id: Generated<string>;
+  fileName: string;
+  contentType: string;
+  image: Buffer;
+  thumbnail: Buffer;
+  uploadedBy: string | null;
   createdAt: CreatedAt;
 }
 
@@ -182,6 +211,8 @@ export interface Database {
   programs: ProgramsTable;
   programStaff: ProgramStaffTable;
   appSettings: AppSettingsTable;
+  staffInvites: StaffInvitesTable;
+  uploadedImages: UploadedImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -69,7 +69,30 @@ export const updateCurrentBody = z
   })
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
 export const refreshBody = z.strictObject({ refreshToken: z.string().min(1, messages.required).max(512) });
-export const logoutBody = z.strictObject({ refreshToken: z.string().max(512).optional() }).optional();
+// A logout usually has no body at all (Fastify hands the schema null then).
+export const logoutBody = z.strictObject({ refreshToken: z.string().max(512).optional() }).nullish();
+
+const mustAccept = (message: string) => z.literal(true, { error: message });
+
+export const staffInviteQuery = z.object({
+  code: z.string().min(1, messages.required).max(200),
+  email: z.string().max(limits.text.email).optional(),
+  organisationName: z.string().max(300).optional(),
+  projectName: z.string().max(300).optional(),
+  projectId: z.string().max(200).optional(),
+});
+export const staffInviteAcceptBody = z.strictObject({
+  userId: z.string().min(1).max(64),
+  code: z.string().min(1).max(200),
+});
+/** A new clinician finishing an invitation: password, documents accepted, data sharing acknowledged. */
+export const registerBody = withConfirmedPassword({
+  inviteCode: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  email: emailField(),
+  privacyPolicy: mustAccept(messages.privacyPolicyRequired),
+  eula: mustAccept(messages.eulaRequired),
+  dataSharing: mustAccept(messages.dataSharingRequired),
+});
 
 export const authApi = {
   login: endpoint({
@@ -196,6 +219,34 @@ export const authApi = {
     auth: false,
     body: resetWithCodeBody,
     response: tokenPairSchema.extend({ userId: z.string() }),
+  }),
+  staffInviteCheck: endpoint({
+    method: "GET",
+    path: "/api/v1/auth/staff-invite",
+    summary: "Validate a staff invitation link; hasAccepted tells an existing account (sign in) from a new one.",
+    tags: ["auth"],
+    auth: false,
+    query: staffInviteQuery,
+    response: z.object({ hasAccepted: z.boolean(), email: z.string(), teamName: z.string() }),
+  }),
+  staffInviteAccept: endpoint({
+    method: "POST",
+    path: "/api/v1/auth/staff-invite",
+    summary: "An existing user, signed in, accepts a staff invitation.",
+    tags: ["auth"],
+    auth: true,
+    body: staffInviteAcceptBody,
+    response: messageResponse,
+  }),
+  register: endpoint({
+    method: "POST",
+    path: "/api/v2/auth/register",
+    summary: "Finish a staff invitation as a new user; a code is then e-mailed to confirm the address.",
+    tags: ["auth"],
+    auth: false,
+    body: registerBody,
+    response: tokenPairSchema.extend({ user: currentUserSchema }),
+    status: 201,
   }),
 } as const;
 

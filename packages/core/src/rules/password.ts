@@ -41,7 +41,13 @@ export const passwordProblem = (password: string, context: { email?: string } = 
   return null;
 };
 
-const normalise = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, "");
+// "@" and "$" stand for letters in the most common "complex" passwords (P@ssw0rd, Pa$$word).
+const normalise = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/@/g, "a")
+    .replace(/\$/g, "s")
+    .replace(/[^a-z0-9]/g, "");
 
 /** Known-breached passwords, and passwords built from the user's own e-mail name. */
 export const isCommonPassword = (password: string, email?: string): boolean => {

@@ -13,3 +13,14 @@ export const insertFeedback = async (
 };
 
 export const findFeedback = (db: Db) => db.selectFrom("feedback").selectAll().orderBy("createdAt").execute();
+
+export const findSetting = (db: Db, key: string) =>
+  db.selectFrom("appSettings").select("value").where("key", "=", key).executeTakeFirst();
+
+export const upsertSetting = async (db: Db, key: string, value: unknown, now: Date) => {
+  await db
+    .insertInto("appSettings")
+    .values({ key, value: JSON.stringify(value), updatedAt: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updatedAt: now }))
+    .execute();
+};

@@ -1,4 +1,4 @@
-import { adminApi } from "@openpro/core";
+import { adminApi, serviceApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { defineRoute } from "../../platform/http/route.js";
@@ -14,4 +14,8 @@ export const registerAdminRoutes = (app: FastifyInstance, ctx: AppContext) => {
     reply.header("X-Total-Count", String(page.totalCount));
     return page;
   });
+  defineRoute(app, ctx, serviceApi.appVersion, {}, () => admin.getAppVersion(ctx));
+  defineRoute(app, ctx, serviceApi.updateAppVersion, { permission: "admin" }, ({ actor, meta, body }) =>
+    admin.updateAppVersion(ctx, meta, actor, body),
+  );
 };

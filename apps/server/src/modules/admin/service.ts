@@ -5,7 +5,7 @@ import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { findMailPage } from "../../platform/mail/queries.js";
 import { mailTemplates } from "../../platform/mail/templates.js";
-import { insertFeedback } from "./queries.js";
+import { findSetting, insertFeedback, upsertSetting } from "./queries.js";
 
 export const permissionCatalogue = () => ({
   permissions: [...permissions],
@@ -58,4 +58,29 @@ export const listOutbox = async (
       sentAt: row.sentAt?.toISOString() ?? null,
     })),
   };
+};
+
+const APP_VERSION_KEY = "mobile-app-version";
+const DEFAULT_APP_VERSION = { latest: "1.0.0", minimum: "1.0.0", releaseNotes: "" };
+
+export const getAppVersion = async (ctx: AppContext) => {
+  const row = await findSetting(ctx.db, APP_VERSION_KEY);
+  return (row?.value as typeof DEFAULT_APP_VERSION | undefined) ?? DEFAULT_APP_VERSION;
+};
+
+export const updateAppVersion = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  body: typeof DEFAULT_APP_VERSION,
+) => {
+  const before = await getAppVersion(ctx);
+  await upsertSetting(ctx.db, APP_VERSION_KEY, body, ctx.clock.now());
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "app-version.update",
+    outcome: "success",
+    actorUserId: actor.userId,
+    details: { before, after: body },
+  });
+  return body;
 };

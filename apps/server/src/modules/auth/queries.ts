@@ -155,12 +155,15 @@ export const voidOpenCodes = async (
 };
 
 /** The newest code of a purpose that is neither used nor voided (it may have expired). */
-export const findOpenCode = (db: Db, filter: { userId: string; purpose: CodePurpose; sessionId: string | null }) => {
+export const findOpenCode = (
+  db: Db,
+  filter: { userId: string; purpose: CodePurpose | CodePurpose[]; sessionId: string | null },
+) => {
   let query = db
     .selectFrom("oneTimeCodes")
     .selectAll()
     .where("userId", "=", filter.userId)
-    .where("purpose", "=", filter.purpose)
+    .where("purpose", "in", Array.isArray(filter.purpose) ? filter.purpose : [filter.purpose])
     .where("consumedAt", "is", null)
     .where("voidedAt", "is", null);
   if (filter.sessionId) query = query.where("sessionId", "=", filter.sessionId);

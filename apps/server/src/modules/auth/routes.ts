@@ -2,6 +2,7 @@ import { authApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { defineRoute } from "../../platform/http/route.js";
+import * as invitations from "./invitations.js";
 import * as auth from "./service.js";
 
 export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
@@ -36,4 +37,9 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
     auth.checkResetCode(ctx, meta, body.resetCode, body.email),
   );
   defineRoute(app, ctx, authApi.resetWithCode, {}, ({ body, meta }) => auth.resetWithCode(ctx, meta, body));
+  defineRoute(app, ctx, authApi.staffInviteCheck, {}, ({ query }) => invitations.checkStaffInvite(ctx, query));
+  defineRoute(app, ctx, authApi.staffInviteAccept, {}, ({ actor, meta, body }) =>
+    invitations.acceptStaffInvite(ctx, meta, actor, body),
+  );
+  defineRoute(app, ctx, authApi.register, {}, ({ meta, body }) => invitations.registerInvitedStaff(ctx, meta, body));
 };

@@ -60,7 +60,7 @@ const userProfile = (ctx: AppContext, user: UserRow, otpVerified: boolean): Curr
 };
 
 /** Opens a session and its first token pair, inside the caller's transaction. */
-const openSession = async (
+export const openSession = async (
   ctx: AppContext,
   db: Db,
   meta: RequestMeta,
@@ -98,7 +98,7 @@ const issueTokens = async (ctx: AppContext, db: Db, session: { sessionId: string
 const codeHash = (ctx: AppContext, code: string) => hashCode(ctx.settings.jwtSecret, code);
 
 /** Creates a fresh code (older open ones of the same purpose are voided) and queues its e-mail. */
-const sendCode = async (
+export const sendCode = async (
   ctx: AppContext,
   db: Db,
   user: UserRow,
@@ -241,11 +241,12 @@ export const login = async (
 
 export const resendLoginCode = async (ctx: AppContext, meta: RequestMeta, actor: Actor) => {
   if (actor.otpVerified) return { message: messages.otpVerified };
-  const filter = { userId: actor.userId, purpose: "login" as const, sessionId: actor.sessionId };
-  await assertSendAllowed(ctx, filter);
   const user = await q.findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();
-  await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "login", actor.sessionId));
+  // A new account confirms its e-mail with a sign-up code; an existing one signs in with a login code.
+  const purpose = user.emailVerified ? ("login" as const) : ("signup" as const);
+  await assertSendAllowed(ctx, { userId: actor.userId, purpose, sessionId: actor.sessionId });
+  await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, purpose, actor.sessionId));
   await writeAudit(ctx.db, ctx.clock, meta, {
     action: "auth.otp.resend",
     outcome: "success",
@@ -375,6 +376,8 @@ const setPassword = async (ctx: AppContext, db: Db, user: UserRow, password: str
 };
 
 export const changePassword = async (ctx: AppContext, meta: RequestMeta, actor: Actor, password: string) => {
+  // The route stays open to an expired password, but never to a sign-in that lacks its code.
+  if (!actor.otpVerified) throw new AppError(403, messages.otpRequired, errorCodes.otpRequired);
   const user = await q.findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();
   await assertAcceptablePassword(user, password);
@@ -430,8 +433,10 @@ export const resetWithOtp = async (
   body: { email: string; otpCode: string; password: string },
 ) => {
   const user = await findResetUser(ctx, body.email);
-  await assertAcceptablePassword(user, body.password);
+  // The code first: judging the password earlier would tell anyone, without a code and without a
+  // throttle, whether a guess is the current password ("must differ from the current one").
   const codeId = await checkCode(ctx, { userId: user.id, purpose: "password_reset", sessionId: null }, body.otpCode);
+  await assertAcceptablePassword(user, body.password);
   await ctx.db.transaction().execute(async (trx) => {
     await consumeCheckedCode(ctx, trx, codeId);
     await setPassword(ctx, trx, user, body.password, "password-reset");

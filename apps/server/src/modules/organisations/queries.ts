@@ -1,0 +1,159 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/kysely.js";
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
+
+const organisationColumns = (db: Db) =>
+  db.selectFrom("organisations").select((eb) => [
+    "organisations.id as organisationId",
+    "organisations.name",
+    "organisations.description",
+    "organisations.createdAt",
+    eb
+      .selectFrom("programs")
+      .select((p) => p.fn.countAll<number>().as("n"))
+      .whereRef("programs.organisationId", "=", "organisations.id")
+      .as("programCount"),
+  ]);
+
+/** One page of organisations, optionally limited to those a user belongs to. */
+export const findOrganisationPage = async (
+  db: Db,
+  filter: { term?: string | undefined; memberUserId: string | null; page: number; perPage: number },
+) => {
+  let base = db.selectFrom("organisations");
+  if (filter.term) base = base.where(sql<string>`lower(organisations.name)`, "like", `%${escapeLike(filter.term)}%`);
+  if (filter.memberUserId) {
+    const userId = filter.memberUserId;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("organisationStaff")
+          .select("organisationStaff.userId")
+          .whereRef("organisationStaff.organisationId", "=", "organisations.id")
+          .where("organisationStaff.userId", "=", userId),
+      ),
+    );
+  }
+  const ids = base.select("organisations.id");
+  const [rows, count] = await Promise.all([
+    organisationColumns(db)
+      .where("organisations.id", "in", ids)
+      .orderBy(sql`lower(organisations.name)`)
+      .orderBy("organisations.id")
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.count) };
+};
+
+export const findOrganisation = (db: Db, organisationId: string) =>
+  organisationColumns(db).where("organisations.id", "=", organisationId).executeTakeFirst();
+
+export const findOrganisationByName = (db: Db, name: string, exceptId?: string) => {
+  let query = db.selectFrom("organisations").select("id").where(sql<string>`lower(name)`, "=", name.toLowerCase());
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  return query.executeTakeFirst();
+};
+
+export const findOrganisationChoices = (db: Db, memberUserId: string | null) => {
+  let query = db.selectFrom("organisations").select(["id as organisationId", "name"]).orderBy(sql`lower(name)`);
+  if (memberUserId) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("organisationStaff")
+          .select("organisationStaff.userId")
+          .whereRef("organisationStaff.organisationId", "=", "organisations.id")
+          .where("organisationStaff.userId", "=", memberUserId),
+      ),
+    );
+  }
+  return query.execute();
+};
+
+export const insertOrganisation = async (
+  db: Db,
+  organisation: { name: string; description: string | null; now: Date },
+) =>
+  (
+    await db
+      .insertInto("organisations")
+      .values({ name: organisation.name, description: organisation.description, createdAt: organisation.now })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const updateOrganisation = async (
+  db: Db,
+  organisationId: string,
+  changes: { name?: string; description?: string | null },
+) => {
+  await db.updateTable("organisations").set(changes).where("id", "=", organisationId).execute();
+};
+
+export const deleteOrganisation = async (db: Db, organisationId: string) => {
+  await db.deleteFrom("organisationStaff").where("organisationId", "=", organisationId).execute();
+  await db.deleteFrom("organisations").where("id", "=", organisationId).execute();
+};
+
+export const findOrganisationStaff = (db: Db, organisationId: string) =>
+  db
+    .selectFrom("organisationStaff")
+    .innerJoin("users", "users.id", "organisationStaff.userId")
+    .select([
+      "users.id",
+      "users.firstName",
+      "users.lastName",
+      "users.displayName",
+      "users.email",
+      "organisationStaff.role",
+      "organisationStaff.inviteAccepted",
+    ])
+    .where("organisationStaff.organisationId", "=", organisationId)
+    .orderBy(sql`lower(users.last_name)`)
+    .orderBy(sql`lower(users.first_name)`)
+    .execute();
+
+export const findOrganisationMember = (db: Db, organisationId: string, userId: string) =>
+  db
+    .selectFrom("organisationStaff")
+    .innerJoin("users", "users.id", "organisationStaff.userId")
+    .select([
+      "users.id",
+      "users.firstName",
+      "users.lastName",
+      "users.displayName",
+      "users.email",
+      "organisationStaff.role",
+      "organisationStaff.inviteAccepted",
+    ])
+    .where("organisationStaff.organisationId", "=", organisationId)
+    .where("organisationStaff.userId", "=", userId)
+    .executeTakeFirst();
+
+export const insertOrganisationMember = async (
+  db: Db,
+  member: { organisationId: string; userId: string; role: string; now: Date },
+) => {
+  await db
+    .insertInto("organisationStaff")
+    .values({
+      organisationId: member.organisationId,
+      userId: member.userId,
+      role: member.role,
+      inviteAccepted: false,
+      createdAt: member.now,
+    })
+    .execute();
+};
+
+export const deleteOrganisationMember = async (db: Db, organisationId: string, userId: string) => {
+  await db
+    .deleteFrom("organisationStaff")
+    .where("organisationId", "=", organisationId)
+    .where("userId", "=", userId)
+    .execute();
+};

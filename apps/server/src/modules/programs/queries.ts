@@ -1,0 +1,92 @@
+import { type Insertable, sql, type Updateable } from "kysely";
+import type { Db } from "../../db/kysely.js";
+import type { ProgramsTable } from "../../db/schema.js";
+
+const programColumns = (db: Db) =>
+  db
+    .selectFrom("programs")
+    .innerJoin("organisations", "organisations.id", "programs.organisationId")
+    .selectAll("programs")
+    .select("organisations.name as organisationName");
+
+export type ProgramRow = NonNullable<Awaited<ReturnType<ReturnType<typeof programColumns>["executeTakeFirst"]>>>;
+
+const inReachOf = (userId: string) =>
+  sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId})
+    OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId}))`;
+
+/** A page of programs ordered by organisation then name (the list groups them so). */
+export const findProgramPage = async (
+  db: Db,
+  filter: { organisationId?: string | undefined; memberUserId: string | null; page: number; perPage: number },
+) => {
+  let base = db.selectFrom("programs");
+  if (filter.organisationId) base = base.where("programs.organisationId", "=", filter.organisationId);
+  if (filter.memberUserId) base = base.where(inReachOf(filter.memberUserId));
+  const [rows, count] = await Promise.all([
+    programColumns(db)
+      .where("programs.id", "in", base.select("programs.id"))
+      .orderBy(sql`lower(organisations.name)`)
+      .orderBy(sql`lower(programs.name)`)
+      .orderBy("programs.id")
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.count) };
+};
+
+export const findProgram = (db: Db, programId: string) =>
+  programColumns(db).where("programs.id", "=", programId).executeTakeFirst();
+
+export const findProgramByName = (db: Db, name: string, exceptId?: string) => {
+  let query = db.selectFrom("programs").select("id").where(sql<string>`lower(name)`, "=", name.toLowerCase());
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  return query.executeTakeFirst();
+};
+
+export const insertProgram = async (db: Db, program: Insertable<ProgramsTable>) =>
+  (await db.insertInto("programs").values(program).returning("id").executeTakeFirstOrThrow()).id;
+
+export const updateProgram = async (db: Db, programId: string, changes: Updateable<ProgramsTable>) => {
+  await db.updateTable("programs").set(changes).where("id", "=", programId).execute();
+};
+
+export const countProgramTeam = async (db: Db, programId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("programStaff")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("programId", "=", programId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+export const deleteProgram = async (db: Db, programId: string) => {
+  await db.deleteFrom("staffInvites").where("programId", "=", programId).execute();
+  await db.deleteFrom("programs").where("id", "=", programId).execute();
+};
+
+export const insertImage = async (
+  db: Db,
+  image: { fileName: string; contentType: string; image: Buffer; thumbnail: Buffer; uploadedBy: string; now: Date },
+) =>
+  (
+    await db
+      .insertInto("uploadedImages")
+      .values({
+        fileName: image.fileName,
+        contentType: image.contentType,
+        image: image.image,
+        thumbnail: image.thumbnail,
+        uploadedBy: image.uploadedBy,
+        createdAt: image.now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const findImage = (db: Db, id: string) =>
+  db.selectFrom("uploadedImages").select(["contentType", "image", "thumbnail"]).where("id", "=", id).executeTakeFirst();

@@ -1,0 +1,244 @@
+import {
+  can,
+  isAdminType,
+  isProgramClosed,
+  messages,
+  type NoteType,
+  type Permission,
+  type Program,
+  patientIdTypes,
+  todayIn,
+} from "@openpro/core";
+import { findOrganisationIdsOfUser } from "../../platform/access/queries.js";
+import { assertProgramInReach, listingScope } from "../../platform/access/scope.js";
+import { writeAudit } from "../../platform/audit/audit.js";
+import type { Actor } from "../../platform/auth/actor.js";
+import type { AppContext, RequestMeta } from "../../platform/context.js";
+import { conflict, forbidden, invalidField, notFound } from "../../platform/errors.js";
+import * as q from "./queries.js";
+
+export interface ProgramInput {
+  name?: string | undefined;
+  patientProgramName?: string | undefined;
+  description?: string | undefined;
+  territory?: "UK_IRE" | "US" | "CH" | undefined;
+  organisationId?: string | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  participationWeeks?: number | undefined;
+  disabledNoteTypes?: NoteType[] | undefined;
+  defaultPatientIdType?: string | undefined;
+  customPatientIdName?: string | undefined;
+  inviteMode?: "individual" | "public" | undefined;
+  populateNvAppointments?: boolean | undefined;
+  adverseEventReportingMessage?: string | undefined;
+  imageUrl?: string | undefined;
+  thumbnailUrl?: string | undefined;
+}
+
+export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program => {
+  const today = todayIn(row.territory, now);
+  const closed = isProgramClosed({ endDate: row.endDate, endedAt: row.endedAt?.toISOString() ?? null }, today);
+  return {
+    projectId: row.id,
+    name: row.name,
+    patientProgramName: row.patientProgramName,
+    description: row.description,
+    territory: row.territory,
+    organisationId: row.organisationId,
+    organisationName: row.organisationName,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    inviteMode: row.inviteMode,
+    isPrivate: row.isPrivate,
+    imageUrl: row.imageUrl,
+    thumbnailUrl: row.thumbnailUrl,
+    closed,
+    isProjectActive: !closed && row.startDate <= today,
+    adverseEventReportingMessage: row.adverseEventReportingMessage,
+    // Patients and questionnaires arrive with their own modules; until then there are none.
+    consentedPatientsCount: 0,
+    availableQuestionnaireTypes: [],
+    populateNvAppointments: row.populateNvAppointments,
+    participationWeeks: row.participationWeeks,
+    disabledNoteTypes: row.disabledNoteTypes as NoteType[],
+    defaultPatientIdType: row.defaultPatientIdType as Program["defaultPatientIdType"],
+    customPatientIdName: row.customPatientIdName,
+    createdAt: row.createdAt.toISOString(),
+    canView: can(actor, "view_project"),
+  };
+};
+
+export const listPrograms = async (
+  ctx: AppContext,
+  actor: Actor,
+  query: { _page: number; _perPage: number; organisationId?: string | undefined },
+) => {
+  const { rows, totalCount } = await q.findProgramPage(ctx.db, {
+    organisationId: query.organisationId,
+    memberUserId: listingScope(actor),
+    page: query._page,
+    perPage: query._perPage,
+  });
+  const now = ctx.clock.now();
+  return { results: rows.map((row) => toProgram(row, actor, now)), totalCount };
+};
+
+const findReachableProgram = async (ctx: AppContext, actor: Actor, programId: string) => {
+  await assertProgramInReach(ctx.db, actor, programId);
+  const row = await q.findProgram(ctx.db, programId);
+  if (!row) throw notFound();
+  return row;
+};
+
+export const getProgram = async (ctx: AppContext, actor: Actor, programId: string) =>
+  toProgram(await findReachableProgram(ctx, actor, programId), actor, ctx.clock.now());
+
+/** Fields that need their own edit permission besides create/edit_project (doc 1 §2, doc 3 §6). */
+const gatedFields: [keyof ProgramInput, Permission][] = [
+  ["patientProgramName", "edit_patient_program_name"],
+  ["participationWeeks", "edit_patient_participation_duration"],
+  ["disabledNoteTypes", "edit_disable_meds_appointment_notes"],
+];
+
+const assertGatedFields = (actor: Actor, body: ProgramInput) => {
+  for (const [field, permission] of gatedFields) {
+    if (body[field] !== undefined && !can(actor, permission)) throw forbidden();
+  }
+  if (body.inviteMode === "public" && !can(actor, "edit_public_invite_codes")) throw forbidden();
+};
+
+const assertNameFree = async (ctx: AppContext, name: string, exceptId?: string) => {
+  if (await q.findProgramByName(ctx.db, name, exceptId)) throw conflict(messages.programNameTaken, "name");
+};
+
+/** Admin-type users choose the organisation; others create in their own. */
+const resolveOrganisation = async (ctx: AppContext, actor: Actor, requested: string | undefined) => {
+  if (isAdminType(actor)) {
+    if (!requested) throw invalidField("organisationId", messages.organisationRequired);
+    return requested;
+  }
+  const own = await findOrganisationIdsOfUser(ctx.db, actor.userId);
+  if (requested) {
+    if (!own.includes(requested)) throw invalidField("organisationId", messages.organisationRequired);
+    return requested;
+  }
+  if (own.length !== 1) throw invalidField("organisationId", messages.organisationRequired);
+  return own[0]!;
+};
+
+const columnsFrom = (body: ProgramInput) => ({
+  ...(body.name !== undefined ? { name: body.name } : {}),
+  ...(body.patientProgramName !== undefined ? { patientProgramName: body.patientProgramName || null } : {}),
+  ...(body.description !== undefined ? { description: body.description || null } : {}),
+  ...(body.territory !== undefined ? { territory: body.territory } : {}),
+  ...(body.startDate !== undefined ? { startDate: body.startDate } : {}),
+  ...(body.endDate !== undefined ? { endDate: body.endDate || null } : {}),
+  ...(body.participationWeeks !== undefined ? { participationWeeks: body.participationWeeks } : {}),
+  ...(body.disabledNoteTypes !== undefined ? { disabledNoteTypes: body.disabledNoteTypes } : {}),
+  ...(body.defaultPatientIdType !== undefined ? { defaultPatientIdType: body.defaultPatientIdType } : {}),
+  ...(body.customPatientIdName !== undefined || body.defaultPatientIdType !== undefined
+    ? { customPatientIdName: body.defaultPatientIdType === "other" ? body.customPatientIdName || null : null }
+    : {}),
+  ...(body.inviteMode !== undefined ? { inviteMode: body.inviteMode } : {}),
+  ...(body.populateNvAppointments !== undefined ? { populateNvAppointments: body.populateNvAppointments } : {}),
+  ...(body.adverseEventReportingMessage !== undefined
+    ? { adverseEventReportingMessage: body.adverseEventReportingMessage || null }
+    : {}),
+  ...(body.imageUrl !== undefined ? { imageUrl: body.imageUrl || null } : {}),
+  ...(body.thumbnailUrl !== undefined ? { thumbnailUrl: body.thumbnailUrl || null } : {}),
+});
+
+const assertDates = (startDate: string, endDate: string | null | undefined) => {
+  if (endDate && endDate < startDate) throw invalidField("endDate", "The end date cannot be before the start date");
+};
+
+export const createProgram = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  body: ProgramInput & { name: string; territory: "UK_IRE" | "US" | "CH"; startDate: string },
+) => {
+  assertGatedFields(actor, body);
+  assertDates(body.startDate, body.endDate);
+  await assertNameFree(ctx, body.name);
+  const organisationId = await resolveOrganisation(ctx, actor, body.organisationId);
+  const projectId = await q.insertProgram(ctx.db, {
+    ...columnsFrom(body),
+    name: body.name,
+    territory: body.territory,
+    startDate: body.startDate,
+    organisationId,
+    inviteMode: body.inviteMode ?? "individual",
+    endedAt: null,
+    createdAt: ctx.clock.now(),
+  });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "program.create",
+    outcome: "success",
+    actorUserId: actor.userId,
+    entityType: "program",
+    entityId: projectId,
+    programId: projectId,
+  });
+  return { projectId };
+};
+
+export const updateProgram = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  programId: string,
+  body: ProgramInput,
+) => {
+  const current = await findReachableProgram(ctx, actor, programId);
+  assertGatedFields(actor, body);
+  if (body.organisationId !== undefined && body.organisationId !== current.organisationId) throw forbidden();
+  assertDates(body.startDate ?? current.startDate, body.endDate === undefined ? current.endDate : body.endDate);
+  if (body.name) await assertNameFree(ctx, body.name, programId);
+  const { organisationId: _ignored, ...changes } = body;
+  await q.updateProgram(ctx.db, programId, columnsFrom(changes));
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "program.update",
+    outcome: "success",
+    actorUserId: actor.userId,
+    entityType: "program",
+    entityId: programId,
+    programId,
+    details: { fields: Object.keys(changes) },
+  });
+  return getProgram(ctx, actor, programId);
+};
+
+export const deleteProgram = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
+  const program = await findReachableProgram(ctx, actor, programId);
+  // Deleting never cascades into people: every team member (and patient) must be removed first.
+  if ((await q.countProgramTeam(ctx.db, programId)) > 0) throw conflict(messages.programHasMembers);
+  await ctx.db.transaction().execute((trx) => q.deleteProgram(trx, programId));
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "program.delete",
+    outcome: "success",
+    actorUserId: actor.userId,
+    entityType: "program",
+    entityId: programId,
+    details: { name: program.name },
+  });
+};
+
+export const endProgram = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
+  const program = await findReachableProgram(ctx, actor, programId);
+  if (program.endedAt) throw conflict(messages.projectAlreadyEnded);
+  await q.updateProgram(ctx.db, programId, { endedAt: ctx.clock.now() });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "program.end",
+    outcome: "success",
+    actorUserId: actor.userId,
+    entityType: "program",
+    entityId: programId,
+    programId,
+  });
+  return { message: messages.projectEnded };
+};
+
+export const listPatientIdTypes = () => ({ patientIdTypes: patientIdTypes.map((t) => ({ id: t.id, name: t.name })) });

@@ -1,0 +1,104 @@
+import type { Db } from "../../db/kysely.js";
+
+export const insertStaffInvite = async (
+  db: Db,
+  invite: {
+    userId: string;
+    organisationId: string | null;
+    programId: string | null;
+    codeHash: string;
+    invitedBy: string;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<string> => {
+  const row = await db
+    .insertInto("staffInvites")
+    .values({
+      userId: invite.userId,
+      organisationId: invite.organisationId,
+      programId: invite.programId,
+      codeHash: invite.codeHash,
+      invitedBy: invite.invitedBy,
+      createdAt: invite.now,
+      expiresAt: invite.expiresAt,
+      acceptedAt: null,
+      revokedAt: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
+/** Earlier open invitations to the same team are replaced by a new one. */
+export const revokeOpenInvites = async (
+  db: Db,
+  filter: { userId: string; organisationId?: string; programId?: string },
+  now: Date,
+) => {
+  let query = db
+    .updateTable("staffInvites")
+    .set({ revokedAt: now })
+    .where("userId", "=", filter.userId)
+    .where("acceptedAt", "is", null)
+    .where("revokedAt", "is", null);
+  if (filter.organisationId) query = query.where("organisationId", "=", filter.organisationId);
+  if (filter.programId) query = query.where("programId", "=", filter.programId);
+  await query.execute();
+};
+
+export const findStaffInviteByHash = (db: Db, codeHash: string) =>
+  db
+    .selectFrom("staffInvites")
+    .innerJoin("users", "users.id", "staffInvites.userId")
+    .leftJoin("organisations", "organisations.id", "staffInvites.organisationId")
+    .leftJoin("programs", "programs.id", "staffInvites.programId")
+    .select([
+      "staffInvites.id",
+      "staffInvites.userId",
+      "staffInvites.organisationId",
+      "staffInvites.programId",
+      "staffInvites.expiresAt",
+      "staffInvites.acceptedAt",
+      "staffInvites.revokedAt",
+      "users.email",
+      "users.passwordHash",
+      "users.scope",
+      "organisations.name as organisationName",
+      "programs.name as programName",
+    ])
+    .where("staffInvites.codeHash", "=", codeHash)
+    .executeTakeFirst();
+
+export const markInviteAccepted = async (db: Db, inviteId: string, now: Date): Promise<boolean> => {
+  const result = await db
+    .updateTable("staffInvites")
+    .set({ acceptedAt: now })
+    .where("id", "=", inviteId)
+    .where("acceptedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+export const markMembershipAccepted = async (
+  db: Db,
+  invite: { userId: string; organisationId: string | null; programId: string | null },
+) => {
+  if (invite.organisationId) {
+    await db
+      .updateTable("organisationStaff")
+      .set({ inviteAccepted: true })
+      .where("userId", "=", invite.userId)
+      .where("organisationId", "=", invite.organisationId)
+      .execute();
+  }
+  if (invite.programId) {
+    await db
+      .updateTable("programStaff")
+      .set({ inviteAccepted: true })
+      .where("userId", "=", invite.userId)
+      .where("programId", "=", invite.programId)
+      .execute();
+  }
+};

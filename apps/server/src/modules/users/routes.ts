@@ -1,0 +1,23 @@
+import { usersApi } from "@openpro/core";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.js";
+import { defineRoute } from "../../platform/http/route.js";
+import * as users from "./service.js";
+
+export const registerUserRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  defineRoute(app, ctx, usersApi.list, { permission: "view_user" }, async ({ query, reply }) => {
+    const page = await users.listUsers(ctx, query);
+    reply.header("X-Total-Count", String(page.totalCount));
+    return page;
+  });
+  defineRoute(app, ctx, usersApi.get, { permission: "view_user" }, ({ actor, meta, params }) =>
+    users.getUser(ctx, meta, actor, params.userId),
+  );
+  defineRoute(app, ctx, usersApi.update, { permission: "edit_user" }, ({ actor, meta, params, body }) =>
+    users.updateUserAccount(ctx, meta, actor, params.userId, body),
+  );
+  defineRoute(app, ctx, usersApi.remove, { permission: "delete_user" }, async ({ actor, meta, params }) => {
+    await users.deleteUserAccount(ctx, meta, actor, params.userId);
+    return null;
+  });
+};

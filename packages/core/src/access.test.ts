@@ -1,0 +1,161 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  adminOnlyRoles,
+  assignableRoles,
+  can,
+  defaultPermissionsByRole,
+  isAdmin,
+  isAdminType,
+  isPermission,
+  type Permission,
+  permissionGroups,
+  permissions,
+  type Role,
+  roleLabels,
+  roles,
+  shellRules,
+} from "./access.js";
+
+const grants = (...list: string[]) => ({ permissions: list });
+const asRole = (role: Role) => grants(...defaultPermissionsByRole[role]);
+const adminTypeRoles: Role[] = ["superadmin", "internal_tester", "internal_program_admin"];
+const otherRoles = roles.filter((r) => !adminTypeRoles.includes(r));
+
+describe("the permission catalogue", () => {
+  it("lists every permission once", () => {
+    expect(new Set(permissions).size).toBe(permissions.length);
+    expect(permissions).toEqual(Object.values(permissionGroups).flat());
+  });
+
+  it("every default permission of every role is in the catalogue", () => {
+    for (const role of roles) {
+      for (const permission of defaultPermissionsByRole[role]) {
+        expect(isPermission(permission), `${role}: ${permission}`).toBe(true);
+      }
+      expect(new Set(defaultPermissionsByRole[role]).size, role).toBe(defaultPermissionsByRole[role].length);
+    }
+  });
+
+  it("has a label for every role and nothing else", () => {
+    expect(Object.keys(roleLabels).sort()).toEqual([...roles].sort());
+    for (const role of roles) expect(roleLabels[role].trim()).not.toBe("");
+  });
+
+  it("isPermission refuses look-alikes", () => {
+    expect(isPermission("view_project")).toBe(true);
+    expect(isPermission("VIEW_PROJECT")).toBe(false);
+    expect(isPermission("view_project ")).toBe(false);
+    expect(isPermission("")).toBe(false);
+  });
+
+  it("gives the special-weight flags only to the matching admin-type roles", () => {
+    expect(defaultPermissionsByRole.superadmin).toContain("admin");
+    expect(defaultPermissionsByRole.internal_tester).toContain("internal_tester");
+    expect(defaultPermissionsByRole.internal_tester).not.toContain("admin");
+    expect(defaultPermissionsByRole.internal_program_admin).toContain("internal_program_admin");
+    expect(defaultPermissionsByRole.internal_program_admin).not.toContain("admin");
+    for (const role of otherRoles) {
+      for (const flag of ["admin", "internal_tester", "internal_program_admin"] as Permission[]) {
+        expect(defaultPermissionsByRole[role], `${role} has ${flag}`).not.toContain(flag);
+      }
+      expect(isAdminType(asRole(role)), role).toBe(false);
+    }
+    for (const role of adminTypeRoles) expect(isAdminType(asRole(role)), role).toBe(true);
+  });
+
+  it("keeps identifying patient data away from life-sciences roles", () => {
+    for (const role of ["life_sciences_project_admin", "life_sciences_team_member"] as Role[]) {
+      expect(defaultPermissionsByRole[role]).not.toContain("view_project_user");
+      expect(defaultPermissionsByRole[role]).not.toContain("export_project_data_identifiable");
+      expect(defaultPermissionsByRole[role]).toContain("view_project_users_anonymised");
+    }
+  });
+});
+
+describe("assignableRoles", () => {
+  it("hides superadmin, internal_tester and internal_program_admin from non-admin-type actors", () => {
+    for (const role of otherRoles) {
+      const choices = assignableRoles(asRole(role));
+      for (const hidden of ["superadmin", "internal_tester", "internal_program_admin"]) {
+        expect(choices, role).not.toContain(hidden);
+      }
+      expect(choices).toEqual(otherRoles);
+    }
+    expect(assignableRoles(null)).toEqual(otherRoles);
+    expect(assignableRoles(grants())).toEqual(otherRoles);
+  });
+
+  it("shows every role to admin-type actors", () => {
+    for (const flag of ["admin", "internal_tester", "internal_program_admin"]) {
+      expect(assignableRoles(grants(flag))).toEqual(roles);
+    }
+    for (const role of adminTypeRoles) expect(assignableRoles(asRole(role))).toEqual(roles);
+  });
+
+  it("property: an actor without an admin-type flag can never assign an admin-only role", () => {
+    const ordinary = fc.subarray(
+      permissions.filter((p) => !["admin", "internal_tester", "internal_program_admin"].includes(p)),
+    );
+    fc.assert(
+      fc.property(ordinary, (list) => {
+        const choices = assignableRoles(grants(...list));
+        expect(choices.some((r) => adminOnlyRoles.includes(r))).toBe(false);
+        expect(choices.length).toBe(roles.length - adminOnlyRoles.length);
+      }),
+    );
+  });
+});
+
+describe("shellRules", () => {
+  it("shows the organisations breadcrumb only to admin-type holders of view_organisations", () => {
+    expect(shellRules.showOrganisationsBreadcrumb(grants("internal_program_admin", "view_organisations"))).toBe(true);
+    expect(shellRules.showOrganisationsBreadcrumb(grants("view_organisations"))).toBe(false);
+    expect(shellRules.showOrganisationsBreadcrumb(grants("admin"))).toBe(false);
+    expect(shellRules.showOrganisationsBreadcrumb(null)).toBe(false);
+  });
+
+  it("programs breadcrumb and create program follow their permissions", () => {
+    expect(shellRules.showProgramsBreadcrumb(grants("view_projects"))).toBe(true);
+    expect(shellRules.showProgramsBreadcrumb(grants("view_project"))).toBe(false);
+    expect(shellRules.showCreateProgram(grants("create_project"))).toBe(true);
+    expect(shellRules.showCreateProgram(asRole("clinician_team_member"))).toBe(false);
+  });
+
+  it("shows patient search to view_project_user holders who are not admin", () => {
+    expect(shellRules.showSearchPatients(asRole("clinician_team_member"))).toBe(true);
+    expect(shellRules.showSearchPatients(grants("view_project_user", "admin"))).toBe(false);
+    expect(shellRules.showSearchPatients(asRole("superadmin"))).toBe(false);
+    expect(shellRules.showSearchPatients(asRole("life_sciences_team_member"))).toBe(false);
+    // Internal program admins are admin-type but not admin: they do see the search.
+    expect(shellRules.showSearchPatients(asRole("internal_program_admin"))).toBe(true);
+  });
+
+  it("links the logo to users for admin-type only, opens /admin for admin only", () => {
+    expect(shellRules.logoLinksToUsers(asRole("internal_tester"))).toBe(true);
+    expect(shellRules.logoLinksToUsers(asRole("clinical_project_admin"))).toBe(false);
+    expect(shellRules.canOpenAdmin(asRole("superadmin"))).toBe(true);
+    expect(shellRules.canOpenAdmin(asRole("internal_tester"))).toBe(false);
+    expect(shellRules.canOpenAdmin(asRole("internal_program_admin"))).toBe(false);
+    expect(shellRules.canOpenAdmin(null)).toBe(false);
+  });
+
+  it("sends view_user holders home to /users and everyone else to /programs", () => {
+    expect(shellRules.canOpenUsers(grants("view_user"))).toBe(true);
+    expect(shellRules.homeRoute(asRole("superadmin"))).toBe("/users");
+    expect(shellRules.homeRoute(asRole("clinician_team_member"))).toBe("/programs");
+    expect(shellRules.homeRoute(null)).toBe("/programs");
+  });
+});
+
+describe("predicates", () => {
+  it("can, isAdmin and isAdminType read the granted flags only", () => {
+    expect(can(grants("view_user"), "view_user")).toBe(true);
+    expect(can(grants("view_users"), "view_user")).toBe(false);
+    expect(can(undefined, "view_user")).toBe(false);
+    expect(isAdmin(grants("admin"))).toBe(true);
+    expect(isAdmin(grants("internal_tester"))).toBe(false);
+    expect(isAdminType(grants("internal_tester"))).toBe(true);
+    expect(isAdminType(null)).toBe(false);
+  });
+});

@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { limits } from "../limits.js";
+import { messages } from "../messages.js";
+import { inviteModes, noteTypes, patientIdTypes, territories } from "../rules/programs.js";
+import { optionalText, requiredText, UUID_PATTERN } from "../validation.js";
+import { emptyResponse, endpoint, messageResponse, paged, pageQuery } from "./endpoint.js";
+
+const projectIdParams = z.strictObject({ projectId: z.string().regex(UUID_PATTERN) });
+const patientIdTypeIds = patientIdTypes.map((t) => t.id) as [string, ...string[]];
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD");
+const requiredDate = z.string({ error: messages.required }).trim().min(1, messages.required).pipe(isoDate);
+
+export const programSchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  patientProgramName: z.string().nullable(),
+  description: z.string().nullable(),
+  territory: z.enum(territories),
+  organisationId: z.string(),
+  organisationName: z.string(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  inviteMode: z.enum(inviteModes),
+  isPrivate: z.boolean(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  closed: z.boolean(),
+  isProjectActive: z.boolean(),
+  adverseEventReportingMessage: z.string().nullable(),
+  consentedPatientsCount: z.number().int(),
+  availableQuestionnaireTypes: z.array(z.string()),
+  populateNvAppointments: z.boolean(),
+  participationWeeks: z.number().int().nullable(),
+  disabledNoteTypes: z.array(z.enum(noteTypes)),
+  defaultPatientIdType: z.enum(patientIdTypeIds).nullable(),
+  customPatientIdName: z.string().nullable(),
+  createdAt: z.string(),
+  /** Whether the asking user may open it (view_project and in scope). */
+  canView: z.boolean(),
+});
+export type Program = z.infer<typeof programSchema>;
+
+const programFields = {
+  name: requiredText(limits.text.programName, messages.programNameRequired),
+  patientProgramName: optionalText(limits.text.patientProgramName),
+  description: optionalText(limits.text.description),
+  territory: z.enum(territories, { error: messages.required }),
+  organisationId: z.string().regex(UUID_PATTERN, messages.organisationRequired).optional(),
+  startDate: requiredDate,
+  endDate: isoDate.optional(),
+  participationWeeks: z.coerce.number({ error: "Please enter a number of weeks" }).int().min(1).max(520).optional(),
+  disabledNoteTypes: z.array(z.enum(noteTypes)).max(noteTypes.length).optional(),
+  defaultPatientIdType: z.enum(patientIdTypeIds).optional(),
+  customPatientIdName: optionalText(limits.text.programName),
+  inviteMode: z.enum(inviteModes).default("individual"),
+  populateNvAppointments: z.boolean().optional(),
+  adverseEventReportingMessage: optionalText(500),
+  imageUrl: z.string().max(300).optional(),
+  thumbnailUrl: z.string().max(300).optional(),
+};
+
+const requireCustomName = (v: {
+  defaultPatientIdType?: string | undefined;
+  customPatientIdName?: string | undefined;
+}) => v.defaultPatientIdType !== "other" || !!v.customPatientIdName;
+
+export const createProgramBody = z
+  .strictObject(programFields)
+  .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired });
+
+export const updateProgramBody = z
+  .strictObject({
+    ...Object.fromEntries(Object.entries(programFields).map(([key, schema]) => [key, schema.optional()])),
+  } as { [K in keyof typeof programFields]: z.ZodOptional<(typeof programFields)[K]> })
+  .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired });
+
+export const projectsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/v1/admin/projects",
+    summary: "Programs the user may see (their organisations and program teams; admin-type: all).",
+    tags: ["projects"],
+    auth: true,
+    query: pageQuery(limits.pageSize.projects).extend({ organisationId: z.string().regex(UUID_PATTERN).optional() }),
+    response: paged(programSchema),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/v1/admin/projects",
+    summary: "Create a program.",
+    tags: ["projects"],
+    auth: true,
+    body: createProgramBody,
+    response: z.object({ projectId: z.string() }),
+    status: 201,
+  }),
+  patientIdTypes: endpoint({
+    method: "GET",
+    path: "/api/v1/admin/projects/patient-id-types",
+    summary: "The patient identifier types a program can use.",
+    tags: ["projects"],
+    auth: true,
+    response: z.object({ patientIdTypes: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/v1/admin/projects/:projectId",
+    summary: "One program.",
+    tags: ["projects"],
+    auth: true,
+    params: projectIdParams,
+    response: programSchema,
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/v1/admin/projects/:projectId",
+    summary: "Change a program's settings (given fields only).",
+    tags: ["projects"],
+    auth: true,
+    params: projectIdParams,
+    body: updateProgramBody,
+    response: programSchema,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/v1/admin/projects/:projectId",
+    summary: "Delete a program that has no patients and no team members left.",
+    tags: ["projects"],
+    auth: true,
+    params: projectIdParams,
+    response: emptyResponse,
+    status: 204,
+  }),
+  end: endpoint({
+    method: "POST",
+    path: "/api/v1/admin/projects/:projectId/end",
+    summary: "End a program now (it becomes Closed).",
+    tags: ["projects"],
+    auth: true,
+    params: projectIdParams,
+    response: messageResponse,
+  }),
+} as const;
+
+const versionField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(/^\d{1,2}(\.\d{1,2})*$/, messages.versionFormat);
+
+export const compareVersions = (a: string, b: string): number => {
+  const left = a.split(".").map(Number);
+  const right = b.split(".").map(Number);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const diff = (left[i] ?? 0) - (right[i] ?? 0);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+};
+
+export const appVersionSchema = z.object({ latest: z.string(), minimum: z.string(), releaseNotes: z.string() });
+export const appVersionBody = z
+  .strictObject({
+    latest: versionField(messages.latestVersionRequired),
+    minimum: versionField(messages.minimumVersionRequired),
+    releaseNotes: z
+      .string()
+      .trim()
+      .max(limits.text.releaseNotes, messages.maxLength(limits.text.releaseNotes))
+      .default(""),
+  })
+  .refine((v) => compareVersions(v.minimum, v.latest) <= 0, {
+    path: ["minimum"],
+    message: messages.minimumAboveLatest,
+  });
+
+export const endProgramFormSchema = z.strictObject({
+  programId: z.string().trim().min(1, messages.programIdRequired).regex(UUID_PATTERN, messages.programIdInvalid),
+});
+
+export const serviceApi = {
+  appVersion: endpoint({
+    method: "GET",
+    path: "/api/v1/service/app-version",
+    summary: "The mobile app versions: latest, minimum required, release notes.",
+    tags: ["service"],
+    auth: false,
+    response: appVersionSchema,
+  }),
+  updateAppVersion: endpoint({
+    method: "PATCH",
+    path: "/api/v1/service/app-version",
+    summary: "Set the mobile app version requirements (admin only).",
+    tags: ["service"],
+    auth: true,
+    body: appVersionBody,
+    response: appVersionSchema,
+  }),
+} as const;
+
+export const imagesApi = {
+  upload: endpoint({
+    method: "POST",
+    path: "/api/v1/admin/upload-image",
+    summary: "Upload a program image (multipart field `file`; png or jpeg, at most 5 MB); returns it and a thumbnail.",
+    tags: ["projects"],
+    auth: true,
+    response: z.object({ imageUrl: z.string(), thumbnailUrl: z.string() }),
+    status: 201,
+  }),
+} as const;

@@ -1,0 +1,43 @@
+/** Program rules of doc 1 §2 and §4 that the server and the web app both apply. */
+
+export const territories = ["UK_IRE", "US", "CH"] as const;
+export type Territory = (typeof territories)[number];
+export const territoryLabels: Record<Territory, string> = { UK_IRE: "UK/Ireland", US: "USA", CH: "Switzerland" };
+/** IANA zone that displays a program's dates and times. */
+export const territoryTimeZones: Record<Territory, string> = {
+  UK_IRE: "Europe/London",
+  US: "America/New_York",
+  CH: "Europe/Zurich",
+};
+
+export const inviteModes = ["individual", "public"] as const;
+export type InviteMode = (typeof inviteModes)[number];
+
+export const patientIdTypes = [
+  { id: "nhs_number", name: "NHS Number" },
+  { id: "social_security_number", name: "Social Security Number" },
+  { id: "hospital_id", name: "Hospital ID" },
+  { id: "sciensus_id", name: "Sciensus ID" },
+  { id: "other", name: "Other" },
+] as const;
+export type PatientIdType = (typeof patientIdTypes)[number]["id"];
+
+/** Log categories whose free-text notes a program can switch off (doc 1 §9). */
+export const noteTypes = ["activity", "appointments", "medications", "symptoms", "temperature"] as const;
+export type NoteType = (typeof noteTypes)[number];
+
+/** Closed once ended by an admin, or once its end date has passed (the end date is its last day). */
+export const isProgramClosed = (program: { endDate: string | null; endedAt: string | null }, today: string): boolean =>
+  !!program.endedAt || (!!program.endDate && program.endDate < today);
+
+/** Today's date (YYYY-MM-DD) in the program's territory. */
+export const todayIn = (territory: Territory, now: Date): string =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: territoryTimeZones[territory],
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+
+/** Outcome measures are shown only for programs created before 30 January 2025 (doc 1 §9). */
+export const showsOutcomeMeasures = (createdAt: string): boolean => createdAt < "2025-01-30";
