@@ -20,7 +20,9 @@ import { installSecurityHeaders } from "./platform/http/security.js";
 import { JobRunner } from "./platform/jobs/job-runner.js";
 import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
 
-export const APP_VERSION = "0.1.0";
+import { APP_VERSION } from "./platform/version.js";
+
+export { APP_VERSION };
 
 export interface BuildAppOptions {
   db: Db;
@@ -96,6 +98,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerAuthRoutes(api, ctx);
     registerContentRoutes(api, ctx);
     registerAdminRoutes(api, ctx);
+    registerOrganisationRoutes(api, ctx);
+    registerUserRoutes(api, ctx);
+    await registerProgramRoutes(api, ctx);
   });
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);

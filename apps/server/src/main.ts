@@ -61,6 +61,7 @@ const main = async () => {
       publicUrl: config.PUBLIC_URL.replace(/\/$/, ""),
       supportEmail: config.SUPPORT_EMAIL,
       passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
+      sentryDsn: config.SENTRY_DSN ?? null,
       mailFrom: config.MAIL_FROM,
     },
     ping: database.ping,

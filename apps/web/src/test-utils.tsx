@@ -32,7 +32,9 @@ export const jsonResponse = (status: number, body: unknown): Response =>
   });
 
 /** Stubs window.fetch with a handler per "METHOD path"; unknown calls fail the test loudly. */
-export const stubFetch = (handlers: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>) => {
+export const stubFetch = (
+  handlers: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>,
+) => {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
     const key = `${init?.method ?? "GET"} ${url}`;
@@ -46,6 +48,7 @@ export const stubFetch = (handlers: Record<string, (init: RequestInit | undefine
 
 /** An unsigned JWT whose payload has the given exp (seconds). */
 export const fakeJwt = (exp: number): string => {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${encode({ alg: "none", typ: "JWT" })}.${encode({ sub: "user", exp })}.signature`;
 };

@@ -14,6 +14,7 @@ export interface AppContext {
     publicUrl: string;
     supportEmail: string;
     passwordMaxAgeDays: number;
+    sentryDsn?: string | null;
   };
 }
 

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { RouterProvider } from "react-router";
 import { createQueryClient } from "./query-client";
 import { createRouter } from "./router";
+import { snackbarComponents } from "./snackbar-content";
 import { theme } from "./theme";
 
 export const App = () => {
@@ -15,7 +16,11 @@ export const App = () => {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={limits.maxSnackbars} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+        <SnackbarProvider
+          maxSnack={limits.maxSnackbars}
+          anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+          Components={snackbarComponents}
+        >
           <RouterProvider router={router} />
         </SnackbarProvider>
       </QueryClientProvider>

@@ -31,7 +31,12 @@ export const ErrorDialog = () => {
     () => null,
   );
   return (
-    <Dialog open={dialog !== null} onClose={close} aria-labelledby="error-dialog-title" aria-describedby="error-dialog-text">
+    <Dialog
+      open={dialog !== null}
+      onClose={close}
+      aria-labelledby="error-dialog-title"
+      aria-describedby="error-dialog-text"
+    >
       <DialogTitle id="error-dialog-title">{dialog?.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="error-dialog-text">{dialog?.message}</DialogContentText>

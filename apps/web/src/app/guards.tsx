@@ -43,7 +43,13 @@ const SessionTrouble = () => {
  * Routes for a signed-in user (doc 1 §2, §4): no session → /login (remembering the target);
  * a pending one-time code → /2FA/login/{email}; an expired password → /update-password.
  */
-export const RequireSession = ({ allowExpiredPassword = false, children }: { allowExpiredPassword?: boolean; children?: ReactNode }) => {
+export const RequireSession = ({
+  allowExpiredPassword = false,
+  children,
+}: {
+  allowExpiredPassword?: boolean;
+  children?: ReactNode;
+}) => {
   const { status, user } = useSession();
   if (status === "loading") return <Loading label="Signing in" />;
   if (status === "error") return <SessionTrouble />;

@@ -62,7 +62,9 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireSession allowExpiredPassword />,
-        children: [{ element: <PublicLayout />, children: [{ path: "/update-password", element: <UpdatePasswordPage /> }] }],
+        children: [
+          { element: <PublicLayout />, children: [{ path: "/update-password", element: <UpdatePasswordPage /> }] },
+        ],
       },
       {
         element: <PasswordExpiryGate />,

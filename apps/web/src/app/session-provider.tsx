@@ -1,7 +1,16 @@
 import type { CurrentUser } from "@openpro/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { enqueueSnackbar } from "notistack";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from "react";
 import { useNavigate } from "react-router";
 import { onForcedSignOut, startTokenRefreshTimer } from "../lib/http";
 import {

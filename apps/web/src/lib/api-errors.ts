@@ -6,7 +6,12 @@ export const outcomeOf = (error: unknown, flow?: ErrorFlow, email?: string): Err
   if (error instanceof ApiError) {
     return mapApiError(
       error.status,
-      { message: error.message, errorCode: error.errorCode, errors: error.fieldErrors, maintenanceUntil: error.maintenanceUntil },
+      {
+        message: error.message,
+        errorCode: error.errorCode,
+        errors: error.fieldErrors,
+        maintenanceUntil: error.maintenanceUntil,
+      },
       { flow, email },
     );
   }

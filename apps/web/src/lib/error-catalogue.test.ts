@@ -13,7 +13,11 @@ describe("the error catalogue (doc 1 §8)", () => {
     });
 
     it("sends a 503 without a time to the unplanned-downtime page", () => {
-      expect(mapApiError(503, { message: "Down" })).toEqual({ kind: "redirect", to: "/unplanned-downtime", report: false });
+      expect(mapApiError(503, { message: "Down" })).toEqual({
+        kind: "redirect",
+        to: "/unplanned-downtime",
+        report: false,
+      });
     });
   });
 
@@ -53,7 +57,11 @@ describe("the error catalogue (doc 1 §8)", () => {
     });
 
     it("shows the flag dialog on the login form too", () => {
-      const outcome = mapApiError(403, { message: messages.wrongScopePatient, errorCode: errorCodes.wrongScope }, { flow: "login" });
+      const outcome = mapApiError(
+        403,
+        { message: messages.wrongScopePatient, errorCode: errorCodes.wrongScope },
+        { flow: "login" },
+      );
       expect(outcome.kind).toBe("dialog");
     });
 
@@ -176,7 +184,9 @@ describe("the error catalogue (doc 1 §8)", () => {
     });
 
     it("puts 422 field errors on the form", () => {
-      expect(mapApiError(422, { errors: [{ field: "email", message: messages.invalidEmail }] }, { flow: "login" })).toMatchObject({
+      expect(
+        mapApiError(422, { errors: [{ field: "email", message: messages.invalidEmail }] }, { flow: "login" }),
+      ).toMatchObject({
         kind: "field-errors",
         fieldErrors: { email: messages.invalidEmail },
       });
@@ -186,13 +196,21 @@ describe("the error catalogue (doc 1 §8)", () => {
   describe("one-time code", () => {
     it("shows the incorrect-code message", () => {
       expect(
-        mapApiError(400, { message: messages.otpIncorrect, errorCode: errorCodes.otpIncorrect }, { flow: "otp-verify" }),
+        mapApiError(
+          400,
+          { message: messages.otpIncorrect, errorCode: errorCodes.otpIncorrect },
+          { flow: "otp-verify" },
+        ),
       ).toEqual({ kind: "notice", message: messages.otpIncorrect, report: false });
     });
 
     it("rewrites the server's expiry message to the client's", () => {
       expect(
-        mapApiError(400, { message: messages.otpExpiredServer, errorCode: errorCodes.otpExpired }, { flow: "otp-verify" }),
+        mapApiError(
+          400,
+          { message: messages.otpExpiredServer, errorCode: errorCodes.otpExpired },
+          { flow: "otp-verify" },
+        ),
       ).toEqual({ kind: "notice", message: messages.otpExpired, report: false });
     });
 
@@ -212,7 +230,9 @@ describe("the error catalogue (doc 1 §8)", () => {
     });
 
     it("shows the resend failure message for other resend failures", () => {
-      expect(mapApiError(400, { message: "x" }, { flow: "otp-resend" })).toMatchObject({ message: messages.otpResendFailed });
+      expect(mapApiError(400, { message: "x" }, { flow: "otp-resend" })).toMatchObject({
+        message: messages.otpResendFailed,
+      });
     });
   });
 
@@ -229,12 +249,18 @@ describe("the error catalogue (doc 1 §8)", () => {
       expect(mapApiError(400, { message: messages.passwordSameAsOld }, { flow: "password-change" })).toMatchObject({
         message: messages.passwordSameAsOld,
       });
-      expect(mapApiError(400, {}, { flow: "password-change" })).toMatchObject({ message: messages.passwordChangeFailed });
+      expect(mapApiError(400, {}, { flow: "password-change" })).toMatchObject({
+        message: messages.passwordChangeFailed,
+      });
     });
 
     it("puts password field errors on the fields", () => {
       expect(
-        mapApiError(422, { errors: [{ field: "password", message: messages.passwordTooCommon }] }, { flow: "password-change" }),
+        mapApiError(
+          422,
+          { errors: [{ field: "password", message: messages.passwordTooCommon }] },
+          { flow: "password-change" },
+        ),
       ).toMatchObject({ kind: "field-errors", fieldErrors: { password: messages.passwordTooCommon } });
     });
   });

@@ -57,7 +57,11 @@ const fieldErrorsOf = (facts: ErrorFacts): FieldErrors => {
  * Maps a failed call to the product behaviour of doc 1 §8. Pure: callers perform the outcome.
  * `status` is undefined when no answer arrived (network failure, unreadable answer).
  */
-export const mapApiError = (status: number | undefined, facts: ErrorFacts = {}, context: ErrorContext = {}): ErrorOutcome => {
+export const mapApiError = (
+  status: number | undefined,
+  facts: ErrorFacts = {},
+  context: ErrorContext = {},
+): ErrorOutcome => {
   const flow = context.flow ?? "default";
   const message = textOf(facts);
 
@@ -78,7 +82,8 @@ export const mapApiError = (status: number | undefined, facts: ErrorFacts = {}, 
       break;
     case "otp-verify":
       if (status === 400 || status === 410) {
-        if (facts.errorCode === errorCodes.otpExpired) return { kind: "notice", message: messages.otpExpired, report: false };
+        if (facts.errorCode === errorCodes.otpExpired)
+          return { kind: "notice", message: messages.otpExpired, report: false };
         if (facts.errorCode === errorCodes.otpIncorrect || !message)
           return { kind: "notice", message: messages.otpIncorrect, report: false };
       }
@@ -91,7 +96,8 @@ export const mapApiError = (status: number | undefined, facts: ErrorFacts = {}, 
       if (status !== 401 && status !== 403) return { kind: "notice", message: messages.otpResendFailed, report: false };
       break;
     case "reset-code-check":
-      if (status === 400 || status === 404) return { kind: "notice", message: messages.resetCodeIncorrect, report: false };
+      if (status === 400 || status === 404)
+        return { kind: "notice", message: messages.resetCodeIncorrect, report: false };
       break;
     case "password-change":
       if (status !== 401 && status !== 403 && status !== 422) {
@@ -106,13 +112,18 @@ export const mapApiError = (status: number | undefined, facts: ErrorFacts = {}, 
 
   if (status === 403) {
     if (facts.errorCode === errorCodes.wrongScope) {
-      return { kind: "dialog", dialog: { title: messages.errorStatus(403), message: message || messages.forbidden }, report: false };
+      return {
+        kind: "dialog",
+        dialog: { title: messages.errorStatus(403), message: message || messages.forbidden },
+        report: false,
+      };
     }
     if (facts.errorCode === errorCodes.otpRequired) {
       const to = context.email ? `/2FA/login/${encodeURIComponent(context.email)}` : "/2FA/login";
       return { kind: "redirect", to, report: false };
     }
-    if (facts.errorCode === errorCodes.passwordExpired) return { kind: "redirect", to: "/update-password", report: false };
+    if (facts.errorCode === errorCodes.passwordExpired)
+      return { kind: "redirect", to: "/update-password", report: false };
     return { kind: "logout", message: messages.forbiddenLoggedOut, report: false };
   }
 

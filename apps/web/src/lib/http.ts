@@ -39,11 +39,12 @@ type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
 type Parts<E> = E extends Endpoint<infer P, infer Q, infer B, infer R> ? { P: P; Q: Q; B: B; R: R } : never;
 
 /** An option key is absent when the endpoint declares no schema, optional when the schema accepts undefined. */
-type Slot<K extends string, S> = unknown extends z.input<S & z.ZodType>
-  ? { [k in K]?: undefined }
-  : undefined extends z.input<S & z.ZodType>
-    ? { [k in K]?: z.input<S & z.ZodType> }
-    : { [k in K]: z.input<S & z.ZodType> };
+type Slot<K extends string, S> =
+  unknown extends z.input<S & z.ZodType>
+    ? { [k in K]?: undefined }
+    : undefined extends z.input<S & z.ZodType>
+      ? { [k in K]?: z.input<S & z.ZodType> }
+      : { [k in K]: z.input<S & z.ZodType> };
 
 export type CallOptions<E> = Slot<"params", Parts<E>["P"]> &
   Slot<"query", Parts<E>["Q"]> &
@@ -51,7 +52,8 @@ export type CallOptions<E> = Slot<"params", Parts<E>["P"]> &
 
 export type ResponseOf<E> = z.output<Parts<E>["R"] & z.ZodType>;
 
-type OptionalArg<E> = {} extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+type OptionalArg<E> =
+  Record<never, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 type SignOutListener = () => void;
 const signOutListeners = new Set<SignOutListener>();
@@ -181,8 +183,16 @@ const toQueryString = (query: unknown): string => {
 };
 
 /** Calls an endpoint of the core table with typed params, query and body; resolves with the parsed response. */
-export const apiCall = async <E extends AnyEndpoint>(endpoint: E, ...[options]: OptionalArg<E>): Promise<ResponseOf<E>> => {
-  const opts = (options ?? {}) as { params?: Record<string, string>; query?: unknown; body?: unknown; signal?: AbortSignal };
+export const apiCall = async <E extends AnyEndpoint>(
+  endpoint: E,
+  ...[options]: OptionalArg<E>
+): Promise<ResponseOf<E>> => {
+  const opts = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: unknown;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
   const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
   const authenticated = endpoint.auth !== false;
 
@@ -218,7 +228,9 @@ export const apiCall = async <E extends AnyEndpoint>(endpoint: E, ...[options]: 
     const ok = await refreshSession(usedToken);
     if (ok) response = await send();
     if (!ok || response.status === 401) {
-      const error = ok ? await parseErrorBody(response) : new ApiError({ status: 401, message: messages.refreshInvalid });
+      const error = ok
+        ? await parseErrorBody(response)
+        : new ApiError({ status: 401, message: messages.refreshInvalid });
       forceSignOut();
       throw error;
     }

@@ -23,7 +23,7 @@ export const isPasswordExpired = (user: Pick<CurrentUser, "passwordExpireDate">,
 export const postSignInRoute = (user: CurrentUser, returnTo: string | null, now: number = Date.now()): string => {
   if (isPasswordExpired(user, now)) return "/update-password";
   if (!user.instructionsAcknowledged) return "/instructions-for-use?required=true";
-  return returnTo && returnTo.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";
+  return returnTo?.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";
 };
 
 // ---- Inactivity deadline (shared by tabs through localStorage) ----

@@ -26,7 +26,10 @@ export const InstructionsForUsePage = () => {
   });
 
   const onAcknowledge = () =>
-    acknowledge.mutate({ instructionsAcknowledged: true }, { onSuccess: () => navigate("/programs", { replace: true }) });
+    acknowledge.mutate(
+      { instructionsAcknowledged: true },
+      { onSuccess: () => navigate("/programs", { replace: true }) },
+    );
 
   return (
     <>

@@ -49,11 +49,13 @@ const terms: { term: string; definition: string }[] = [
   },
   {
     term: "Invite code",
-    definition: "A code that lets a patient join a program: sent individually by e-mail, or one public code for the program.",
+    definition:
+      "A code that lets a patient join a program: sent individually by e-mail, or one public code for the program.",
   },
   {
     term: "One-time code",
-    definition: "A 6-digit code sent by e-mail to confirm a sign-in or a password reset; it expires after a short time.",
+    definition:
+      "A 6-digit code sent by e-mail to confirm a sign-in or a password reset; it expires after a short time.",
   },
 ];
 

@@ -1,10 +1,11 @@
+import { messages } from "@openpro/core";
 import { EmptyState } from "../components/empty-state";
 import { PageTitle } from "../components/page-title";
 
 export const PatientSearchPage = () => (
   <>
     <PageTitle>Search patients</PageTitle>
-    <EmptyState title="Patient search is not available yet.">
+    <EmptyState title={messages.notAvailableYet}>
       Searching patients across your programs will be possible here in a coming version of OpenPRO.
     </EmptyState>
   </>

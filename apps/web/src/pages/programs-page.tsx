@@ -1,11 +1,12 @@
-import { PageTitle } from "../components/page-title";
+import { messages } from "@openpro/core";
 import { EmptyState } from "../components/empty-state";
+import { PageTitle } from "../components/page-title";
 
 export const ProgramsPage = () => (
   <>
     <PageTitle>Programs</PageTitle>
-    <EmptyState title="The program list is not available yet.">
-      Programs will be listed here in a coming version of OpenPRO.
+    <EmptyState title={messages.notAvailableYet}>
+      The program list will be shown here in a coming version of OpenPRO.
     </EmptyState>
   </>
 );

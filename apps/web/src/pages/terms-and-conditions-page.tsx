@@ -1,3 +1,5 @@
 import { LegalDocument } from "../features/content/components/legal-document";
 
-export const TermsAndConditionsPage = () => <LegalDocument documentId="terms-conditions" fallbackTitle="Terms and conditions" />;
+export const TermsAndConditionsPage = () => (
+  <LegalDocument documentId="terms-conditions" fallbackTitle="Terms and conditions" />
+);

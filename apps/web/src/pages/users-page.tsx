@@ -10,8 +10,8 @@ export const UsersPage = () => {
     <>
       <PageTitle>Users</PageTitle>
       {shellRules.canOpenUsers(user) ? (
-        <EmptyState title="The user list is not available yet.">
-          Searching and editing users will be possible here in a coming version of OpenPRO.
+        <EmptyState title={messages.notAvailableYet}>
+          The user list, search and editing will be shown here in a coming version of OpenPRO.
         </EmptyState>
       ) : (
         <Alert severity="warning">{messages.forbidden}</Alert>

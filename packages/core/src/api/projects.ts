@@ -180,7 +180,22 @@ export const endProgramFormSchema = z.strictObject({
   programId: z.string().trim().min(1, messages.programIdRequired).regex(UUID_PATTERN, messages.programIdInvalid),
 });
 
+export const clientConfigSchema = z.object({
+  version: z.string(),
+  supportEmail: z.string(),
+  sentryDsn: z.string().nullable(),
+  errorSampleRate: z.number(),
+});
+
 export const serviceApi = {
+  clientConfig: endpoint({
+    method: "GET",
+    path: "/api/v1/service/client-config",
+    summary: "What the web app needs to know of the installation (support address, error reporting).",
+    tags: ["service"],
+    auth: false,
+    response: clientConfigSchema,
+  }),
   appVersion: endpoint({
     method: "GET",
     path: "/api/v1/service/app-version",

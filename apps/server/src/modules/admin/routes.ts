@@ -1,7 +1,8 @@
-import { adminApi, serviceApi } from "@openpro/core";
+import { adminApi, limits, serviceApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { defineRoute } from "../../platform/http/route.js";
+import { APP_VERSION } from "../../platform/version.js";
 import * as admin from "./service.js";
 
 export const registerAdminRoutes = (app: FastifyInstance, ctx: AppContext) => {
@@ -15,6 +16,12 @@ export const registerAdminRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return page;
   });
   defineRoute(app, ctx, serviceApi.appVersion, {}, () => admin.getAppVersion(ctx));
+  defineRoute(app, ctx, serviceApi.clientConfig, {}, async () => ({
+    version: APP_VERSION,
+    supportEmail: ctx.settings.supportEmail,
+    sentryDsn: ctx.settings.sentryDsn ?? null,
+    errorSampleRate: limits.errorReportingSampleRate,
+  }));
   defineRoute(app, ctx, serviceApi.updateAppVersion, { permission: "admin" }, ({ actor, meta, body }) =>
     admin.updateAppVersion(ctx, meta, actor, body),
   );

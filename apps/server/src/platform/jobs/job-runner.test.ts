@@ -148,7 +148,6 @@ describe("durable jobs", () => {
 
     const [a, b] = await Promise.all([makeRunner("a").runDue(), makeRunner("b").runDue()]);
     expect(a + b).toBe(count);
-    console.log("SPLIT", a, b);
     expect(runs.size).toBe(count);
     for (const [key, by] of runs) expect(by, `job ${key}`).toHaveLength(1);
 

@@ -48,7 +48,7 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
             variant="temporary"
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
-            slotProps={{ paper: { sx: { width: expandedWidth } } }}
+            slotProps={{ paper: { sx: { width: expandedWidth }, "aria-label": "Side menu" } }}
           >
             <SideMenu user={user} collapsed={false} onNavigate={() => setMobileOpen(false)} onLogout={logout} />
           </Drawer>
@@ -67,7 +67,12 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
           <SideMenu user={user} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} onLogout={logout} />
         </Drawer>
       )}
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, pt: mobile ? 10 : 4, pb: 6, outline: "none" }}>
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, pt: mobile ? 10 : 4, pb: 6, outline: "none" }}
+      >
         <Container maxWidth="lg">
           <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>
         </Container>

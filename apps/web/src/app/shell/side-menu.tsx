@@ -1,10 +1,10 @@
 import BusinessIcon from "@mui/icons-material/Business";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
+import MailOutlineIcon from "@mui/icons-material/EmailOutlined";
 import FeedbackOutlinedIcon from "@mui/icons-material/FeedbackOutlined";
 import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import LogoutIcon from "@mui/icons-material/Logout";
-import MailOutlineIcon from "@mui/icons-material/EmailOutlined";
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import ViewListIcon from "@mui/icons-material/ViewList";
@@ -98,9 +98,23 @@ export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLog
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: collapsed ? "center" : "space-between", px: 2, minHeight: 64 }}>
+      <Box
+        sx={{
+          display: "flex",
+          alignItems: "center",
+          justifyContent: collapsed ? "center" : "space-between",
+          px: 2,
+          minHeight: 64,
+        }}
+      >
         {collapsed ? null : shellRules.logoLinksToUsers(user) ? (
-          <Link component={RouterLink} to="/users" underline="none" onClick={onNavigate} sx={{ fontWeight: 700, fontSize: "1.35rem" }}>
+          <Link
+            component={RouterLink}
+            to="/users"
+            underline="none"
+            onClick={onNavigate}
+            sx={{ fontWeight: 700, fontSize: "1.35rem" }}
+          >
             OpenPRO
           </Link>
         ) : (
@@ -121,7 +135,10 @@ export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLog
       <Divider />
 
       {(showOrganisations || showPrograms) && !collapsed ? (
-        <Breadcrumbs aria-label="Breadcrumbs" sx={{ px: 2.5, py: 1.5, fontSize: "0.8rem", fontWeight: 600, letterSpacing: 0.5 }}>
+        <Breadcrumbs
+          aria-label="Breadcrumbs"
+          sx={{ px: 2.5, py: 1.5, fontSize: "0.8rem", fontWeight: 600, letterSpacing: 0.5 }}
+        >
           {showOrganisations ? (
             <Link component={RouterLink} to="/organisations" onClick={onNavigate} color="inherit">
               ORGANISATIONS
@@ -138,7 +155,13 @@ export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLog
       <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: "auto" }}>
         <List>
           {collapsed && showOrganisations ? (
-            <Item collapsed icon={<BusinessIcon />} label="Organisations" to="/organisations" selected={isAt("/organisations")} />
+            <Item
+              collapsed
+              icon={<BusinessIcon />}
+              label="Organisations"
+              to="/organisations"
+              selected={isAt("/organisations")}
+            />
           ) : null}
           {collapsed && showPrograms ? (
             <Item collapsed icon={<ViewListIcon />} label="Programs" to="/programs" selected={isAt("/programs")} />
@@ -165,7 +188,11 @@ export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLog
             icon={<InfoOutlinedIcon />}
             label="Info"
             onClick={(event) => setInfoAnchor(event.currentTarget)}
-            extra={{ "aria-haspopup": "menu", "aria-controls": infoAnchor ? infoMenuId : undefined, "aria-expanded": infoAnchor ? true : undefined }}
+            extra={{
+              "aria-haspopup": "menu",
+              "aria-controls": infoAnchor ? infoMenuId : undefined,
+              "aria-expanded": infoAnchor ? true : undefined,
+            }}
           />
           <Item
             collapsed={collapsed}
@@ -218,7 +245,12 @@ export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLog
             </IconButton>
           </Tooltip>
         ) : (
-          <Link component="button" type="button" onClick={onLogout} sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+          <Link
+            component="button"
+            type="button"
+            onClick={onLogout}
+            sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
+          >
             <LogoutIcon fontSize="small" aria-hidden="true" /> Log out
           </Link>
         )}

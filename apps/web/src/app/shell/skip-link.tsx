@@ -4,7 +4,15 @@ import { Link } from "@mui/material";
 export const SkipLink = () => (
   <Link
     href="#main-content"
-    sx={{ position: "absolute", left: 8, top: -48, zIndex: 2000, bgcolor: "background.paper", p: 1, "&:focus": { top: 8 } }}
+    sx={{
+      position: "absolute",
+      left: 8,
+      top: -48,
+      zIndex: 2000,
+      bgcolor: "background.paper",
+      p: 1,
+      "&:focus": { top: 8 },
+    }}
   >
     Skip to main content
   </Link>

@@ -26,7 +26,7 @@ export const NewPasswordForm = ({ email, code, onDone }: { email: string; code: 
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="New password">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Set a new password">
       <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
       <PasswordPairFields control={form.control} disabled={reset.isPending} />
       {message ? (

@@ -25,7 +25,10 @@ const renderForm = (props: Partial<Parameters<typeof OtpForm>[0]> = {}) => {
 };
 
 const boxes = () => Array.from({ length: 6 }, (_, i) => screen.getByRole("textbox", { name: `Digit ${i + 1} of 6` }));
-const shownCode = () => boxes().map((box) => (box as HTMLInputElement).value).join("");
+const shownCode = () =>
+  boxes()
+    .map((box) => (box as HTMLInputElement).value)
+    .join("");
 const confirmButton = () => screen.getByRole("button", { name: "Confirm code" });
 
 describe("the one-time code form", () => {

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Link, Typography } from "@mui/material";
 import { limits } from "@openpro/core";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { supportEmail } from "../../../lib/config";
 import { emptyOtp, OtpInput } from "./otp-input";
 
@@ -25,11 +25,11 @@ export const OtpForm = ({ onVerify, onResend, verifying, resending, error, intro
   const code = digits.join("");
   const complete = code.length === limits.otpLength;
 
-  const cancelPending = () => {
+  const cancelPending = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-  };
-  useEffect(() => cancelPending, []);
+  }, []);
+  useEffect(() => cancelPending, [cancelPending]);
 
   const verify = (value: string) => {
     cancelPending();

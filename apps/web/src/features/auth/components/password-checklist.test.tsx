@@ -5,7 +5,9 @@ import { PasswordChecklist } from "./password-checklist";
 
 const itemStates = () =>
   Object.fromEntries(
-    screen.getAllByRole("listitem").map((item) => [item.textContent?.replace(/ \((done|not yet)\)$/, ""), item.textContent?.endsWith("(done)")]),
+    screen
+      .getAllByRole("listitem")
+      .map((item) => [item.textContent?.replace(/ \((done|not yet)\)$/, ""), item.textContent?.endsWith("(done)")]),
   );
 
 describe("the password checklist", () => {
@@ -18,7 +20,11 @@ describe("the password checklist", () => {
 
   it("ticks the rules a password meets as it grows", () => {
     const { rerender } = render(<PasswordChecklist password="abc" />);
-    expect(itemStates()).toMatchObject({ "One lowercase letter": true, "One uppercase letter": false, "No spaces": true });
+    expect(itemStates()).toMatchObject({
+      "One lowercase letter": true,
+      "One uppercase letter": false,
+      "No spaces": true,
+    });
 
     rerender(<PasswordChecklist password="abc DEF1" />);
     expect(itemStates()).toMatchObject({

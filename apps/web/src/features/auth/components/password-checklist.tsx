@@ -19,7 +19,13 @@ export const PasswordChecklist = ({ password, id }: { password: string; id?: str
               component="li"
               key={item.id}
               data-met={ok}
-              sx={{ display: "flex", alignItems: "center", gap: 1, color: ok ? "success.main" : "text.secondary", py: 0.25 }}
+              sx={{
+                display: "flex",
+                alignItems: "center",
+                gap: 1,
+                color: ok ? "success.main" : "text.secondary",
+                py: 0.25,
+              }}
             >
               {ok ? (
                 <CheckCircleIcon fontSize="small" aria-hidden="true" />

@@ -8,7 +8,13 @@ interface PasswordPair extends FieldValues {
 }
 
 /** New password + confirmation, with the live checklist under the password. */
-export const PasswordPairFields = <T extends PasswordPair>({ control, disabled }: { control: Control<T>; disabled?: boolean }) => {
+export const PasswordPairFields = <T extends PasswordPair>({
+  control,
+  disabled,
+}: {
+  control: Control<T>;
+  disabled?: boolean;
+}) => {
   const password = useWatch({ control, name: "password" as Path<T> }) as string | undefined;
   return (
     <>

@@ -7,7 +7,13 @@ import { useLegalDocument } from "../api";
 import { RichText } from "./rich-text";
 
 /** A legal page: the document title as h1, then its blocks. */
-export const LegalDocument = ({ documentId, fallbackTitle }: { documentId: LegalDocumentId; fallbackTitle: string }) => {
+export const LegalDocument = ({
+  documentId,
+  fallbackTitle,
+}: {
+  documentId: LegalDocumentId;
+  fallbackTitle: string;
+}) => {
   const document = useLegalDocument(documentId);
   if (document.isPending) {
     return (

@@ -1,0 +1,175 @@
+import { CssBaseline, ThemeProvider } from "@mui/material";
+import { type CurrentUser, messages } from "@openpro/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SnackbarProvider } from "notistack";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { storageKeys } from "../lib/storage-keys";
+import { storeTokens } from "../lib/tokens";
+import { fakeJwt, jsonResponse, stubFetch } from "../test-utils";
+import { createQueryClient } from "./query-client";
+import { routes } from "./router";
+import { theme } from "./theme";
+
+const baseUser: CurrentUser = {
+  id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",
+  firstName: "Ann",
+  lastName: "Lee",
+  displayName: null,
+  email: "ann@example.org",
+  userRole: "clinician_team_member",
+  scope: "clinical",
+  permissions: ["view_projects"],
+  passwordExpireDate: null,
+  otpRequired: false,
+  instructionsAcknowledged: true,
+};
+
+const renderApp = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={createQueryClient()}>
+        <SnackbarProvider maxSnack={5}>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+};
+
+const signInAs = (user: Partial<CurrentUser>, extra: Parameters<typeof stubFetch>[0] = {}) => {
+  storeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" });
+  return stubFetch({ "GET /api/v1/current": () => jsonResponse(200, { ...baseUser, ...user }), ...extra });
+};
+
+const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name }, { timeout: 3000 });
+
+describe("routes and guards", () => {
+  it("sends a signed-out visitor to the login page", async () => {
+    stubFetch({});
+    const router = renderApp("/settings");
+    expect(await heading(messages.welcomeBack)).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("shows the expired-session notice after an inactivity sign-out", async () => {
+    stubFetch({});
+    window.localStorage.setItem(storageKeys.sessionExpired, "1");
+    renderApp("/login");
+    expect(await heading(messages.sessionExpiredHeading)).toBeTruthy();
+    expect(screen.getByText(messages.sessionExpiredLine)).toBeTruthy();
+  });
+
+  it("sends a user who may view users from / to /users, inside the shell", async () => {
+    signInAs({ permissions: ["view_user", "view_projects"] });
+    const router = renderApp("/");
+    expect(await heading("Users")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/users");
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+    expect(screen.getByText("Ann Lee")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "PROGRAMS" })).toBeTruthy();
+    expect(screen.getByText(/not available yet/)).toBeTruthy();
+  });
+
+  it("sends everyone else from / to /programs", async () => {
+    signInAs({});
+    const router = renderApp("/");
+    expect(await heading("Programs")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/programs");
+    expect(screen.queryByRole("link", { name: "Outbox" })).toBeNull();
+  });
+
+  it("forces a user whose password expired to /update-password", async () => {
+    signInAs({ passwordExpireDate: "2020-01-01T00:00:00.000Z" });
+    const router = renderApp("/programs");
+    expect(await heading("Update your password")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/update-password");
+    expect((screen.getByLabelText("Email") as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("sends a sign-in that still needs its code to /2FA/login/{email}", async () => {
+    signInAs({ otpRequired: true });
+    const router = renderApp("/settings");
+    expect(await heading("Check your e-mail")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/2FA/login/ann%40example.org");
+  });
+
+  it("sends a signed-in user away from /login", async () => {
+    signInAs({});
+    const router = renderApp("/login");
+    expect(await heading("Programs")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/programs");
+  });
+
+  it("shows 404 for an unknown route with a link home", async () => {
+    stubFetch({});
+    renderApp("/no/such/page");
+    expect(await heading("404")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to the home page" })).toBeTruthy();
+  });
+
+  it("lists the outbox for an admin", async () => {
+    signInAs(
+      { permissions: ["admin", "view_user"] },
+      {
+        "GET /api/v1/admin/outbox?_page=1&_perPage=25": () =>
+          jsonResponse(200, {
+            results: [
+              {
+                id: "m1",
+                to: "ann@example.org",
+                subject: "Your sign-in code",
+                text: "Your code is 123456",
+                status: "stored",
+                createdAt: "2026-11-21T10:00:00.000Z",
+                sentAt: null,
+              },
+            ],
+            totalCount: 1,
+          }),
+      },
+    );
+    renderApp("/outbox");
+    expect(await heading("Outbox")).toBeTruthy();
+    expect(await screen.findByText("Your code is 123456")).toBeTruthy();
+  });
+
+  it("verifies the login code and continues to the instructions when not yet acknowledged", async () => {
+    let verified = false;
+    signInAs(
+      { otpRequired: true, instructionsAcknowledged: false },
+      {
+        "GET /api/v1/current": () =>
+          jsonResponse(200, { ...baseUser, otpRequired: !verified, instructionsAcknowledged: false }),
+        "POST /api/v2/auth/signin/email/verify_otp": () => {
+          verified = true;
+          return jsonResponse(200, { message: messages.otpVerified });
+        },
+        "GET /api/v1/content/sciensuspro-instructions-for-use": () =>
+          jsonResponse(200, {
+            id: "sciensuspro-instructions-for-use",
+            title: "Instructions for use",
+            version: "1",
+            updatedAt: "2026-01-01T00:00:00.000Z",
+            blocks: [{ type: "paragraph", text: "Read me." }],
+          }),
+      },
+    );
+    const user = userEvent.setup();
+    const router = renderApp("/2FA/login/ann%40example.org");
+    await heading("Check your e-mail");
+    await user.click(screen.getByRole("textbox", { name: "Digit 1 of 6" }));
+    await user.paste("123456");
+    await user.click(screen.getByRole("button", { name: "Confirm code" }));
+    expect(await heading("Instructions for use")).toBeTruthy();
+    expect(router.state.location.search).toBe("?required=true");
+    // jsdom has no layout: the text does not scroll, so the button is enabled at once.
+    const understand = await screen.findByRole("button", { name: "I understand" });
+    await vi.waitFor(() => expect(understand.hasAttribute("disabled")).toBe(false));
+  });
+});

@@ -1,0 +1,48 @@
+import { type CurrentUser, limits } from "@openpro/core";
+import { describe, expect, it } from "vitest";
+import { isInactivityExpired, isPasswordExpired, postSignInRoute, pushInactivityDeadline } from "./session";
+
+const user = (patch: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: "u1",
+  firstName: "Ann",
+  lastName: "Lee",
+  displayName: null,
+  email: "ann@example.org",
+  userRole: null,
+  scope: "clinical",
+  permissions: [],
+  passwordExpireDate: null,
+  otpRequired: false,
+  instructionsAcknowledged: true,
+  ...patch,
+});
+
+describe("session rules", () => {
+  it("signs out after the inactivity limit, and activity in any tab pushes the shared deadline", () => {
+    const start = Date.parse("2026-11-21T10:00:00Z");
+    pushInactivityDeadline(start, true);
+    const limitMs = limits.inactivitySignOutSeconds * 1000;
+    expect(isInactivityExpired(start + limitMs - 1)).toBe(false);
+    expect(isInactivityExpired(start + limitMs)).toBe(true);
+
+    pushInactivityDeadline(start + 60_000, true);
+    expect(isInactivityExpired(start + limitMs)).toBe(false);
+  });
+
+  it("treats a past passwordExpireDate as expired", () => {
+    const now = Date.parse("2026-11-21T10:00:00Z");
+    expect(isPasswordExpired(user({ passwordExpireDate: "2026-11-21T09:59:59Z" }), now)).toBe(true);
+    expect(isPasswordExpired(user({ passwordExpireDate: "2026-12-01T00:00:00Z" }), now)).toBe(false);
+    expect(isPasswordExpired(user(), now)).toBe(false);
+  });
+
+  it("sends a verified user to update the password, then the instructions, then where they were going", () => {
+    expect(postSignInRoute(user({ passwordExpireDate: "2000-01-01T00:00:00Z" }), "/settings")).toBe("/update-password");
+    expect(postSignInRoute(user({ instructionsAcknowledged: false }), "/settings")).toBe(
+      "/instructions-for-use?required=true",
+    );
+    expect(postSignInRoute(user(), "/settings")).toBe("/settings");
+    expect(postSignInRoute(user(), null)).toBe("/");
+    expect(postSignInRoute(user(), "//evil.example")).toBe("/");
+  });
+});
