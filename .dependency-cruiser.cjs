@@ -1,7 +1,12 @@
 /** Import directions of ARCHITECTURE.md, checked by `npm run lint`. */
 module.exports = {
   forbidden: [
-    { name: "core-imports-only-zod", severity: "error", from: { path: "^packages/core" }, to: { dependencyTypes: ["npm", "npm-dev"], pathNot: "node_modules/zod" } },
+    {
+      name: "core-imports-only-zod",
+      severity: "error",
+      from: { path: "^packages/core" },
+      to: { dependencyTypes: ["npm", "npm-dev"], pathNot: "node_modules/zod" },
+    },
     { name: "core-not-apps", severity: "error", from: { path: "^packages/core" }, to: { path: "^apps/" } },
     { name: "web-not-server", severity: "error", from: { path: "^apps/web" }, to: { path: "^apps/server" } },
     { name: "server-not-web", severity: "error", from: { path: "^apps/server" }, to: { path: "^apps/web" } },
@@ -24,6 +29,9 @@ module.exports = {
     exclude: { path: "^apps/[^/]+/dist/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
   },
 };

@@ -3,21 +3,32 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { SnackbarProvider } from "notistack";
 import type { ReactElement } from "react";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { createQueryClient } from "./app/query-client";
 import { theme } from "./app/theme";
 
-/** Renders UI with the app's providers (query client with the global error handling, snackbars, theme, router). */
-export const renderWithProviders = (ui: ReactElement, { route = "/" }: { route?: string } = {}) => {
+/**
+ * Renders UI with the app's providers (query client with the global error handling, snackbars, theme, and a
+ * data router, so that navigation blockers work). `path` gives the route pattern when the UI reads params.
+ */
+export const renderWithProviders = (
+  ui: ReactElement,
+  { route = "/", path = "*" }: { route?: string; path?: string } = {},
+) => {
   const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [{ path, element: ui }, ...(path === "*" ? [] : [{ path: "*", element: <p>Elsewhere</p> }])],
+    { initialEntries: [route] },
+  );
   return {
     queryClient,
+    router,
     ...render(
       <ThemeProvider theme={theme}>
         <QueryClientProvider client={queryClient}>
           <SnackbarProvider maxSnack={5}>
-            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+            <RouterProvider router={router} />
           </SnackbarProvider>
         </QueryClientProvider>
       </ThemeProvider>,

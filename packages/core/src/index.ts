@@ -10,4 +10,5 @@ export * from "./limits.js";
 export * from "./messages.js";
 export * from "./rules/password.js";
 export * from "./rules/programs.js";
+export * from "./rules/screens.js";
 export * from "./validation.js";

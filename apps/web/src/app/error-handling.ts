@@ -17,6 +17,8 @@ export interface ErrorMeta extends Record<string, unknown> {
   errorFlow?: ErrorFlow;
   /** The component shows notices and field errors itself; the app still redirects, logs out and opens dialogs. */
   inlineErrors?: boolean;
+  /** Statuses the component handles entirely (a conflict shown on a field, say): no global outcome at all. */
+  ownStatuses?: readonly number[];
 }
 
 interface Effects {
@@ -35,6 +37,7 @@ export const connectErrorEffects = (next: Effects | null): void => {
 /** Performs the catalogue's outcome for an error no component fully handled. */
 export const handleApiError = (error: unknown, meta: ErrorMeta | undefined): void => {
   if (error instanceof DOMException && error.name === "AbortError") return;
+  if (error instanceof ApiError && error.status !== undefined && meta?.ownStatuses?.includes(error.status)) return;
   const outcome = outcomeOf(error, meta?.errorFlow, effects?.currentEmail());
   if (outcome.report) {
     reportError({

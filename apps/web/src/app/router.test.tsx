@@ -73,7 +73,7 @@ describe("routes and guards", () => {
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
     expect(screen.getByText("Ann Lee")).toBeTruthy();
     expect(screen.getByRole("link", { name: "PROGRAMS" })).toBeTruthy();
-    expect(screen.getByText(/not available yet/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Find user" })).toBeTruthy();
   });
 
   it("sends everyone else from / to /programs", async () => {

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
 import { ErrorDialog } from "./error-dialog";
 import { PasswordExpiryGate, RequireSession } from "./guards";
@@ -33,6 +33,15 @@ const OutboxPage = page(() => import("../pages/outbox-page"), "OutboxPage");
 const ProgramsPage = page(() => import("../pages/programs-page"), "ProgramsPage");
 const UsersPage = page(() => import("../pages/users-page"), "UsersPage");
 const OrganisationsPage = page(() => import("../pages/organisations-page"), "OrganisationsPage");
+const OrganisationCreatePage = page(() => import("../pages/organisation-create-page"), "OrganisationCreatePage");
+const OrganisationPage = page(() => import("../pages/organisation-page"), "OrganisationPage");
+const ProgramCreatePage = page(() => import("../pages/program-create-page"), "ProgramCreatePage");
+const ProgramPage = page(() => import("../pages/program-page"), "ProgramPage");
+const ProgramReportsPage = page(() => import("../pages/program-reports-page"), "ProgramReportsPage");
+const ProgramParticipantsPage = page(() => import("../pages/program-participants-page"), "ProgramParticipantsPage");
+const ProgramSettingsPage = page(() => import("../pages/program-settings-page"), "ProgramSettingsPage");
+const AdminPage = page(() => import("../pages/admin-page"), "AdminPage");
+const JoinPage = page(() => import("../pages/join-page"), "JoinPage");
 const PatientSearchPage = page(() => import("../pages/patient-search-page"), "PatientSearchPage");
 const HomePage = page(() => import("../pages/home-page"), "HomePage");
 const NotFoundPage = page(() => import("../pages/not-found-page"), "NotFoundPage");
@@ -77,6 +86,7 @@ export const routes: RouteObject[] = [
               { path: "/reset-password", element: <ResetPasswordPage /> },
               { path: "/confirm-code", element: <ConfirmCodePage /> },
               { path: "/new-password", element: <NewPasswordPage /> },
+              { path: "/join/:inviteId", element: <JoinPage /> },
             ],
           },
           {
@@ -101,8 +111,22 @@ export const routes: RouteObject[] = [
               { path: "/", element: <HomePage /> },
               { path: "/settings", element: <SettingsPage /> },
               { path: "/programs", element: <ProgramsPage /> },
+              { path: "/programs/create", element: <ProgramCreatePage /> },
+              {
+                path: "/programs/:projectId",
+                element: <ProgramPage />,
+                children: [
+                  { index: true, element: <Navigate to="reports" replace /> },
+                  { path: "reports", element: <ProgramReportsPage /> },
+                  { path: "participants/*", element: <ProgramParticipantsPage /> },
+                  { path: "settings/:section?/*", element: <ProgramSettingsPage /> },
+                ],
+              },
               { path: "/users", element: <UsersPage /> },
+              { path: "/admin", element: <AdminPage /> },
               { path: "/organisations", element: <OrganisationsPage /> },
+              { path: "/organisations/create", element: <OrganisationCreatePage /> },
+              { path: "/organisations/:organisationId", element: <OrganisationPage /> },
               { path: "/patients/search", element: <PatientSearchPage /> },
               { path: "/outbox", element: <OutboxPage /> },
             ],

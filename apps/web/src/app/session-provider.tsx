@@ -39,7 +39,7 @@ export interface SignOutOptions {
 export interface Session {
   status: SessionStatus;
   user: CurrentUser | null;
-  signIn: (tokens: TokenPair, user: CurrentUser) => void;
+  signIn: (tokens: TokenPair, user?: CurrentUser) => void;
   signOut: (options?: SignOutOptions) => Promise<void>;
   refetchUser: () => Promise<CurrentUser | null>;
 }
@@ -79,7 +79,7 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
   );
 
   const signIn = useCallback(
-    (tokens: TokenPair, user: CurrentUser) => signInSession(queryClient, tokens, user),
+    (tokens: TokenPair, user?: CurrentUser) => signInSession(queryClient, tokens, user),
     [queryClient],
   );
 

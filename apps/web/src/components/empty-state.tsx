@@ -1,7 +1,7 @@
 import { Box, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 
-export const EmptyState = ({ title, children }: { title: string; children?: ReactNode }) => (
+export const EmptyState = ({ title, children }: { title: ReactNode; children?: ReactNode }) => (
   <Box
     role="status"
     sx={{

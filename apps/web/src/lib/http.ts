@@ -186,27 +186,39 @@ const toQueryString = (query: unknown): string => {
 export const apiCall = async <E extends AnyEndpoint>(
   endpoint: E,
   ...[options]: OptionalArg<E>
-): Promise<ResponseOf<E>> => {
-  const opts = (options ?? {}) as {
-    params?: Record<string, string>;
-    query?: unknown;
-    body?: unknown;
-    signal?: AbortSignal;
-  };
+): Promise<ResponseOf<E>> => request(endpoint, (options ?? {}) as RequestOptions);
+
+/** Sends a multipart form (a file upload) to an endpoint of the core table; same session and error rules. */
+export const apiUpload = async <E extends AnyEndpoint>(
+  endpoint: E,
+  formData: FormData,
+  options: { signal?: AbortSignal } = {},
+): Promise<ResponseOf<E>> => request(endpoint, { formData, signal: options.signal });
+
+interface RequestOptions {
+  params?: Record<string, string>;
+  query?: unknown;
+  body?: unknown;
+  formData?: FormData;
+  signal?: AbortSignal;
+}
+
+const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions): Promise<ResponseOf<E>> => {
   const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
   const authenticated = endpoint.auth !== false;
 
   let usedToken: string | undefined;
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = { accept: "application/json" };
-    if (opts.body !== undefined) headers["content-type"] = "application/json";
+    // A FormData body sets its own multipart content type with the boundary.
+    if (opts.body !== undefined && !opts.formData) headers["content-type"] = "application/json";
     usedToken = authenticated ? readTokens()?.accessToken : undefined;
     if (usedToken) headers.authorization = `Bearer ${usedToken}`;
     try {
       return await fetch(url, {
         method: endpoint.method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.formData ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
         signal: opts.signal,
       });
     } catch (cause) {

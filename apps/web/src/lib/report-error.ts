@@ -1,4 +1,4 @@
-import { limits } from "@openpro/core";
+import { readClientConfig } from "./client-config";
 
 export interface ErrorReport {
   name: string;
@@ -7,13 +7,6 @@ export interface ErrorReport {
 }
 
 type Transport = (report: ErrorReport) => void;
-
-declare global {
-  interface Window {
-    /** Optional error-reporting DSN, e.g. set by a hosting page script; absent in the default build. */
-    SENTRY_DSN?: string;
-  }
-}
 
 let transport: Transport | null = null;
 let random: () => number = Math.random;
@@ -24,17 +17,16 @@ export const setErrorReporter = (next: Transport | null, rng: () => number = Mat
   random = rng;
 };
 
-const configuredDsn = (): string | undefined =>
-  (typeof window !== "undefined" ? window.SENTRY_DSN : undefined) ??
-  (import.meta.env.VITE_SENTRY_DSN as string | undefined);
+/** The DSN comes from GET /service/client-config, fetched once at start. */
+const configuredDsn = (): string | null => readClientConfig().sentryDsn;
 
-/** Sends a sampled report (limits.errorReportingSampleRate) when reporting is configured. */
+/** Sends a sampled report (the configured sample rate) when reporting is configured. */
 export const reportError = (report: ErrorReport): void => {
   if (!transport) {
     if (!configuredDsn()) return;
     // A DSN without a client: keep the report visible to whoever reads the console.
     transport = (r) => console.warn(`[${r.name}] ${r.message}`, r.extra ?? {});
   }
-  if (random() >= limits.errorReportingSampleRate) return;
+  if (random() >= readClientConfig().errorSampleRate) return;
   transport(report);
 };

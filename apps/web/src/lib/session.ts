@@ -65,11 +65,13 @@ export const takeReturnTo = (): string | null => {
 
 // ---- Sign in / out ----
 
-export const signIn = (queryClient: QueryClient, tokens: TokenPair, user: CurrentUser): void => {
+/** Keeps the tokens as the session; without the user at hand, the profile is fetched afresh. */
+export const signIn = (queryClient: QueryClient, tokens: TokenPair, user?: CurrentUser): void => {
   clearSessionExpired();
   pushInactivityDeadline(Date.now(), true);
+  if (user) queryClient.setQueryData(currentUserQueryKey, user);
+  else queryClient.removeQueries({ queryKey: currentUserQueryKey });
   storeTokens(tokens);
-  queryClient.setQueryData(currentUserQueryKey, user);
 };
 
 /** Ends the session on the server (best effort), then forgets everything this browser holds. */
@@ -93,3 +95,13 @@ export const signOut = async (queryClient: QueryClient, options: { callServer?: 
     }
   }
 };
+
+// ---- The staff invitation being completed ----
+
+export const rememberPendingInvite = (path: string): void =>
+  writeStorage(storageKeys.pendingInvite, path, window.sessionStorage);
+export const readPendingInvite = (): string | null => {
+  const value = readStorage(storageKeys.pendingInvite, window.sessionStorage);
+  return value?.startsWith("/join/") ? value : null;
+};
+export const clearPendingInvite = (): void => writeStorage(storageKeys.pendingInvite, null, window.sessionStorage);

@@ -15,6 +15,8 @@ export const storageKeys = {
   sideMenuCollapsed: "openpro.sideMenuCollapsed",
   /** sessionStorage: where a signed-out user was going, to return there after signing in. */
   returnTo: "openpro.returnTo",
+  /** sessionStorage: the staff invitation link being completed (resumed after the code; "Back to Create account"). */
+  pendingInvite: "openpro.pendingInvite",
 } as const;
 
 /** Keys removed on sign-out (the side-menu preference survives). */

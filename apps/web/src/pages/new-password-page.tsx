@@ -2,6 +2,7 @@ import { Alert, Typography } from "@mui/material";
 import { limits, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useNavigate, useSearchParams } from "react-router";
+import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
 import { NewPasswordForm } from "../features/auth/components/new-password-form";
@@ -12,6 +13,7 @@ const isUsableCode = (code: string) =>
 /** /new-password?resetCode=&email= */
 export const NewPasswordPage = () => {
   const navigate = useNavigate();
+  const session = useSession();
   const [search] = useSearchParams();
   const code = search.get("resetCode")?.trim() ?? "";
   const email = search.get("email")?.trim() ?? "";
@@ -24,9 +26,13 @@ export const NewPasswordPage = () => {
         <NewPasswordForm
           email={email}
           code={code}
-          onDone={() => {
+          onDone={(tokens) => {
             enqueueSnackbar(messages.passwordResetDone, { variant: "success" });
-            navigate("/login", { replace: true });
+            // The 8-character reset signs the user in (doc 1 §8: success message, then /).
+            if (tokens) {
+              session.signIn(tokens);
+              navigate("/", { replace: true });
+            } else navigate("/login", { replace: true });
           }}
         />
       ) : (

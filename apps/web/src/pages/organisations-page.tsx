@@ -1,12 +1,19 @@
-import { messages } from "@openpro/core";
-import { EmptyState } from "../components/empty-state";
+import { Alert } from "@mui/material";
+import { messages, organisationRules, shellRules } from "@openpro/core";
+import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
+import { OrganisationList } from "../features/organisations/components/organisation-list";
 
-export const OrganisationsPage = () => (
-  <>
-    <PageTitle>Organisations</PageTitle>
-    <EmptyState title={messages.notAvailableYet}>
-      Organisations and their teams will be managed here in a coming version of OpenPRO.
-    </EmptyState>
-  </>
-);
+export const OrganisationsPage = () => {
+  const { user } = useSession();
+  return (
+    <>
+      <PageTitle>Organisations</PageTitle>
+      {shellRules.showOrganisationsBreadcrumb(user) ? (
+        <OrganisationList canCreate={organisationRules.canCreate(user)} />
+      ) : (
+        <Alert severity="warning">{messages.forbidden}</Alert>
+      )}
+    </>
+  );
+};

@@ -1,3 +1,9 @@
+import { BackToSignup } from "../components/back-to-signup";
 import { LegalDocument } from "../features/content/components/legal-document";
 
-export const PrivacyPolicyPage = () => <LegalDocument documentId="privacy-policy" fallbackTitle="Privacy policy" />;
+export const PrivacyPolicyPage = () => (
+  <>
+    <BackToSignup />
+    <LegalDocument documentId="privacy-policy" fallbackTitle="Privacy policy" />
+  </>
+);

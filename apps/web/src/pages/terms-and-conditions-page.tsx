@@ -1,5 +1,9 @@
+import { BackToSignup } from "../components/back-to-signup";
 import { LegalDocument } from "../features/content/components/legal-document";
 
 export const TermsAndConditionsPage = () => (
-  <LegalDocument documentId="terms-conditions" fallbackTitle="Terms and conditions" />
+  <>
+    <BackToSignup />
+    <LegalDocument documentId="terms-conditions" fallbackTitle="Terms and conditions" />
+  </>
 );

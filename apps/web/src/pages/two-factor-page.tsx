@@ -43,7 +43,8 @@ const PasswordResetCode = ({ email }: { email: string }) => {
   );
 };
 
-const LoginCode = () => {
+/** The code of a sign-in, or of a new account's sign-up (the same endpoints; the server knows which). */
+const LoginCode = ({ signup = false }: { signup?: boolean }) => {
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -70,9 +71,13 @@ const LoginCode = () => {
 
   return (
     <>
-      <PageTitle>Check your e-mail</PageTitle>
+      <PageTitle>{signup ? "Confirm your e-mail address" : "Check your e-mail"}</PageTitle>
       <OtpForm
-        intro={`${messages.otpRequired} We sent a 6-digit code to ${email}.`}
+        intro={
+          signup
+            ? `We sent a 6-digit code to ${email}. Enter it to confirm your e-mail address and finish creating your account.`
+            : `${messages.otpRequired} We sent a 6-digit code to ${email}.`
+        }
         verifying={verify.isPending || verified}
         resending={resend.isPending}
         error={inlineMessage(verify.error, "otp-verify")}
@@ -83,11 +88,11 @@ const LoginCode = () => {
   );
 };
 
-/** /2FA/{requestType?}/{email?}: the one-time code of a sign-in, or of a password reset. */
+/** /2FA/{requestType?}/{email?}: the one-time code of a sign-in, a sign-up, or a password reset. */
 export const TwoFactorPage = () => {
   const { requestType, email } = useParams();
   if (requestType === "passwordReset") {
     return email ? <PasswordResetCode email={email} /> : <Navigate to="/reset-password" replace />;
   }
-  return <LoginCode />;
+  return <LoginCode signup={requestType === "signup"} />;
 };

@@ -143,12 +143,9 @@ export const projectsApi = {
   }),
 } as const;
 
+const VERSION_PATTERN = /^\d{1,2}(\.\d{1,2})*$/;
 const versionField = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .regex(/^\d{1,2}(\.\d{1,2})*$/, messages.versionFormat);
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).regex(VERSION_PATTERN, messages.versionFormat);
 
 export const compareVersions = (a: string, b: string): number => {
   const left = a.split(".").map(Number);
@@ -171,10 +168,15 @@ export const appVersionBody = z
       .max(limits.text.releaseNotes, messages.maxLength(limits.text.releaseNotes))
       .default(""),
   })
-  .refine((v) => compareVersions(v.minimum, v.latest) <= 0, {
-    path: ["minimum"],
-    message: messages.minimumAboveLatest,
-  });
+  // Compared only once both are versions: a blank or malformed one has its own message already.
+  .refine(
+    (v) =>
+      !VERSION_PATTERN.test(v.latest) || !VERSION_PATTERN.test(v.minimum) || compareVersions(v.minimum, v.latest) <= 0,
+    {
+      path: ["minimum"],
+      message: messages.minimumAboveLatest,
+    },
+  );
 
 export const endProgramFormSchema = z.strictObject({
   programId: z.string().trim().min(1, messages.programIdRequired).regex(UUID_PATTERN, messages.programIdInvalid),

@@ -21,7 +21,7 @@ describe("the signed-in user's own profile", () => {
   afterAll(() => t.close());
 
   const current = () => t.request({ method: "GET", url: "/api/v1/current", token });
-  const patch = (payload: unknown) => t.request({ method: "PATCH", url: "/api/v1/current", token, payload });
+  const patch = (payload: object) => t.request({ method: "PATCH", url: "/api/v1/current", token, payload });
 
   it("shows the profile with the role's permissions and the password expiry date", async () => {
     const response = await current();
@@ -74,7 +74,7 @@ describe("the signed-in user's own profile", () => {
   });
 
   it("refuses bad input with the spec's messages and changes nothing", async () => {
-    const cases: [unknown, { field: string; message: string }[]][] = [
+    const cases: [object, { field: string; message: string }[]][] = [
       [{ firstName: "   " }, [{ field: "firstName", message: messages.firstNameRequired }]],
       [{ lastName: "" }, [{ field: "lastName", message: messages.lastNameRequired }]],
       [{ firstName: "x".repeat(101) }, [{ field: "firstName", message: messages.maxLength(100) }]],

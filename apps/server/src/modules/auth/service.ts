@@ -149,11 +149,14 @@ const assertSendAllowed = async (
  */
 const checkCode = async (
   ctx: AppContext,
-  filter: { userId: string; purpose: CodePurpose; sessionId: string | null },
+  filter: { userId: string; purpose: CodePurpose | CodePurpose[]; sessionId: string | null },
   code: string,
+  /** Reset flows answer a missing code like a wrong one, so they tell nothing about the e-mail. */
+  whenNoCode: "expired" | "incorrect" = "expired",
 ) => {
   const now = ctx.clock.now();
   const open = await q.findOpenCode(ctx.db, filter);
+  if (!open && whenNoCode === "incorrect") throw badRequest(messages.otpIncorrect, errorCodes.otpIncorrect);
   if (!open || open.expiresAt.getTime() <= now.getTime())
     throw badRequest(messages.otpExpiredServer, errorCodes.otpExpired);
   if (!safeEqual(open.codeHash, codeHash(ctx, code))) {
@@ -258,9 +261,10 @@ export const resendLoginCode = async (ctx: AppContext, meta: RequestMeta, actor:
 export const verifyLoginCode = async (ctx: AppContext, meta: RequestMeta, actor: Actor, otpCode: string) => {
   if (actor.otpVerified) return { message: messages.otpVerified };
   try {
+    // The session's code confirms a sign-in, or the e-mail of a new account (sign-up).
     const codeId = await checkCode(
       ctx,
-      { userId: actor.userId, purpose: "login", sessionId: actor.sessionId },
+      { userId: actor.userId, purpose: ["login", "signup"], sessionId: actor.sessionId },
       otpCode,
     );
     await ctx.db.transaction().execute(async (trx) => {
@@ -423,7 +427,7 @@ const findResetUser = async (ctx: AppContext, email: string, scope?: Scope) => {
 
 export const verifyResetOtp = async (ctx: AppContext, email: string, otpCode: string, scope: Scope) => {
   const user = await findResetUser(ctx, email, scope);
-  await checkCode(ctx, { userId: user.id, purpose: "password_reset", sessionId: null }, otpCode);
+  await checkCode(ctx, { userId: user.id, purpose: "password_reset", sessionId: null }, otpCode, "incorrect");
   return { message: messages.otpVerified };
 };
 
@@ -435,7 +439,12 @@ export const resetWithOtp = async (
   const user = await findResetUser(ctx, body.email);
   // The code first: judging the password earlier would tell anyone, without a code and without a
   // throttle, whether a guess is the current password ("must differ from the current one").
-  const codeId = await checkCode(ctx, { userId: user.id, purpose: "password_reset", sessionId: null }, body.otpCode);
+  const codeId = await checkCode(
+    ctx,
+    { userId: user.id, purpose: "password_reset", sessionId: null },
+    body.otpCode,
+    "incorrect",
+  );
   await assertAcceptablePassword(user, body.password);
   await ctx.db.transaction().execute(async (trx) => {
     await consumeCheckedCode(ctx, trx, codeId);

@@ -94,4 +94,9 @@ describe("a nurse signs in with password and e-mailed code", () => {
     const tokens = await signIn(t, "nurse@clinic.test");
     expect(tokens.accessToken).toBeTruthy();
   });
+  it("tells an anonymous caller to sign in before looking at what it sent", async () => {
+    const response = await t.request({ method: "POST", url: "/api/v1/admin/vpro-feedback", payload: { text: "" } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors).toBeUndefined();
+  });
 });

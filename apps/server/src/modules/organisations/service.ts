@@ -13,7 +13,7 @@ import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
 import { inviteStaffMember } from "../team/invites.js";
-import { findUserByEmail, insertUser, updateUser } from "../users/queries.js";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/queries.js";
 import * as q from "./queries.js";
 
 type OrganisationRow = NonNullable<Awaited<ReturnType<typeof q.findOrganisation>>>;
@@ -218,6 +218,9 @@ export const updateOrganisationMember = async (
 ) => {
   await getOrganisation(ctx, actor, organisationId);
   if (!(await q.findOrganisationMember(ctx.db, organisationId, userId))) throw notFound();
+  // Changing an admin-type account's e-mail would let a password reset take it over.
+  const target = await findUserById(ctx.db, userId);
+  if (target && isAdminType(target) && !isAdminType(actor)) throw forbidden();
   const sameEmail = await findUserByEmail(ctx.db, body.email);
   if (sameEmail && sameEmail.id !== userId) throw conflict(messages.teamMemberExists, "email");
   await updateUser(ctx.db, userId, {

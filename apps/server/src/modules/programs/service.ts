@@ -15,6 +15,7 @@ import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { conflict, forbidden, invalidField, notFound } from "../../platform/errors.js";
+import { findOrganisation } from "../organisations/queries.js";
 import * as q from "./queries.js";
 
 export interface ProgramInput {
@@ -116,7 +117,9 @@ const assertNameFree = async (ctx: AppContext, name: string, exceptId?: string) 
 /** Admin-type users choose the organisation; others create in their own. */
 const resolveOrganisation = async (ctx: AppContext, actor: Actor, requested: string | undefined) => {
   if (isAdminType(actor)) {
-    if (!requested) throw invalidField("organisationId", messages.organisationRequired);
+    // An id that names no organisation is as good as none (and must not reach the foreign key).
+    if (!requested || !(await findOrganisation(ctx.db, requested)))
+      throw invalidField("organisationId", messages.organisationRequired);
     return requested;
   }
   const own = await findOrganisationIdsOfUser(ctx.db, actor.userId);

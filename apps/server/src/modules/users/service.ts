@@ -89,6 +89,11 @@ export const updateUserAccount = async (
     }
   }
   if (body.email) {
+    // A new address lets a password reset take the account over: only an admin re-addresses
+    // an account holding admin flags (its owner aside).
+    const emailChanges = body.email.toLowerCase() !== user.email.toLowerCase();
+    const adminWeight = user.permissions.some((p) => ADMIN_FLAGS.includes(p));
+    if (emailChanges && adminWeight && user.id !== actor.userId && !isAdmin(actor)) throw forbidden();
     const other = await findUserByEmail(ctx.db, body.email);
     if (other && other.id !== userId) throw conflict(messages.teamMemberExists, "email");
   }

@@ -33,6 +33,8 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
 });
 
+const actors = new WeakMap<FastifyRequest, Actor | null>();
+
 const bearer = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
   if (!header?.startsWith("Bearer ")) return null;
@@ -63,9 +65,13 @@ export const defineRoute = <E extends Endpoint>(
       ...(endpoint.auth === false ? {} : { security: [{ bearerAuth: [] }] }),
       response: status === 204 ? {} : { [status]: endpoint.response },
     },
+    // Who is asking is settled before the input is validated: an anonymous caller gets 401, not field errors.
+    preValidation: async (request) => {
+      actors.set(request, await authenticate(ctx, endpoint, options, request, requestMeta(request)));
+    },
     handler: async (request, reply) => {
       const meta = requestMeta(request);
-      const actor = await authenticate(ctx, endpoint, options, request, meta);
+      const actor = actors.get(request) ?? null;
       const result = await handler({
         params: request.params as Out<E["params"]>,
         query: request.query as Out<E["query"]>,

@@ -68,7 +68,15 @@ export class JobRunner {
   async #drain(): Promise<number> {
     let ran = 0;
     for (;;) {
-      const jobs = await claimDueJobs(this.db, this.clock.now(), this.#workerId, LEASE_SECONDS, BATCH);
+      const jobs = await claimDueJobs(
+        this.db,
+        this.clock.now(),
+        this.#workerId,
+        LEASE_SECONDS,
+        BATCH,
+        // Only jobs this process can run: during a rolling deploy an older process leaves new kinds alone.
+        [...this.#handlers.keys()],
+      );
       if (jobs.length === 0) return ran;
       for (const job of jobs) {
         ran++;

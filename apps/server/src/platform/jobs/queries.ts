@@ -41,7 +41,9 @@ export const claimDueJobs = async (
   workerId: string,
   leaseSeconds: number,
   limit: number,
+  names: string[],
 ): Promise<JobRow[]> => {
+  if (names.length === 0) return [];
   const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
   return db
     .updateTable("jobs")
@@ -54,6 +56,7 @@ export const claimDueJobs = async (
         .select("id")
         .where("completedAt", "is", null)
         .where("failedAt", "is", null)
+        .where("name", "in", names)
         .where("runAt", "<=", now)
         .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<", now)]))
         .orderBy("runAt")

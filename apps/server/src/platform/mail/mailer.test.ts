@@ -51,7 +51,12 @@ describe("e-mail over SMTP", () => {
   });
 
   const mailRows = () =>
-    t.ctx.db.selectFrom("mails").select(["status", "sentAt", "lastError"]).where("toAddress", "=", EMAIL).orderBy("seq").execute();
+    t.ctx.db
+      .selectFrom("mails")
+      .select(["status", "sentAt", "lastError"])
+      .where("toAddress", "=", EMAIL)
+      .orderBy("seq")
+      .execute();
 
   it("delivers the sign-in code with a text and an HTML part, and marks the mail sent", async () => {
     const response = await login(t, EMAIL, TEST_PASSWORD);
@@ -95,7 +100,11 @@ describe("e-mail over SMTP", () => {
     expect(rows.at(-1)!.status).toBe("failed");
     expect(rows.at(-1)!.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(rows.at(-1)!.sentAt).toBeNull();
-    const job = await t.ctx.db.selectFrom("jobs").select(["attempts", "lastError", "failedAt"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const job = await t.ctx.db
+      .selectFrom("jobs")
+      .select(["attempts", "lastError", "failedAt"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ attempts: 1, failedAt: null });
     expect(job.lastError).toMatch(/SMTP delivery failed \(attempt 1\)/);
 

@@ -1,3 +1,4 @@
+import AdminPanelSettingsOutlinedIcon from "@mui/icons-material/AdminPanelSettingsOutlined";
 import BusinessIcon from "@mui/icons-material/Business";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
@@ -202,6 +203,16 @@ export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLog
             onClick={onNavigate}
             selected={isAt("/settings")}
           />
+          {shellRules.canOpenAdmin(user) ? (
+            <Item
+              collapsed={collapsed}
+              icon={<AdminPanelSettingsOutlinedIcon />}
+              label="Admin"
+              to="/admin"
+              onClick={onNavigate}
+              selected={isAt("/admin")}
+            />
+          ) : null}
           {isAdmin(user) ? (
             <Item
               collapsed={collapsed}

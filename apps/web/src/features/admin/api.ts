@@ -1,9 +1,12 @@
-import { adminApi } from "@openpro/core";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { apiCall } from "../../lib/http";
+import { adminApi, projectsApi, serviceApi } from "@openpro/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall, type CallOptions } from "../../lib/http";
+
+type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
 
 export const adminKeys = {
   outbox: (page: number, perPage: number) => ["admin", "outbox", page, perPage] as const,
+  appVersion: ["admin", "app-version"] as const,
 };
 
 export const useSubmitFeedback = () =>
@@ -14,4 +17,26 @@ export const useOutbox = (page: number, perPage: number) =>
     queryKey: adminKeys.outbox(page, perPage),
     queryFn: ({ signal }) => apiCall(adminApi.outbox, { query: { _page: page, _perPage: perPage }, signal }),
     placeholderData: keepPreviousData,
+  });
+
+export const useAppVersion = () =>
+  useQuery({
+    queryKey: adminKeys.appVersion,
+    queryFn: ({ signal }) => apiCall(serviceApi.appVersion, { signal }),
+  });
+
+/** Failures are shown by the form as "Error - {message}" (doc 1 §8). */
+export const useUpdateAppVersion = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body<typeof serviceApi.updateAppVersion>) => apiCall(serviceApi.updateAppVersion, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.appVersion, saved),
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
+  });
+};
+
+export const useEndProgram = () =>
+  useMutation({
+    mutationFn: (projectId: string) => apiCall(projectsApi.end, { params: { projectId } }),
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
   });

@@ -1,7 +1,8 @@
 import { authApi, type CurrentUser } from "@openpro/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, type CallOptions } from "../../lib/http";
 import { currentUserQueryKey } from "../../lib/session";
+import type { TokenPair } from "../../lib/tokens";
 
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
 
@@ -46,14 +47,25 @@ export const useResetCodeCheck = () =>
 
 export const useResetPassword = () =>
   useMutation({
-    /** A 6-digit code is the e-mailed one-time code; an 8-character one is the reset code. */
-    mutationFn: async (vars: { email: string; code: string; password: string; confirmPassword: string }) => {
+    /**
+     * A 6-digit code is the e-mailed one-time code (then sign in again); an 8-character one is the
+     * reset code, whose answer signs the user in: it resolves with those tokens.
+     */
+    mutationFn: async (vars: {
+      email: string;
+      code: string;
+      password: string;
+      confirmPassword: string;
+    }): Promise<TokenPair | null> => {
       const { email, code, password, confirmPassword } = vars;
       if (/^[0-9]{6}$/.test(code)) {
         await apiCall(authApi.resetWithOtp, { body: { email, otpCode: code, password, confirmPassword } });
-      } else {
-        await apiCall(authApi.resetWithCode, { body: { resetCode: code, password, confirmPassword } });
+        return null;
       }
+      const { accessToken, refreshToken } = await apiCall(authApi.resetWithCode, {
+        body: { resetCode: code, password, confirmPassword },
+      });
+      return { accessToken, refreshToken };
     },
     meta: { errorFlow: "password-change", inlineErrors: true },
   });
@@ -72,3 +84,27 @@ export const useUpdateCurrentUser = () => {
     meta: { inlineErrors: true },
   });
 };
+
+export type StaffInviteQuery = NonNullable<CallOptions<typeof authApi.staffInviteCheck>["query"]>;
+
+/** Validates an invitation link; 400 INVITATION_INVALID / INVITATION_CODE_EXPIRED is the "Invalid link" page. */
+export const useStaffInviteCheck = (query: StaffInviteQuery) =>
+  useQuery({
+    queryKey: ["auth", "staff-invite", query] as const,
+    queryFn: ({ signal }) => apiCall(authApi.staffInviteCheck, { query, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 410] },
+  });
+
+export const useStaffInviteAccept = () =>
+  useMutation({
+    mutationFn: (body: Body<typeof authApi.staffInviteAccept>) => apiCall(authApi.staffInviteAccept, { body }),
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 409] },
+  });
+
+/** A new clinician finishing the invitation; the answer's session still needs the e-mailed code. */
+export const useRegisterStaff = () =>
+  useMutation({
+    mutationFn: (body: Body<typeof authApi.register>) => apiCall(authApi.register, { body }),
+    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
+  });

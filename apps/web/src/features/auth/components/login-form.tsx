@@ -17,11 +17,17 @@ export interface LoginResult extends TokenPair {
 }
 
 /** E-mail and password (scope clinical); errors appear after the first submit. */
-export const LoginForm = ({ onSignedIn }: { onSignedIn: (result: LoginResult) => void }) => {
+export const LoginForm = ({
+  onSignedIn,
+  defaultEmail = "",
+}: {
+  onSignedIn: (result: LoginResult) => void;
+  defaultEmail?: string;
+}) => {
   const login = useLogin();
   const form = useForm<LoginValues, unknown, z.output<typeof loginFormSchema>>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: defaultEmail, password: "" },
   });
   const message = inlineMessage(login.error, "login");
 

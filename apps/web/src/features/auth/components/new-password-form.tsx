@@ -5,13 +5,23 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { inlineMessage } from "../../../lib/api-errors";
 import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import type { TokenPair } from "../../../lib/tokens";
 import { useResetPassword } from "../api";
 import { PasswordPairFields } from "./password-pair-fields";
 
 type Values = z.input<typeof changePasswordBody>;
 
 /** Sets a new password with a reset code (6-digit e-mailed code or 8-character reset code). */
-export const NewPasswordForm = ({ email, code, onDone }: { email: string; code: string; onDone: () => void }) => {
+/** onDone receives the new session's tokens when the server signed the user in (8-character reset code). */
+export const NewPasswordForm = ({
+  email,
+  code,
+  onDone,
+}: {
+  email: string;
+  code: string;
+  onDone: (tokens: TokenPair | null) => void;
+}) => {
   const reset = useResetPassword();
   const form = useForm<Values, unknown, z.output<typeof changePasswordBody>>({
     resolver: zodResolver(changePasswordBody),

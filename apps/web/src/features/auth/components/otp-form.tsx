@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Link, Typography } from "@mui/material";
 import { limits } from "@openpro/core";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { supportEmail } from "../../../lib/config";
+import { useClientConfig } from "../../../lib/client-config";
 import { emptyOtp, OtpInput } from "./otp-input";
 
 interface OtpFormProps {
@@ -17,6 +17,7 @@ interface OtpFormProps {
 
 /** One-time code entry: six boxes, Confirm code, Resend code and Contact (doc 1 §2). */
 export const OtpForm = ({ onVerify, onResend, verifying, resending, error, intro }: OtpFormProps) => {
+  const { supportEmail } = useClientConfig();
   const [digits, setDigits] = useState<string[]>(emptyOtp);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastAttempt = useRef<string | null>(null);

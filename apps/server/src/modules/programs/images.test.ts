@@ -1,0 +1,146 @@
+import { limits, messages } from "@openpro/core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrors } from "../../../test/factories.js";
+import { changePermissions, multipartFile, multipartWithoutFile, staffSession } from "../../../test/teams.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+
+const upload = (t: TestApp, token: string, body: { payload: Buffer; headers: Record<string, string> }) =>
+  t.request({ method: "POST", url: "/api/v1/admin/upload-image", token, ...body });
+
+describe("program images: upload, thumbnail, and the four rules", () => {
+  let t: TestApp;
+  let admin: string;
+  let programAdmin: { id: string; token: string };
+  let png: Buffer;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
+    programAdmin = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
+    png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#0b5cad" } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(() => t.close());
+
+  it("stores a png and serves it with a 320×180 thumbnail", async () => {
+    const response = await upload(
+      t,
+      programAdmin.token,
+      multipartFile({ fileName: "program-banner.png", contentType: "image/png", data: png }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { imageUrl, thumbnailUrl } = response.json();
+    expect(imageUrl).toMatch(/^\/api\/v1\/images\/[0-9a-f-]{36}$/);
+    expect(thumbnailUrl).toBe(`${imageUrl}/thumbnail`);
+
+    // <img> tags send no token: the images are served without one.
+    const image = await t.request({ method: "GET", url: imageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.rawPayload.equals(png)).toBe(true);
+
+    const thumbnail = await t.request({ method: "GET", url: thumbnailUrl });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers["content-type"]).toBe("image/png");
+    const meta = await sharp(thumbnail.rawPayload).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      format: "png",
+      width: 320,
+      height: 180,
+    });
+
+    const unknown = await t.request({ method: "GET", url: "/api/v1/images/00000000-0000-4000-8000-000000000000" });
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: "/api/v1/images/not-an-id/thumbnail" })).statusCode).toBe(404);
+  });
+
+  it("accepts a jpeg too", async () => {
+    const jpeg = await sharp({ create: { width: 50, height: 80, channels: 3, background: "#ffcc00" } })
+      .jpeg()
+      .toBuffer();
+    const response = await upload(
+      t,
+      admin,
+      multipartFile({ fileName: "photo.jpg", contentType: "image/jpeg", data: jpeg }),
+    );
+    expect(response.statusCode).toBe(201);
+    const thumbnail = await t.request({ method: "GET", url: response.json().thumbnailUrl });
+    expect(thumbnail.headers["content-type"]).toBe("image/jpeg");
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: "jpeg", width: 320, height: 180 });
+  });
+
+  it("refuses other formats, renamed files, large files, long names and a missing file", async () => {
+    const countImages = async () => (await t.ctx.db.selectFrom("uploadedImages").select("id").execute()).length;
+    const before = await countImages();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
+    const cases: [{ payload: Buffer; headers: Record<string, string> }, string][] = [
+      [multipartFile({ fileName: "anim.gif", contentType: "image/gif", data: gif }), messages.imageUnsupported],
+      // A gif that claims to be a png, and a text file renamed .png: the bytes decide.
+      [multipartFile({ fileName: "anim.png", contentType: "image/png", data: gif }), messages.imageUnsupported],
+      [
+        multipartFile({ fileName: "notes.png", contentType: "image/png", data: Buffer.from("just some text\n") }),
+        messages.imageUnsupported,
+      ],
+      [
+        multipartFile({
+          fileName: "huge.png",
+          contentType: "image/png",
+          data: Buffer.concat([png, Buffer.alloc(limits.image.maxBytes)]),
+        }),
+        messages.imageTooLarge,
+      ],
+      [
+        multipartFile({ fileName: `${"n".repeat(47)}.png`, contentType: "image/png", data: png }),
+        messages.imageNameTooLong,
+      ],
+      [multipartWithoutFile(), messages.imageMissing],
+      [
+        multipartFile({ fileName: "empty.png", contentType: "image/png", data: Buffer.alloc(0) }),
+        messages.imageMissing,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await upload(t, admin, body);
+      expect(response.statusCode, message).toBe(422);
+      expect(fieldErrors(response)).toEqual([{ field: "file", message }]);
+    }
+    // Fifty characters is still fine.
+    const fifty = await upload(
+      t,
+      admin,
+      multipartFile({ fileName: `${"n".repeat(46)}.png`, contentType: "image/png", data: png }),
+    );
+    expect(fifty.statusCode).toBe(201);
+    expect(await countImages()).toBe(before + 1);
+
+    // A JSON body is not a file upload.
+    const json = await t.request({
+      method: "POST",
+      url: "/api/v1/admin/upload-image",
+      token: admin,
+      payload: { file: "x" },
+    });
+    expect(json.statusCode).toBe(422);
+    expect(fieldErrors(json)).toEqual([{ field: "file", message: messages.imageMissing }]);
+  });
+
+  it("refuses an upload to those without an upload permission", async () => {
+    const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    const body = () => multipartFile({ fileName: "a.png", contentType: "image/png", data: png });
+    expect((await upload(t, nurse.token, body())).statusCode).toBe(403);
+    const lsMember = await staffSession(t, { email: "luca@ls.test", role: "life_sciences_team_member" });
+    expect((await upload(t, lsMember.token, body())).statusCode).toBe(403);
+
+    // Either upload permission alone is enough.
+    await changePermissions(t, programAdmin.id, { revoke: ["upload_image"] });
+    expect((await upload(t, programAdmin.token, body())).statusCode).toBe(201);
+    await changePermissions(t, programAdmin.id, { revoke: ["upload_project_image"] });
+    expect((await upload(t, programAdmin.token, body())).statusCode).toBe(403);
+
+    expect((await t.request({ method: "POST", url: "/api/v1/admin/upload-image", ...body() })).statusCode).toBe(401);
+  });
+});

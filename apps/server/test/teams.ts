@@ -1,0 +1,134 @@
+import type { Role } from "@openpro/core";
+import { signIn, type TestApp } from "./test-app.js";
+
+/**
+ * Test set-up of organisations, programs and their teams, written straight to the database so
+ * a test can arrange who belongs where before it exercises the API.
+ */
+
+export const insertOrganisation = async (t: TestApp, name: string): Promise<string> =>
+  (
+    await t.ctx.db
+      .insertInto("organisations")
+      .values({ name, description: null, createdAt: t.clock.now() })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const insertProgram = async (
+  t: TestApp,
+  program: {
+    organisationId: string;
+    name: string;
+    territory?: "UK_IRE" | "US" | "CH";
+    startDate?: string;
+    endDate?: string | null;
+  },
+): Promise<string> =>
+  (
+    await t.ctx.db
+      .insertInto("programs")
+      .values({
+        organisationId: program.organisationId,
+        name: program.name,
+        patientProgramName: null,
+        description: null,
+        territory: program.territory ?? "UK_IRE",
+        startDate: program.startDate ?? "2026-01-01",
+        endDate: program.endDate ?? null,
+        endedAt: null,
+        inviteMode: "individual",
+        participationWeeks: null,
+        adverseEventReportingMessage: null,
+        imageUrl: null,
+        thumbnailUrl: null,
+        defaultPatientIdType: null,
+        customPatientIdName: null,
+        createdAt: t.clock.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const addToOrganisation = async (
+  t: TestApp,
+  userId: string,
+  organisationId: string,
+  role: Role,
+  inviteAccepted = true,
+) => {
+  await t.ctx.db
+    .insertInto("organisationStaff")
+    .values({ organisationId, userId, role, inviteAccepted, createdAt: t.clock.now() })
+    .execute();
+};
+
+export const addToProgram = async (
+  t: TestApp,
+  userId: string,
+  programId: string,
+  role: Role,
+  inviteAccepted = true,
+) => {
+  await t.ctx.db
+    .insertInto("programStaff")
+    .values({ programId, userId, role, inviteAccepted, createdAt: t.clock.now() })
+    .execute();
+};
+
+/** Changes a user's granted flags in place (as an admin would through the user admin). */
+export const changePermissions = async (
+  t: TestApp,
+  userId: string,
+  change: { grant?: readonly string[]; revoke?: readonly string[] },
+) => {
+  const row = await t.ctx.db
+    .selectFrom("users")
+    .select("permissions")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const next = new Set(row.permissions);
+  for (const p of change.grant ?? []) next.add(p);
+  for (const p of change.revoke ?? []) next.delete(p);
+  await t.ctx.db
+    .updateTable("users")
+    .set({ permissions: [...next].sort() })
+    .where("id", "=", userId)
+    .execute();
+};
+
+/** A staff account with the role's default grants, signed in: its id and access token. */
+export const staffSession = async (
+  t: TestApp,
+  user: { email: string; role: Role; firstName?: string; lastName?: string },
+): Promise<{ id: string; token: string }> => {
+  const id = await t.createStaff(user);
+  const { accessToken } = await signIn(t, user.email);
+  return { id, token: accessToken };
+};
+
+/** A multipart/form-data body with one file field, built by hand as a browser would send it. */
+export const multipartFile = (file: { field?: string; fileName: string; contentType: string; data: Buffer }) => {
+  const boundary = `----openpro-test-${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.fileName}"\r\n` +
+      `Content-Type: ${file.contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file.data, tail]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** A multipart body with only a text field (a form submitted without choosing a file). */
+export const multipartWithoutFile = () => {
+  const boundary = `----openpro-test-${Math.random().toString(16).slice(2)}`;
+  return {
+    payload: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+    ),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+};

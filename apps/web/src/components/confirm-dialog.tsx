@@ -1,0 +1,51 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { type ReactNode, useId } from "react";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** A destructive action shows its confirm button in the error colour. */
+  destructive?: boolean;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A titled yes/no dialog; the safe choice has the focus. */
+export const ConfirmDialog = ({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  destructive = false,
+  pending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) => {
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} aria-describedby={children ? textId : undefined}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {children ? (
+        <DialogContent>
+          <DialogContentText id={textId} component="div">
+            {children}
+          </DialogContentText>
+        </DialogContent>
+      ) : null}
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus disabled={pending}>
+          {cancelLabel}
+        </Button>
+        <Button onClick={onConfirm} variant="contained" color={destructive ? "error" : "primary"} disabled={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

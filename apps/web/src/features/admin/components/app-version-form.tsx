@@ -1,0 +1,80 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Typography } from "@mui/material";
+import { appVersionBody, limits, messages } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormTextField } from "../../../components/form-text-field";
+import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { useAppVersion, useUpdateAppVersion } from "../api";
+import { adminErrorText } from "./admin-error";
+
+type Values = z.input<typeof appVersionBody>;
+
+/** Mobile app version requirements: latest, minimum required and release notes. */
+export const AppVersionForm = () => {
+  const current = useAppVersion();
+  const update = useUpdateAppVersion();
+  const form = useForm<Values, unknown, z.output<typeof appVersionBody>>({
+    resolver: zodResolver(appVersionBody),
+    defaultValues: { latest: "", minimum: "", releaseNotes: "" },
+  });
+  const { reset, formState } = form;
+  useEffect(() => {
+    if (current.data && !formState.isDirty) reset(current.data);
+  }, [current.data, reset, formState.isDirty]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutateAsync(values).then(
+      (saved) => {
+        form.reset(saved);
+        enqueueSnackbar(messages.appVersionUpdated, { variant: "success" });
+      },
+      (error: unknown) => {
+        applyFieldErrors(error, form.setError, ["latest", "minimum", "releaseNotes"]);
+      },
+    ),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="app-version-heading">
+      <Typography variant="h2" id="app-version-heading">
+        Mobile app version
+      </Typography>
+      <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
+        Versions are numbers in dotted groups, e.g. 2.10.1.
+      </Typography>
+      <FormTextField control={form.control} name="latest" label="Latest version" required disabled={update.isPending} />
+      <FormTextField
+        control={form.control}
+        name="minimum"
+        label="Minimum required version"
+        required
+        disabled={update.isPending}
+      />
+      <FormTextField
+        control={form.control}
+        name="releaseNotes"
+        label="Release notes"
+        multiline
+        minRows={2}
+        helperText={`At most ${limits.text.releaseNotes} characters`}
+        disabled={update.isPending}
+      />
+      {update.isError ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {adminErrorText(update.error)}
+        </Alert>
+      ) : null}
+      <Button
+        type="submit"
+        variant="contained"
+        sx={{ mt: 2 }}
+        disabled={isSubmitDisabled(form.formState, update.isPending)}
+      >
+        Save
+      </Button>
+    </Box>
+  );
+};

@@ -1,0 +1,103 @@
+import { organisationsApi } from "@openpro/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall, type CallOptions } from "../../lib/http";
+
+type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
+
+export const organisationKeys = {
+  all: ["organisations"] as const,
+  list: (page: number, term: string) => ["organisations", "list", page, term] as const,
+  detail: (organisationId: string) => ["organisations", "detail", organisationId] as const,
+  staff: (organisationId: string) => ["organisations", "staff", organisationId] as const,
+};
+
+export const useOrganisations = (page: number, term: string) =>
+  useQuery({
+    queryKey: organisationKeys.list(page, term),
+    queryFn: ({ signal }) =>
+      apiCall(organisationsApi.list, {
+        query: { _page: page, _perPage: 25, term: term.trim().toLowerCase() || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useOrganisation = (organisationId: string) =>
+  useQuery({
+    queryKey: organisationKeys.detail(organisationId),
+    queryFn: ({ signal }) => apiCall(organisationsApi.get, { params: { organisationId }, signal }),
+  });
+
+/** Create: the form shows any failure on the name field (doc 1 §8). */
+export const useCreateOrganisation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body<typeof organisationsApi.create>) => apiCall(organisationsApi.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.all }),
+    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
+  });
+};
+
+export const useUpdateOrganisation = (organisationId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body<typeof organisationsApi.update>) =>
+      apiCall(organisationsApi.update, { params: { organisationId }, body }),
+    onSuccess: (organisation) => {
+      queryClient.setQueryData(organisationKeys.detail(organisationId), organisation);
+      void queryClient.invalidateQueries({ queryKey: ["organisations", "list"] });
+    },
+    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
+  });
+};
+
+/** 409 (programs remain) is shown by the dialog itself. */
+export const useDeleteOrganisation = (organisationId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(organisationsApi.remove, { params: { organisationId } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: organisationKeys.detail(organisationId) });
+      void queryClient.invalidateQueries({ queryKey: ["organisations", "list"] });
+    },
+    meta: { inlineErrors: true, ownStatuses: [400, 409] },
+  });
+};
+
+export const useOrganisationStaff = (organisationId: string, enabled = true) =>
+  useQuery({
+    queryKey: organisationKeys.staff(organisationId),
+    queryFn: ({ signal }) => apiCall(organisationsApi.staff, { params: { organisationId }, signal }),
+    enabled,
+  });
+
+export type NewTeamMember = Body<typeof organisationsApi.addStaff>;
+export type TeamMemberChanges = Body<typeof organisationsApi.updateStaff>;
+
+export const useAddTeamMember = (organisationId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewTeamMember) => apiCall(organisationsApi.addStaff, { params: { organisationId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.staff(organisationId) }),
+    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
+  });
+};
+
+export const useUpdateTeamMember = (organisationId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: TeamMemberChanges }) =>
+      apiCall(organisationsApi.updateStaff, { params: { organisationId, userId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.staff(organisationId) }),
+    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
+  });
+};
+
+export const useRemoveTeamMember = (organisationId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => apiCall(organisationsApi.removeStaff, { params: { organisationId, userId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.staff(organisationId) }),
+    meta: { inlineErrors: true, ownStatuses: [400, 409] },
+  });
+};

@@ -1,0 +1,210 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import CloseIcon from "@mui/icons-material/Close";
+import { Alert, Box, Button, Drawer, IconButton, MenuItem, TextField, Typography } from "@mui/material";
+import {
+  assignableRoles,
+  createTeamMemberBody,
+  type Grants,
+  messages,
+  type Role,
+  roleLabels,
+  type TeamMember,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormTextField } from "../../../components/form-text-field";
+import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { ApiError } from "../../../lib/http";
+import { useAddTeamMember, useUpdateTeamMember } from "../api";
+
+// The role is a select that starts empty: "" stands for "not chosen" until the schema runs.
+const schema = createTeamMemberBody.extend({
+  role: z.string().refine((v) => v !== "", messages.required),
+});
+type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+
+const fields = ["firstName", "lastName", "displayName", "email", "role"] as const;
+
+/** Add or edit an organisation team member in a right-hand drawer (doc 1 §5 "Organisation and team"). */
+export const TeamMemberDrawer = ({
+  organisationId,
+  actor,
+  member,
+  open,
+  onClose,
+}: {
+  organisationId: string;
+  actor: Grants;
+  /** The member being edited; none to add one. */
+  member: TeamMember | null;
+  open: boolean;
+  onClose: () => void;
+}) => {
+  const titleId = useId();
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { role: "dialog", "aria-labelledby": titleId } }}
+    >
+      {open ? (
+        <MemberForm
+          titleId={titleId}
+          key={member?.id ?? "new"}
+          organisationId={organisationId}
+          actor={actor}
+          member={member}
+          onClose={onClose}
+        />
+      ) : null}
+    </Drawer>
+  );
+};
+
+const MemberForm = ({
+  titleId,
+  organisationId,
+  actor,
+  member,
+  onClose,
+}: {
+  titleId: string;
+  organisationId: string;
+  actor: Grants;
+  member: TeamMember | null;
+  onClose: () => void;
+}) => {
+  const add = useAddTeamMember(organisationId);
+  const update = useUpdateTeamMember(organisationId);
+  const mutation = member ? update : add;
+  const editing = member !== null;
+  const roleChoices = assignableRoles(actor);
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      firstName: member?.firstName ?? "",
+      lastName: member?.lastName ?? "",
+      displayName: member?.displayName ?? "",
+      email: member?.email ?? "",
+      role: member?.role ?? "",
+    },
+  });
+
+  // Spec (doc 1 §8): "This user already exists" when already on the team, any other failure "Something went wrong".
+  const failure = (() => {
+    const error = mutation.error;
+    if (!error) return null;
+    if (error instanceof ApiError && error.status === 409) return null;
+    if (error instanceof ApiError && error.status === 422 && error.fieldErrors.length > 0) return null;
+    return messages.somethingWentWrong;
+  })();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const common = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      ...(values.displayName ? { displayName: values.displayName } : {}),
+    };
+    try {
+      if (member) {
+        await update.mutateAsync({ userId: member.id, body: common });
+        enqueueSnackbar(messages.teamMemberUpdated, { variant: "success" });
+      } else {
+        await add.mutateAsync({ ...common, role: values.role as Role });
+        enqueueSnackbar(messages.teamMemberInvited, { variant: "success" });
+      }
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const message = error.fieldErrors.find((e) => e.field === "email")?.message ?? messages.teamMemberExists;
+        form.setError("email", { type: "server", message }, { shouldFocus: true });
+        return;
+      }
+      applyFieldErrors(error, form.setError, fields);
+    }
+  });
+
+  return (
+    <Box sx={{ width: { xs: "100vw", sm: 440 }, p: 3, display: "flex", flexDirection: "column", height: "100%" }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
+        <Typography variant="h2" id={titleId}>
+          {editing ? "Edit team member" : "Add team member"}
+        </Typography>
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+        <FormTextField
+          control={form.control}
+          name="firstName"
+          label="First name"
+          required
+          disabled={mutation.isPending}
+        />
+        <FormTextField
+          control={form.control}
+          name="lastName"
+          label="Last name"
+          required
+          disabled={mutation.isPending}
+        />
+        <FormTextField control={form.control} name="displayName" label="Display name" disabled={mutation.isPending} />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          required
+          disabled={mutation.isPending}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Role"
+              required
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={editing || mutation.isPending}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? (editing ? "The role cannot be changed." : undefined)}
+            >
+              {(editing && member && !roleChoices.includes(member.role)
+                ? [...roleChoices, member.role]
+                : roleChoices
+              ).map((role) => (
+                <MenuItem key={role} value={role}>
+                  {roleLabels[role]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {failure ? (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
+          <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, mutation.isPending)}>
+            {editing ? "Save" : "Invite"}
+          </Button>
+          <Button onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,94 @@
+import { imagesApi, limits, organisationsApi, projectsApi } from "@openpro/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall, apiUpload, type CallOptions } from "../../lib/http";
+
+type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
+export type NewProgram = Body<typeof projectsApi.create>;
+export type ProgramChanges = Body<typeof projectsApi.update>;
+
+export const programKeys = {
+  all: ["programs"] as const,
+  list: (page: number, organisationId: string | null) => ["programs", "list", page, organisationId] as const,
+  detail: (projectId: string) => ["programs", "detail", projectId] as const,
+  organisationChoices: ["programs", "organisation-choices"] as const,
+  patientIdTypes: ["programs", "patient-id-types"] as const,
+};
+
+export const usePrograms = (page: number, organisationId: string | null) =>
+  useQuery({
+    queryKey: programKeys.list(page, organisationId),
+    queryFn: ({ signal }) =>
+      apiCall(projectsApi.list, {
+        query: { _page: page, _perPage: limits.pageSize.projects, organisationId: organisationId ?? undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The organisations the user may work with (filter and create-program picker). */
+export const useOrganisationChoices = (enabled = true) =>
+  useQuery({
+    queryKey: programKeys.organisationChoices,
+    queryFn: ({ signal }) => apiCall(organisationsApi.choices, { signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+
+export const usePatientIdTypes = () =>
+  useQuery({
+    queryKey: programKeys.patientIdTypes,
+    queryFn: ({ signal }) => apiCall(projectsApi.patientIdTypes, { signal }),
+    staleTime: 60 * 60_000,
+  });
+
+export const useProgram = (projectId: string) =>
+  useQuery({
+    queryKey: programKeys.detail(projectId),
+    queryFn: ({ signal }) => apiCall(projectsApi.get, { params: { projectId }, signal }),
+  });
+
+/** 409 (name taken) and 422 (fields) are shown on the form. */
+export const useCreateProgram = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewProgram) => apiCall(projectsApi.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["programs", "list"] }),
+    meta: { inlineErrors: true, ownStatuses: [409, 422] },
+  });
+};
+
+export const useUpdateProgram = (projectId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProgramChanges) => apiCall(projectsApi.update, { params: { projectId }, body }),
+    onSuccess: (program) => {
+      queryClient.setQueryData(programKeys.detail(projectId), program);
+      void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
+    },
+    meta: { inlineErrors: true, ownStatuses: [409, 422] },
+  });
+};
+
+/** 409 (members remain) is shown beside the button. */
+export const useDeleteProgram = (projectId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(projectsApi.remove, { params: { projectId } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: programKeys.detail(projectId) });
+      void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
+    },
+    meta: { inlineErrors: true, ownStatuses: [409] },
+  });
+};
+
+/** POST /admin/upload-image with the multipart field "file"; 422 messages are shown by the picker. */
+export const useUploadImage = () =>
+  useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("file", file);
+      return apiUpload(imagesApi.upload, form);
+    },
+    meta: { inlineErrors: true, ownStatuses: [400, 413, 415, 422] },
+  });

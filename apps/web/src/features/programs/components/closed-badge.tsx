@@ -1,0 +1,6 @@
+import { Chip } from "@mui/material";
+import { messages } from "@openpro/core";
+
+export const ClosedBadge = () => (
+  <Chip label={messages.programClosed} size="small" sx={{ bgcolor: "#5f6b7a", color: "#ffffff", fontWeight: 600 }} />
+);

@@ -1,0 +1,437 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  ListItemText,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Switch,
+  TextField,
+} from "@mui/material";
+import {
+  createProgramBody,
+  createProgramRules,
+  type Grants,
+  inviteModes,
+  isAdminType,
+  limits,
+  messages,
+  noteTypes,
+  territories,
+  territoryLabels,
+} from "@openpro/core";
+import { useState } from "react";
+import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { FormTextField } from "../../../components/form-text-field";
+import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
+import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { ApiError } from "../../../lib/http";
+import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientIdTypes } from "../api";
+import { ImageUpload, type UploadedImage } from "./image-upload";
+
+export interface ProgramFormValues {
+  name: string;
+  patientProgramName: string;
+  description: string;
+  territory: string;
+  organisationId: string;
+  startDate: string;
+  participationWeeks: string;
+  disabledNoteTypes: string[];
+  defaultPatientIdType: string;
+  customPatientIdName: string;
+  inviteMode: string;
+  populateNvAppointments: boolean;
+}
+
+const noteTypeLabels: Record<(typeof noteTypes)[number], string> = {
+  activity: "Activity",
+  appointments: "Appointments",
+  medications: "Medications",
+  symptoms: "Symptoms",
+  temperature: "Temperature",
+};
+
+/** Optional fields are omitted when empty (doc 1 §7), hidden ones never sent. */
+const toBody = (values: ProgramFormValues, shown: { [K in keyof ProgramFormValues]?: boolean }) => {
+  const body: Record<string, unknown> = {};
+  const text = (key: keyof ProgramFormValues) => {
+    const value = (values[key] as string).trim();
+    if (shown[key] !== false && value !== "") body[key] = value;
+  };
+  text("name");
+  text("patientProgramName");
+  text("description");
+  text("territory");
+  text("organisationId");
+  text("startDate");
+  text("participationWeeks");
+  text("defaultPatientIdType");
+  if (values.defaultPatientIdType === "other") text("customPatientIdName");
+  if (shown.disabledNoteTypes !== false && values.disabledNoteTypes.length > 0)
+    body.disabledNoteTypes = values.disabledNoteTypes;
+  if (shown.inviteMode !== false) body.inviteMode = values.inviteMode;
+  body.populateNvAppointments = values.populateNvAppointments;
+  // Required fields stay present (empty) so that their messages appear.
+  for (const key of ["name", "territory", "startDate"] as const) body[key] ??= values[key];
+  return body;
+};
+
+const fieldNames = [
+  "name",
+  "patientProgramName",
+  "description",
+  "territory",
+  "organisationId",
+  "startDate",
+  "participationWeeks",
+  "disabledNoteTypes",
+  "defaultPatientIdType",
+  "customPatientIdName",
+  "inviteMode",
+  "populateNvAppointments",
+] as const;
+
+/** Create program (doc 1 §2): every field with its visibility rule; the server decides the organisation. */
+export const CreateProgramForm = ({
+  actor,
+  presetOrganisationId,
+  onCreated,
+  onCancel,
+}: {
+  actor: Grants;
+  presetOrganisationId: string | null;
+  onCreated: (projectId: string, name: string) => void;
+  onCancel: () => void;
+}) => {
+  const rules = createProgramRules(actor);
+  const adminType = isAdminType(actor);
+  const choices = useOrganisationChoices(true);
+  const idTypes = usePatientIdTypes();
+  const create = useCreateProgram();
+  const [image, setImage] = useState<UploadedImage | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const organisationCount = choices.data?.results.length;
+  const showOrganisation = adminType
+    ? !presetOrganisationId
+    : !presetOrganisationId && organisationCount !== undefined && organisationCount !== 1;
+
+  const shown = {
+    patientProgramName: rules.patientProgramName,
+    participationWeeks: rules.participationWeeks,
+    disabledNoteTypes: rules.disabledNotesVisible && rules.disabledNotesEnabled,
+    inviteMode: rules.inviteMode,
+    organisationId: showOrganisation || Boolean(presetOrganisationId),
+  };
+  const schema = z.preprocess((v) => toBody(v as ProgramFormValues, shown), createProgramBody);
+
+  // The resolver validates the cleaned body with the shared schema, so its output is a NewProgram.
+  const form = useForm<ProgramFormValues>({
+    resolver: zodResolver(schema as z.ZodType<NewProgram, ProgramFormValues>) as unknown as Resolver<ProgramFormValues>,
+    defaultValues: {
+      name: "",
+      patientProgramName: "",
+      description: "",
+      territory: "",
+      organisationId: presetOrganisationId ?? "",
+      startDate: "",
+      participationWeeks: "",
+      disabledNoteTypes: [],
+      defaultPatientIdType: "",
+      customPatientIdName: "",
+      inviteMode: "individual",
+      populateNvAppointments: false,
+    },
+  });
+  const idType = useWatch({ control: form.control, name: "defaultPatientIdType" });
+  const inviteMode = useWatch({ control: form.control, name: "inviteMode" });
+  const pending = create.isPending || form.formState.isSubmitting;
+  const dirty = form.formState.isDirty || image !== null;
+
+  const failure = (() => {
+    const error = create.error;
+    if (!error || !(error instanceof ApiError)) return error ? messages.somethingWentWrong : null;
+    if (error.status === 409 || (error.status === 422 && error.fieldErrors.length > 0)) return null;
+    return error.status !== undefined && error.status < 500 ? error.message : messages.somethingWentWrong;
+  })();
+
+  const onSubmit = form.handleSubmit((values) => {
+    const body = values as unknown as NewProgram;
+    return create.mutateAsync({ ...body, ...(image ?? {}) }).then(
+      ({ projectId }) => onCreated(projectId, body.name),
+      (error: unknown) => {
+        if (!(error instanceof ApiError)) return;
+        const nameTaken =
+          error.fieldErrors.find((e) => e.field === "name")?.message ??
+          (/name already exist/i.test(error.message) ? error.message : undefined);
+        if (error.status === 409 && nameTaken) {
+          form.setError("name", { type: "server", message: nameTaken }, { shouldFocus: true });
+          return;
+        }
+        applyFieldErrors(error, form.setError, fieldNames);
+      },
+    );
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create program" sx={{ maxWidth: 720 }}>
+      <Box component="fieldset" disabled={pending} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <FormTextField control={form.control} name="name" label="Program name" required disabled={pending} />
+        {shown.patientProgramName ? (
+          <FormTextField
+            control={form.control}
+            name="patientProgramName"
+            label="Patient-facing program name"
+            helperText="Shown to patients in the mobile app instead of the program name."
+            disabled={pending}
+          />
+        ) : null}
+        <FormTextField
+          control={form.control}
+          name="description"
+          label="Description"
+          multiline
+          minRows={3}
+          helperText={`At most ${limits.text.description} characters`}
+          disabled={pending}
+        />
+        <Controller
+          control={form.control}
+          name="territory"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Country"
+              required
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={pending}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            >
+              {territories.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {territoryLabels[t]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {showOrganisation ? (
+          <Controller
+            control={form.control}
+            name="organisationId"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Organisation"
+                required={adminType}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                disabled={pending || choices.isPending}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              >
+                {(choices.data?.results ?? []).map((o) => (
+                  <MenuItem key={o.organisationId} value={o.organisationId}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        ) : null}
+        <FormTextField
+          control={form.control}
+          name="startDate"
+          label="Start date"
+          type="date"
+          required
+          disabled={pending}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {shown.participationWeeks ? (
+          <FormTextField
+            control={form.control}
+            name="participationWeeks"
+            label="Participation period (weeks)"
+            type="number"
+            disabled={pending}
+            slotProps={{ htmlInput: { min: 1, max: 520, step: 1, inputMode: "numeric" } }}
+          />
+        ) : null}
+        {rules.disabledNotesVisible ? (
+          <Controller
+            control={form.control}
+            name="disabledNoteTypes"
+            render={({ field }) => (
+              <Box sx={{ mt: 2 }}>
+                <TextField
+                  select
+                  label="Disable free-text notes for"
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => {
+                    const value = event.target.value as unknown;
+                    field.onChange(typeof value === "string" ? value.split(",") : value);
+                  }}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  disabled={pending || !rules.disabledNotesEnabled}
+                  margin="none"
+                  slotProps={{
+                    select: {
+                      multiple: true,
+                      renderValue: (selected) =>
+                        (selected as string[])
+                          .map((v) => noteTypeLabels[v as keyof typeof noteTypeLabels] ?? v)
+                          .join(", "),
+                    },
+                  }}
+                >
+                  {noteTypes.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      <Checkbox checked={field.value.includes(type)} slotProps={{ input: { "aria-hidden": true } }} />
+                      <ListItemText primary={noteTypeLabels[type]} />
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Box sx={{ display: "flex", gap: 1, mt: 0.5 }}>
+                  <Button
+                    size="small"
+                    onClick={() => field.onChange([...noteTypes])}
+                    disabled={pending || !rules.disabledNotesEnabled}
+                  >
+                    Select all
+                  </Button>
+                  <Button
+                    size="small"
+                    onClick={() => field.onChange([])}
+                    disabled={pending || !rules.disabledNotesEnabled}
+                  >
+                    Deselect all
+                  </Button>
+                </Box>
+              </Box>
+            )}
+          />
+        ) : null}
+        <Controller
+          control={form.control}
+          name="defaultPatientIdType"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Default patient identifier"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={pending || idTypes.isPending}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            >
+              <MenuItem value="">None</MenuItem>
+              {(idTypes.data?.patientIdTypes ?? []).map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {idType === "other" ? (
+          <FormTextField
+            control={form.control}
+            name="customPatientIdName"
+            label="Patient identifier name"
+            required
+            disabled={pending}
+          />
+        ) : null}
+        {shown.inviteMode ? (
+          <Controller
+            control={form.control}
+            name="inviteMode"
+            render={({ field }) => (
+              <FormControl component="fieldset" sx={{ mt: 2, display: "block" }} disabled={pending}>
+                <FormLabel component="legend">Invite mode</FormLabel>
+                <RadioGroup row name={field.name} value={field.value} onChange={field.onChange}>
+                  {inviteModes.map((mode) => (
+                    <FormControlLabel
+                      key={mode}
+                      value={mode}
+                      control={<Radio />}
+                      label={mode === "individual" ? "Individual e-mail invites" : "Public invite code"}
+                    />
+                  ))}
+                </RadioGroup>
+                {inviteMode === "public" ? (
+                  <FormHelperText sx={{ mx: 0 }}>
+                    Public invite codes are managed in the program settings (Invite Codes) once the program exists.
+                  </FormHelperText>
+                ) : null}
+              </FormControl>
+            )}
+          />
+        ) : null}
+        <Controller
+          control={form.control}
+          name="populateNvAppointments"
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ mt: 2, display: "flex" }}
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  name={field.name}
+                  disabled={pending}
+                />
+              }
+              label="Populate nurse-visit appointments"
+            />
+          )}
+        />
+        {rules.image ? <ImageUpload value={image} onChange={setImage} disabled={pending} /> : null}
+      </Box>
+      {failure ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
+        <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, pending)}>
+          Save
+        </Button>
+        <Button onClick={() => setConfirmCancel(true)} disabled={pending}>
+          Cancel
+        </Button>
+      </Box>
+      <CancelDialog
+        open={confirmCancel}
+        onStay={() => setConfirmCancel(false)}
+        onLeave={() => {
+          setConfirmCancel(false);
+          onCancel();
+        }}
+      />
+      <LeaveGuard when={dirty} />
+    </Box>
+  );
+};

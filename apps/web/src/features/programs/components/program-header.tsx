@@ -1,0 +1,51 @@
+import { Alert, Box, Tab, Tabs } from "@mui/material";
+import type { Program } from "@openpro/core";
+import { PageTitle } from "../../../components/page-title";
+import { RouterLink } from "../../../components/router-link";
+import { ClosedBadge } from "./closed-badge";
+import { TerritoryFlag } from "./territory-flag";
+
+export type ProgramTab = "reports" | "participants" | "settings";
+
+/** Program name, Closed badge, the adverse-event banner, and the overview / participants / settings tabs. */
+export const ProgramHeader = ({ program, current }: { program: Program; current: ProgramTab | false }) => (
+  <Box component="header" sx={{ mb: 3 }}>
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
+      <TerritoryFlag territory={program.territory} />
+      <Box sx={{ "& h1": { mb: 0 } }}>
+        <PageTitle>{program.name}</PageTitle>
+      </Box>
+      {program.closed ? <ClosedBadge /> : null}
+    </Box>
+    {program.adverseEventReportingMessage ? (
+      <Alert severity="warning" sx={{ mt: 2 }} role="note" aria-label="Adverse event reporting">
+        {program.adverseEventReportingMessage}
+      </Alert>
+    ) : null}
+    <Box component="nav" aria-label="Program sections" sx={{ borderBottom: 1, borderColor: "divider", mt: 2 }}>
+      <Tabs value={current} aria-label="Program sections">
+        <Tab
+          value="reports"
+          label="Overview"
+          component={RouterLink}
+          to={`/programs/${program.projectId}/reports`}
+          aria-current={current === "reports" ? "page" : undefined}
+        />
+        <Tab
+          value="participants"
+          label="Participants"
+          component={RouterLink}
+          to={`/programs/${program.projectId}/participants`}
+          aria-current={current === "participants" ? "page" : undefined}
+        />
+        <Tab
+          value="settings"
+          label="Settings"
+          component={RouterLink}
+          to={`/programs/${program.projectId}/settings`}
+          aria-current={current === "settings" ? "page" : undefined}
+        />
+      </Tabs>
+    </Box>
+  </Box>
+);

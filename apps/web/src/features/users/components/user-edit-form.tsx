@@ -1,0 +1,196 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from "@mui/material";
+import { type AdminUser, can, type Grants, isAdmin, messages, roleLabels, updateUserBody } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FormTextField } from "../../../components/form-text-field";
+import { Loading } from "../../../components/loading";
+import { formatDateTime } from "../../../lib/format";
+import { applyFieldErrors } from "../../../lib/forms";
+import { ApiError } from "../../../lib/http";
+import { type UserChanges, useDeleteUser, usePermissionCatalogue, useUpdateUser } from "../api";
+
+const schema = z.object({
+  firstName: updateUserBody.shape.firstName.unwrap(),
+  lastName: updateUserBody.shape.lastName.unwrap(),
+  email: updateUserBody.shape.email.unwrap(),
+});
+type Values = z.input<typeof schema>;
+
+const specialWeight = new Set(["admin", "internal_tester", "internal_program_admin"]);
+const humanise = (permission: string) => permission.replace(/_/g, " ");
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((p) => b.includes(p));
+
+const errorText = (error: unknown) =>
+  error instanceof ApiError && error.status !== undefined && error.status < 500 && error.message
+    ? error.message
+    : messages.somethingWentWrong;
+
+/** Edit a user's names, e-mail and permissions; the consent flags are read-only; delete after a confirm. */
+export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; actor: Grants; onDeleted: () => void }) => {
+  const catalogue = usePermissionCatalogue();
+  const update = useUpdateUser(user.id);
+  const remove = useDeleteUser(user.id);
+  const [permissions, setPermissions] = useState<string[]>(user.permissions);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const canEdit = can(actor, "edit_user");
+  const canDelete = can(actor, "delete_user");
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: "onTouched",
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  });
+  const values = useWatch({ control: form.control });
+  const valid = schema.safeParse(values).success;
+  const permissionsChanged = !sameSet(permissions, user.permissions);
+  const saveEnabled = canEdit && !update.isPending && (permissionsChanged || (form.formState.isDirty && valid));
+  const failure =
+    update.error && !(update.error instanceof ApiError && update.error.fieldErrors.length > 0)
+      ? errorText(update.error)
+      : null;
+
+  const toggle = (permission: string, checked: boolean) =>
+    setPermissions((list) => (checked ? [...list, permission] : list.filter((p) => p !== permission)));
+
+  const onSubmit = form.handleSubmit((next) => {
+    const body: UserChanges = {};
+    if (next.firstName !== user.firstName) body.firstName = next.firstName;
+    if (next.lastName !== user.lastName) body.lastName = next.lastName;
+    if (next.email !== user.email) body.email = next.email;
+    if (permissionsChanged) body.permissions = permissions;
+    if (Object.keys(body).length === 0) return;
+    return update.mutateAsync(body).then(
+      (saved) => {
+        form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
+        setPermissions(saved.permissions);
+        enqueueSnackbar(messages.userUpdated, { variant: "success" });
+      },
+      (error: unknown) => {
+        applyFieldErrors(error, form.setError, ["firstName", "lastName", "email"]);
+      },
+    );
+  });
+
+  const readOnly: [string, string][] = [
+    ["Role", user.userRole ? roleLabels[user.userRole] : "—"],
+    ["Date of birth", user.dob ?? "—"],
+    ["Date created", formatDateTime(user.dateCreated)],
+    ["Privacy policy accepted", yesNo(user.privacyPolicy)],
+    ["EULA accepted", yesNo(user.eula)],
+    ["Marketing consent", yesNo(user.marketingConsent)],
+    ["E-mail verified", yesNo(user.emailVerified)],
+  ];
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="user-edit-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h2" id="user-edit-heading">
+        {`${user.firstName} ${user.lastName}`.trim() || user.email}
+      </Typography>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="user-edit-heading">
+        <Box sx={{ display: "grid", gap: { sm: 2 }, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+          <FormTextField control={form.control} name="firstName" label="First name" required disabled={!canEdit} />
+          <FormTextField control={form.control} name="lastName" label="Last name" required disabled={!canEdit} />
+        </Box>
+        <FormTextField control={form.control} name="email" label="Email" type="email" required disabled={!canEdit} />
+
+        <Box
+          component="dl"
+          sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, my: 2 }}
+        >
+          {readOnly.map(([label, value]) => (
+            <Box key={label} sx={{ display: "contents" }}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+
+        <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1 }}>
+          Permissions
+        </Typography>
+        {catalogue.isPending ? <Loading label="Loading permissions" /> : null}
+        {catalogue.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
+        {catalogue.data?.groups.map((group) => (
+          <Box component="fieldset" key={group.name} sx={{ border: 1, borderColor: "divider", borderRadius: 1, mb: 2 }}>
+            <Typography component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
+              {group.name}
+            </Typography>
+            <FormGroup sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+              {group.permissions.map((permission) => (
+                <FormControlLabel
+                  key={permission}
+                  label={humanise(permission)}
+                  control={
+                    <Checkbox
+                      checked={permissions.includes(permission)}
+                      onChange={(event) => toggle(permission, event.target.checked)}
+                      disabled={!canEdit || (specialWeight.has(permission) && !isAdmin(actor))}
+                      name={permission}
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+          </Box>
+        ))}
+        {failure ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
+          <Button type="submit" variant="contained" disabled={!saveEnabled}>
+            Save
+          </Button>
+          {canDelete ? (
+            <Button
+              color="error"
+              variant="outlined"
+              onClick={() => {
+                remove.reset();
+                setConfirmDelete(true);
+              }}
+              aria-haspopup="dialog"
+            >
+              Delete user permanently
+            </Button>
+          ) : null}
+        </Box>
+      </Box>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete this user permanently?"
+        confirmLabel="Delete permanently"
+        destructive
+        pending={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              enqueueSnackbar(messages.userDeleted, { variant: "success" });
+              onDeleted();
+            },
+          })
+        }
+      >
+        <Typography component="span" sx={{ display: "block" }}>
+          {`The account of ${user.email} will be deleted. This cannot be undone.`}
+        </Typography>
+        {remove.isError ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorText(remove.error)}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </Paper>
+  );
+};

@@ -1,0 +1,79 @@
+import { Alert, Box, Tab, Tabs } from "@mui/material";
+import { messages, type ProgramSettingsSection, visibleSettingsSections } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { useSession } from "../app/session-provider";
+import { EmptyState } from "../components/empty-state";
+import { Loading } from "../components/loading";
+import { RouterLink } from "../components/router-link";
+import { useProgram } from "../features/programs/api";
+import { DeleteProgram } from "../features/programs/components/delete-program";
+import { ProgramSettingsView } from "../features/programs/components/program-settings-view";
+
+/** /programs/{projectId}/settings/{section?}/…: the settings tabs the user may see (doc 1 §2, doc 3 §2). */
+export const ProgramSettingsPage = () => {
+  const { projectId = "", section } = useParams();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const program = useProgram(projectId);
+  if (!user || !program.data) return <Loading />;
+  const sections = visibleSettingsSections(user, program.data);
+  if (!section) return <Navigate to={`/programs/${projectId}/settings/general`} replace />;
+  const current = sections.find((s) => s.id === section);
+
+  const panel = (id: ProgramSettingsSection, label: string) => {
+    switch (id) {
+      case "general":
+        return <ProgramSettingsView program={program.data} />;
+      case "delete-program":
+        return (
+          <DeleteProgram
+            program={program.data}
+            onDeleted={() => {
+              enqueueSnackbar(messages.programDeleted, { variant: "success" });
+              navigate("/programs", { replace: true });
+            }}
+          />
+        );
+      default:
+        return (
+          <>
+            <h2>{label}</h2>
+            <EmptyState title={messages.notAvailableYet} />
+          </>
+        );
+    }
+  };
+
+  return (
+    <Box sx={{ display: "flex", gap: 3, flexDirection: { xs: "column", md: "row" }, alignItems: "flex-start" }}>
+      <Box
+        component="nav"
+        aria-label="Program settings sections"
+        sx={{ borderRight: { md: 1 }, borderColor: "divider", minWidth: 220, flexShrink: 0 }}
+      >
+        <Tabs
+          orientation="vertical"
+          variant="scrollable"
+          value={current?.id ?? false}
+          aria-label="Program settings sections"
+        >
+          {sections.map((s) => (
+            <Tab
+              key={s.id}
+              value={s.id}
+              label={s.label}
+              component={RouterLink}
+              to={`/programs/${projectId}/settings/${s.id}`}
+              aria-current={current?.id === s.id ? "page" : undefined}
+              sx={{ alignItems: "flex-start", textAlign: "left" }}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Box sx={{ flexGrow: 1, minWidth: 0, "& > h2": { typography: "h2", mt: 0, mb: 2 } }}>
+        {current ? panel(current.id, current.label) : <Alert severity="warning">{messages.forbidden}</Alert>}
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,45 @@
+import { mkdirSync } from "node:fs";
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { accessibilityViolations, screenshotDir } from "./browser.js";
+import type { MailCapture } from "./mail-capture.js";
+
+export const DEMO_PASSWORD = "Clinic-Demo-2026!";
+
+/** Types a code into the six boxes the way a person does: one digit after another. */
+export const enterCode = async (page: Page, code: string) => {
+  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(code);
+};
+
+/** Password, then the code read from the real SMTP capture; resolves once past the code screen. */
+export const signIn = async (page: Page, mail: MailCapture, email: string, password = DEMO_PASSWORD) => {
+  const before = mail.mails.length;
+  await page.goto("/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/2FA\//);
+  const codeMail = await mail.waitFor(email, /sign-in code/, before);
+  await enterCode(page, mail.codeIn(codeMail));
+  await page.getByRole("button", { name: "Confirm code" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/2FA"));
+};
+
+/** Zero axe violations, and a screenshot to look at. */
+export const expectAccessible = async (page: Page, name: string) => {
+  await page.waitForLoadState("networkidle");
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+  expect(await accessibilityViolations(page), `axe on ${name} (${page.url()})`).toEqual([]);
+};
+
+/** Waits until something is on screen (fails the test after 10 s). */
+export const expectVisible = async (locator: Locator, timeout = 10_000) => {
+  await locator.first().waitFor({ state: "visible", timeout });
+};
+
+/** The page's one h1 reads exactly this. */
+export const expectHeading = async (page: Page, text: string) => {
+  await expectVisible(page.getByRole("heading", { level: 1, name: text, exact: true }));
+};

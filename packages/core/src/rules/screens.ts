@@ -1,0 +1,60 @@
+/** Which controls a staff user sees on the organisation and program screens (doc 1 §2, §6; doc 3 §2). */
+import { can, type Grants, isAdmin, isAdminType } from "../access.js";
+
+const adminOrProgramAdmin = (a: Grants | null) => isAdmin(a) || can(a, "internal_program_admin");
+
+export const organisationRules = {
+  /** Create new organisation: (admin or internal program admin) plus view and create organisation. */
+  canCreate: (a: Grants | null) =>
+    adminOrProgramAdmin(a) && can(a, "view_organisations") && can(a, "create_organisation"),
+  /** Rename: edit permission plus an admin-type role. */
+  canRename: (a: Grants | null) => isAdminType(a) && can(a, "edit_organisation"),
+  /** Delete icon: admin or internal program admin plus the delete permission. */
+  canDelete: (a: Grants | null) => adminOrProgramAdmin(a) && can(a, "delete_organisation"),
+  canViewTeam: (a: Grants | null) => can(a, "view_organisation_users"),
+  canAddTeamMember: (a: Grants | null) => can(a, "create_organisation_users"),
+  canRemoveTeamMember: (a: Grants | null) => can(a, "delete_organisation_users"),
+};
+
+export type ProgramSettingsSection =
+  | "patient-enrolment"
+  | "questionnaires"
+  | "general"
+  | "team"
+  | "inviteCodes"
+  | "delete-program";
+
+export const programSettingsSections: { id: ProgramSettingsSection; label: string }[] = [
+  { id: "patient-enrolment", label: "Patient enrolment" },
+  { id: "questionnaires", label: "Questionnaire settings" },
+  { id: "general", label: "Program settings" },
+  { id: "team", label: "Team" },
+  { id: "inviteCodes", label: "Invite Codes" },
+  { id: "delete-program", label: "Delete program" },
+];
+
+/** The settings tabs a user sees for a program, in order (doc 1 §2 "Program page header"). */
+export const visibleSettingsSections = (
+  a: Grants | null,
+  program: { inviteMode: string },
+): { id: ProgramSettingsSection; label: string }[] => {
+  const visible: Record<ProgramSettingsSection, boolean> = {
+    "patient-enrolment": can(a, "view_project_users"),
+    questionnaires: can(a, "view_questionnaire_schedules"),
+    general: true,
+    team: can(a, "view_project_staff_members"),
+    inviteCodes: can(a, "view_public_invite_codes") && program.inviteMode === "public",
+    "delete-program": can(a, "delete_project"),
+  };
+  return programSettingsSections.filter((s) => visible[s.id]);
+};
+
+/** Create program: which optional sections the form shows and enables (doc 1 §2, doc 3 §2). */
+export const createProgramRules = (a: Grants | null) => ({
+  patientProgramName: can(a, "view_patient_program_name") && can(a, "edit_patient_program_name"),
+  participationWeeks: can(a, "view_patient_participation_duration") && can(a, "edit_patient_participation_duration"),
+  disabledNotesVisible: can(a, "view_disable_meds_appointment_notes") && can(a, "edit_disable_meds_appointment_notes"),
+  disabledNotesEnabled: can(a, "edit_disable_meds_appointment_notes"),
+  inviteMode: can(a, "edit_public_invite_codes"),
+  image: can(a, "upload_project_image") || can(a, "upload_image"),
+});
