@@ -1,3 +1,4 @@
+import { seedAtScale } from "../apps/server/src/db/demo/scale.js";
 import { hashPassword } from "../apps/server/src/platform/auth/passwords.js";
 import { createTestApp, signIn } from "../apps/server/test/test-app.js";
 import { printTable, type Row, summarise, time } from "./stats.js";
@@ -41,6 +42,72 @@ try {
   }
   rows.push(
     summarise("GET /current (token + session + permissions read)", currentSamples, performance.now() - currentStart),
+  );
+
+  // Lists at scale: 500 organisations, 2,000 programs.
+  const { organisationIds } = await seedAtScale(t.database.db, t.clock, { organisations: 500, programs: 2000 });
+  await t.createStaff({ email: "bench-admin@openpro.bench", role: "superadmin" });
+  const admin = await signIn(t, "bench-admin@openpro.bench");
+  const nurse = await signIn(t, "bench1@openpro.bench");
+  // The nurse works in ten of the organisations (about 40 programs in reach).
+  const nurseId = (
+    await t.database.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "bench1@openpro.bench")
+      .executeTakeFirstOrThrow()
+  ).id;
+  await t.database.db
+    .insertInto("organisationStaff")
+    .values(
+      organisationIds
+        .slice(0, 10)
+        .map((organisationId) => ({
+          organisationId,
+          userId: nurseId,
+          role: "clinician_team_member",
+          inviteAccepted: true,
+        })),
+    )
+    .execute();
+  const measure = async (label: string, token: string, urls: (i: number) => string, n = 200) => {
+    const samples: number[] = [];
+    const start = performance.now();
+    for (let i = 0; i < n; i++) {
+      const url = urls(i);
+      samples.push(
+        await time(async () => {
+          const response = await t.request({ method: "GET", url, token });
+          if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+        }),
+      );
+    }
+    rows.push(summarise(label, samples, performance.now() - start));
+  };
+  await measure(
+    "program list page (admin, 2,000 programs)",
+    admin.accessToken,
+    (i) => `/api/v1/admin/projects?_page=${(i % 80) + 1}&_perPage=25`,
+  );
+  await measure(
+    "program list of one organisation (admin)",
+    admin.accessToken,
+    (i) => `/api/v1/admin/projects?organisationId=${organisationIds[i % 500]}`,
+  );
+  await measure(
+    "program list page (nurse in 10 organisations)",
+    nurse.accessToken,
+    (i) => `/api/v1/admin/projects?_page=${(i % 2) + 1}&_perPage=25`,
+  );
+  await measure(
+    "organisation list page (admin, 500)",
+    admin.accessToken,
+    (i) => `/api/v1/admin/organisations?_page=${(i % 20) + 1}&_perPage=25`,
+  );
+  await measure(
+    "organisation search by term (admin)",
+    admin.accessToken,
+    (i) => `/api/v1/admin/organisations?term=${String(i % 500).padStart(5, "0")}`,
   );
 } finally {
   await t.close();

@@ -43,3 +43,10 @@ export const insertOrganisationStaff = async (db: Db, organisationId: string, us
 export const insertProgramStaff = async (db: Db, programId: string, userId: string, role: string) => {
   await db.insertInto("programStaff").values({ programId, userId, role, inviteAccepted: true }).execute();
 };
+
+export const insertOrganisationsBulk = async (db: Db, rows: Insertable<OrganisationsTable>[]) =>
+  (await db.insertInto("organisations").values(rows).returning("id").execute()).map((r) => r.id);
+
+export const insertProgramsBulk = async (db: Db, rows: Insertable<ProgramsTable>[]) => {
+  await db.insertInto("programs").values(rows).execute();
+};
