@@ -60,14 +60,12 @@ try {
   await t.database.db
     .insertInto("organisationStaff")
     .values(
-      organisationIds
-        .slice(0, 10)
-        .map((organisationId) => ({
-          organisationId,
-          userId: nurseId,
-          role: "clinician_team_member",
-          inviteAccepted: true,
-        })),
+      organisationIds.slice(0, 10).map((organisationId) => ({
+        organisationId,
+        userId: nurseId,
+        role: "clinician_team_member",
+        inviteAccepted: true,
+      })),
     )
     .execute();
   const measure = async (label: string, token: string, urls: (i: number) => string, n = 200) => {

@@ -91,7 +91,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(scalar, { routePrefix: "/api/docs" });
+  // No fonts from a CDN: the docs page stays inside this server, as the CSP requires.
+  await app.register(scalar, { routePrefix: "/api/docs", configuration: { withDefaultFonts: false } });
 
   await app.register(async (api) => {
     registerHealthRoutes(api, ctx, options.ping ?? (async () => true), APP_VERSION);

@@ -40,7 +40,7 @@ export const listUsers = async (
 /** The user admin manages staff accounts; patients are managed within their programs. */
 const findStaffUser = async (ctx: AppContext, userId: string) => {
   const user = await findUserById(ctx.db, userId);
-  if (!user || user.scope !== "clinical") throw notFound();
+  if (user?.scope !== "clinical") throw notFound();
   return user;
 };
 
