@@ -29,6 +29,13 @@ export const signIn = async (page: Page, mail: MailCapture, email: string, passw
 /** Zero axe violations, and a screenshot to look at. */
 export const expectAccessible = async (page: Page, name: string) => {
   await page.waitForLoadState("networkidle");
+  // Every page has its h1 once loaded (or a dialog on top); scanning a loading spinner would prove nothing.
+  await page
+    .getByRole("heading", { level: 1 })
+    .or(page.getByRole("dialog"))
+    .first()
+    .waitFor({ state: "visible", timeout: 10_000 });
+  await page.waitForLoadState("networkidle");
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
   expect(await accessibilityViolations(page), `axe on ${name} (${page.url()})`).toEqual([]);

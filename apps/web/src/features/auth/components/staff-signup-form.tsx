@@ -91,6 +91,7 @@ export const StaffSignupForm = ({
 
   const checkbox = (name: Path<Values>, label: ReactNode) => (
     <Controller
+      key={name}
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (

@@ -1,0 +1,145 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "./support/browser.js";
+import { enterCode, expectAccessible, expectHeading, expectVisible, signIn } from "./support/journeys.js";
+import { MailCapture } from "./support/mail-capture.js";
+import { Product } from "./support/product.js";
+
+/** Picks an option of an MUI select by the select's label and the option's text. */
+const choose = async (page: Page, label: string, option: string) => {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  // Let the menu finish closing: a half-faded menu is not what a person reads.
+  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
+};
+
+describe("an admin opens an organisation and a clinician joins it", () => {
+  const mail = new MailCapture();
+  const product = new Product();
+  let browser: Browser;
+  let admin: Page;
+  let clinician: Page;
+
+  beforeAll(async () => {
+    await mail.start();
+    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
+    browser = await launchBrowser();
+    admin = await (await newContext(browser, product.baseUrl)).newPage();
+    clinician = await (await newContext(browser, product.baseUrl)).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product.stop();
+    await mail.stop();
+  });
+
+  let organisationUrl = "";
+
+  it("creates the organisation and invites a clinician to its team", async () => {
+    await signIn(admin, mail, "superadmin@openpro.demo");
+    await admin.goto("/organisations");
+    await expectHeading(admin, "Organisations");
+    await expectVisible(admin.getByText("Northbridge Cancer Centre"));
+    await expectAccessible(admin, "organisations-list");
+
+    await admin.getByRole("link", { name: "Create new organisation" }).click();
+    await admin.waitForURL(/\/organisations\/create/);
+    await expectAccessible(admin, "organisation-create");
+    await admin.locator('input[name="name"]').fill("Riverside Hospital");
+    await admin.getByRole("button", { name: "Save" }).click();
+    await admin.waitForURL(/\/organisations\/[0-9a-f-]{36}$/);
+    organisationUrl = admin.url();
+    await expectAccessible(admin, "organisation-details");
+
+    await admin.getByRole("tab", { name: "ORGANISATION TEAM" }).click();
+    await admin.getByRole("button", { name: "Add team member" }).click();
+    const drawer = admin.getByRole("dialog");
+    await drawer.locator('input[name="firstName"]').fill("Rosa");
+    await drawer.locator('input[name="lastName"]').fill("Lind");
+    await drawer.locator('input[name="email"]').fill("rosa.lind@riverside.test");
+    await choose(admin, "Role", "Clinical Admin");
+    await expectAccessible(admin, "team-member-drawer");
+    await drawer.getByRole("button", { name: "Invite" }).click();
+    await expectVisible(admin.getByText("Team member has been successfully invited"));
+    const row = admin.getByRole("row", { name: /Rosa/ });
+    await expectVisible(row.getByText("rosa.lind@riverside.test"));
+    await expectAccessible(admin, "organisation-team");
+  });
+
+  it("takes the clinician from the e-mailed link to the program list", async () => {
+    const invitation = await mail.waitFor("rosa.lind@riverside.test", /invited to join Riverside Hospital/);
+    const link = invitation.text.match(/Accept the invitation: (\S+)/)?.[1];
+    expect(link).toContain("/join/");
+    const before = mail.mails.length;
+    await clinician.goto(link!);
+    await expectVisible(clinician.getByRole("button", { name: "Create account" }));
+    await expectAccessible(clinician, "join-new-user");
+
+    await clinician.locator('input[name="password"]').fill("Riverside-Wards-2027!");
+    await clinician.locator('input[name="confirmPassword"]').fill("Riverside-Wards-2027!");
+    // Read the privacy policy and accept it from its dialog; tick the EULA and the data-sharing box.
+    await clinician.getByRole("button", { name: "privacy policy" }).click();
+    const policy = clinician.getByRole("dialog");
+    await expectVisible(policy.getByRole("button", { name: "Accept" }));
+    await expectAccessible(clinician, "join-privacy-policy-dialog");
+    await policy.getByRole("button", { name: "Accept" }).click();
+    await clinician.getByRole("checkbox", { name: /I accept the EULA/ }).check();
+    await clinician.getByRole("checkbox", { name: /I acknowledge/ }).check();
+    await clinician.getByRole("button", { name: "Create account" }).click();
+
+    await clinician.waitForURL(/\/2FA\/signup/);
+    const code = mail.codeIn(await mail.waitFor("rosa.lind@riverside.test", /code/, before));
+    await enterCode(clinician, code);
+    await clinician.getByRole("button", { name: "Confirm code" }).click();
+
+    await clinician.waitForURL(/\/instructions-for-use\?required=true/);
+    await expectHeading(clinician, "Instructions for Use");
+    await expectAccessible(clinician, "instructions-required");
+    const understand = clinician.getByRole("button", { name: "I understand" });
+    for (let i = 0; i < 20 && (await understand.isDisabled()); i++) {
+      await clinician.mouse.wheel(0, 2000);
+      await clinician.waitForTimeout(300);
+    }
+    await understand.click();
+    await clinician.waitForURL(/\/programs/);
+    await expectHeading(clinician, "Programs");
+    await expectAccessible(clinician, "programs-new-clinician");
+  });
+
+  it("shows the clinician the program the admin creates for their organisation", async () => {
+    const organisationId = organisationUrl.split("/").pop()!;
+    await admin.goto(`/programs?organisationId=${organisationId}`);
+    await admin.getByRole("link", { name: "Create new program" }).click();
+    await admin.waitForURL(/\/programs\/create/);
+    await expectAccessible(admin, "program-create");
+    await admin.locator('input[name="name"]').fill("Riverside Lymphoma PRO");
+    await admin
+      .locator('textarea[name="description"], input[name="description"]')
+      .first()
+      .fill("Symptom reporting during R-CHOP.");
+    await choose(admin, "Country", "UK/Ireland");
+    await admin.locator('input[name="startDate"]').fill("2026-12-01");
+    await admin.getByRole("button", { name: "Save" }).click();
+    await expectVisible(admin.getByText('You have successfully created "Riverside Lymphoma PRO"'));
+    await admin.waitForURL(/\/programs\/[0-9a-f-]{36}\/reports/);
+    await expectHeading(admin, "Riverside Lymphoma PRO");
+    await expectAccessible(admin, "program-page");
+
+    await clinician.goto("/programs");
+    await expectVisible(clinician.getByText("Riverside Lymphoma PRO"));
+    // Programs of other organisations stay out of sight.
+    expect(await clinician.getByText("Breast Cancer Symptom Monitoring").count()).toBe(0);
+    await expectAccessible(clinician, "programs-clinician-with-program");
+  });
+
+  it("passes an accessibility scan on the admin page and the user admin", async () => {
+    for (const [name, path] of [
+      ["admin-page", "/admin"],
+      ["users-admin", "/users"],
+    ] as const) {
+      await admin.goto(path);
+      await expectVisible(admin.getByRole("heading", { level: 1 }));
+      await expectAccessible(admin, name);
+    }
+  });
+});
