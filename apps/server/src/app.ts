@@ -70,7 +70,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   // validation (422) instead of being refused as an unsupported media type (415).
   app.removeContentTypeParser("text/plain");
   installErrorHandler(app);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, { reportTo: options.settings.sentryDsn });
 
   const jobs = new JobRunner(options.db, options.clock, app.log);
   const ctx: AppContext = { db: options.db, clock: options.clock, jobs, log: app.log, settings: options.settings };

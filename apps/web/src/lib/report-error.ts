@@ -1,4 +1,5 @@
 import { readClientConfig } from "./client-config";
+import { sentryTransport } from "./sentry-transport";
 
 export interface ErrorReport {
   name: string;
@@ -23,9 +24,9 @@ const configuredDsn = (): string | null => readClientConfig().sentryDsn;
 /** Sends a sampled report (the configured sample rate) when reporting is configured. */
 export const reportError = (report: ErrorReport): void => {
   if (!transport) {
-    if (!configuredDsn()) return;
-    // A DSN without a client: keep the report visible to whoever reads the console.
-    transport = (r) => console.warn(`[${r.name}] ${r.message}`, r.extra ?? {});
+    const dsn = configuredDsn();
+    if (!dsn) return;
+    transport = sentryTransport(dsn) ?? ((r) => console.warn(`[${r.name}] ${r.message}`, r.extra ?? {}));
   }
   if (random() >= readClientConfig().errorSampleRate) return;
   transport(report);

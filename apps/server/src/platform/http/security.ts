@@ -5,7 +5,9 @@ import type { FastifyInstance } from "fastify";
  * Security headers on every answer. The SPA needs no inline script (its styles are injected by
  * emotion, hence 'unsafe-inline' for styles only); the API docs page is the one exception.
  */
-export const installSecurityHeaders = async (app: FastifyInstance) => {
+export const installSecurityHeaders = async (app: FastifyInstance, options: { reportTo?: string | null } = {}) => {
+  // The browser may post error reports to the configured Sentry host, and nowhere else.
+  const reportOrigin = options.reportTo ? new URL(options.reportTo).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -14,7 +16,7 @@ export const installSecurityHeaders = async (app: FastifyInstance) => {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: reportOrigin ? ["'self'", reportOrigin] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

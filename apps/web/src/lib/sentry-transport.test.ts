@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { buildEnvelope, parseDsn } from "./sentry-transport";
+
+describe("reporting to Sentry", () => {
+  it("sends to the project's envelope endpoint with the public key", () => {
+    expect(parseDsn("https://abc123@o42.ingest.sentry.io/7")?.envelopeUrl).toBe(
+      "https://o42.ingest.sentry.io/api/7/envelope/?sentry_key=abc123&sentry_version=7",
+    );
+    expect(parseDsn("https://k@sentry.hospital.example/sub/path/3")?.envelopeUrl).toBe(
+      "https://sentry.hospital.example/sub/path/api/3/envelope/?sentry_key=k&sentry_version=7",
+    );
+    expect(parseDsn("not a dsn")).toBeNull();
+    expect(parseDsn("https://sentry.example/3")).toBeNull();
+  });
+
+  it("wraps an API error as one event of an envelope", () => {
+    const lines = buildEnvelope(
+      { name: "API Error", message: "500 GET /api/v1/current", extra: { status: 500 } },
+      "https://k@sentry.example/3",
+      new Date("2026-03-02T09:00:00Z"),
+      "https://openpro.example/programs",
+    ).split("\n");
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[1]!)).toEqual({ type: "event" });
+    const event = JSON.parse(lines[2]!);
+    expect(event.exception.values[0]).toEqual({ type: "API Error", value: "500 GET /api/v1/current" });
+    expect(event.request.url).toBe("https://openpro.example/programs");
+    expect(event.extra).toEqual({ status: 500 });
+    expect(JSON.parse(lines[0]!).event_id).toBe(event.event_id);
+  });
+});
