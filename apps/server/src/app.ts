@@ -10,7 +10,9 @@ import { registerAdminRoutes } from "./modules/admin/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { registerContentRoutes } from "./modules/content/routes.js";
 import { registerHealthRoutes } from "./modules/health/routes.js";
+import { registerInviteCodeRoutes } from "./modules/invite-codes/routes.js";
 import { registerOrganisationRoutes } from "./modules/organisations/routes.js";
+import { registerPatientRoutes } from "./modules/patients/routes.js";
 import { registerProgramRoutes } from "./modules/programs/routes.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
 import type { Clock } from "./platform/clock.js";
@@ -102,6 +104,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerOrganisationRoutes(api, ctx);
     registerUserRoutes(api, ctx);
     await registerProgramRoutes(api, ctx);
+    registerPatientRoutes(api, ctx);
+    registerInviteCodeRoutes(api, ctx);
   });
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);

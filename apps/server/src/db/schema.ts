@@ -22,6 +22,8 @@ export interface UsersTable {
   marketingConsent: Generated<boolean>;
   emailVerified: Generated<boolean>;
   instructionsAcknowledgedAt: Timestamp | null;
+  sex: string | null;
+  questionnaireReminders: Generated<boolean>;
   dateCreated: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -155,6 +157,7 @@ export interface ProgramsTable {
   disabledNoteTypes: Generated<string[]>;
   defaultPatientIdType: string | null;
   customPatientIdName: string | null;
+  consentMessage: string | null;
   createdAt: CreatedAt;
 }
 
@@ -190,6 +193,67 @@ export interface UploadedImagesTable {
   createdAt: CreatedAt;
 }
 
+export interface ProgramPatientsTable {
+  id: Generated<string>;
+  programId: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  inviteEmail: string;
+  consentedEmail: string | null;
+  patientIdType: string | null;
+  patientId: string | null;
+  status: string;
+  verificationStatus: Generated<string>;
+  consentGiven: Generated<boolean>;
+  dateConsentGiven: Timestamp | null;
+  dateConsentRevoked: Timestamp | null;
+  inviteAcceptedAt: Timestamp | null;
+  enrolledWith: "individual" | "public";
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface PatientStatusHistoryTable {
+  id: Generated<string>;
+  programId: string;
+  enrolmentId: string;
+  status: string;
+  at: Timestamp;
+  actorUserId: string | null;
+}
+
+export interface PatientVerificationHistoryTable {
+  id: Generated<string>;
+  programId: string;
+  enrolmentId: string;
+  verificationStatus: string;
+  at: Timestamp;
+  actorUserId: string | null;
+}
+
+export interface PatientInvitesTable {
+  id: Generated<string>;
+  programId: string;
+  enrolmentId: string;
+  codeHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  acceptedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  remindersSent: Generated<number>;
+}
+
+export interface PublicInviteCodesTable {
+  id: Generated<string>;
+  programId: string;
+  code: string;
+  createdAt: Timestamp;
+  dateExpires: Timestamp;
+  deactivatedAt: Timestamp | null;
+  createdBy: string | null;
+}
+
 export interface AppSettingsTable {
   key: string;
   value: Json<unknown>;
@@ -213,6 +277,11 @@ export interface Database {
   appSettings: AppSettingsTable;
   staffInvites: StaffInvitesTable;
   uploadedImages: UploadedImagesTable;
+  programPatients: ProgramPatientsTable;
+  patientStatusHistory: PatientStatusHistoryTable;
+  patientVerificationHistory: PatientVerificationHistoryTable;
+  patientInvites: PatientInvitesTable;
+  publicInviteCodes: PublicInviteCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

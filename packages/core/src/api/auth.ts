@@ -39,6 +39,8 @@ export const loginBody = z.strictObject({
   email: emailField(),
   password: z.string({ error: messages.required }).min(1, messages.required).max(1024),
   scope: scopeSchema,
+  /** A patient signing in from an invite link joins that program. */
+  inviteCode: z.string().min(4).max(200).optional(),
 });
 export const otpBody = z.strictObject({ otpCode: exactDigits(limits.otpLength) });
 export const resetSendOtpBody = z.strictObject({ email: emailField(), scope: scopeSchema.default("clinical") });
@@ -91,7 +93,12 @@ export const registerBody = withConfirmedPassword({
   email: emailField(),
   privacyPolicy: mustAccept(messages.privacyPolicyRequired),
   eula: mustAccept(messages.eulaRequired),
-  dataSharing: mustAccept(messages.dataSharingRequired),
+  /** Staff invitations: the data-sharing acknowledgement. */
+  dataSharing: mustAccept(messages.dataSharingRequired).optional(),
+  /** Patient invitations (personal or public code): names, and optional marketing consent. */
+  firstName: requiredText(limits.text.personName, messages.firstNameRequired).optional(),
+  lastName: requiredText(limits.text.personName, messages.lastNameRequired).optional(),
+  marketingConsent: z.boolean().optional(),
 });
 
 export const authApi = {

@@ -28,6 +28,8 @@ export const programSchema = z.object({
   closed: z.boolean(),
   isProjectActive: z.boolean(),
   adverseEventReportingMessage: z.string().nullable(),
+  /** Markdown shown to patients on the consent page. */
+  consentMessage: z.string().nullable(),
   consentedPatientsCount: z.number().int(),
   availableQuestionnaireTypes: z.array(z.string()),
   populateNvAppointments: z.boolean(),
@@ -56,6 +58,7 @@ const programFields = {
   inviteMode: z.enum(inviteModes).default("individual"),
   populateNvAppointments: z.boolean().optional(),
   adverseEventReportingMessage: optionalText(500),
+  consentMessage: optionalText(5000),
   imageUrl: z.string().max(300).optional(),
   thumbnailUrl: z.string().max(300).optional(),
 };

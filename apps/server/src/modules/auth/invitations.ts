@@ -1,11 +1,14 @@
 import { messages, passwordProblem } from "@openpro/core";
+import type { UserRow } from "../../db/schema.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import { hashPassword } from "../../platform/auth/passwords.js";
+import { hashToken } from "../../platform/auth/secrets.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, conflict, invalidField } from "../../platform/errors.js";
+import { registerPatient } from "../patients/patient-side.js";
 import { findUsableStaffInvite } from "../team/invites.js";
-import { markInviteAccepted, markMembershipAccepted } from "../team/queries.js";
+import { findStaffInviteByHash, markInviteAccepted, markMembershipAccepted } from "../team/queries.js";
 import { findUserById, updateUser } from "../users/queries.js";
 import { openSession, sendCode, toCurrentUser } from "./service.js";
 
@@ -109,4 +112,51 @@ export const registerInvitedStaff = async (
       instructionsAcknowledged: !!u.instructionsAcknowledgedAt,
     }),
   };
+};
+
+const profileOf = (user: UserRow, sessionId: string, otpVerified: boolean) =>
+  toCurrentUser({
+    userId: user.id,
+    sessionId,
+    scope: user.scope,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: user.displayName,
+    role: user.role,
+    permissions: user.permissions,
+    otpVerified,
+    passwordExpireDate: null,
+    passwordExpired: false,
+    instructionsAcknowledged: !!user.instructionsAcknowledgedAt,
+  });
+
+/**
+ * POST /api/v2/auth/register: the invite code says who signs up. A staff invitation needs the
+ * data-sharing acknowledgement; a patient invitation (personal or public code) needs the names.
+ */
+export const register = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  body: {
+    inviteCode: string;
+    email: string;
+    password: string;
+    dataSharing?: true | undefined;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    marketingConsent?: boolean | undefined;
+  },
+) => {
+  if (await findStaffInviteByHash(ctx.db, hashToken(body.inviteCode))) {
+    if (!body.dataSharing) throw invalidField("dataSharing", messages.dataSharingRequired);
+    return registerInvitedStaff(ctx, meta, body);
+  }
+  let sessionId = "";
+  const { user, tokens } = await registerPatient(ctx, meta, body, async (db, account) => {
+    const opened = await openSession(ctx, db, meta, account, "patient", true);
+    sessionId = opened.sessionId;
+    return opened;
+  });
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: profileOf(user, sessionId, true) };
 };

@@ -41,5 +41,5 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, authApi.staffInviteAccept, {}, ({ actor, meta, body }) =>
     invitations.acceptStaffInvite(ctx, meta, actor, body),
   );
-  defineRoute(app, ctx, authApi.register, {}, ({ meta, body }) => invitations.registerInvitedStaff(ctx, meta, body));
+  defineRoute(app, ctx, authApi.register, {}, ({ meta, body }) => invitations.register(ctx, meta, body));
 };

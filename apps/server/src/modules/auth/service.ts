@@ -20,6 +20,7 @@ import { AppError, badRequest, invalidField, notFound, tooManyRequests, unauthor
 import { queueMail } from "../../platform/mail/mailer.js";
 import { mailTemplates } from "../../platform/mail/templates.js";
 import { clearRateLimit, hitRateLimit, isRateLimited } from "../../platform/rate-limit/rate-limit.js";
+import { joinProgramOnSignIn } from "../patients/patient-side.js";
 import * as q from "./queries.js";
 
 type CodePurpose = "login" | "signup" | "password_reset" | "password_reset_code";
@@ -176,7 +177,7 @@ const consumeCheckedCode = async (ctx: AppContext, db: Db, codeId: string) => {
 export const login = async (
   ctx: AppContext,
   meta: RequestMeta,
-  body: { email: string; password: string; scope: Scope },
+  body: { email: string; password: string; scope: Scope; inviteCode?: string | undefined },
 ) => {
   const ipLimited = await hitRateLimit(ctx.db, ctx.clock, {
     key: ipLimitKey(meta.ip),
@@ -221,6 +222,8 @@ export const login = async (
     );
   }
   await clearRateLimit(ctx.db, accountLimit.key);
+  // A patient signing in from an invite link joins that program (an invalid link refuses the sign-in).
+  if (body.inviteCode && user.scope === "patient") await joinProgramOnSignIn(ctx, meta, user, body.inviteCode);
   // Staff pass an e-mailed code at every sign-in; patients sign in from the app with the password.
   const otpVerified = user.scope === "patient";
   const session = await ctx.db.transaction().execute(async (trx) => {

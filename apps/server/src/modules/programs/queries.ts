@@ -7,7 +7,15 @@ const programColumns = (db: Db) =>
     .selectFrom("programs")
     .innerJoin("organisations", "organisations.id", "programs.organisationId")
     .selectAll("programs")
-    .select("organisations.name as organisationName");
+    .select("organisations.name as organisationName")
+    .select((eb) =>
+      eb
+        .selectFrom("programPatients")
+        .select((p) => p.fn.countAll<number>().as("n"))
+        .whereRef("programPatients.programId", "=", "programs.id")
+        .where("programPatients.consentGiven", "=", true)
+        .as("consentedPatientsCount"),
+    );
 
 export type ProgramRow = NonNullable<Awaited<ReturnType<ReturnType<typeof programColumns>["executeTakeFirst"]>>>;
 

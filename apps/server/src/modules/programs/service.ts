@@ -16,6 +16,8 @@ import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { conflict, forbidden, invalidField, notFound } from "../../platform/errors.js";
 import { findOrganisation } from "../organisations/queries.js";
+import { countEnrolments } from "../patients/queries.js";
+import { completeProgramPatients } from "../patients/service.js";
 import * as q from "./queries.js";
 
 export interface ProgramInput {
@@ -33,6 +35,7 @@ export interface ProgramInput {
   inviteMode?: "individual" | "public" | undefined;
   populateNvAppointments?: boolean | undefined;
   adverseEventReportingMessage?: string | undefined;
+  consentMessage?: string | undefined;
   imageUrl?: string | undefined;
   thumbnailUrl?: string | undefined;
 }
@@ -58,8 +61,9 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     closed,
     isProjectActive: !closed && row.startDate <= today,
     adverseEventReportingMessage: row.adverseEventReportingMessage,
-    // Patients and questionnaires arrive with their own modules; until then there are none.
-    consentedPatientsCount: 0,
+    consentMessage: row.consentMessage,
+    // Questionnaires arrive with their own module; until then a program offers none.
+    consentedPatientsCount: Number(row.consentedPatientsCount ?? 0),
     availableQuestionnaireTypes: [],
     populateNvAppointments: row.populateNvAppointments,
     participationWeeks: row.participationWeeks,
@@ -101,6 +105,7 @@ const gatedFields: [keyof ProgramInput, Permission][] = [
   ["patientProgramName", "edit_patient_program_name"],
   ["participationWeeks", "edit_patient_participation_duration"],
   ["disabledNoteTypes", "edit_disable_meds_appointment_notes"],
+  ["consentMessage", "edit_project_consent_message"],
 ];
 
 const assertGatedFields = (actor: Actor, body: ProgramInput) => {
@@ -149,6 +154,7 @@ const columnsFrom = (body: ProgramInput) => ({
   ...(body.adverseEventReportingMessage !== undefined
     ? { adverseEventReportingMessage: body.adverseEventReportingMessage || null }
     : {}),
+  ...(body.consentMessage !== undefined ? { consentMessage: body.consentMessage || null } : {}),
   ...(body.imageUrl !== undefined ? { imageUrl: body.imageUrl || null } : {}),
   ...(body.thumbnailUrl !== undefined ? { thumbnailUrl: body.thumbnailUrl || null } : {}),
 });
@@ -217,7 +223,9 @@ export const updateProgram = async (
 export const deleteProgram = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
   const program = await findReachableProgram(ctx, actor, programId);
   // Deleting never cascades into people: every team member (and patient) must be removed first.
-  if ((await q.countProgramTeam(ctx.db, programId)) > 0) throw conflict(messages.programHasMembers);
+  if ((await q.countProgramTeam(ctx.db, programId)) > 0 || (await countEnrolments(ctx.db, programId)) > 0) {
+    throw conflict(messages.programHasMembers);
+  }
   await ctx.db.transaction().execute((trx) => q.deleteProgram(trx, programId));
   await writeAudit(ctx.db, ctx.clock, meta, {
     action: "program.delete",
@@ -232,7 +240,10 @@ export const deleteProgram = async (ctx: AppContext, meta: RequestMeta, actor: A
 export const endProgram = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
   const program = await findReachableProgram(ctx, actor, programId);
   if (program.endedAt) throw conflict(messages.projectAlreadyEnded);
-  await q.updateProgram(ctx.db, programId, { endedAt: ctx.clock.now() });
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateProgram(trx, programId, { endedAt: ctx.clock.now() });
+    await completeProgramPatients(ctx, trx, programId, actor.userId);
+  });
   await writeAudit(ctx.db, ctx.clock, meta, {
     action: "program.end",
     outcome: "success",

@@ -29,6 +29,7 @@ const program = (over: Partial<Program>): Program => ({
   closed: false,
   isProjectActive: true,
   adverseEventReportingMessage: null,
+  consentMessage: null,
   consentedPatientsCount: 0,
   availableQuestionnaireTypes: [],
   populateNvAppointments: false,

@@ -1,0 +1,197 @@
+import type { Db } from "../../db/kysely.js";
+import { generateOpaqueToken, hashCode, hashToken } from "../../platform/auth/secrets.js";
+import { addSeconds } from "../../platform/clock.js";
+import type { AppContext } from "../../platform/context.js";
+import { enqueueJob } from "../../platform/jobs/job-runner.js";
+import { queueMail } from "../../platform/mail/mailer.js";
+import { renderLayout } from "../../platform/mail/templates.js";
+import {
+  countReminder,
+  findEnrolmentById,
+  findInviteeAccount,
+  findPatientInvite,
+  findProgramName,
+  insertPatientInvite,
+  insertStatus,
+  revokeOpenPatientInvites,
+  updateEnrolment,
+} from "./queries.js";
+
+const DAY = 86_400;
+/** Reminders after 7 and 14 days; the invitation expires 7 days after the second reminder. */
+export const INVITE_REMINDER_DAYS = 7;
+export const INVITE_LIFETIME_DAYS = 21;
+export const INVITE_REMINDER_JOB = "patient-invite.reminder";
+export const INVITE_EXPIRY_JOB = "patient-invite.expire";
+
+/** The unsubscribe link's token: only the holder of the e-mail can stop that address's reminders. */
+export const unsubscribeToken = (secret: string, userId: string, email: string) =>
+  hashCode(secret, `unsubscribe:${userId}:${email.toLowerCase()}`);
+
+export const unsubscribeUrl = (ctx: AppContext, userId: string, email: string) =>
+  `${ctx.settings.publicUrl}/unsubscribe?${new URLSearchParams({
+    email: Buffer.from(email, "utf8").toString("base64"),
+    userId,
+    token: unsubscribeToken(ctx.settings.jwtSecret, userId, email),
+  }).toString()}`;
+
+const inviteMail = (
+  ctx: AppContext,
+  p: {
+    firstName: string;
+    programName: string;
+    code: string;
+    existingAccount: boolean;
+    reminder: number;
+    userId: string;
+    email: string;
+  },
+) =>
+  renderLayout({
+    subject: p.reminder ? `Reminder: you are invited to ${p.programName}` : `You are invited to ${p.programName}`,
+    greeting: `Hello ${p.firstName},`,
+    paragraphs: [
+      `Your care team has invited you to take part in ${p.programName} with the OpenPRO app.`,
+      p.existingAccount
+        ? "Open the link and sign in with your OpenPRO account to join."
+        : "Open the link to create your account, read the consent information and join.",
+      `The link is personal: do not forward it. It expires ${INVITE_LIFETIME_DAYS} days after it was first sent.`,
+    ],
+    action: { label: "Open my invitation", url: `${ctx.settings.publicUrl}/invite/${p.code}` },
+    footer: p.reminder
+      ? `You receive this reminder because the invitation is not accepted yet. Stop these e-mails: ${unsubscribeUrl(ctx, p.userId, p.email)}`
+      : undefined,
+  });
+
+/** Issues a fresh personal invitation (older open ones are revoked), e-mails it and plans the reminders. */
+export const sendPatientInvite = async (
+  ctx: AppContext,
+  db: Db,
+  p: {
+    programId: string;
+    programName: string;
+    enrolmentId: string;
+    userId: string;
+    firstName: string;
+    email: string;
+    existingAccount: boolean;
+  },
+) => {
+  const now = ctx.clock.now();
+  await revokeOpenPatientInvites(db, p.enrolmentId, now);
+  const expiresAt = addSeconds(now, INVITE_LIFETIME_DAYS * DAY);
+  const { inviteId, code } = await issueCode(db, {
+    programId: p.programId,
+    enrolmentId: p.enrolmentId,
+    now,
+    expiresAt,
+  });
+  await queueMail(db, ctx.clock, p.email, inviteMail(ctx, { ...p, code, reminder: 0 }), "patient.invite");
+  await enqueueJob(
+    db,
+    ctx.clock,
+    INVITE_REMINDER_JOB,
+    { inviteId, round: 1 },
+    {
+      runAt: addSeconds(now, INVITE_REMINDER_DAYS * DAY),
+      singletonKey: `${INVITE_REMINDER_JOB}:${inviteId}:1`,
+    },
+  );
+  return { inviteId, code };
+};
+
+/** Only the hash of a code is stored; the code itself exists in the e-mail alone. */
+const issueCode = async (db: Db, p: { programId: string; enrolmentId: string; now: Date; expiresAt: Date }) => {
+  const code = generateOpaqueToken();
+  const inviteId = await insertPatientInvite(db, {
+    programId: p.programId,
+    enrolmentId: p.enrolmentId,
+    codeHash: hashToken(code),
+    createdAt: p.now,
+    expiresAt: p.expiresAt,
+    acceptedAt: null,
+    revokedAt: null,
+  });
+  return { inviteId, code };
+};
+
+/**
+ * The reminder job of one invitation: while it is open, remind after 7 and 14 days with a new
+ * link (the first link keeps working until the invitation expires); after the second reminder,
+ * plan the expiry. A re-sent invitation revokes this one, which ends this chain.
+ */
+export const registerPatientInviteJobs = (ctx: AppContext) => {
+  ctx.jobs.register(INVITE_REMINDER_JOB, async (payload) => {
+    const invite = await findPatientInvite(ctx.db, String(payload.inviteId));
+    if (!invite || invite.acceptedAt || invite.revokedAt) return;
+    const enrolment = await findEnrolmentById(ctx.db, invite.enrolmentId);
+    if (!enrolment || enrolment.status !== "INVITE_SENT") return;
+    const program = await findProgramName(ctx.db, invite.programId);
+    const user = await findInviteeAccount(ctx.db, enrolment.userId);
+    if (!program || !user) return;
+    const round = Number(payload.round);
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      if (user.questionnaireReminders) {
+        const { code } = await issueCode(trx, {
+          programId: invite.programId,
+          enrolmentId: enrolment.id,
+          now,
+          expiresAt: invite.expiresAt,
+        });
+        const mail = inviteMail(ctx, {
+          firstName: enrolment.firstName,
+          programName: program.name,
+          code,
+          existingAccount: !!user.passwordHash,
+          reminder: round,
+          userId: enrolment.userId,
+          email: enrolment.inviteEmail,
+        });
+        await queueMail(trx, ctx.clock, enrolment.inviteEmail, mail, "patient.invite.reminder");
+      }
+      await countReminder(trx, invite.id);
+      if (round < 2) {
+        await enqueueJob(
+          trx,
+          ctx.clock,
+          INVITE_REMINDER_JOB,
+          { inviteId: invite.id, round: round + 1 },
+          {
+            runAt: addSeconds(now, INVITE_REMINDER_DAYS * DAY),
+            singletonKey: `${INVITE_REMINDER_JOB}:${invite.id}:${round + 1}`,
+          },
+        );
+      } else {
+        await enqueueJob(
+          trx,
+          ctx.clock,
+          INVITE_EXPIRY_JOB,
+          { inviteId: invite.id },
+          {
+            runAt: invite.expiresAt,
+            singletonKey: `${INVITE_EXPIRY_JOB}:${invite.id}`,
+          },
+        );
+      }
+    });
+  });
+
+  ctx.jobs.register(INVITE_EXPIRY_JOB, async (payload) => {
+    const invite = await findPatientInvite(ctx.db, String(payload.inviteId));
+    if (!invite || invite.acceptedAt || invite.revokedAt) return;
+    const enrolment = await findEnrolmentById(ctx.db, invite.enrolmentId);
+    if (!enrolment || enrolment.status !== "INVITE_SENT") return;
+    const now = ctx.clock.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateEnrolment(trx, enrolment.id, { status: "INVITE_EXPIRED" });
+      await insertStatus(trx, {
+        programId: enrolment.programId,
+        enrolmentId: enrolment.id,
+        status: "INVITE_EXPIRED",
+        at: now,
+        actorUserId: null,
+      });
+    });
+  });
+};

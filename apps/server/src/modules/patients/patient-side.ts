@@ -1,0 +1,348 @@
+import { isAdult, messages, passwordProblem, todayIn } from "@openpro/core";
+import type { Db } from "../../db/kysely.js";
+import type { UserRow } from "../../db/schema.js";
+import { writeAudit } from "../../platform/audit/audit.js";
+import type { Actor } from "../../platform/auth/actor.js";
+import { hashPassword } from "../../platform/auth/passwords.js";
+import { hashToken, safeEqual } from "../../platform/auth/secrets.js";
+import type { AppContext, RequestMeta } from "../../platform/context.js";
+import { AppError, badRequest, conflict, invalidField, notFound } from "../../platform/errors.js";
+import { findCodeByValue } from "../invite-codes/queries.js";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/queries.js";
+import { unsubscribeToken } from "./invites.js";
+import * as q from "./queries.js";
+import { loadProgram, withdrawConsent } from "./service.js";
+
+export const inviteErrors = {
+  invalid: () => new AppError(400, messages.inviteLinkInvalid, "INVITE_INVALID"),
+  used: () => new AppError(400, messages.inviteCodeUsed, "INVITE_USED"),
+  expired: () => new AppError(400, messages.inviteExpired, "INVITE_EXPIRED"),
+};
+
+const DEFAULT_CONSENT = `**Taking part is your choice.**
+
+By taking part you agree that the care team of this program may see what you record in the OpenPRO app: symptoms, temperature, weight, medicines, activity and questionnaire answers.
+
+- You can stop at any time, without giving a reason; your care does not change.
+- Your data is used only as the privacy policy describes.`;
+
+export type ResolvedInvite =
+  | {
+      kind: "individual";
+      program: Awaited<ReturnType<typeof loadProgram>>;
+      inviteId: string;
+      enrolment: q.EnrolmentRow;
+    }
+  | { kind: "public"; program: Awaited<ReturnType<typeof loadProgram>>; codeId: string };
+
+/** A personal link (its hash is stored) or a program's public code (typed, upper-case). */
+export const resolveInvite = async (ctx: AppContext, code: string): Promise<ResolvedInvite> => {
+  const now = ctx.clock.now();
+  const invite = await q.findPatientInviteByHash(ctx.db, hashToken(code));
+  if (invite) {
+    if (invite.acceptedAt) throw inviteErrors.used();
+    if (invite.revokedAt) throw inviteErrors.invalid();
+    if (invite.expiresAt.getTime() <= now.getTime()) throw inviteErrors.expired();
+    const enrolment = await q.findEnrolmentById(ctx.db, invite.enrolmentId);
+    if (!enrolment) throw inviteErrors.invalid();
+    const program = await loadProgram(ctx, null, invite.programId);
+    if (program.closed) throw inviteErrors.invalid();
+    return { kind: "individual", program, inviteId: invite.id, enrolment };
+  }
+  const publicCode = await findCodeByValue(ctx.db, code.trim().toUpperCase());
+  if (!publicCode || publicCode.deactivatedAt) throw inviteErrors.invalid();
+  if (publicCode.dateExpires.getTime() <= now.getTime()) throw inviteErrors.expired();
+  const program = await loadProgram(ctx, null, publicCode.programId);
+  if (program.closed || program.inviteMode !== "public") throw inviteErrors.invalid();
+  return { kind: "public", program, codeId: publicCode.id };
+};
+
+export const inviteInfo = async (ctx: AppContext, code: string) => {
+  const invite = await resolveInvite(ctx, code);
+  const account = invite.kind === "individual" ? await findUserById(ctx.db, invite.enrolment.userId) : null;
+  return {
+    consentMessage: invite.program.consentMessage ?? DEFAULT_CONSENT,
+    hasAccepted: !!account?.passwordHash,
+    programId: invite.program.id,
+    programName: invite.program.patientProgramName ?? invite.program.name,
+    email: invite.kind === "individual" ? invite.enrolment.inviteEmail : null,
+    kind: invite.kind,
+  };
+};
+
+/** Joins the invite's program as `user`: the personal enrolment is accepted, a public code enrols. */
+const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user: UserRow) => {
+  const now = ctx.clock.now();
+  if (invite.kind === "individual") {
+    if (invite.enrolment.userId !== user.id) throw inviteErrors.invalid();
+    await q.acceptOpenPatientInvites(db, invite.enrolment.id, now);
+    await q.updateEnrolment(db, invite.enrolment.id, { inviteAcceptedAt: now, status: "STATUS_UNCONFIRMED" });
+    await q.insertStatus(db, {
+      programId: invite.program.id,
+      enrolmentId: invite.enrolment.id,
+      status: "STATUS_UNCONFIRMED",
+      at: now,
+      actorUserId: user.id,
+    });
+    return;
+  }
+  if (user.territory && user.territory !== invite.program.territory) {
+    throw new AppError(422, messages.territoryMismatch, "VALIDATION_ERROR", [
+      { field: "email", message: messages.territoryMismatch },
+    ]);
+  }
+  const existing = await q.findEnrolment(db, invite.program.id, user.id);
+  if (existing) {
+    if (existing.inviteAcceptedAt) return;
+    await q.updateEnrolment(db, existing.id, { inviteAcceptedAt: now, status: "STATUS_UNCONFIRMED" });
+    await q.insertStatus(db, {
+      programId: invite.program.id,
+      enrolmentId: existing.id,
+      status: "STATUS_UNCONFIRMED",
+      at: now,
+      actorUserId: user.id,
+    });
+    return;
+  }
+  const enrolmentId = await q.insertEnrolment(db, {
+    programId: invite.program.id,
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    inviteEmail: user.email,
+    consentedEmail: null,
+    patientIdType: null,
+    patientId: null,
+    status: "STATUS_UNCONFIRMED",
+    dateConsentGiven: null,
+    dateConsentRevoked: null,
+    inviteAcceptedAt: now,
+    enrolledWith: "public",
+    createdBy: null,
+    createdAt: now,
+  });
+  await q.insertStatus(db, {
+    programId: invite.program.id,
+    enrolmentId,
+    status: "STATUS_UNCONFIRMED",
+    at: now,
+    actorUserId: user.id,
+  });
+};
+
+/** Called by the patient sign-in when it carries an invite code, before the session opens. */
+export const joinProgramOnSignIn = async (ctx: AppContext, meta: RequestMeta, user: UserRow, code: string) => {
+  const invite = await resolveInvite(ctx, code);
+  await ctx.db.transaction().execute((trx) => joinProgram(ctx, trx, invite, user));
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "patient.invite.accept",
+    outcome: "success",
+    actorUserId: user.id,
+    programId: invite.program.id,
+    patientId: user.id,
+  });
+};
+
+/**
+ * Patient sign-up from an invite: the personal invitation's account gets its password, or a
+ * public code creates the account and the enrolment. The returned user opens a patient session.
+ */
+export const registerPatient = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  body: {
+    inviteCode: string;
+    email: string;
+    password: string;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    marketingConsent?: boolean | undefined;
+  },
+  openSession: (db: Db, user: UserRow) => Promise<{ accessToken: string; refreshToken: string }>,
+) => {
+  if (!body.firstName) throw invalidField("firstName", messages.firstNameRequired);
+  if (!body.lastName) throw invalidField("lastName", messages.lastNameRequired);
+  const invite = await resolveInvite(ctx, body.inviteCode);
+  const problem = passwordProblem(body.password, { email: body.email });
+  if (problem) throw invalidField("password", problem);
+  const existing = await findUserByEmail(ctx.db, body.email);
+  if (existing?.passwordHash) throw conflict(messages.accountAlreadyExists, "email");
+  if (invite.kind === "individual" && body.email.toLowerCase() !== invite.enrolment.inviteEmail.toLowerCase()) {
+    throw invalidField("email", "Please use the e-mail address your invitation was sent to");
+  }
+  if (existing && existing.scope !== "patient") throw conflict(messages.accountAlreadyExists, "email");
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    let userId = existing?.id;
+    const profile = {
+      firstName: body.firstName!,
+      lastName: body.lastName!,
+      passwordHash,
+      passwordChangedAt: now,
+      privacyPolicy: true,
+      eula: true,
+      marketingConsent: body.marketingConsent ?? false,
+      updatedAt: now,
+    };
+    if (userId) await updateUser(trx, userId, profile);
+    else {
+      userId = await insertUser(trx, {
+        ...profile,
+        email: body.email,
+        displayName: null,
+        role: null,
+        scope: "patient",
+        permissions: [],
+        territory: invite.program.territory,
+        instructionsAcknowledgedAt: null,
+        sex: null,
+        dateCreated: now,
+      });
+    }
+    const user = (await findUserById(trx, userId))!;
+    await joinProgram(ctx, trx, invite, user);
+    return { user, tokens: await openSession(trx, user) };
+  });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "patient.register",
+    outcome: "success",
+    actorUserId: result.user.id,
+    programId: invite.program.id,
+    patientId: result.user.id,
+  });
+  return result;
+};
+
+const ownEnrolment = async (ctx: AppContext, actor: Actor, programId: string) => {
+  const enrolment = await q.findEnrolment(ctx.db, programId, actor.userId);
+  if (!enrolment || !enrolment.inviteAcceptedAt) throw notFound();
+  const program = await loadProgram(ctx, null, programId);
+  return { enrolment, program };
+};
+
+export const giveConsent = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  programId: string,
+  consentGiven: boolean,
+) => {
+  const { enrolment, program } = await ownEnrolment(ctx, actor, programId);
+  if (!consentGiven) {
+    await ctx.db.transaction().execute((trx) => withdrawConsent(ctx, trx, enrolment, actor.userId));
+    await writeAudit(ctx.db, ctx.clock, meta, {
+      action: "patient.consent.withdraw",
+      outcome: "success",
+      actorUserId: actor.userId,
+      programId,
+      patientId: actor.userId,
+    });
+    return { message: messages.consentRetracted };
+  }
+  if (program.closed) throw conflict(messages.studyEnded);
+  if (enrolment.consentGiven) return { message: messages.consentTitle };
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateEnrolment(trx, enrolment.id, {
+      consentGiven: true,
+      dateConsentGiven: now,
+      consentedEmail: actor.email,
+      status: "CONSENTED",
+    });
+    await q.insertStatus(trx, {
+      programId,
+      enrolmentId: enrolment.id,
+      status: "CONSENTED",
+      at: now,
+      actorUserId: actor.userId,
+    });
+    // In programs that are not private, the care team confirms who consented.
+    if (!program.isPrivate && enrolment.verificationStatus !== "VERIFIED") {
+      await q.updateEnrolment(trx, enrolment.id, { verificationStatus: "AWAITING_VERIFICATION" });
+      await q.insertVerification(trx, {
+        programId,
+        enrolmentId: enrolment.id,
+        verificationStatus: "AWAITING_VERIFICATION",
+        at: now,
+        actorUserId: actor.userId,
+      });
+    }
+  });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "patient.consent.give",
+    outcome: "success",
+    actorUserId: actor.userId,
+    programId,
+    patientId: actor.userId,
+  });
+  return { message: messages.consentTitle };
+};
+
+export const declineConsent = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
+  const { enrolment } = await ownEnrolment(ctx, actor, programId);
+  if (enrolment.consentGiven) throw conflict(messages.consentNotGiven);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateEnrolment(trx, enrolment.id, { status: "CONSENT_DECLINED" });
+    await q.insertStatus(trx, {
+      programId,
+      enrolmentId: enrolment.id,
+      status: "CONSENT_DECLINED",
+      at: now,
+      actorUserId: actor.userId,
+    });
+  });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "patient.consent.decline",
+    outcome: "success",
+    actorUserId: actor.userId,
+    programId,
+    patientId: actor.userId,
+  });
+  return { message: messages.consentDeclinedMessage };
+};
+
+export const saveDemographics = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  body: { sex: string; dob: string },
+) => {
+  const user = await findUserById(ctx.db, actor.userId);
+  const today = todayIn((user?.territory as "UK_IRE" | "US" | "CH" | null) ?? "UK_IRE", ctx.clock.now());
+  if (body.dob > today || !isAdult(body.dob, today)) throw invalidField("dob", messages.tooYoung);
+  await updateUser(ctx.db, actor.userId, { sex: body.sex, dob: body.dob, updatedAt: ctx.clock.now() });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "patient.demographics",
+    outcome: "success",
+    actorUserId: actor.userId,
+    patientId: actor.userId,
+  });
+  return { message: messages.settingsUpdated };
+};
+
+export const unsubscribe = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  body: { email: string; userId: string; token: string },
+) => {
+  const user = await findUserById(ctx.db, body.userId);
+  const expected = user ? unsubscribeToken(ctx.settings.jwtSecret, user.id, body.email) : "";
+  if (!user || user.email.toLowerCase() !== body.email.toLowerCase() || !safeEqual(expected, body.token))
+    throw badRequest(messages.somethingWentWrong);
+  await updateUser(ctx.db, user.id, { questionnaireReminders: false, updatedAt: ctx.clock.now() });
+  await writeAudit(ctx.db, ctx.clock, meta, {
+    action: "patient.unsubscribe",
+    outcome: "success",
+    actorUserId: user.id,
+    patientId: user.id,
+  });
+  return { message: messages.unsubscribed };
+};
+
+export const studyEnded = async (ctx: AppContext, programId: string) => {
+  const program = await loadProgram(ctx, null, programId).catch(() => null);
+  if (!program?.closed) throw notFound();
+  return { programName: program.patientProgramName ?? program.name, ended: true as const };
+};

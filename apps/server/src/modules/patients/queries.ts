@@ -1,0 +1,248 @@
+import { type Insertable, sql, type Updateable } from "kysely";
+import type { Db } from "../../db/kysely.js";
+import type { PatientInvitesTable, ProgramPatientsTable } from "../../db/schema.js";
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
+
+export type EnrolmentRow = NonNullable<Awaited<ReturnType<typeof findEnrolment>>>;
+
+export const findEnrolment = (db: Db, programId: string, userId: string) =>
+  db
+    .selectFrom("programPatients")
+    .selectAll()
+    .where("programId", "=", programId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+
+export const findEnrolmentById = (db: Db, enrolmentId: string) =>
+  db.selectFrom("programPatients").selectAll().where("id", "=", enrolmentId).executeTakeFirst();
+
+export const countEnrolments = async (db: Db, programId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("programPatients")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("programId", "=", programId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+export const countEnrolmentsOfUser = async (db: Db, userId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("programPatients")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("userId", "=", userId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+/**
+ * One page of a program's patients, ordered by last then first name. `statuses` filters the
+ * enrolment status, `verification` the verification status (both in the database).
+ */
+export const findEnrolmentPage = async (
+  db: Db,
+  filter: {
+    programId: string;
+    term?: string | undefined;
+    statuses: string[];
+    verification: string[];
+    page: number;
+    perPage: number;
+  },
+) => {
+  let base = db.selectFrom("programPatients").where("programId", "=", filter.programId);
+  if (filter.term) {
+    const like = `%${escapeLike(filter.term.toLowerCase())}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(first_name || ' ' || last_name)`, "like", like),
+        eb(sql<string>`lower(invite_email)`, "like", like),
+        eb(sql<string>`lower(coalesce(patient_id, ''))`, "like", like),
+      ]),
+    );
+  }
+  if (filter.statuses.length) base = base.where("status", "in", filter.statuses);
+  if (filter.verification.length) base = base.where("verificationStatus", "in", filter.verification);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sql`lower(last_name)`)
+      .orderBy(sql`lower(first_name)`)
+      .orderBy("id")
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.count) };
+};
+
+export const findHistories = async (db: Db, programId: string, enrolmentIds: string[]) => {
+  if (enrolmentIds.length === 0) return { statuses: [], verifications: [] };
+  const [statuses, verifications] = await Promise.all([
+    db
+      .selectFrom("patientStatusHistory")
+      .select(["enrolmentId", "status", "at"])
+      .where("programId", "=", programId)
+      .where("enrolmentId", "in", enrolmentIds)
+      .orderBy("at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("patientVerificationHistory")
+      .select(["enrolmentId", "verificationStatus", "at"])
+      .where("programId", "=", programId)
+      .where("enrolmentId", "in", enrolmentIds)
+      .orderBy("at")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return { statuses, verifications };
+};
+
+export const insertEnrolment = async (db: Db, enrolment: Insertable<ProgramPatientsTable>) =>
+  (await db.insertInto("programPatients").values(enrolment).returning("id").executeTakeFirstOrThrow()).id;
+
+export const updateEnrolment = async (db: Db, enrolmentId: string, changes: Updateable<ProgramPatientsTable>) => {
+  await db.updateTable("programPatients").set(changes).where("id", "=", enrolmentId).execute();
+};
+
+export const deleteEnrolment = async (db: Db, enrolmentId: string) => {
+  await db.deleteFrom("programPatients").where("id", "=", enrolmentId).execute();
+};
+
+export const insertStatus = async (
+  db: Db,
+  entry: { programId: string; enrolmentId: string; status: string; at: Date; actorUserId: string | null },
+) => {
+  await db.insertInto("patientStatusHistory").values(entry).execute();
+};
+
+export const insertVerification = async (
+  db: Db,
+  entry: { programId: string; enrolmentId: string; verificationStatus: string; at: Date; actorUserId: string | null },
+) => {
+  await db.insertInto("patientVerificationHistory").values(entry).execute();
+};
+
+export const insertPatientInvite = async (db: Db, invite: Insertable<PatientInvitesTable>) =>
+  (await db.insertInto("patientInvites").values(invite).returning("id").executeTakeFirstOrThrow()).id;
+
+export const revokeOpenPatientInvites = async (db: Db, enrolmentId: string, now: Date) => {
+  await db
+    .updateTable("patientInvites")
+    .set({ revokedAt: now })
+    .where("enrolmentId", "=", enrolmentId)
+    .where("acceptedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .execute();
+};
+
+export const findPatientInviteByHash = (db: Db, codeHash: string) =>
+  db.selectFrom("patientInvites").selectAll().where("codeHash", "=", codeHash).executeTakeFirst();
+
+export const findPatientInvite = (db: Db, id: string) =>
+  db.selectFrom("patientInvites").selectAll().where("id", "=", id).executeTakeFirst();
+
+export const markPatientInviteAccepted = async (db: Db, inviteId: string, now: Date) =>
+  Number(
+    (
+      await db
+        .updateTable("patientInvites")
+        .set({ acceptedAt: now })
+        .where("id", "=", inviteId)
+        .where("acceptedAt", "is", null)
+        .where("revokedAt", "is", null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+export const countReminder = async (db: Db, inviteId: string) => {
+  await db
+    .updateTable("patientInvites")
+    .set((eb) => ({ remindersSent: eb("remindersSent", "+", 1) }))
+    .where("id", "=", inviteId)
+    .execute();
+};
+
+/** Consented patients of a program become "completed" when it ends. */
+export const findConsentedEnrolments = (db: Db, programId: string) =>
+  db
+    .selectFrom("programPatients")
+    .select(["id"])
+    .where("programId", "=", programId)
+    .where("status", "=", "CONSENTED")
+    .execute();
+
+/** Patients of every program in reach (null: all), matched on name, e-mail or identifier. */
+export const searchEnrolments = async (
+  db: Db,
+  filter: { term: string; memberUserId: string | null; page: number; perPage: number },
+) => {
+  const like = `%${escapeLike(filter.term.toLowerCase())}%`;
+  let base = db
+    .selectFrom("programPatients")
+    .innerJoin("programs", "programs.id", "programPatients.programId")
+    .innerJoin("users", "users.id", "programPatients.userId")
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(program_patients.first_name || ' ' || program_patients.last_name)`, "like", like),
+        eb(sql<string>`lower(program_patients.invite_email)`, "like", like),
+        eb(sql<string>`lower(coalesce(program_patients.consented_email, ''))`, "like", like),
+        eb(sql<string>`lower(coalesce(program_patients.patient_id, ''))`, "like", like),
+      ]),
+    );
+  if (filter.memberUserId) {
+    const userId = filter.memberUserId;
+    base = base.where(
+      sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId})
+        OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId}))`,
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        "programPatients.id as enrolmentId",
+        "programPatients.userId",
+        "programPatients.programId",
+        "programPatients.firstName",
+        "programPatients.lastName",
+        "programPatients.inviteEmail",
+        "programPatients.consentedEmail",
+        "programPatients.patientId",
+        "programPatients.patientIdType",
+        "programPatients.status",
+        "programs.name as programName",
+        "users.dob",
+      ])
+      .orderBy(sql`lower(program_patients.last_name)`)
+      .orderBy(sql`lower(program_patients.first_name)`)
+      .orderBy("programPatients.id")
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(count.count) };
+};
+
+export const findProgramName = (db: Db, programId: string) =>
+  db.selectFrom("programs").select(["name"]).where("id", "=", programId).executeTakeFirst();
+
+export const findInviteeAccount = (db: Db, userId: string) =>
+  db.selectFrom("users").select(["passwordHash", "questionnaireReminders"]).where("id", "=", userId).executeTakeFirst();
+
+/** Accepting any link of an enrolment closes all its open links. */
+export const acceptOpenPatientInvites = async (db: Db, enrolmentId: string, now: Date) => {
+  await db
+    .updateTable("patientInvites")
+    .set({ acceptedAt: now })
+    .where("enrolmentId", "=", enrolmentId)
+    .where("acceptedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .execute();
+};
