@@ -1,3 +1,4 @@
+import { seedPatients } from "../apps/server/src/db/demo/patients.js";
 import { seedAtScale } from "../apps/server/src/db/demo/scale.js";
 import { hashPassword } from "../apps/server/src/platform/auth/passwords.js";
 import { createTestApp, signIn } from "../apps/server/test/test-app.js";
@@ -107,6 +108,47 @@ try {
     admin.accessToken,
     (i) => `/api/v1/admin/organisations?term=${String(i % 500).padStart(5, "0")}`,
   );
+
+  // Patients at scale: 10,000 in one program.
+  const programId = (
+    await t.database.db
+      .selectFrom("programs")
+      .select("id")
+      .where("name", "=", "Scale Program 000001")
+      .executeTakeFirstOrThrow()
+  ).id;
+  const seedStart = performance.now();
+  await seedPatients(
+    t.database.db,
+    { id: programId, key: "bench", territory: "US", isPrivate: false, closed: false },
+    { count: 10_000, passwordHash: null, now: t.clock.now(), emailDomain: "bench.openpro.test" },
+  );
+  const seedMs = performance.now() - seedStart;
+  await measure(
+    "enrolment list page (10,000 patients)",
+    admin.accessToken,
+    (i) => `/api/v1/admin/projects/${programId}/users?_page=${(i % 400) + 1}&_perPage=25`,
+    100,
+  );
+  await measure(
+    "enrolment list filtered (consented, awaiting)",
+    admin.accessToken,
+    (i) => `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED,AWAITING_VERIFICATION&_page=${(i % 20) + 1}`,
+    100,
+  );
+  await measure(
+    "enrolment list search by name",
+    admin.accessToken,
+    (i) => `/api/v1/admin/projects/${programId}/users?term=${["amelia", "smith", "oscar clarke", "9000"][i % 4]}`,
+    100,
+  );
+  await measure(
+    "global patient search (admin)",
+    admin.accessToken,
+    (i) => `/api/v1/pro-dashboard/patients?term=${["ameli", "jones", "bench.openpro", "wood"][i % 4]}`,
+    100,
+  );
+  rows.push({ benchmark: "seed 10,000 patients with histories", n: 1, p50: seedMs, p95: seedMs, mean: seedMs });
 } finally {
   await t.close();
 }

@@ -1,6 +1,14 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../kysely.js";
-import type { OrganisationsTable, ProgramsTable, UsersTable } from "../schema.js";
+import type {
+  OrganisationsTable,
+  PatientStatusHistoryTable,
+  PatientVerificationHistoryTable,
+  ProgramPatientsTable,
+  ProgramsTable,
+  PublicInviteCodesTable,
+  UsersTable,
+} from "../schema.js";
 
 export const countUsers = async (db: Db): Promise<number> => {
   const row = await db
@@ -49,4 +57,26 @@ export const insertOrganisationsBulk = async (db: Db, rows: Insertable<Organisat
 
 export const insertProgramsBulk = async (db: Db, rows: Insertable<ProgramsTable>[]) => {
   await db.insertInto("programs").values(rows).execute();
+};
+
+export const insertUsersBulk = async (db: Db, rows: Insertable<UsersTable>[]) =>
+  (await db.insertInto("users").values(rows).returning(["id", "email"]).execute()).map((r) => r.id);
+
+export const insertEnrolmentsBulk = async (db: Db, rows: Insertable<ProgramPatientsTable>[]) =>
+  db
+    .insertInto("programPatients")
+    .values(rows)
+    .returning(["id", "programId", "status", "verificationStatus", "createdAt", "dateConsentGiven"])
+    .execute();
+
+export const insertStatusHistoryBulk = async (db: Db, rows: Insertable<PatientStatusHistoryTable>[]) => {
+  if (rows.length) await db.insertInto("patientStatusHistory").values(rows).execute();
+};
+
+export const insertVerificationHistoryBulk = async (db: Db, rows: Insertable<PatientVerificationHistoryTable>[]) => {
+  if (rows.length) await db.insertInto("patientVerificationHistory").values(rows).execute();
+};
+
+export const insertPublicInviteCode = async (db: Db, row: Insertable<PublicInviteCodesTable>) => {
+  await db.insertInto("publicInviteCodes").values(row).execute();
 };

@@ -1,6 +1,7 @@
 import { defaultPermissionsByRole, type Role } from "@openpro/core";
 import type { Clock } from "../../platform/clock.js";
 import type { Db } from "../kysely.js";
+import { demoStories, seedPatients } from "./patients.js";
 import * as q from "./queries.js";
 
 /** Every demo account shares this password (it passes the password policy). */
@@ -101,7 +102,8 @@ const daysFrom = (date: Date, days: number) => new Date(date.getTime() + days * 
 
 /**
  * The demo world: two organisations, programs in each territory (one closed, one with a public
- * invite code), one staff user per role. Later issues add patients and their logs here.
+ * invite code), one staff user per role, and patients in every status in each program (their
+ * password is the demo password too). Later issues add the patients' logs here.
  */
 export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) => {
   const now = clock.now();
@@ -181,6 +183,33 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
       northbridge: [programs.breast, programs.lung, programs.headNeck],
       lakeside: [programs.colorectal, programs.melanoma],
     };
+    const territoryOf = {
+      breast: "UK_IRE",
+      lung: "UK_IRE",
+      headNeck: "UK_IRE",
+      colorectal: "US",
+      melanoma: "CH",
+    } as const;
+    for (const key of Object.keys(programs) as (keyof typeof programs)[]) {
+      await seedPatients(
+        trx,
+        { id: programs[key], key, territory: territoryOf[key], isPrivate: false, closed: key === "headNeck" },
+        {
+          count: demoStories.length,
+          passwordHash,
+          now,
+        },
+      );
+    }
+    // The public-code program's code runs out in ten days: the program pages warn about it.
+    await q.insertPublicInviteCode(trx, {
+      programId: programs.lung,
+      code: "LUNG7K4P",
+      createdAt: daysFrom(now, -20),
+      dateExpires: daysFrom(now, 10),
+      deactivatedAt: null,
+      createdBy: null,
+    });
     for (const account of demoAccounts) {
       const userId = await insertStaffUser(trx, clock, { ...account, passwordHash });
       if (!account.organisation) continue;
