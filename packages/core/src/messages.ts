@@ -137,6 +137,7 @@ export const messages = {
   consentDeclinedMessage:
     "You have declined to take part in this program. Your care team can invite you again if you change your mind.",
   consentRequired: "Please confirm your consent",
+  consentGiven: "Thank you: you are now taking part in the program",
   sexRequired: "Please select your sex",
   dobRequired: "Please enter your date of birth",
   tooYoung: "You should be at least 18 years old.",

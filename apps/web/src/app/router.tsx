@@ -43,6 +43,13 @@ const ProgramSettingsPage = page(() => import("../pages/program-settings-page"),
 const AdminPage = page(() => import("../pages/admin-page"), "AdminPage");
 const JoinPage = page(() => import("../pages/join-page"), "JoinPage");
 const PatientSearchPage = page(() => import("../pages/patient-search-page"), "PatientSearchPage");
+const PatientInvitePage = page(() => import("../pages/patient-invite-page"), "PatientInvitePage");
+const PatientConsentPage = page(() => import("../pages/patient-consent-page"), "PatientConsentPage");
+const DemographicsPage = page(() => import("../pages/demographics-page"), "DemographicsPage");
+const GetTheAppPage = page(() => import("../pages/get-the-app-page"), "GetTheAppPage");
+const AuthConfirmPage = page(() => import("../pages/auth-confirm-page"), "AuthConfirmPage");
+const UnsubscribePage = page(() => import("../pages/unsubscribe-page"), "UnsubscribePage");
+const StudyPage = page(() => import("../pages/study-page"), "StudyPage");
 const HomePage = page(() => import("../pages/home-page"), "HomePage");
 const NotFoundPage = page(() => import("../pages/not-found-page"), "NotFoundPage");
 
@@ -67,6 +74,19 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/planned-downtime/:maintenanceUntil?", element: <PlannedDowntimePage /> },
           { path: "/unplanned-downtime", element: <UnplannedDowntimePage /> },
+          // Patient-side pages (doc 2 §2, doc 3 §2): no staff session needed, and a staff one is left alone.
+          { path: "/demographic-info", element: <DemographicsPage /> },
+          { path: "/get-the-app", element: <GetTheAppPage /> },
+          { path: "/auth-confirm", element: <AuthConfirmPage /> },
+          { path: "/unsubscribe", element: <UnsubscribePage /> },
+          { path: "/study/:programId", element: <StudyPage /> },
+        ],
+      },
+      {
+        element: <PublicLayout wide />,
+        children: [
+          { path: "/invite/:inviteCode", element: <PatientInvitePage /> },
+          { path: "/auth-consent/:inviteCode", element: <PatientConsentPage /> },
         ],
       },
       {

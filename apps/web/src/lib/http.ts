@@ -195,7 +195,19 @@ export const apiUpload = async <E extends AnyEndpoint>(
   options: { signal?: AbortSignal } = {},
 ): Promise<ResponseOf<E>> => request(endpoint, { formData, signal: options.signal });
 
+/**
+ * Calls an endpoint with a bearer token of its own (the patient-side session of the invite flow):
+ * the staff tokens are neither sent nor refreshed, and a 401 never signs the staff user out.
+ */
+export const apiCallWithToken = async <E extends AnyEndpoint>(
+  accessToken: string | null,
+  endpoint: E,
+  ...[options]: OptionalArg<E>
+): Promise<ResponseOf<E>> => request(endpoint, { ...((options ?? {}) as RequestOptions), bearer: accessToken ?? "" });
+
 interface RequestOptions {
+  /** A token that replaces the staff session for this call ("" sends none). */
+  bearer?: string;
   params?: Record<string, string>;
   query?: unknown;
   body?: unknown;
@@ -205,14 +217,15 @@ interface RequestOptions {
 
 const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions): Promise<ResponseOf<E>> => {
   const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
-  const authenticated = endpoint.auth !== false;
+  const ownToken = opts.bearer !== undefined;
+  const authenticated = endpoint.auth !== false && !ownToken;
 
   let usedToken: string | undefined;
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = { accept: "application/json" };
     // A FormData body sets its own multipart content type with the boundary.
     if (opts.body !== undefined && !opts.formData) headers["content-type"] = "application/json";
-    usedToken = authenticated ? readTokens()?.accessToken : undefined;
+    usedToken = ownToken ? opts.bearer || undefined : authenticated ? readTokens()?.accessToken : undefined;
     if (usedToken) headers.authorization = `Bearer ${usedToken}`;
     try {
       return await fetch(url, {
@@ -236,7 +249,7 @@ const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions)
   }
 
   let response = await send();
-  if (response.status === 401 && usedToken) {
+  if (response.status === 401 && usedToken && !ownToken) {
     const ok = await refreshSession(usedToken);
     if (ok) response = await send();
     if (!ok || response.status === 401) {

@@ -17,6 +17,10 @@ export const storageKeys = {
   returnTo: "openpro.returnTo",
   /** sessionStorage: the staff invitation link being completed (resumed after the code; "Back to Create account"). */
   pendingInvite: "openpro.pendingInvite",
+  /** sessionStorage: the patient-side session of an invite flow (kept apart from the staff tokens). */
+  patientAccessToken: "openpro.patient.accessToken",
+  /** sessionStorage: the patient-side refresh token (not used by the web flow, kept for sign-out). */
+  patientRefreshToken: "openpro.patient.refreshToken",
 } as const;
 
 /** Keys removed on sign-out (the side-menu preference survives). */

@@ -1,12 +1,10 @@
-import { messages } from "@openpro/core";
-import { EmptyState } from "../components/empty-state";
 import { PageTitle } from "../components/page-title";
+import { PatientSearch } from "../features/patients/components/patient-search";
 
+/** /patients/search: the global patient search (doc 2 §2). */
 export const PatientSearchPage = () => (
   <>
     <PageTitle>Search patients</PageTitle>
-    <EmptyState title={messages.notAvailableYet}>
-      Searching patients across your programs will be possible here in a coming version of OpenPRO.
-    </EmptyState>
+    <PatientSearch />
   </>
 );

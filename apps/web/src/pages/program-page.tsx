@@ -1,9 +1,11 @@
 import { messages } from "@openpro/core";
 import { Outlet, useLocation, useParams } from "react-router";
+import { useSession } from "../app/session-provider";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
+import { InviteCodeBanner } from "../features/invite-codes/components/invite-code-banner";
 import { useProgram } from "../features/programs/api";
 import { ProgramHeader, type ProgramTab } from "../features/programs/components/program-header";
 
@@ -16,6 +18,7 @@ const tabOf = (pathname: string, projectId: string): ProgramTab | false => {
 export const ProgramPage = () => {
   const { projectId = "" } = useParams();
   const location = useLocation();
+  const { user } = useSession();
   const program = useProgram(projectId);
 
   if (program.isPending) {
@@ -38,7 +41,11 @@ export const ProgramPage = () => {
   }
   return (
     <>
-      <ProgramHeader program={program.data} current={tabOf(location.pathname, projectId)} />
+      <ProgramHeader
+        program={program.data}
+        current={tabOf(location.pathname, projectId)}
+        notices={user ? <InviteCodeBanner program={program.data} actor={user} /> : null}
+      />
       <Outlet />
     </>
   );

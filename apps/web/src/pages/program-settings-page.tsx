@@ -6,7 +6,9 @@ import { useSession } from "../app/session-provider";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
-import { useProgram } from "../features/programs/api";
+import { InviteCodesTab } from "../features/invite-codes/components/invite-codes-tab";
+import { PatientEnrolment } from "../features/patients/components/patient-enrolment";
+import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { DeleteProgram } from "../features/programs/components/delete-program";
 import { ProgramSettingsView } from "../features/programs/components/program-settings-view";
 
@@ -16,6 +18,7 @@ export const ProgramSettingsPage = () => {
   const { user } = useSession();
   const navigate = useNavigate();
   const program = useProgram(projectId);
+  const idTypes = usePatientIdTypes();
   if (!user || !program.data) return <Loading />;
   const sections = visibleSettingsSections(user, program.data);
   if (!section) return <Navigate to={`/programs/${projectId}/settings/general`} replace />;
@@ -23,6 +26,10 @@ export const ProgramSettingsPage = () => {
 
   const panel = (id: ProgramSettingsSection, label: string) => {
     switch (id) {
+      case "patient-enrolment":
+        return <PatientEnrolment program={program.data} actor={user} idTypes={idTypes.data?.patientIdTypes ?? []} />;
+      case "inviteCodes":
+        return <InviteCodesTab program={program.data} actor={user} />;
       case "general":
         return <ProgramSettingsView program={program.data} />;
       case "delete-program":

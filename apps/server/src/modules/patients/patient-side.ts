@@ -1,4 +1,4 @@
-import { isAdult, messages, passwordProblem, todayIn } from "@openpro/core";
+import { errorCodes, isAdult, messages, passwordProblem, todayIn } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
 import { writeAudit } from "../../platform/audit/audit.js";
@@ -132,6 +132,12 @@ const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user
 
 /** Called by the patient sign-in when it carries an invite code, before the session opens. */
 export const joinProgramOnSignIn = async (ctx: AppContext, meta: RequestMeta, user: UserRow, code: string) => {
+  // Opening one's own accepted link again is a plain sign-in, not an error.
+  const used = await q.findPatientInviteByHash(ctx.db, hashToken(code));
+  if (used?.acceptedAt) {
+    const enrolment = await q.findEnrolmentById(ctx.db, used.enrolmentId);
+    if (enrolment?.userId === user.id) return;
+  }
   const invite = await resolveInvite(ctx, code);
   await ctx.db.transaction().execute((trx) => joinProgram(ctx, trx, invite, user));
   await writeAudit(ctx.db, ctx.clock, meta, {
@@ -160,16 +166,21 @@ export const registerPatient = async (
   },
   openSession: (db: Db, user: UserRow) => Promise<{ accessToken: string; refreshToken: string }>,
 ) => {
-  if (!body.firstName) throw invalidField("firstName", messages.firstNameRequired);
-  if (!body.lastName) throw invalidField("lastName", messages.lastNameRequired);
+  // Both names are checked before answering, so the form shows every missing one at once.
+  const missingNames = [
+    ...(body.firstName ? [] : [{ field: "firstName", message: messages.firstNameRequired }]),
+    ...(body.lastName ? [] : [{ field: "lastName", message: messages.lastNameRequired }]),
+  ];
+  if (missingNames.length) throw new AppError(422, missingNames[0]!.message, errorCodes.validation, missingNames);
   const invite = await resolveInvite(ctx, body.inviteCode);
   const problem = passwordProblem(body.password, { email: body.email });
   if (problem) throw invalidField("password", problem);
-  const existing = await findUserByEmail(ctx.db, body.email);
-  if (existing?.passwordHash) throw conflict(messages.accountAlreadyExists, "email");
+  // A personal link is for its address only, whether or not another address has an account.
   if (invite.kind === "individual" && body.email.toLowerCase() !== invite.enrolment.inviteEmail.toLowerCase()) {
     throw invalidField("email", "Please use the e-mail address your invitation was sent to");
   }
+  const existing = await findUserByEmail(ctx.db, body.email);
+  if (existing?.passwordHash) throw conflict(messages.accountAlreadyExists, "email");
   if (existing && existing.scope !== "patient") throw conflict(messages.accountAlreadyExists, "email");
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
@@ -241,7 +252,7 @@ export const giveConsent = async (
     return { message: messages.consentRetracted };
   }
   if (program.closed) throw conflict(messages.studyEnded);
-  if (enrolment.consentGiven) return { message: messages.consentTitle };
+  if (enrolment.consentGiven) return { message: messages.consentGiven };
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateEnrolment(trx, enrolment.id, {
@@ -276,7 +287,7 @@ export const giveConsent = async (
     programId,
     patientId: actor.userId,
   });
-  return { message: messages.consentTitle };
+  return { message: messages.consentGiven };
 };
 
 export const declineConsent = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {

@@ -1,5 +1,6 @@
 import { Alert, Box, Tab, Tabs } from "@mui/material";
 import type { Program } from "@openpro/core";
+import type { ReactNode } from "react";
 import { PageTitle } from "../../../components/page-title";
 import { RouterLink } from "../../../components/router-link";
 import { ClosedBadge } from "./closed-badge";
@@ -7,8 +8,19 @@ import { TerritoryFlag } from "./territory-flag";
 
 export type ProgramTab = "reports" | "participants" | "settings";
 
-/** Program name, Closed badge, the adverse-event banner, and the overview / participants / settings tabs. */
-export const ProgramHeader = ({ program, current }: { program: Program; current: ProgramTab | false }) => (
+/**
+ * Program name, Closed badge, the adverse-event banner, other notices (the page composes them: the
+ * invite-code banner), and the overview / participants / settings tabs.
+ */
+export const ProgramHeader = ({
+  program,
+  current,
+  notices,
+}: {
+  program: Program;
+  current: ProgramTab | false;
+  notices?: ReactNode;
+}) => (
   <Box component="header" sx={{ mb: 3 }}>
     <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
       <TerritoryFlag territory={program.territory} />
@@ -22,6 +34,7 @@ export const ProgramHeader = ({ program, current }: { program: Program; current:
         {program.adverseEventReportingMessage}
       </Alert>
     ) : null}
+    {notices}
     <Box component="nav" aria-label="Program sections" sx={{ borderBottom: 1, borderColor: "divider", mt: 2 }}>
       <Tabs value={current} aria-label="Program sections">
         <Tab

@@ -1,0 +1,21 @@
+import { messages } from "@openpro/core";
+import { ApiError } from "../../../lib/http";
+
+/**
+ * The patient sign-up / sign-in failures that end in the modal "Error" (doc 2 §8): a 422 that names no form
+ * field, or an invite that was already used or is no longer valid. null: the form shows the error itself.
+ */
+export const inviteErrorMessage = (error: unknown, formFields: readonly string[]): string | null => {
+  if (!(error instanceof ApiError) || error.status === undefined) return null;
+  const text = `${error.errorCode ?? ""} ${error.message}`.toLowerCase();
+  const used = text.includes("already used") || /(^|_)USED($|_)/.test(error.errorCode ?? "");
+  if (error.status === 422) {
+    if (error.fieldErrors.some((e) => formFields.includes(e.field))) return null;
+    return used ? messages.inviteCodeUsed : messages.inviteLinkInvalid;
+  }
+  if (used) return messages.inviteCodeUsed;
+  if ((error.status === 400 || error.status === 404 || error.status === 410) && text.includes("invit")) {
+    return messages.inviteLinkInvalid;
+  }
+  return null;
+};

@@ -1,0 +1,272 @@
+import CloseIcon from "@mui/icons-material/Close";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { can, type Grants, messages, type Program, territoryTimeZones } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { type FormEvent, useId, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { Loading } from "../../../components/loading";
+import { endOfDay, useCreateInviteCode, useDeactivateInviteCode, useInviteCodes, useUpdateInviteCode } from "../api";
+
+/** DD/MM/YYYY (doc 3 §2); expiry dates are ends of UTC days, so they are shown in UTC. */
+export const formatCodeDate = (iso: string | null, timeZone = "UTC"): string => {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "—";
+  return new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(date);
+};
+
+/** Today as YYYY-MM-DD in this browser. */
+const localToday = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+
+const futureProblem = (date: string, now = new Date()): string | null =>
+  !date
+    ? messages.required
+    : date < localToday(now) || Date.parse(endOfDay(date)) <= now.getTime()
+      ? messages.inviteCodeFutureOnly
+      : null;
+
+/** A date field and a submit button; the date must be in the future. */
+const ExpiryForm = ({
+  label,
+  submitLabel,
+  initial = "",
+  pending,
+  onSubmit,
+}: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  pending: boolean;
+  onSubmit: (date: string) => void;
+}) => {
+  const [date, setDate] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const problem = futureProblem(date);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!problem) onSubmit(date);
+  };
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}
+    >
+      <TextField
+        type="date"
+        label={label}
+        required
+        value={date}
+        onChange={(event) => setDate(event.target.value)}
+        error={tried && problem !== null}
+        helperText={tried ? problem : undefined}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localToday() } }}
+        sx={{ mt: 0, minWidth: 220 }}
+      />
+      <Button type="submit" variant="contained" disabled={pending} sx={{ mt: 1 }}>
+        {submitLabel}
+      </Button>
+    </Box>
+  );
+};
+
+/** The Invite Codes tab (doc 3 §2): one active public code, its expiry, and the deactivated ones. */
+export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Grants }) => {
+  const projectId = program.projectId;
+  const codes = useInviteCodes(projectId);
+  const create = useCreateInviteCode(projectId);
+  const update = useUpdateInviteCode(projectId);
+  const deactivate = useDeactivateInviteCode(projectId);
+  const [pendingDate, setPendingDate] = useState<string | null>(null);
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const drawerTitleId = useId();
+  const timeZone = territoryTimeZones[program.territory];
+  const mayCreate = can(actor, "create_public_invite_codes");
+  const mayEdit = can(actor, "edit_public_invite_codes");
+
+  const doCreate = (date: string) => {
+    setPendingDate(null);
+    create.mutate(date, {
+      onSuccess: () => enqueueSnackbar(messages.inviteCodeCreated, { variant: "success" }),
+      onError: () => enqueueSnackbar(messages.inviteCodeIssue("creating"), { variant: "error" }),
+    });
+  };
+  const doUpdate = (date: string) =>
+    update.mutate(date, {
+      onSuccess: () => {
+        enqueueSnackbar(messages.inviteCodeUpdated, { variant: "success" });
+        setEditing(false);
+      },
+      onError: () => enqueueSnackbar(messages.inviteCodeIssue("updating"), { variant: "error" }),
+    });
+  const doDeactivate = () =>
+    deactivate.mutate(undefined, {
+      onSuccess: () => enqueueSnackbar(messages.inviteCodeDeactivated, { variant: "success" }),
+      onError: () => enqueueSnackbar(messages.inviteCodeIssue("deactivating"), { variant: "error" }),
+      onSettled: () => setConfirmDeactivate(false),
+    });
+  const copy = (code: string) => {
+    const clipboard = navigator.clipboard;
+    if (!clipboard) return;
+    void clipboard.writeText(code).then(
+      () => enqueueSnackbar(messages.inviteCodeCopied, { variant: "success" }),
+      () => undefined,
+    );
+  };
+
+  if (codes.isPending) return <Loading label="Loading invite codes" />;
+  if (codes.isError) return <Alert severity="error">{messages.inviteCodeIssue("getting")}</Alert>;
+  const { active, inactive } = codes.data;
+
+  return (
+    <Box>
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        Invite Codes
+      </Typography>
+      {mayCreate ? (
+        <Paper variant="outlined" component="section" aria-labelledby="create-code-heading" sx={{ p: 2, mb: 3 }}>
+          <Typography variant="h3" id="create-code-heading" sx={{ mb: 1 }}>
+            Create a new code
+          </Typography>
+          <ExpiryForm
+            label="Expiry date"
+            submitLabel="Create code"
+            pending={create.isPending}
+            onSubmit={(date) => (active ? setPendingDate(date) : doCreate(date))}
+          />
+        </Paper>
+      ) : null}
+
+      <Typography variant="h3" sx={{ mb: 1 }}>
+        Active code
+      </Typography>
+      {active ? (
+        <Paper variant="outlined" sx={{ p: 2, mb: 3 }} aria-label="Active invite code">
+          <Button
+            onClick={() => copy(active.code)}
+            endIcon={<ContentCopyIcon />}
+            aria-label={`Copy invite code ${active.code}`}
+            sx={{ fontSize: "1.5rem", fontFamily: "monospace", letterSpacing: 2, px: 1 }}
+          >
+            {active.code}
+          </Button>
+          <Typography sx={{ mt: 1 }}>Created {formatCodeDate(active.dateCreated, timeZone)}</Typography>
+          <Typography>Expires {formatCodeDate(active.dateExpires)}</Typography>
+          {mayEdit ? (
+            <Box sx={{ display: "flex", gap: 1, mt: 2, flexWrap: "wrap" }}>
+              <Button variant="outlined" onClick={() => setEditing(true)}>
+                Change expiry date
+              </Button>
+              <Button color="error" variant="outlined" onClick={() => setConfirmDeactivate(true)}>
+                Deactivate
+              </Button>
+            </Box>
+          ) : null}
+        </Paper>
+      ) : (
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {messages.inviteCodeNoActive}
+        </Typography>
+      )}
+
+      <Typography variant="h3" sx={{ mb: 1 }}>
+        Deactivated codes
+      </Typography>
+      {inactive.length === 0 ? (
+        <EmptyState title={messages.inviteCodesEmpty} />
+      ) : (
+        <TableContainer>
+          <Table aria-label="Deactivated codes" size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Code</TableCell>
+                <TableCell>Date created</TableCell>
+                <TableCell>Date deactivated</TableCell>
+                <TableCell>Expiration date</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {inactive.map((code) => (
+                <TableRow key={code.id}>
+                  <TableCell sx={{ fontFamily: "monospace" }}>{code.code}</TableCell>
+                  <TableCell>{formatCodeDate(code.dateCreated, timeZone)}</TableCell>
+                  <TableCell>{formatCodeDate(code.dateDeactivated, timeZone)}</TableCell>
+                  <TableCell>{formatCodeDate(code.dateExpires)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      <ConfirmDialog
+        open={pendingDate !== null}
+        title="Replace the active code?"
+        confirmLabel="Create code"
+        onConfirm={() => pendingDate && doCreate(pendingDate)}
+        onCancel={() => setPendingDate(null)}
+      >
+        {messages.inviteCodeReplaceWarning}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmDeactivate}
+        title="Deactivate code?"
+        confirmLabel="Deactivate"
+        destructive
+        pending={deactivate.isPending}
+        onConfirm={doDeactivate}
+        onCancel={() => setConfirmDeactivate(false)}
+      >
+        {messages.inviteCodeConfirmDeactivate}
+      </ConfirmDialog>
+      <Drawer
+        anchor="right"
+        open={editing && active !== null}
+        onClose={() => setEditing(false)}
+        slotProps={{ paper: { role: "dialog", "aria-labelledby": drawerTitleId } }}
+      >
+        <Box sx={{ width: { xs: "100vw", sm: 400 }, p: 3 }}>
+          <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 2 }}>
+            <Typography variant="h2" id={drawerTitleId}>
+              Change expiry date
+            </Typography>
+            <IconButton aria-label="Close" onClick={() => setEditing(false)}>
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          {active ? (
+            <ExpiryForm
+              key={active.id}
+              label="New expiry date"
+              submitLabel="Save"
+              initial={active.dateExpires.slice(0, 10)}
+              pending={update.isPending}
+              onSubmit={doUpdate}
+            />
+          ) : null}
+        </Box>
+      </Drawer>
+    </Box>
+  );
+};

@@ -1,0 +1,132 @@
+import { type EnrolmentFilter, limits, patientsApi, type VerificationStatus } from "@openpro/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall, type CallOptions } from "../../lib/http";
+
+type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
+export type NewPatient = Body<typeof patientsApi.create>;
+export type PatientChanges = Body<typeof patientsApi.update>;
+
+export interface PatientListFilter {
+  page: number;
+  term: string;
+  filters: readonly EnrolmentFilter[];
+}
+
+export const patientKeys = {
+  all: ["patients"] as const,
+  list: (projectId: string, filter: PatientListFilter) => ["patients", "list", projectId, filter] as const,
+  search: (term: string, page: number) => ["patients", "search", term, page] as const,
+};
+
+const verificationFilters: readonly string[] = ["VERIFIED", "AWAITING_VERIFICATION"];
+
+/** The chips as the list query sends them: verification chips go in verification_status, the rest in statuses. */
+export const filterQuery = (filters: readonly EnrolmentFilter[]) => {
+  const chosen = filters.filter((f) => f !== "ALL");
+  const statuses = chosen.filter((f) => !verificationFilters.includes(f));
+  const verification = chosen.filter((f) => verificationFilters.includes(f)) as VerificationStatus[];
+  return {
+    statuses: statuses.length ? statuses.join(",") : undefined,
+    verification_status: verification.length ? verification.join(",") : undefined,
+  };
+};
+
+export const usePatients = (projectId: string, filter: PatientListFilter) =>
+  useQuery({
+    queryKey: patientKeys.list(projectId, filter),
+    queryFn: ({ signal }) =>
+      apiCall(patientsApi.list, {
+        params: { projectId },
+        query: {
+          _page: filter.page,
+          _perPage: limits.pageSize.patients,
+          term: filter.term.trim() || undefined,
+          ...filterQuery(filter.filters),
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+const useInvalidatePatients = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: patientKeys.all });
+};
+
+/** Failures are shown by the drawer (toast or field errors). */
+export const useCreatePatient = () => {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: (body: NewPatient) => apiCall(patientsApi.create, { body }),
+    onSuccess: () => invalidate(),
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
+  });
+};
+
+export const useUpdatePatient = (projectId: string) => {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: PatientChanges }) =>
+      apiCall(patientsApi.update, { params: { userId }, query: { projectId }, body }),
+    onSuccess: () => invalidate(),
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
+  });
+};
+
+export const useDeletePatient = (projectId: string) => {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: (userId: string) => apiCall(patientsApi.remove, { params: { userId }, query: { projectId } }),
+    onSuccess: () => invalidate(),
+  });
+};
+
+/** Re-send failures are ignored (doc 3 §4). */
+export const useResendInvite = (projectId: string) => {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: (userId: string) => apiCall(patientsApi.resendInvite, { params: { userId }, query: { projectId } }),
+    onSuccess: () => invalidate(),
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 410, 422, 429] },
+  });
+};
+
+/** Verify and decline failures are shown by the form (server message, else the catalogue text). */
+export const useVerifyPatient = (projectId: string) => {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: ({
+      userId,
+      decision,
+      patientId,
+    }: {
+      userId: string;
+      decision: "verify" | "decline";
+      patientId: string;
+    }) =>
+      decision === "verify"
+        ? apiCall(patientsApi.verify, { params: { userId }, query: { projectId }, body: { patientId } })
+        : apiCall(patientsApi.decline, { params: { userId }, query: { projectId } }),
+    onSuccess: () => invalidate(),
+    meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
+  });
+};
+
+export const useRetractConsent = (projectId: string) => {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiCall(patientsApi.setConsent, { params: { projectId, userId }, body: { consentGiven: false } }),
+    onSuccess: () => invalidate(),
+  });
+};
+
+/** The global search (at least 2 characters; the caller enables it only then). */
+export const usePatientSearch = (term: string, page: number) =>
+  useQuery({
+    queryKey: patientKeys.search(term, page),
+    queryFn: ({ signal }) =>
+      apiCall(patientsApi.search, { query: { term, _page: page, _perPage: limits.pageSize.patients }, signal }),
+    enabled: term.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,286 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import CloseIcon from "@mui/icons-material/Close";
+import { Box, Button, Drawer, IconButton, MenuItem, TextField, Typography } from "@mui/material";
+import {
+  type EnrolledPatient,
+  emailField,
+  formatNhsNumber,
+  limits,
+  maxPatientIdLength,
+  messages,
+  NHS_NUMBER_PLACEHOLDER,
+  normalisePatientId,
+  patientIdProblem,
+  requiredText,
+  SCIENSUS_ID_PLACEHOLDER,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormTextField } from "../../../components/form-text-field";
+import { isSubmitDisabled } from "../../../lib/forms";
+import { ApiError } from "../../../lib/http";
+import { useCreatePatient, useUpdatePatient } from "../api";
+
+export interface PatientIdTypeChoice {
+  id: string;
+  name: string;
+}
+
+const schema = z
+  .object({
+    firstName: requiredText(limits.text.personName, messages.patientFirstNameRequired),
+    lastName: requiredText(limits.text.personName, messages.patientLastNameRequired),
+    email: emailField(limits.text.email, messages.patientEmailRequired),
+    // The select starts empty: "" stands for "not chosen".
+    patientIdType: z.string().refine((v) => v !== "", messages.patientIdTypeRequired),
+    patientId: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.patientIdType) return;
+    const problem = patientIdProblem(v.patientIdType, v.patientId);
+    if (problem) ctx.addIssue({ code: "custom", path: ["patientId"], message: problem });
+  });
+type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+const fields = ["firstName", "lastName", "email", "patientIdType", "patientId"] as const;
+type Field = (typeof fields)[number];
+
+const placeholderOf = (type: string) =>
+  type === "nhs_number" ? NHS_NUMBER_PLACEHOLDER : type === "sciensus_id" ? SCIENSUS_ID_PLACEHOLDER : undefined;
+
+/** The generic summary of a 422 only restates the field errors. */
+const isGenericMessage = (message: string) => !message.trim() || message === messages.validationFailed;
+
+/** Add a patient to the program (doc 2 §5 "New patient form") or edit one, in a right-hand drawer. */
+export const PatientDrawer = ({
+  projectId,
+  patient,
+  idTypes,
+  open,
+  onClose,
+}: {
+  projectId: string;
+  /** The patient being edited; none to add one. */
+  patient: EnrolledPatient | null;
+  idTypes: readonly PatientIdTypeChoice[];
+  open: boolean;
+  onClose: () => void;
+}) => {
+  const titleId = useId();
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { role: "dialog", "aria-labelledby": titleId } }}
+    >
+      {open ? (
+        <PatientForm
+          key={patient?.id ?? "new"}
+          titleId={titleId}
+          projectId={projectId}
+          patient={patient}
+          idTypes={idTypes}
+          onClose={onClose}
+        />
+      ) : null}
+    </Drawer>
+  );
+};
+
+const PatientForm = ({
+  titleId,
+  projectId,
+  patient,
+  idTypes,
+  onClose,
+}: {
+  titleId: string;
+  projectId: string;
+  patient: EnrolledPatient | null;
+  idTypes: readonly PatientIdTypeChoice[];
+  onClose: () => void;
+}) => {
+  const create = useCreatePatient();
+  const update = useUpdatePatient(projectId);
+  const pending = create.isPending || update.isPending;
+  const editing = patient !== null;
+  const initialType = patient?.patientIdType ?? "";
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      firstName: patient?.firstName ?? "",
+      lastName: patient?.lastName ?? "",
+      email: patient?.email ?? "",
+      patientIdType: initialType,
+      patientId: initialType === "nhs_number" ? formatNhsNumber(patient?.patientId ?? "") : (patient?.patientId ?? ""),
+    },
+  });
+
+  const onFailure = (error: unknown) => {
+    if (!(error instanceof ApiError)) {
+      enqueueSnackbar(messages.oops, { variant: "error" });
+      return;
+    }
+    if (error.message === messages.territoryMismatch) {
+      form.setError("email", { type: "server", message: messages.territoryMismatchExplained }, { shouldFocus: true });
+      return;
+    }
+    let placed = false;
+    if (error.status === 409 || error.status === 422) {
+      for (const { field, message } of error.fieldErrors) {
+        if (!(fields as readonly string[]).includes(field)) continue;
+        form.setError(field as Field, { type: "server", message }, { shouldFocus: !placed });
+        placed = true;
+      }
+    }
+    const patientIdError = error.fieldErrors.find((e) => e.field === "patientId")?.message;
+    const message = !isGenericMessage(error.message)
+      ? error.message
+      : (patientIdError ?? (placed ? null : messages.oops));
+    if (message) enqueueSnackbar(message, { variant: "error" });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      patientIdType: values.patientIdType,
+      patientId: normalisePatientId(values.patientIdType, values.patientId),
+    };
+    try {
+      if (patient) {
+        const { email, ...rest } = body;
+        await update.mutateAsync({ userId: patient.id, body: patient.inviteAccepted ? rest : { ...rest, email } });
+        enqueueSnackbar(messages.patientUpdated, { variant: "success" });
+      } else {
+        await create.mutateAsync({ ...body, projectId });
+        enqueueSnackbar(messages.patientAdded, { variant: "success" });
+      }
+      onClose();
+    } catch (error) {
+      onFailure(error);
+    }
+  });
+
+  return (
+    <Box sx={{ width: { xs: "100vw", sm: 460 }, p: 3, display: "flex", flexDirection: "column", height: "100%" }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2 }}>
+        <Typography variant="h2" id={titleId}>
+          {editing ? "Edit patient" : "Add a new patient to the program"}
+        </Typography>
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+        <FormTextField
+          control={form.control}
+          name="firstName"
+          label="First name"
+          required
+          disabled={pending}
+          slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
+        />
+        <FormTextField
+          control={form.control}
+          name="lastName"
+          label="Last name"
+          required
+          disabled={pending}
+          slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
+        />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          required
+          disabled={pending || (editing && patient.inviteAccepted)}
+          helperText={editing && patient.inviteAccepted ? "The patient has accepted the invite." : undefined}
+          slotProps={{ htmlInput: { maxLength: limits.text.email } }}
+        />
+        <Controller
+          control={form.control}
+          name="patientIdType"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Patient id type"
+              required
+              name={field.name}
+              value={field.value}
+              onChange={(event) => {
+                field.onChange(event.target.value);
+                // A new type starts a new identifier.
+                form.setValue("patientId", "", { shouldValidate: form.formState.isSubmitted });
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={pending}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            >
+              {idTypes.map((type) => (
+                <MenuItem key={type.id} value={type.id}>
+                  {type.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <PatientIdField control={form.control} type={form.watch("patientIdType")} disabled={pending} />
+        <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
+          <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, pending)}>
+            {editing ? "Save" : "Add patient"}
+          </Button>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+};
+
+const PatientIdField = ({
+  control,
+  type,
+  disabled,
+}: {
+  control: ReturnType<typeof useForm<Values, unknown, Output>>["control"];
+  type: string;
+  disabled: boolean;
+}) => (
+  <Controller
+    control={control}
+    name="patientId"
+    render={({ field, fieldState }) => (
+      <TextField
+        label="Patient id"
+        required
+        name={field.name}
+        value={field.value}
+        onChange={(event) =>
+          field.onChange(type === "nhs_number" ? formatNhsNumber(event.target.value) : event.target.value)
+        }
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        disabled={disabled || !type}
+        placeholder={placeholderOf(type)}
+        error={Boolean(fieldState.error)}
+        helperText={fieldState.error?.message ?? (type ? undefined : "Choose the patient id type first.")}
+        slotProps={{
+          htmlInput: {
+            maxLength:
+              type === "nhs_number" ? maxPatientIdLength(type) + 2 : type ? maxPatientIdLength(type) : undefined,
+            inputMode: type === "nhs_number" ? "numeric" : undefined,
+          },
+        }}
+      />
+    )}
+  />
+);

@@ -1,0 +1,228 @@
+import { Box, Button, Chip, Link, Pagination, TextField, Typography } from "@mui/material";
+import {
+  can,
+  canAddPatients,
+  type EnrolledPatient,
+  type EnrolmentFilter,
+  type Grants,
+  limits,
+  messages,
+  type PatientStatus,
+  type Program,
+  patientStatusLabels,
+  territoryTimeZones,
+  toggleEnrolmentFilter,
+  verificationStatusLabels,
+  visibleEnrolmentFilters,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useEffect, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { Loading } from "../../../components/loading";
+import { useDeletePatient, usePatients, useResendInvite, useRetractConsent } from "../api";
+import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
+import { type PatientAction, PatientRow } from "./patient-row";
+import { VerificationDialog } from "./verification-dialog";
+
+export const filterLabel = (filter: EnrolmentFilter): string =>
+  filter === "ALL"
+    ? "All"
+    : filter === "VERIFIED" || filter === "AWAITING_VERIFICATION"
+      ? verificationStatusLabels[filter]
+      : patientStatusLabels[filter as PatientStatus];
+
+const searchDelayMs = 400;
+
+/** "There are no patients … Please click here to add new patients." with "click here" opening the drawer. */
+const EmptyPatients = ({ onAdd }: { onAdd: (() => void) | null }) => {
+  const [before, after] = messages.patientsEmpty.split("click here");
+  if (!onAdd || after === undefined) return <EmptyState title={messages.patientsEmpty} />;
+  return (
+    <EmptyState
+      title={
+        <>
+          {before}
+          <Link component="button" type="button" onClick={onAdd} sx={{ font: "inherit", verticalAlign: "baseline" }}>
+            click here
+          </Link>
+          {after}
+        </>
+      }
+    />
+  );
+};
+
+/** The Patient enrolment tab (doc 3 §2): search, status chips, the paged list and the add-patient drawer. */
+export const PatientEnrolment = ({
+  program,
+  actor,
+  idTypes,
+}: {
+  program: Program;
+  actor: Grants;
+  idTypes: readonly PatientIdTypeChoice[];
+}) => {
+  const projectId = program.projectId;
+  const [input, setInput] = useState("");
+  const [term, setTerm] = useState("");
+  const [filters, setFilters] = useState<EnrolmentFilter[]>(["ALL"]);
+  const [page, setPage] = useState(1);
+  const [drawer, setDrawer] = useState<{ patient: EnrolledPatient | null } | null>(null);
+  const [confirm, setConfirm] = useState<{ action: "delete" | "retract"; patient: EnrolledPatient } | null>(null);
+  const [verifying, setVerifying] = useState<EnrolledPatient | null>(null);
+  const list = usePatients(projectId, { page, term, filters });
+  const remove = useDeletePatient(projectId);
+  const retract = useRetractConsent(projectId);
+  const resend = useResendInvite(projectId);
+  const mayAdd = canAddPatients(program, can(actor, "invite_project_users"));
+  const timeZone = territoryTimeZones[program.territory];
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setTerm(input.trim());
+      setPage(1);
+    }, searchDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [input]);
+
+  const onAction = (action: PatientAction, patient: EnrolledPatient) => {
+    switch (action) {
+      case "edit":
+        setDrawer({ patient });
+        return;
+      case "verify":
+        setVerifying(patient);
+        return;
+      case "resend":
+        // Failures are silently ignored (doc 3 §4).
+        resend.mutate(patient.id, {
+          onSuccess: () => enqueueSnackbar(messages.inviteResent, { variant: "success" }),
+        });
+        return;
+      default:
+        setConfirm({ action, patient });
+    }
+  };
+
+  const onConfirm = () => {
+    if (!confirm) return;
+    const { action, patient } = confirm;
+    const mutation = action === "delete" ? remove : retract;
+    mutation.mutate(patient.id, {
+      onSuccess: () => {
+        enqueueSnackbar(action === "delete" ? messages.patientDeleted : messages.consentRetracted, {
+          variant: "success",
+        });
+        setConfirm(null);
+      },
+      onError: () => setConfirm(null),
+    });
+  };
+
+  const filtered = term !== "" || !filters.includes("ALL");
+  const total = list.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / limits.pageSize.patients));
+
+  return (
+    <Box>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h2">Patient enrolment</Typography>
+        {mayAdd ? (
+          <Button variant="contained" onClick={() => setDrawer({ patient: null })}>
+            Add a new patient to the program
+          </Button>
+        ) : null}
+      </Box>
+      <TextField
+        label="Search patients"
+        type="search"
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 256 } }}
+        sx={{ maxWidth: 420 }}
+      />
+      <Box role="group" aria-label="Filter by status" sx={{ display: "flex", gap: 1, flexWrap: "wrap", my: 2 }}>
+        {visibleEnrolmentFilters(program.isPrivate).map((filter) => {
+          const selected = filters.includes(filter);
+          return (
+            <Chip
+              key={filter}
+              label={filterLabel(filter)}
+              clickable
+              color={selected ? "primary" : "default"}
+              variant={selected ? "filled" : "outlined"}
+              aria-pressed={selected}
+              onClick={() => {
+                setFilters((current) => toggleEnrolmentFilter(current, filter));
+                setPage(1);
+              }}
+            />
+          );
+        })}
+      </Box>
+      {list.isPending ? (
+        <Loading label="Loading patients" />
+      ) : list.isError ? null : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }} role="status">
+            {total === 1 ? "1 patient" : `${total} patients`}
+          </Typography>
+          {list.data.results.length === 0 ? (
+            filtered ? (
+              <EmptyState title={messages.noResults} />
+            ) : (
+              <EmptyPatients onAdd={mayAdd ? () => setDrawer({ patient: null }) : null} />
+            )
+          ) : (
+            <Box component="ul" aria-label="Patients" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+              {list.data.results.map((patient) => (
+                <PatientRow
+                  key={patient.id}
+                  patient={patient}
+                  program={program}
+                  actor={actor}
+                  timeZone={timeZone}
+                  resending={resend.isPending && resend.variables === patient.id}
+                  onAction={onAction}
+                />
+              ))}
+            </Box>
+          )}
+          {pages > 1 ? (
+            <Pagination
+              count={pages}
+              page={page}
+              onChange={(_, next) => setPage(next)}
+              sx={{ mt: 2 }}
+              getItemAriaLabel={(type, p) => (type === "page" ? `Page ${p}` : `Go to ${type} page`)}
+            />
+          ) : null}
+        </>
+      )}
+      <PatientDrawer
+        projectId={projectId}
+        patient={drawer?.patient ?? null}
+        idTypes={idTypes}
+        open={drawer !== null}
+        onClose={() => setDrawer(null)}
+      />
+      <VerificationDialog projectId={projectId} patient={verifying} onClose={() => setVerifying(null)} />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.action === "retract" ? "Retract consent?" : "Delete patient profile?"}
+        confirmLabel={confirm?.action === "retract" ? "Retract consent" : "Delete"}
+        destructive
+        pending={remove.isPending || retract.isPending}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirm(null)}
+      >
+        {confirm
+          ? confirm.action === "retract"
+            ? `${confirm.patient.firstName} ${confirm.patient.lastName} will no longer take part in this program.`
+            : `The profile of ${confirm.patient.firstName} ${confirm.patient.lastName} will be removed from this program.`
+          : null}
+      </ConfirmDialog>
+    </Box>
+  );
+};

@@ -1,0 +1,108 @@
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import { Box, Button, IconButton, Menu, MenuItem, Paper, Typography } from "@mui/material";
+import { can, canResendInvite, canVerify, type EnrolledPatient, type Grants, type Program } from "@openpro/core";
+import { useId, useState } from "react";
+import { StatusHistory } from "./status-history";
+
+export type PatientAction = "edit" | "delete" | "retract" | "verify" | "resend";
+
+/** One enrolment row: name, e-mail, status (with history), re-send, verify and the actions menu. */
+export const PatientRow = ({
+  patient,
+  program,
+  actor,
+  timeZone,
+  resending,
+  onAction,
+}: {
+  patient: EnrolledPatient;
+  program: Program;
+  actor: Grants;
+  timeZone: string;
+  resending: boolean;
+  onAction: (action: PatientAction, patient: EnrolledPatient) => void;
+}) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const name = `${patient.firstName} ${patient.lastName}`.trim() || patient.email;
+  const menu: { action: PatientAction; label: string }[] = [
+    ...(can(actor, "edit_project_user") ? [{ action: "edit" as const, label: "Edit patient" }] : []),
+    ...(can(actor, "delete_project_user") ? [{ action: "delete" as const, label: "Delete patient profile" }] : []),
+    ...(patient.consentGiven && can(actor, "withdraw_consent_project_users")
+      ? [{ action: "retract" as const, label: "Retract consent" }]
+      : []),
+  ];
+  const pick = (action: PatientAction) => {
+    setAnchor(null);
+    onAction(action, patient);
+  };
+
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{
+        p: 2,
+        display: "grid",
+        gap: 1,
+        alignItems: "center",
+        gridTemplateColumns: { xs: "1fr", md: "minmax(160px, 1fr) minmax(180px, 1.2fr) minmax(200px, 1.5fr) auto" },
+      }}
+    >
+      <Typography component="h3" sx={{ fontWeight: 600, fontSize: "1rem", m: 0, overflowWrap: "anywhere" }}>
+        {name}
+      </Typography>
+      <Typography sx={{ overflowWrap: "anywhere" }} color="text.secondary">
+        {patient.email}
+      </Typography>
+      <StatusHistory
+        patient={patient}
+        isPrivate={program.isPrivate}
+        timeZone={timeZone}
+        showHistory={can(actor, "withdraw_consent_project_users")}
+      />
+      <Box sx={{ display: "flex", gap: 1, alignItems: "center", justifyContent: { md: "flex-end" }, flexWrap: "wrap" }}>
+        {canVerify(patient, program) ? (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => onAction("verify", patient)}
+            aria-label={`Verify ${name}`}
+          >
+            Verify
+          </Button>
+        ) : null}
+        {canResendInvite(patient, program, can(actor, "invite_project_users")) ? (
+          <Button
+            size="small"
+            onClick={() => onAction("resend", patient)}
+            disabled={resending}
+            aria-label={`Re-send invite to ${name}`}
+          >
+            Re-send invite
+          </Button>
+        ) : null}
+        {menu.length > 0 ? (
+          <>
+            <IconButton
+              aria-label={`Actions for ${name}`}
+              aria-haspopup="menu"
+              aria-controls={anchor ? menuId : undefined}
+              aria-expanded={anchor ? true : undefined}
+              onClick={(event) => setAnchor(event.currentTarget)}
+            >
+              <MoreVertIcon />
+            </IconButton>
+            <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+              {menu.map((item) => (
+                <MenuItem key={item.action} onClick={() => pick(item.action)}>
+                  {item.label}
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
+        ) : null}
+      </Box>
+    </Paper>
+  );
+};

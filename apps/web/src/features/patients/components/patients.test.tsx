@@ -1,0 +1,261 @@
+import { type EnrolledPatient, type Grants, messages, type Program } from "@openpro/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
+import { PatientDrawer } from "./patient-drawer";
+import { PatientEnrolment } from "./patient-enrolment";
+
+const projectId = "33333333-3333-4333-8333-333333333333";
+
+const program = (over: Partial<Program> = {}): Program => ({
+  projectId,
+  name: "Program",
+  patientProgramName: null,
+  description: null,
+  territory: "UK_IRE",
+  organisationId: "11111111-1111-4111-8111-111111111111",
+  organisationName: "Alpha Health",
+  startDate: "2026-01-01",
+  endDate: null,
+  endedAt: null,
+  inviteMode: "individual",
+  isPrivate: false,
+  imageUrl: null,
+  thumbnailUrl: null,
+  closed: false,
+  isProjectActive: true,
+  adverseEventReportingMessage: null,
+  consentedPatientsCount: 0,
+  availableQuestionnaireTypes: [],
+  populateNvAppointments: false,
+  participationWeeks: null,
+  disabledNoteTypes: [],
+  defaultPatientIdType: null,
+  customPatientIdName: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  canView: true,
+  consentMessage: null,
+  ...over,
+});
+
+const patient = (over: Partial<EnrolledPatient> = {}): EnrolledPatient => ({
+  id: "44444444-4444-4444-8444-444444444444",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.org",
+  patientIdType: "nhs_number",
+  patientId: "1234567890",
+  status: "CONSENTED",
+  statusHistory: [
+    { status: "INVITE_SENT", date: "2025-03-01T10:00:00.000Z" },
+    { status: "CONSENTED", date: "2025-03-05T10:00:00.000Z" },
+  ],
+  verificationStatus: "AWAITING_VERIFICATION",
+  verificationStatusHistory: [
+    { verificationStatus: "N_A", dateUpdated: "2025-03-01T10:00:00.000Z" },
+    { verificationStatus: "AWAITING_VERIFICATION", dateUpdated: "2025-03-05T10:00:00.000Z" },
+  ],
+  consentGiven: true,
+  dateConsentGiven: "2025-03-05T10:00:00.000Z",
+  dateConsentRevoked: null,
+  inviteAccepted: true,
+  enrolledWith: "individual",
+  createdAt: "2025-03-01T10:00:00.000Z",
+  ...over,
+});
+
+const idTypes = [
+  { id: "nhs_number", name: "NHS Number" },
+  { id: "sciensus_id", name: "Sciensus ID" },
+  { id: "other", name: "Other" },
+];
+
+const renderDrawer = () =>
+  renderWithProviders(<PatientDrawer projectId={projectId} patient={null} idTypes={idTypes} open onClose={vi.fn()} />);
+
+const chooseType = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+  await user.click(screen.getByRole("combobox", { name: /Patient id type/ }));
+  await user.click(await screen.findByRole("option", { name }));
+};
+
+const fillNames = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.type(screen.getByRole("textbox", { name: /First name/ }), "Ada");
+  await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Lovelace");
+  await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.org");
+};
+
+describe("the add-patient drawer", () => {
+  it("enables the id once a type is chosen, groups NHS numbers 3-3-4, clears on a type change, strips spaces", async () => {
+    const fetchMock = stubFetch({
+      "POST /api/v1/users": () => jsonResponse(201, { userId: "u1", message: "ok" }),
+    });
+    const user = userEvent.setup();
+    renderDrawer();
+    expect(screen.getByRole("dialog", { name: "Add a new patient to the program" })).toBeTruthy();
+    const id = () => screen.getByRole("textbox", { name: /^Patient id/ }) as HTMLInputElement;
+    expect(id().disabled).toBe(true);
+
+    await chooseType(user, "NHS Number");
+    expect(id().disabled).toBe(false);
+    expect(id().placeholder).toBe("--- --- ----");
+    await user.type(id(), "1234567890");
+    expect(id().value).toBe("123 456 7890");
+
+    await chooseType(user, "Sciensus ID");
+    expect(id().value).toBe("");
+    expect(id().placeholder).toBe("REF-********* OR UUID");
+
+    await chooseType(user, "NHS Number");
+    await user.type(id(), "9876543210");
+    await fillNames(user);
+    await user.click(screen.getByRole("button", { name: "Add patient" }));
+    expect(await screen.findByText(messages.patientAdded)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url]) => url === "/api/v1/users");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.org",
+      patientIdType: "nhs_number",
+      patientId: "9876543210",
+      projectId,
+    });
+  });
+
+  it("validates Sciensus ids and requires the type", async () => {
+    stubFetch({});
+    const user = userEvent.setup();
+    renderDrawer();
+    await user.click(screen.getByRole("button", { name: "Add patient" }));
+    expect(await screen.findByText(messages.patientIdTypeRequired)).toBeTruthy();
+    expect(screen.getByText(messages.patientFirstNameRequired)).toBeTruthy();
+    await fillNames(user);
+    await chooseType(user, "Sciensus ID");
+    // After the first submit, fields re-validate as they change.
+    await user.type(screen.getByRole("textbox", { name: /^Patient id/ }), "ABC-12");
+    expect(await screen.findByText("Enter REF- followed by up to 9 digits, or a UUID")).toBeTruthy();
+    await user.clear(screen.getByRole("textbox", { name: /^Patient id/ }));
+    await user.type(screen.getByRole("textbox", { name: /^Patient id/ }), "REF-123456789");
+    await vi.waitFor(() => expect(screen.queryByText("Enter REF- followed by up to 9 digits, or a UUID")).toBeNull());
+  });
+
+  it("explains a territory mismatch on the e-mail field", async () => {
+    stubFetch({
+      "POST /api/v1/users": () => jsonResponse(400, { statusCode: 400, message: messages.territoryMismatch }),
+    });
+    const user = userEvent.setup();
+    renderDrawer();
+    await fillNames(user);
+    await chooseType(user, "Other");
+    await user.type(screen.getByRole("textbox", { name: /^Patient id/ }), "H-1");
+    await user.click(screen.getByRole("button", { name: "Add patient" }));
+    expect(await screen.findByText(messages.territoryMismatchExplained)).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: /Email/ }).getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
+const listBase = `/api/v1/admin/projects/${projectId}/users?_page=1&_perPage=25`;
+
+const stubList = (results: EnrolledPatient[]) => {
+  const urls: string[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    urls.push(url);
+    if (url.startsWith(`/api/v1/admin/projects/${projectId}/users`)) {
+      return jsonResponse(200, { results, totalCount: results.length });
+    }
+    throw new Error(`Unexpected fetch: ${url}`);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return urls;
+};
+
+const everything: Grants = {
+  permissions: [
+    "view_project_users",
+    "invite_project_users",
+    "edit_project_user",
+    "delete_project_user",
+    "withdraw_consent_project_users",
+  ],
+};
+
+describe("the enrolment filters", () => {
+  it("sends statuses and verification_status; ALL clears; verified and awaiting exclude each other", async () => {
+    const urls = stubList([]);
+    const user = userEvent.setup();
+    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    await vi.waitFor(() => expect(urls).toContain(listBase));
+    const chip = (name: string) => screen.getByRole("button", { name });
+    expect(chip("All").getAttribute("aria-pressed")).toBe("true");
+
+    await user.click(chip("Invite sent"));
+    await vi.waitFor(() => expect(urls).toContain(`${listBase}&statuses=INVITE_SENT`));
+    expect(chip("All").getAttribute("aria-pressed")).toBe("false");
+
+    await user.click(chip("Verified"));
+    await vi.waitFor(() => expect(urls).toContain(`${listBase}&statuses=INVITE_SENT&verification_status=VERIFIED`));
+    await user.click(chip("Awaiting verification"));
+    await vi.waitFor(() =>
+      expect(urls).toContain(`${listBase}&statuses=INVITE_SENT&verification_status=AWAITING_VERIFICATION`),
+    );
+    expect(chip("Verified").getAttribute("aria-pressed")).toBe("false");
+
+    await user.click(chip("All"));
+    expect(chip("All").getAttribute("aria-pressed")).toBe("true");
+    expect(chip("Invite sent").getAttribute("aria-pressed")).toBe("false");
+    expect(chip("Awaiting verification").getAttribute("aria-pressed")).toBe("false");
+    // Filtered and empty: "No results found"; the plain list is the add-patient empty state.
+    expect(
+      await screen.findByText(messages.patientsEmpty.split("click here")[0] as string, { exact: false }),
+    ).toBeTruthy();
+  });
+
+  it("hides the verification chips for private programs", async () => {
+    stubList([]);
+    renderWithProviders(
+      <PatientEnrolment program={program({ isPrivate: true })} actor={everything} idTypes={idTypes} />,
+    );
+    expect(await screen.findByRole("button", { name: "Consented" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Verified" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Awaiting verification" })).toBeNull();
+  });
+
+  it("opens the add drawer from the empty state's click here", async () => {
+    stubList([]);
+    const user = userEvent.setup();
+    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    await user.click(await screen.findByRole("button", { name: "click here" }));
+    expect(await screen.findByRole("dialog", { name: "Add a new patient to the program" })).toBeTruthy();
+  });
+});
+
+describe("the status history", () => {
+  it("merges the verification history, newest first, without N_A, with long dates", async () => {
+    stubList([patient()]);
+    const user = userEvent.setup();
+    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    expect(await screen.findByText("1 patient")).toBeTruthy();
+    const row = screen.getByRole("heading", { name: "Ada Lovelace" }).closest("li") as HTMLElement;
+    expect(within(row).getByText("Awaiting verification")).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Show history" }));
+    const items = within(within(row).getByRole("list", { name: "Status history" })).getAllByRole("listitem");
+    expect(items.map((li) => li.textContent)).toEqual([
+      "Awaiting verification — 5 March 2025",
+      "Consented — 5 March 2025",
+      "Invite sent — 1 March 2025",
+    ]);
+    expect(within(row).queryByText(/Not applicable/)).toBeNull();
+    expect(within(row).getByRole("button", { name: "Verify Ada Lovelace" })).toBeTruthy();
+  });
+
+  it("shows no history without the consent-withdrawal permission", async () => {
+    stubList([patient()]);
+    renderWithProviders(
+      <PatientEnrolment program={program()} actor={{ permissions: ["view_project_users"] }} idTypes={idTypes} />,
+    );
+    expect(await screen.findByText("1 patient")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show history" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Actions for/ })).toBeNull();
+  });
+});

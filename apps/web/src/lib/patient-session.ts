@@ -1,0 +1,20 @@
+import { readStorage, storageKeys, writeStorage } from "./storage-keys";
+import type { TokenPair } from "./tokens";
+
+/**
+ * The patient-side session of an invite flow (consent, demographics). It lives in this tab's sessionStorage
+ * under keys of its own, so a staff session in the same browser is neither read nor replaced.
+ */
+const storage = () => window.sessionStorage;
+
+export const readPatientToken = (): string | null => readStorage(storageKeys.patientAccessToken, storage());
+
+export const storePatientTokens = (tokens: TokenPair): void => {
+  writeStorage(storageKeys.patientAccessToken, tokens.accessToken, storage());
+  writeStorage(storageKeys.patientRefreshToken, tokens.refreshToken, storage());
+};
+
+export const clearPatientTokens = (): void => {
+  writeStorage(storageKeys.patientAccessToken, null, storage());
+  writeStorage(storageKeys.patientRefreshToken, null, storage());
+};

@@ -1,0 +1,180 @@
+import { messages } from "@openpro/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { storePatientTokens } from "../lib/patient-session";
+import { readTokens, storeTokens } from "../lib/tokens";
+import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { DemographicsPage } from "./demographics-page";
+import { PatientConsentPage } from "./patient-consent-page";
+import { PatientInvitePage } from "./patient-invite-page";
+import { UnsubscribePage } from "./unsubscribe-page";
+
+const programId = "33333333-3333-4333-8333-333333333333";
+const invite = (over: Record<string, unknown> = {}) => ({
+  consentMessage: "Please read.\n\n- **Important**: data is kept\n- <img src=x onerror=alert(1)>",
+  hasAccepted: false,
+  programId,
+  programName: "Heart",
+  email: "pat@example.org",
+  kind: "individual",
+  ...over,
+});
+
+const renderAt = (route: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/invite/:inviteCode" element={<PatientInvitePage />} />
+      <Route path="/auth-consent/:inviteCode" element={<PatientConsentPage />} />
+      <Route path="/demographic-info" element={<p>Demographics next</p>} />
+      <Route path="*" element={<p>Elsewhere</p>} />
+    </Routes>,
+    { route },
+  );
+
+describe("the patient invite page", () => {
+  it("shows the sign-up panel for a new patient, with the invite's e-mail", async () => {
+    stubFetch({ "GET /api/v1/auth/users-invite/CODE1234": () => jsonResponse(200, invite()) });
+    renderAt("/invite/CODE1234");
+    expect(await screen.findByRole("heading", { level: 1, name: "Join Heart" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Create account" })).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: /Email/ }) as HTMLInputElement).value).toBe("pat@example.org");
+    expect(screen.getByRole("textbox", { name: /First name/ })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: /EULA/ })).toBeTruthy();
+    // The sign-in panel waits to be chosen.
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
+  });
+
+  it("signs an existing patient in with the invite code, keeping the staff session apart", async () => {
+    storeTokens({ accessToken: "staff.a.b", refreshToken: "staff-r" });
+    const fetchMock = stubFetch({
+      "GET /api/v1/auth/users-invite/CODE1234": () => jsonResponse(200, invite({ hasAccepted: true })),
+      "POST /api/v2/auth/login": () =>
+        jsonResponse(200, {
+          accessToken: "patient.a.b",
+          refreshToken: "patient-r",
+          user: {
+            id: "p1",
+            firstName: "Pat",
+            lastName: "Ient",
+            displayName: null,
+            email: "pat@example.org",
+            userRole: null,
+            scope: "patient",
+            permissions: [],
+            passwordExpireDate: null,
+            otpRequired: false,
+            instructionsAcknowledged: true,
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt("/invite/CODE1234");
+    await user.type(await screen.findByLabelText(/^Password/), "secret-password");
+    await user.click(screen.getAllByRole("button", { name: "Sign in" }).at(-1) as HTMLElement);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/auth-consent/CODE1234"));
+    expect(router.state.location.search).toBe(`?programId=${programId}`);
+    const login = fetchMock.mock.calls.find(([url]) => url === "/api/v2/auth/login");
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({
+      email: "pat@example.org",
+      password: "secret-password",
+      scope: "patient",
+      inviteCode: "CODE1234",
+    });
+    expect(readTokens()).toEqual({ accessToken: "staff.a.b", refreshToken: "staff-r" });
+    expect(window.sessionStorage.getItem("openpro.patient.accessToken")).toBe("patient.a.b");
+  });
+
+  it("shows the Invalid link page for an unknown invite", async () => {
+    stubFetch({
+      "GET /api/v1/auth/users-invite/NOPE1234": () => jsonResponse(404, { statusCode: 404, message: "Not found" }),
+    });
+    renderAt("/invite/NOPE1234");
+    expect(await screen.findByRole("heading", { level: 1, name: messages.invalidLinkTitle })).toBeTruthy();
+    expect(screen.getByText(messages.inviteLinkInvalid)).toBeTruthy();
+  });
+});
+
+describe("the consent page", () => {
+  it("renders the markdown safely and enables Participate once ticked", async () => {
+    storePatientTokens({ accessToken: "patient.a.b", refreshToken: "patient-r" });
+    const fetchMock = stubFetch({
+      "GET /api/v1/auth/users-invite/CODE1234": () => jsonResponse(200, invite()),
+      [`PATCH /api/v1/user/project/${programId}/consent`]: () => jsonResponse(200, { message: "ok" }),
+    });
+    const user = userEvent.setup();
+    const { router, container } = renderAt(`/auth-consent/CODE1234?programId=${programId}`);
+    expect(await screen.findByRole("heading", { level: 1, name: messages.consentTitle })).toBeTruthy();
+    expect(screen.getByText("Important").tagName).toBe("STRONG");
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeTruthy();
+
+    const participate = screen.getByRole("button", { name: "Participate" }) as HTMLButtonElement;
+    expect(participate.disabled).toBe(true);
+    await user.click(screen.getByRole("checkbox", { name: /agree to take part/ }));
+    expect(participate.disabled).toBe(false);
+    await user.click(participate);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/demographic-info"));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ consentGiven: true });
+    expect((patch?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe("Bearer patient.a.b");
+  });
+
+  it("confirms a withdrawal and shows the declined message", async () => {
+    storePatientTokens({ accessToken: "patient.a.b", refreshToken: "patient-r" });
+    stubFetch({
+      "GET /api/v1/auth/users-invite/CODE1234": () => jsonResponse(200, invite()),
+      [`PATCH /api/v1/user/project/${programId}/consent-declined`]: () => jsonResponse(200, { message: "ok" }),
+    });
+    const user = userEvent.setup();
+    renderAt(`/auth-consent/CODE1234?programId=${programId}`);
+    await user.click(await screen.findByRole("button", { name: "Withdraw participation" }));
+    const dialog = await screen.findByRole("dialog", { name: "Withdraw participation?" });
+    await user.click(within(dialog).getByRole("button", { name: "Withdraw participation" }));
+    expect(await screen.findByText(messages.consentDeclinedMessage)).toBeTruthy();
+  });
+});
+
+describe("the demographics page", () => {
+  it("refuses a date of birth under 18 years", async () => {
+    storePatientTokens({ accessToken: "patient.a.b", refreshToken: "patient-r" });
+    const fetchMock = stubFetch({});
+    const user = userEvent.setup();
+    renderWithProviders(<DemographicsPage />);
+    await user.click(screen.getByRole("radio", { name: "Female" }));
+    await user.type(screen.getByLabelText(/Date of birth/), "2020-01-01");
+    await user.click(screen.getByRole("button", { name: "Open the app" }));
+    expect(await screen.findByText(messages.tooYoung)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("the unsubscribe page", () => {
+  it("enables Confirm with the checkbox and disables the checkbox after success", async () => {
+    const userId = "44444444-4444-4444-8444-444444444444";
+    const fetchMock = stubFetch({
+      "POST /api/v1/questionnaire-reminders/unsubscribe": () => jsonResponse(200, { message: "ok" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<UnsubscribePage />, {
+      route: `/unsubscribe?email=${btoa("pat@example.org")}&userId=${userId}&token=signed-token-123`,
+    });
+    const confirm = screen.getByRole("button", { name: "Confirm" }) as HTMLButtonElement;
+    const checkbox = screen.getByRole("checkbox", { name: /pat@example.org/ }) as HTMLInputElement;
+    expect(confirm.disabled).toBe(true);
+    await user.click(checkbox);
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    expect(await screen.findByText(messages.unsubscribed)).toBeTruthy();
+    expect(checkbox.disabled).toBe(true);
+    const post = fetchMock.mock.calls[0];
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      email: "pat@example.org",
+      userId,
+      token: "signed-token-123",
+      isEnabled: false,
+    });
+  });
+});
