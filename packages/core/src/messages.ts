@@ -138,6 +138,7 @@ export const messages = {
     "You have declined to take part in this program. Your care team can invite you again if you change your mind.",
   consentRequired: "Please confirm your consent",
   consentGiven: "Thank you: you are now taking part in the program",
+  alreadyTakingPart: "You already take part in this program. To stop, withdraw your participation.",
   sexRequired: "Please select your sex",
   dobRequired: "Please enter your date of birth",
   tooYoung: "You should be at least 18 years old.",

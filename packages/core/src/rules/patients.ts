@@ -122,12 +122,18 @@ export const canAddPatients = (
   mayInvite: boolean,
 ): boolean => mayInvite && !program.closed && !program.isPrivate && program.inviteMode === "individual";
 
-/** Re-send invite: may invite, and the patient has not accepted or the invite expired (doc 3 §4). */
+/**
+ * Re-send invite: may invite, and the patient has not accepted or the invite expired (doc 3 §4);
+ * also after the patient declined, since "the care team can re-invite" (doc 2 §2).
+ */
 export const canResendInvite = (
   patient: { status: PatientStatus; inviteAccepted: boolean },
   program: { closed: boolean },
   mayInvite: boolean,
-): boolean => mayInvite && !program.closed && (!patient.inviteAccepted || patient.status === "INVITE_EXPIRED");
+): boolean =>
+  mayInvite &&
+  !program.closed &&
+  (!patient.inviteAccepted || patient.status === "INVITE_EXPIRED" || patient.status === "CONSENT_DECLINED");
 
 /** Verification is offered while awaiting, in programs that are not private. */
 export const canVerify = (

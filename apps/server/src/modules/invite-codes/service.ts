@@ -27,6 +27,9 @@ const newCode = () =>
 /** An expiry date "YYYY-MM-DD" means the end of that day (UTC), as the client sends it. */
 const parseExpiry = (ctx: AppContext, value: string) => {
   const date = new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value);
+  // JavaScript rolls 31 April over to 1 May: a day that does not exist is not a date.
+  if (!Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) !== value.slice(0, 10))
+    throw invalidField("dateExpires", messages.required);
   if (Number.isNaN(date.getTime()) || date.getTime() <= ctx.clock.now().getTime())
     throw invalidField("dateExpires", messages.inviteCodeFutureOnly);
   return date;

@@ -141,7 +141,8 @@ export const registerPatientInviteJobs = (ctx: AppContext) => {
         });
         const mail = inviteMail(ctx, {
           firstName: enrolment.firstName,
-          programName: program.name,
+          // The same name as the first invitation: the one patients know.
+          programName: program.patientProgramName ?? program.name,
           code,
           existingAccount: !!user.passwordHash,
           reminder: round,

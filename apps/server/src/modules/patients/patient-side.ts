@@ -182,6 +182,9 @@ export const registerPatient = async (
   const existing = await findUserByEmail(ctx.db, body.email);
   if (existing?.passwordHash) throw conflict(messages.accountAlreadyExists, "email");
   if (existing && existing.scope !== "patient") throw conflict(messages.accountAlreadyExists, "email");
+  // A public code never takes over an address that has a personal invitation waiting: that
+  // person signs up from their own link, which proves they hold the mailbox.
+  if (existing && invite.kind === "public") throw conflict(messages.accountAlreadyExists, "email");
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -292,7 +295,7 @@ export const giveConsent = async (
 
 export const declineConsent = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
   const { enrolment } = await ownEnrolment(ctx, actor, programId);
-  if (enrolment.consentGiven) throw conflict(messages.consentNotGiven);
+  if (enrolment.consentGiven) throw conflict(messages.alreadyTakingPart);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateEnrolment(trx, enrolment.id, { status: "CONSENT_DECLINED" });
@@ -322,6 +325,10 @@ export const saveDemographics = async (
 ) => {
   const user = await findUserById(ctx.db, actor.userId);
   const today = todayIn((user?.territory as "UK_IRE" | "US" | "CH" | null) ?? "UK_IRE", ctx.clock.now());
+  // The contract checks the shape only: a day that does not exist (30 February) would fail in the database.
+  const day = new Date(`${body.dob}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== body.dob)
+    throw invalidField("dob", messages.dobRequired);
   if (body.dob > today || !isAdult(body.dob, today)) throw invalidField("dob", messages.tooYoung);
   await updateUser(ctx.db, actor.userId, { sex: body.sex, dob: body.dob, updatedAt: ctx.clock.now() });
   await writeAudit(ctx.db, ctx.clock, meta, {

@@ -57,11 +57,14 @@ export const findEnrolmentPage = async (
   let base = db.selectFrom("programPatients").where("programId", "=", filter.programId);
   if (filter.term) {
     const like = `%${escapeLike(filter.term.toLowerCase())}%`;
+    const idLike = `%${escapeLike(filter.term.toLowerCase().replace(/\s+/g, ""))}%`;
     base = base.where((eb) =>
       eb.or([
         eb(sql<string>`lower(first_name || ' ' || last_name)`, "like", like),
         eb(sql<string>`lower(invite_email)`, "like", like),
-        eb(sql<string>`lower(coalesce(patient_id, ''))`, "like", like),
+        eb(sql<string>`lower(coalesce(consented_email, ''))`, "like", like),
+        // Identifiers are stored without spaces ("943 476 5919" is found as typed).
+        eb(sql<string>`lower(coalesce(patient_id, ''))`, "like", idLike),
       ]),
     );
   }
@@ -231,7 +234,7 @@ export const searchEnrolments = async (
 };
 
 export const findProgramName = (db: Db, programId: string) =>
-  db.selectFrom("programs").select(["name"]).where("id", "=", programId).executeTakeFirst();
+  db.selectFrom("programs").select(["name", "patientProgramName"]).where("id", "=", programId).executeTakeFirst();
 
 export const findInviteeAccount = (db: Db, userId: string) =>
   db.selectFrom("users").select(["passwordHash", "questionnaireReminders"]).where("id", "=", userId).executeTakeFirst();

@@ -8,8 +8,16 @@ import * as patients from "./service.js";
 
 export const registerPatientRoutes = (app: FastifyInstance, ctx: AppContext) => {
   registerPatientInviteJobs(ctx);
-  defineRoute(app, ctx, patientsApi.list, { permission: "view_project_users" }, ({ actor, meta, params, query }) =>
-    patients.listPatients(ctx, meta, actor, params.projectId, query),
+  defineRoute(
+    app,
+    ctx,
+    patientsApi.list,
+    { permission: "view_project_users" },
+    async ({ actor, meta, params, query, reply }) => {
+      const page = await patients.listPatients(ctx, meta, actor, params.projectId, query);
+      reply.header("X-Total-Count", String(page.totalCount));
+      return page;
+    },
   );
   defineRoute(app, ctx, patientsApi.create, { permission: "invite_project_users" }, ({ actor, meta, body }) =>
     patients.createPatient(ctx, meta, actor, body),
@@ -63,8 +71,16 @@ export const registerPatientRoutes = (app: FastifyInstance, ctx: AppContext) => 
     { permission: "withdraw_consent_project_users" },
     ({ actor, meta, params }) => patients.retractConsent(ctx, meta, actor, params.projectId, params.userId),
   );
-  defineRoute(app, ctx, patientsApi.search, { permission: "view_project_user" }, ({ actor, meta, query }) =>
-    patients.searchPatients(ctx, meta, actor, query),
+  defineRoute(
+    app,
+    ctx,
+    patientsApi.search,
+    { permission: "view_project_user" },
+    async ({ actor, meta, query, reply }) => {
+      const page = await patients.searchPatients(ctx, meta, actor, query);
+      reply.header("X-Total-Count", String(page.totalCount));
+      return page;
+    },
   );
 
   defineRoute(app, ctx, patientSideApi.invite, {}, ({ params }) => patientSide.inviteInfo(ctx, params.inviteCode));

@@ -7,6 +7,7 @@ import {
   messages,
   normalisePatientId,
   type PatientStatus,
+  patientIdProblem,
   todayIn,
   type VerificationStatus,
 } from "@openpro/core";
@@ -15,7 +16,7 @@ import { assertProgramInReach, listingScope } from "../../platform/access/scope.
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
-import { AppError, conflict, notFound } from "../../platform/errors.js";
+import { AppError, conflict, invalidField, notFound } from "../../platform/errors.js";
 import { findProgram } from "../programs/queries.js";
 import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/queries.js";
 import { sendPatientInvite } from "./invites.js";
@@ -309,7 +310,7 @@ export const resendInvite = async (
   const account = await q.findInviteeAccount(ctx.db, userId);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    if (enrolment.status === "INVITE_EXPIRED") {
+    if (enrolment.status === "INVITE_EXPIRED" || enrolment.status === "CONSENT_DECLINED") {
       await q.updateEnrolment(trx, enrolment.id, { status: "INVITE_SENT" });
       await q.insertStatus(trx, {
         programId,
@@ -369,6 +370,9 @@ export const verifyPatient = async (
   const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
   assertAwaitingVerification(program, enrolment);
   const type = enrolment.patientIdType ?? program.defaultPatientIdType ?? "other";
+  // The identifier confirmed at verification obeys the same rules as on the new-patient form.
+  const idProblem = patientIdProblem(type, patientId);
+  if (idProblem) throw invalidField("patientId", idProblem);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateEnrolment(trx, enrolment.id, {

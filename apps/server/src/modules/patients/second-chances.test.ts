@@ -1,0 +1,109 @@
+import { messages } from "@openpro/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  acceptInvite,
+  addPatient,
+  enrolmentOf,
+  lastInviteCode,
+  newPatient,
+  registerPatient,
+  setProgram,
+  signUpForm,
+  userIdOf,
+} from "../../../test/patients.js";
+import { insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+
+describe("declining, being invited again, and codes that must not take over an invitation", () => {
+  let t: TestApp;
+  let admin: string;
+  let heart: string;
+  let lung: string;
+
+  const decline = (token: string, programId: string) =>
+    t.request({ method: "PATCH", url: `/api/v1/user/project/${programId}/consent-declined`, token });
+  const consent = (token: string, programId: string) =>
+    t.request({
+      method: "PATCH",
+      url: `/api/v1/user/project/${programId}/consent`,
+      token,
+      payload: { consentGiven: true },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
+    const organisation = await insertOrganisation(t, "Northbridge Health");
+    heart = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart" });
+    lung = await insertProgram(t, { organisationId: organisation, name: "Northbridge Lung" });
+    await setProgram(t, lung, { inviteMode: "public" });
+  });
+  afterAll(() => t.close());
+
+  it("lets the care team invite a patient again after they declined, and finds them by the identifier as shown", async () => {
+    expect((await addPatient(t, admin, newPatient(heart))).statusCode).toBe(201);
+    const patient = await acceptInvite(t, "grace@patients.test", { firstName: "Grace", lastName: "Hopper" });
+    expect((await decline(patient, heart)).statusCode).toBe(200);
+    expect((await enrolmentOf(t, admin, heart, "grace@patients.test")).status).toBe("CONSENT_DECLINED");
+
+    const userId = await userIdOf(t, "grace@patients.test");
+    const resend = await t.request({ method: "POST", url: `/api/v1/users/${userId}?projectId=${heart}`, token: admin });
+    expect(resend.json()).toEqual({ message: messages.inviteResent });
+    const row = await enrolmentOf(t, admin, heart, "grace@patients.test");
+    expect(row.status).toBe("INVITE_SENT");
+    expect(row.statusHistory.map((s) => s.status)).toEqual([
+      "INVITE_SENT",
+      "STATUS_UNCONFIRMED",
+      "CONSENT_DECLINED",
+      "INVITE_SENT",
+    ]);
+
+    // The NHS number is stored as 9434765919, and found as the nurse reads it off a letter.
+    const byId = await t.request({
+      method: "GET",
+      url: `/api/v1/admin/projects/${heart}/users?term=943%20476%205919`,
+      token: admin,
+    });
+    expect(byId.json().results.map((r: { email: string }) => r.email)).toEqual(["grace@patients.test"]);
+  });
+
+  it("tells a patient who already takes part that declining is not how to stop", async () => {
+    expect(
+      (await addPatient(t, admin, newPatient(heart, { email: "alan@patients.test", firstName: "Alan" }))).statusCode,
+    ).toBe(201);
+    const patient = await acceptInvite(t, "alan@patients.test", { firstName: "Alan", lastName: "Turing" });
+    expect((await consent(patient, heart)).json()).toEqual({ message: messages.consentGiven });
+    const refused = await decline(patient, heart);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(messages.alreadyTakingPart);
+    expect((await enrolmentOf(t, admin, heart, "alan@patients.test")).status).toBe("CONSENTED");
+  });
+
+  it("refuses a public-code sign-up with the address of someone whose personal invitation is waiting", async () => {
+    expect(
+      (await addPatient(t, admin, newPatient(heart, { email: "ada.l@patients.test", firstName: "Ada" }))).statusCode,
+    ).toBe(201);
+    const created = await t.request({
+      method: "POST",
+      url: "/api/v1/invite-codes",
+      token: admin,
+      payload: { projectId: lung, dateExpires: "2026-12-31" },
+    });
+    expect(created.statusCode).toBe(201);
+    const hijack = await registerPatient(
+      t,
+      signUpForm(created.json().code, "ada.l@patients.test", { firstName: "Eve", lastName: "Mallory" }),
+    );
+    expect(hijack.statusCode).toBe(409);
+    expect(hijack.json().errors).toEqual([{ field: "email", message: messages.accountAlreadyExists }]);
+    // The real patient's own link still works.
+    const own = await registerPatient(
+      t,
+      signUpForm(await lastInviteCode(t, "ada.l@patients.test"), "ada.l@patients.test", {
+        firstName: "Ada",
+        lastName: "Lovelace",
+      }),
+    );
+    expect(own.statusCode).toBe(201);
+  });
+});
