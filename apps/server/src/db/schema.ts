@@ -289,3 +289,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type EnrolmentUpdate = Updateable<ProgramPatientsTable>;

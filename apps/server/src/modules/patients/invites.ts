@@ -12,10 +12,9 @@ import {
   findPatientInvite,
   findProgramName,
   insertPatientInvite,
-  insertStatus,
   revokeOpenPatientInvites,
-  updateEnrolment,
 } from "./queries.js";
+import { moveStatus } from "./transitions.js";
 
 const DAY = 86_400;
 /** Reminders after 7 and 14 days; the invitation expires 7 days after the second reminder. */
@@ -184,15 +183,6 @@ export const registerPatientInviteJobs = (ctx: AppContext) => {
     const enrolment = await findEnrolmentById(ctx.db, invite.enrolmentId);
     if (!enrolment || enrolment.status !== "INVITE_SENT") return;
     const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      await updateEnrolment(trx, enrolment.id, { status: "INVITE_EXPIRED" });
-      await insertStatus(trx, {
-        programId: enrolment.programId,
-        enrolmentId: enrolment.id,
-        status: "INVITE_EXPIRED",
-        at: now,
-        actorUserId: null,
-      });
-    });
+    await ctx.db.transaction().execute((trx) => moveStatus(trx, enrolment, "INVITE_EXPIRED", now, null));
   });
 };

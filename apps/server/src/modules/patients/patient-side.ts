@@ -12,6 +12,7 @@ import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/
 import { unsubscribeToken } from "./invites.js";
 import * as q from "./queries.js";
 import { loadProgram, withdrawConsent } from "./service.js";
+import { moveStatus, moveVerification } from "./transitions.js";
 
 export const inviteErrors = {
   invalid: () => new AppError(400, messages.inviteLinkInvalid, "INVITE_INVALID"),
@@ -76,14 +77,7 @@ const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user
   if (invite.kind === "individual") {
     if (invite.enrolment.userId !== user.id) throw inviteErrors.invalid();
     await q.acceptOpenPatientInvites(db, invite.enrolment.id, now);
-    await q.updateEnrolment(db, invite.enrolment.id, { inviteAcceptedAt: now, status: "STATUS_UNCONFIRMED" });
-    await q.insertStatus(db, {
-      programId: invite.program.id,
-      enrolmentId: invite.enrolment.id,
-      status: "STATUS_UNCONFIRMED",
-      at: now,
-      actorUserId: user.id,
-    });
+    await moveStatus(db, invite.enrolment, "STATUS_UNCONFIRMED", now, user.id, { inviteAcceptedAt: now });
     return;
   }
   if (user.territory && user.territory !== invite.program.territory) {
@@ -94,14 +88,7 @@ const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user
   const existing = await q.findEnrolment(db, invite.program.id, user.id);
   if (existing) {
     if (existing.inviteAcceptedAt) return;
-    await q.updateEnrolment(db, existing.id, { inviteAcceptedAt: now, status: "STATUS_UNCONFIRMED" });
-    await q.insertStatus(db, {
-      programId: invite.program.id,
-      enrolmentId: existing.id,
-      status: "STATUS_UNCONFIRMED",
-      at: now,
-      actorUserId: user.id,
-    });
+    await moveStatus(db, existing, "STATUS_UNCONFIRMED", now, user.id, { inviteAcceptedAt: now });
     return;
   }
   const enrolmentId = await q.insertEnrolment(db, {
@@ -258,29 +245,14 @@ export const giveConsent = async (
   if (enrolment.consentGiven) return { message: messages.consentGiven };
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await q.updateEnrolment(trx, enrolment.id, {
+    await moveStatus(trx, enrolment, "CONSENTED", now, actor.userId, {
       consentGiven: true,
       dateConsentGiven: now,
       consentedEmail: actor.email,
-      status: "CONSENTED",
-    });
-    await q.insertStatus(trx, {
-      programId,
-      enrolmentId: enrolment.id,
-      status: "CONSENTED",
-      at: now,
-      actorUserId: actor.userId,
     });
     // In programs that are not private, the care team confirms who consented.
     if (!program.isPrivate && enrolment.verificationStatus !== "VERIFIED") {
-      await q.updateEnrolment(trx, enrolment.id, { verificationStatus: "AWAITING_VERIFICATION" });
-      await q.insertVerification(trx, {
-        programId,
-        enrolmentId: enrolment.id,
-        verificationStatus: "AWAITING_VERIFICATION",
-        at: now,
-        actorUserId: actor.userId,
-      });
+      await moveVerification(trx, enrolment, "AWAITING_VERIFICATION", now, actor.userId);
     }
   });
   await writeAudit(ctx.db, ctx.clock, meta, {
@@ -297,16 +269,7 @@ export const declineConsent = async (ctx: AppContext, meta: RequestMeta, actor: 
   const { enrolment } = await ownEnrolment(ctx, actor, programId);
   if (enrolment.consentGiven) throw conflict(messages.alreadyTakingPart);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await q.updateEnrolment(trx, enrolment.id, { status: "CONSENT_DECLINED" });
-    await q.insertStatus(trx, {
-      programId,
-      enrolmentId: enrolment.id,
-      status: "CONSENT_DECLINED",
-      at: now,
-      actorUserId: actor.userId,
-    });
-  });
+  await ctx.db.transaction().execute((trx) => moveStatus(trx, enrolment, "CONSENT_DECLINED", now, actor.userId));
   await writeAudit(ctx.db, ctx.clock, meta, {
     action: "patient.consent.decline",
     outcome: "success",

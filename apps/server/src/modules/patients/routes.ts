@@ -59,10 +59,13 @@ export const registerPatientRoutes = (app: FastifyInstance, ctx: AppContext) => 
     patientsApi.verify,
     { permission: "edit_project_user" },
     ({ actor, meta, params, query, body }) =>
-      patients.verifyPatient(ctx, meta, actor, query.projectId, params.userId, body.patientId),
+      patients.decideVerification(ctx, meta, actor, query.projectId, params.userId, {
+        verified: true,
+        patientId: body.patientId,
+      }),
   );
   defineRoute(app, ctx, patientsApi.decline, { permission: "edit_project_user" }, ({ actor, meta, params, query }) =>
-    patients.declinePatient(ctx, meta, actor, query.projectId, params.userId),
+    patients.decideVerification(ctx, meta, actor, query.projectId, params.userId, { verified: false }),
   );
   defineRoute(
     app,

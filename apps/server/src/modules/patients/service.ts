@@ -21,6 +21,7 @@ import { findProgram } from "../programs/queries.js";
 import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/queries.js";
 import { sendPatientInvite } from "./invites.js";
 import * as q from "./queries.js";
+import { moveStatus, moveVerification } from "./transitions.js";
 
 const territoryMismatch = () =>
   new AppError(422, messages.territoryMismatch, errorCodes.validation, [
@@ -311,14 +312,7 @@ export const resendInvite = async (
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (enrolment.status === "INVITE_EXPIRED" || enrolment.status === "CONSENT_DECLINED") {
-      await q.updateEnrolment(trx, enrolment.id, { status: "INVITE_SENT" });
-      await q.insertStatus(trx, {
-        programId,
-        enrolmentId: enrolment.id,
-        status: "INVITE_SENT",
-        at: now,
-        actorUserId: actor.userId,
-      });
+      await moveStatus(trx, enrolment, "INVITE_SENT", now, actor.userId);
     }
     await sendPatientInvite(ctx, trx, {
       programId,
@@ -358,80 +352,43 @@ const assertAwaitingVerification = (program: LoadedProgram, enrolment: q.Enrolme
     throw conflict(messages.notAwaitingVerification);
 };
 
-export const verifyPatient = async (
+/**
+ * The care team's decision on a patient awaiting verification: verified (with the identifier,
+ * checked like on the new-patient form) or declined.
+ */
+export const decideVerification = async (
   ctx: AppContext,
   meta: RequestMeta,
   actor: Actor,
   programId: string,
   userId: string,
-  patientId: string,
+  decision: { verified: true; patientId: string } | { verified: false },
 ) => {
   const program = await loadProgram(ctx, actor, programId);
   const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
   assertAwaitingVerification(program, enrolment);
-  const type = enrolment.patientIdType ?? program.defaultPatientIdType ?? "other";
-  // The identifier confirmed at verification obeys the same rules as on the new-patient form.
-  const idProblem = patientIdProblem(type, patientId);
-  if (idProblem) throw invalidField("patientId", idProblem);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await q.updateEnrolment(trx, enrolment.id, {
-      verificationStatus: "VERIFIED",
-      patientIdType: type,
-      patientId: normalisePatientId(type, patientId),
-    });
-    await q.insertVerification(trx, {
-      programId,
-      enrolmentId: enrolment.id,
-      verificationStatus: "VERIFIED",
-      at: now,
-      actorUserId: actor.userId,
-    });
-  });
-  await auditPatient(ctx, meta, actor, "patient.verify", programId, userId);
-  return { message: messages.patientVerified };
-};
-
-export const declinePatient = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  userId: string,
-) => {
-  const program = await loadProgram(ctx, actor, programId);
-  const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
-  assertAwaitingVerification(program, enrolment);
-  const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await q.updateEnrolment(trx, enrolment.id, { verificationStatus: "DECLINED" });
-    await q.insertVerification(trx, {
-      programId,
-      enrolmentId: enrolment.id,
-      verificationStatus: "DECLINED",
-      at: now,
-      actorUserId: actor.userId,
-    });
-  });
-  await auditPatient(ctx, meta, actor, "patient.decline", programId, userId);
-  return { message: messages.patientDeclined };
+  let changes = {};
+  if (decision.verified) {
+    const type = enrolment.patientIdType ?? program.defaultPatientIdType ?? "other";
+    const idProblem = patientIdProblem(type, decision.patientId);
+    if (idProblem) throw invalidField("patientId", idProblem);
+    changes = { patientIdType: type, patientId: normalisePatientId(type, decision.patientId) };
+  }
+  const status = decision.verified ? "VERIFIED" : "DECLINED";
+  await ctx.db
+    .transaction()
+    .execute((trx) => moveVerification(trx, enrolment, status, ctx.clock.now(), actor.userId, changes));
+  await auditPatient(ctx, meta, actor, decision.verified ? "patient.verify" : "patient.decline", programId, userId);
+  return { message: decision.verified ? messages.patientVerified : messages.patientDeclined };
 };
 
 /** Consent withdrawn, by the care team (retract) or by the patient. */
 export const withdrawConsent = async (ctx: AppContext, db: Db, enrolment: q.EnrolmentRow, actorUserId: string) => {
   if (!enrolment.consentGiven) throw conflict(messages.consentNotGiven);
   const now = ctx.clock.now();
-  await q.updateEnrolment(db, enrolment.id, {
+  await moveStatus(db, enrolment, "CONSENT_WITHDRAWN", now, actorUserId, {
     consentGiven: false,
     dateConsentRevoked: now,
-    status: "CONSENT_WITHDRAWN",
-  });
-  await q.insertStatus(db, {
-    programId: enrolment.programId,
-    enrolmentId: enrolment.id,
-    status: "CONSENT_WITHDRAWN",
-    at: now,
-    actorUserId,
   });
 };
 
@@ -488,7 +445,6 @@ export const searchPatients = async (
 export const completeProgramPatients = async (ctx: AppContext, db: Db, programId: string, actorUserId: string) => {
   const now = ctx.clock.now();
   for (const { id } of await q.findConsentedEnrolments(db, programId)) {
-    await q.updateEnrolment(db, id, { status: "PROJECT_COMPLETED" });
-    await q.insertStatus(db, { programId, enrolmentId: id, status: "PROJECT_COMPLETED", at: now, actorUserId });
+    await moveStatus(db, { id, programId }, "PROJECT_COMPLETED", now, actorUserId);
   }
 };
