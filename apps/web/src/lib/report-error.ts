@@ -1,11 +1,7 @@
 import { readClientConfig } from "./client-config";
-import { sentryTransport } from "./sentry-transport";
+import { type ErrorReport, sentryTransport } from "./sentry-transport";
 
-export interface ErrorReport {
-  name: string;
-  message: string;
-  extra?: Record<string, unknown>;
-}
+export type { ErrorReport } from "./sentry-transport";
 
 type Transport = (report: ErrorReport) => void;
 

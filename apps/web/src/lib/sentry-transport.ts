@@ -1,4 +1,9 @@
-import type { ErrorReport } from "./report-error";
+/** What the app reports about an unexpected failure. */
+export interface ErrorReport {
+  name: string;
+  message: string;
+  extra?: Record<string, unknown>;
+}
 
 /** The parts of a Sentry DSN (`https://<key>@<host>[/<path>]/<project>`) an envelope needs. */
 export const parseDsn = (dsn: string): { envelopeUrl: string; dsn: string } | null => {
