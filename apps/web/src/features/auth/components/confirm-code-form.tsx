@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import { emailField, limits, resetCodeCheckBody } from "@openpro/core";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
 import { inlineMessage } from "../../../lib/api-errors";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { useResetCodeCheck } from "../api";
+import { SubmitButton } from "./submit-button";
 
 // The check endpoint accepts the code alone; this screen always asks for the e-mail too.
 const confirmCodeSchema = resetCodeCheckBody.extend({ email: emailField() });
@@ -48,16 +49,9 @@ export const ConfirmCodeForm = ({
         required
         slotProps={{ htmlInput: { maxLength: limits.resetCodeLength, spellCheck: false } }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, check.isPending)}
-      >
+      <SubmitButton formState={form.formState} pending={check.isPending}>
         Confirm code
-      </Button>
+      </SubmitButton>
     </Box>
   );
 };

@@ -1,13 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import { type CurrentUser, loginBody } from "@openpro/core";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
 import { inlineMessage } from "../../../lib/api-errors";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import type { TokenPair } from "../../../lib/tokens";
 import { useLogin } from "../api";
+import { SubmitButton } from "./submit-button";
 
 const loginFormSchema = loginBody.omit({ scope: true });
 type LoginValues = z.input<typeof loginFormSchema>;
@@ -53,16 +54,9 @@ export const LoginForm = ({
         autoComplete="current-password"
         required
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, login.isPending)}
-      >
+      <SubmitButton formState={form.formState} pending={login.isPending}>
         Log in
-      </Button>
+      </SubmitButton>
     </Box>
   );
 };

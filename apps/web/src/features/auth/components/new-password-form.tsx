@@ -1,13 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import { changePasswordBody } from "@openpro/core";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { inlineMessage } from "../../../lib/api-errors";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import type { TokenPair } from "../../../lib/tokens";
 import { useResetPassword } from "../api";
 import { PasswordPairFields } from "./password-pair-fields";
+import { SubmitButton } from "./submit-button";
 
 type Values = z.input<typeof changePasswordBody>;
 
@@ -44,16 +45,9 @@ export const NewPasswordForm = ({
           {message}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, reset.isPending)}
-      >
+      <SubmitButton formState={form.formState} pending={reset.isPending}>
         Set new password
-      </Button>
+      </SubmitButton>
     </Box>
   );
 };

@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import { loginBody } from "@openpro/core";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
 import { inlineMessage } from "../../../lib/api-errors";
-import { isSubmitDisabled } from "../../../lib/forms";
 import { usePatientLogin } from "../api";
 import { inviteErrorMessage } from "./invite-error";
+import { SubmitButton } from "./submit-button";
 
 const schema = loginBody.pick({ email: true, password: true });
 type Values = z.input<typeof schema>;
@@ -66,16 +66,9 @@ export const PatientSignInForm = ({
         required
         disabled={disabled}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={disabled || isSubmitDisabled(form.formState, login.isPending)}
-      >
+      <SubmitButton formState={form.formState} pending={disabled || login.isPending}>
         Sign in
-      </Button>
+      </SubmitButton>
     </Box>
   );
 };

@@ -1,16 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import { emailField, limits, messages, requiredText, withConfirmedPassword } from "@openpro/core";
-import { type ReactNode, useState } from "react";
-import { Controller, type Path, useForm } from "react-hook-form";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { usePatientRegister } from "../api";
 import { inviteErrorMessage } from "./invite-error";
+import { CheckboxField, type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
 import { PasswordPairFields } from "./password-pair-fields";
-import type { DocumentDialogProps, SignupDocument } from "./staff-signup-form";
+import { SubmitButton } from "./submit-button";
 
 const schema = withConfirmedPassword({
   inviteCode: z.string().min(1).max(200),
@@ -35,11 +36,6 @@ const fields = [
   "marketingConsent",
 ] as const;
 
-const documents: { id: SignupDocument; field: "privacyPolicy" | "eula"; label: string }[] = [
-  { id: "eula", field: "eula", label: "EULA" },
-  { id: "privacy-policy", field: "privacyPolicy", label: "privacy policy" },
-];
-
 /** A patient creating an account from an invite (doc 2 §5 "Patient sign-up"). */
 export const PatientSignupForm = ({
   inviteCode,
@@ -58,7 +54,6 @@ export const PatientSignupForm = ({
   onInviteError: (message: string) => void;
 }) => {
   const register = usePatientRegister();
-  const [reading, setReading] = useState<SignupDocument | null>(null);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -93,36 +88,6 @@ export const PatientSignupForm = ({
     }),
   );
 
-  const checkbox = (name: Path<Values>, label: ReactNode) => (
-    <Controller
-      key={name}
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormControl error={Boolean(fieldState.error)} sx={{ display: "block", mt: 1 }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                name={field.name}
-                disabled={pending}
-                slotProps={{ input: { "aria-describedby": fieldState.error ? `${field.name}-error` : undefined } }}
-              />
-            }
-            label={label}
-          />
-          {fieldState.error ? (
-            <FormHelperText id={`${field.name}-error`} sx={{ mx: 0 }}>
-              {fieldState.error.message}
-            </FormHelperText>
-          ) : null}
-        </FormControl>
-      )}
-    />
-  );
-
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
       <FormTextField
@@ -151,60 +116,26 @@ export const PatientSignupForm = ({
         disabled={pending}
       />
       <PasswordPairFields control={form.control} disabled={pending} />
-      {documents.map((doc) =>
-        checkbox(
-          doc.field,
-          <>
-            I accept the{" "}
-            <Link
-              component="button"
-              type="button"
-              onClick={(event) => {
-                event.preventDefault();
-                setReading(doc.id);
-              }}
-              sx={{ verticalAlign: "baseline" }}
-            >
-              {doc.label}
-            </Link>
-          </>,
-        ),
-      )}
-      {checkbox("marketingConsent", "I would like to receive news and updates about OpenPRO (optional)")}
+      <LegalAcceptanceFields
+        form={form}
+        documents={["eula", "privacy-policy"]}
+        disabled={pending}
+        documentDialog={documentDialog}
+      />
+      <CheckboxField
+        control={form.control}
+        name="marketingConsent"
+        label="I would like to receive news and updates about OpenPRO (optional)"
+        disabled={pending}
+      />
       {failure ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {failure}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 3 }}
-        disabled={isSubmitDisabled(form.formState, pending)}
-      >
+      <SubmitButton formState={form.formState} pending={pending} sx={{ mt: 3 }}>
         Create account
-      </Button>
-      {documents.map((doc) => (
-        <Box key={doc.id}>
-          {documentDialog({
-            documentId: doc.id,
-            open: reading === doc.id,
-            onAccept: () => {
-              form.setValue(doc.field, true, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-              setReading(null);
-            },
-            onDecline: () => {
-              form.setValue(doc.field, false as unknown as true, {
-                shouldDirty: true,
-                shouldValidate: form.formState.isSubmitted,
-              });
-              setReading(null);
-            },
-          })}
-        </Box>
-      ))}
+      </SubmitButton>
     </Box>
   );
 };

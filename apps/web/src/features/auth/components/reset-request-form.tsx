@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import { resetCodeRequestBody } from "@openpro/core";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
 import { inlineMessage } from "../../../lib/api-errors";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { useResetSendOtp } from "../api";
+import { SubmitButton } from "./submit-button";
 
 type Values = z.input<typeof resetCodeRequestBody>;
 
@@ -32,16 +33,9 @@ export const ResetRequestForm = ({ onSent }: { onSent: (email: string) => void }
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
       {message ? <Alert severity="error">{message}</Alert> : null}
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="username" required />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, send.isPending)}
-      >
+      <SubmitButton formState={form.formState} pending={send.isPending}>
         Send code
-      </Button>
+      </SubmitButton>
     </Box>
   );
 };

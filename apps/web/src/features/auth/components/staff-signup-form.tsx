@@ -1,41 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  Typography,
-} from "@mui/material";
-import { type CurrentUser, type LegalDocumentId, messages, registerBody } from "@openpro/core";
-import { type ReactNode, useState } from "react";
-import { Controller, type Path, useForm } from "react-hook-form";
+import { Alert, Box, Typography } from "@mui/material";
+import { type CurrentUser, messages, registerBody } from "@openpro/core";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import type { TokenPair } from "../../../lib/tokens";
 import { useRegisterStaff } from "../api";
+import { CheckboxField, type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
 import { PasswordPairFields } from "./password-pair-fields";
+import { SubmitButton } from "./submit-button";
 
 type Values = z.input<typeof registerBody>;
 type Output = z.output<typeof registerBody>;
-
-export type SignupDocument = Extract<LegalDocumentId, "privacy-policy" | "eula">;
-
-export interface DocumentDialogProps {
-  documentId: SignupDocument;
-  open: boolean;
-  onAccept: () => void;
-  onDecline: () => void;
-}
-
-const documents: { id: SignupDocument; field: "privacyPolicy" | "eula"; label: string }[] = [
-  { id: "privacy-policy", field: "privacyPolicy", label: "privacy policy" },
-  { id: "eula", field: "eula", label: "EULA" },
-];
 
 /**
  * A new clinician finishing an invitation: password and confirm (with the live checklist), the privacy policy
@@ -58,7 +36,6 @@ export const StaffSignupForm = ({
   onInvalidInvite: () => void;
 }) => {
   const register = useRegisterStaff();
-  const [reading, setReading] = useState<SignupDocument | null>(null);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(registerBody),
     defaultValues: {
@@ -89,36 +66,6 @@ export const StaffSignupForm = ({
     }),
   );
 
-  const checkbox = (name: Path<Values>, label: ReactNode) => (
-    <Controller
-      key={name}
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormControl error={Boolean(fieldState.error)} sx={{ display: "block", mt: 1 }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                name={field.name}
-                disabled={pending}
-                slotProps={{ input: { "aria-describedby": fieldState.error ? `${field.name}-error` : undefined } }}
-              />
-            }
-            label={label}
-          />
-          {fieldState.error ? (
-            <FormHelperText id={`${field.name}-error`} sx={{ mx: 0 }}>
-              {fieldState.error.message}
-            </FormHelperText>
-          ) : null}
-        </FormControl>
-      )}
-    />
-  );
-
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
       <Typography component="p" sx={{ mb: 2 }}>
@@ -128,60 +75,26 @@ export const StaffSignupForm = ({
       </Typography>
       <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
       <PasswordPairFields control={form.control} disabled={pending} />
-      {documents.map((doc) =>
-        checkbox(
-          doc.field,
-          <>
-            I accept the{" "}
-            <Link
-              component="button"
-              type="button"
-              onClick={(event) => {
-                event.preventDefault();
-                setReading(doc.id);
-              }}
-              sx={{ verticalAlign: "baseline" }}
-            >
-              {doc.label}
-            </Link>
-          </>,
-        ),
-      )}
-      {checkbox("dataSharing", "I acknowledge that patient data is shared with the program's care team")}
+      <LegalAcceptanceFields
+        form={form}
+        documents={["privacy-policy", "eula"]}
+        disabled={pending}
+        documentDialog={documentDialog}
+      />
+      <CheckboxField
+        control={form.control}
+        name="dataSharing"
+        label="I acknowledge that patient data is shared with the program's care team"
+        disabled={pending}
+      />
       {failure ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {failure}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 3 }}
-        disabled={isSubmitDisabled(form.formState, pending)}
-      >
+      <SubmitButton formState={form.formState} pending={pending} sx={{ mt: 3 }}>
         Create account
-      </Button>
-      {documents.map((doc) => (
-        <Box key={doc.id}>
-          {documentDialog({
-            documentId: doc.id,
-            open: reading === doc.id,
-            onAccept: () => {
-              form.setValue(doc.field, true, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-              setReading(null);
-            },
-            onDecline: () => {
-              form.setValue(doc.field, false as unknown as true, {
-                shouldDirty: true,
-                shouldValidate: form.formState.isSubmitted,
-              });
-              setReading(null);
-            },
-          })}
-        </Box>
-      ))}
+      </SubmitButton>
     </Box>
   );
 };

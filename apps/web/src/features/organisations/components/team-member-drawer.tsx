@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import CloseIcon from "@mui/icons-material/Close";
-import { Alert, Box, Button, Drawer, IconButton, MenuItem, TextField, Typography } from "@mui/material";
+import { Alert, MenuItem } from "@mui/material";
 import {
   assignableRoles,
   createTeamMemberBody,
@@ -11,9 +10,10 @@ import {
   type TeamMember,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { FormDrawer, FormDrawerContent } from "../../../components/form-drawer";
+import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
@@ -43,15 +43,9 @@ export const TeamMemberDrawer = ({
   open: boolean;
   onClose: () => void;
 }) => {
-  const titleId = useId();
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { role: "dialog", "aria-labelledby": titleId } }}
-    >
-      {open ? (
+    <FormDrawer open={open} onClose={onClose}>
+      {(titleId) => (
         <MemberForm
           titleId={titleId}
           key={member?.id ?? "new"}
@@ -60,8 +54,8 @@ export const TeamMemberDrawer = ({
           member={member}
           onClose={onClose}
         />
-      ) : null}
-    </Drawer>
+      )}
+    </FormDrawer>
   );
 };
 
@@ -130,81 +124,54 @@ const MemberForm = ({
   });
 
   return (
-    <Box sx={{ width: { xs: "100vw", sm: 440 }, p: 3, display: "flex", flexDirection: "column", height: "100%" }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
-        <Typography variant="h2" id={titleId}>
-          {editing ? "Edit team member" : "Add team member"}
-        </Typography>
-        <IconButton aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-        <FormTextField
-          control={form.control}
-          name="firstName"
-          label="First name"
-          required
-          disabled={mutation.isPending}
-        />
-        <FormTextField
-          control={form.control}
-          name="lastName"
-          label="Last name"
-          required
-          disabled={mutation.isPending}
-        />
-        <FormTextField control={form.control} name="displayName" label="Display name" disabled={mutation.isPending} />
-        <FormTextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          required
-          disabled={mutation.isPending}
-        />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Role"
-              required
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              disabled={editing || mutation.isPending}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? (editing ? "The role cannot be changed." : undefined)}
-            >
-              {(editing && member && !roleChoices.includes(member.role)
-                ? [...roleChoices, member.role]
-                : roleChoices
-              ).map((role) => (
-                <MenuItem key={role} value={role}>
-                  {roleLabels[role]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        {failure ? (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, mutation.isPending)}>
-            {editing ? "Save" : "Invite"}
-          </Button>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-        </Box>
-      </Box>
-    </Box>
+    <FormDrawerContent
+      titleId={titleId}
+      title={editing ? "Edit team member" : "Add team member"}
+      width={440}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      submitLabel={editing ? "Save" : "Invite"}
+      submitDisabled={isSubmitDisabled(form.formState, mutation.isPending)}
+      pending={mutation.isPending}
+    >
+      <FormTextField
+        control={form.control}
+        name="firstName"
+        label="First name"
+        required
+        disabled={mutation.isPending}
+      />
+      <FormTextField control={form.control} name="lastName" label="Last name" required disabled={mutation.isPending} />
+      <FormTextField control={form.control} name="displayName" label="Display name" disabled={mutation.isPending} />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        required
+        disabled={mutation.isPending}
+      />
+      <FormSelectField
+        control={form.control}
+        name="role"
+        label="Role"
+        required
+        disabled={editing || mutation.isPending}
+        helperText={editing ? "The role cannot be changed." : undefined}
+      >
+        {(editing && member && !roleChoices.includes(member.role) ? [...roleChoices, member.role] : roleChoices).map(
+          (role) => (
+            <MenuItem key={role} value={role}>
+              {roleLabels[role]}
+            </MenuItem>
+          ),
+        )}
+      </FormSelectField>
+      {failure ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {failure}
+        </Alert>
+      ) : null}
+    </FormDrawerContent>
   );
 };

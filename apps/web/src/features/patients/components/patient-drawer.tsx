@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import CloseIcon from "@mui/icons-material/Close";
-import { Box, Button, Drawer, IconButton, MenuItem, TextField, Typography } from "@mui/material";
+import { MenuItem, TextField } from "@mui/material";
 import {
   type EnrolledPatient,
   emailField,
@@ -15,9 +14,10 @@ import {
   SCIENSUS_ID_PLACEHOLDER,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
+import { FormDrawer, FormDrawerContent } from "../../../components/form-drawer";
+import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { isSubmitDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
@@ -68,15 +68,9 @@ export const PatientDrawer = ({
   open: boolean;
   onClose: () => void;
 }) => {
-  const titleId = useId();
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { role: "dialog", "aria-labelledby": titleId } }}
-    >
-      {open ? (
+    <FormDrawer open={open} onClose={onClose}>
+      {(titleId) => (
         <PatientForm
           key={patient?.id ?? "new"}
           titleId={titleId}
@@ -85,8 +79,8 @@ export const PatientDrawer = ({
           idTypes={idTypes}
           onClose={onClose}
         />
-      ) : null}
-    </Drawer>
+      )}
+    </FormDrawer>
   );
 };
 
@@ -167,82 +161,59 @@ const PatientForm = ({
   });
 
   return (
-    <Box sx={{ width: { xs: "100vw", sm: 460 }, p: 3, display: "flex", flexDirection: "column", height: "100%" }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2 }}>
-        <Typography variant="h2" id={titleId}>
-          {editing ? "Edit patient" : "Add a new patient to the program"}
-        </Typography>
-        <IconButton aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-        <FormTextField
-          control={form.control}
-          name="firstName"
-          label="First name"
-          required
-          disabled={pending}
-          slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
-        />
-        <FormTextField
-          control={form.control}
-          name="lastName"
-          label="Last name"
-          required
-          disabled={pending}
-          slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
-        />
-        <FormTextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          required
-          disabled={pending || (editing && patient.inviteAccepted)}
-          helperText={editing && patient.inviteAccepted ? "The patient has accepted the invite." : undefined}
-          slotProps={{ htmlInput: { maxLength: limits.text.email } }}
-        />
-        <Controller
-          control={form.control}
-          name="patientIdType"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Patient id type"
-              required
-              name={field.name}
-              value={field.value}
-              onChange={(event) => {
-                field.onChange(event.target.value);
-                // A new type starts a new identifier.
-                form.setValue("patientId", "", { shouldValidate: form.formState.isSubmitted });
-              }}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              disabled={pending}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            >
-              {idTypes.map((type) => (
-                <MenuItem key={type.id} value={type.id}>
-                  {type.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <PatientIdField control={form.control} type={form.watch("patientIdType")} disabled={pending} />
-        <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, pending)}>
-            {editing ? "Save" : "Add patient"}
-          </Button>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-        </Box>
-      </Box>
-    </Box>
+    <FormDrawerContent
+      titleId={titleId}
+      title={editing ? "Edit patient" : "Add a new patient to the program"}
+      width={460}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      submitLabel={editing ? "Save" : "Add patient"}
+      submitDisabled={isSubmitDisabled(form.formState, pending)}
+      pending={pending}
+    >
+      <FormTextField
+        control={form.control}
+        name="firstName"
+        label="First name"
+        required
+        disabled={pending}
+        slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="lastName"
+        label="Last name"
+        required
+        disabled={pending}
+        slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        required
+        disabled={pending || (editing && patient.inviteAccepted)}
+        helperText={editing && patient.inviteAccepted ? "The patient has accepted the invite." : undefined}
+        slotProps={{ htmlInput: { maxLength: limits.text.email } }}
+      />
+      <FormSelectField
+        control={form.control}
+        name="patientIdType"
+        label="Patient id type"
+        required
+        // A new type starts a new identifier.
+        onChange={() => form.setValue("patientId", "", { shouldValidate: form.formState.isSubmitted })}
+        disabled={pending}
+      >
+        {idTypes.map((type) => (
+          <MenuItem key={type.id} value={type.id}>
+            {type.name}
+          </MenuItem>
+        ))}
+      </FormSelectField>
+      <PatientIdField control={form.control} type={form.watch("patientIdType")} disabled={pending} />
+    </FormDrawerContent>
   );
 };
 

@@ -30,6 +30,7 @@ import {
 import { useState } from "react";
 import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
 import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
@@ -203,57 +204,27 @@ export const CreateProgramForm = ({
           helperText={`At most ${limits.text.description} characters`}
           disabled={pending}
         />
-        <Controller
-          control={form.control}
-          name="territory"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Country"
-              required
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              disabled={pending}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            >
-              {territories.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {territoryLabels[t]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <FormSelectField control={form.control} name="territory" label="Country" required disabled={pending}>
+          {territories.map((t) => (
+            <MenuItem key={t} value={t}>
+              {territoryLabels[t]}
+            </MenuItem>
+          ))}
+        </FormSelectField>
         {showOrganisation ? (
-          <Controller
+          <FormSelectField
             control={form.control}
             name="organisationId"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label="Organisation"
-                required={adminType}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={pending || choices.isPending}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              >
-                {(choices.data?.results ?? []).map((o) => (
-                  <MenuItem key={o.organisationId} value={o.organisationId}>
-                    {o.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+            label="Organisation"
+            required={adminType}
+            disabled={pending || choices.isPending}
+          >
+            {(choices.data?.results ?? []).map((o) => (
+              <MenuItem key={o.organisationId} value={o.organisationId}>
+                {o.name}
+              </MenuItem>
+            ))}
+          </FormSelectField>
         ) : null}
         <FormTextField
           control={form.control}
@@ -330,31 +301,19 @@ export const CreateProgramForm = ({
             )}
           />
         ) : null}
-        <Controller
+        <FormSelectField
           control={form.control}
           name="defaultPatientIdType"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label="Default patient identifier"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              disabled={pending || idTypes.isPending}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            >
-              <MenuItem value="">None</MenuItem>
-              {(idTypes.data?.patientIdTypes ?? []).map((t) => (
-                <MenuItem key={t.id} value={t.id}>
-                  {t.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+          label="Default patient identifier"
+          disabled={pending || idTypes.isPending}
+        >
+          <MenuItem value="">None</MenuItem>
+          {(idTypes.data?.patientIdTypes ?? []).map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </FormSelectField>
         {idType === "other" ? (
           <FormTextField
             control={form.control}

@@ -1,0 +1,76 @@
+import CloseIcon from "@mui/icons-material/Close";
+import { Box, Button, Drawer, IconButton, Typography } from "@mui/material";
+import { type FormEventHandler, type ReactNode, useId } from "react";
+
+/**
+ * A right-hand drawer holding a form, labelled by the form's title. The form is mounted only while the drawer is
+ * open (so it starts afresh each time); `children` receives the id its title must carry.
+ */
+export const FormDrawer = ({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: (titleId: string) => ReactNode;
+}) => {
+  const titleId = useId();
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { role: "dialog", "aria-labelledby": titleId } }}
+    >
+      {open ? children(titleId) : null}
+    </Drawer>
+  );
+};
+
+/** The inside of a {@link FormDrawer}: title and Close, the form's fields, then the submit and Cancel buttons. */
+export const FormDrawerContent = ({
+  titleId,
+  title,
+  width,
+  onSubmit,
+  onClose,
+  submitLabel,
+  submitDisabled,
+  pending,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  /** The drawer's width from the `sm` breakpoint up (it fills the screen below). */
+  width: number;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  submitLabel: ReactNode;
+  submitDisabled: boolean;
+  /** While the form is being sent (disables Cancel). */
+  pending: boolean;
+  children: ReactNode;
+}) => (
+  <Box sx={{ width: { xs: "100vw", sm: width }, p: 3, display: "flex", flexDirection: "column", height: "100%" }}>
+    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2 }}>
+      <Typography variant="h2" id={titleId}>
+        {title}
+      </Typography>
+      <IconButton aria-label="Close" onClick={onClose}>
+        <CloseIcon />
+      </IconButton>
+    </Box>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+      {children}
+      <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
+        <Button type="submit" variant="contained" disabled={submitDisabled}>
+          {submitLabel}
+        </Button>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+      </Box>
+    </Box>
+  </Box>
+);

@@ -1,0 +1,46 @@
+import { TextField, type TextFieldProps } from "@mui/material";
+import type { ChangeEvent } from "react";
+import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
+
+type Props<T extends FieldValues, O extends FieldValues> = Omit<
+  TextFieldProps,
+  "select" | "name" | "value" | "onChange" | "onBlur" | "error"
+> & {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  /** Called after the form took the chosen value. */
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+};
+
+/**
+ * A MUI select (its `MenuItem`s as children) bound to react-hook-form; the error text appears once validation ran
+ * (after a submit), in place of the helper text.
+ */
+export const FormSelectField = <T extends FieldValues, O extends FieldValues = T>({
+  control,
+  name,
+  helperText,
+  onChange,
+  children,
+  ...props
+}: Props<T, O>) => {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      select
+      name={field.name}
+      value={field.value}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        field.onChange(event);
+        onChange?.(event);
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+    >
+      {children}
+    </TextField>
+  );
+};
