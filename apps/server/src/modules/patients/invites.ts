@@ -124,7 +124,7 @@ export const registerPatientInviteJobs = (ctx: AppContext) => {
     const invite = await findPatientInvite(ctx.db, String(payload.inviteId));
     if (!invite || invite.acceptedAt || invite.revokedAt) return;
     const enrolment = await findEnrolmentById(ctx.db, invite.enrolmentId);
-    if (!enrolment || enrolment.status !== "INVITE_SENT") return;
+    if (enrolment?.status !== "INVITE_SENT") return;
     const program = await findProgramName(ctx.db, invite.programId);
     const user = await findInviteeAccount(ctx.db, enrolment.userId);
     if (!program || !user) return;
@@ -181,7 +181,7 @@ export const registerPatientInviteJobs = (ctx: AppContext) => {
     const invite = await findPatientInvite(ctx.db, String(payload.inviteId));
     if (!invite || invite.acceptedAt || invite.revokedAt) return;
     const enrolment = await findEnrolmentById(ctx.db, invite.enrolmentId);
-    if (!enrolment || enrolment.status !== "INVITE_SENT") return;
+    if (enrolment?.status !== "INVITE_SENT") return;
     const now = ctx.clock.now();
     await ctx.db.transaction().execute((trx) => moveStatus(trx, enrolment, "INVITE_EXPIRED", now, null));
   });

@@ -217,7 +217,7 @@ export const registerPatient = async (
 
 const ownEnrolment = async (ctx: AppContext, actor: Actor, programId: string) => {
   const enrolment = await q.findEnrolment(ctx.db, programId, actor.userId);
-  if (!enrolment || !enrolment.inviteAcceptedAt) throw notFound();
+  if (!enrolment?.inviteAcceptedAt) throw notFound();
   const program = await loadProgram(ctx, null, programId);
   return { enrolment, program };
 };
