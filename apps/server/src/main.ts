@@ -26,7 +26,8 @@ const jwtSecretFor = (configured: string | undefined, dataDir: string): string =
 
 const main = async () => {
   const config = readConfig();
-  const dataDir = resolve(config.DATA_DIR);
+  // `npm start` runs in apps/server; a relative DATA_DIR means relative to where it was typed.
+  const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
   let poolErrorLogged = false;
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
