@@ -99,7 +99,7 @@ export const deleteOrganisation = async (db: Db, organisationId: string) => {
   await db.deleteFrom("organisations").where("id", "=", organisationId).execute();
 };
 
-export const findOrganisationStaff = (db: Db, organisationId: string) =>
+const members = (db: Db, organisationId: string) =>
   db
     .selectFrom("organisationStaff")
     .innerJoin("users", "users.id", "organisationStaff.userId")
@@ -112,27 +112,13 @@ export const findOrganisationStaff = (db: Db, organisationId: string) =>
       "organisationStaff.role",
       "organisationStaff.inviteAccepted",
     ])
-    .where("organisationStaff.organisationId", "=", organisationId)
-    .orderBy(sql`lower(users.last_name)`)
-    .orderBy(sql`lower(users.first_name)`)
-    .execute();
+    .where("organisationStaff.organisationId", "=", organisationId);
+
+export const findOrganisationStaff = (db: Db, organisationId: string) =>
+  members(db, organisationId).orderBy(sql`lower(users.last_name)`).orderBy(sql`lower(users.first_name)`).execute();
 
 export const findOrganisationMember = (db: Db, organisationId: string, userId: string) =>
-  db
-    .selectFrom("organisationStaff")
-    .innerJoin("users", "users.id", "organisationStaff.userId")
-    .select([
-      "users.id",
-      "users.firstName",
-      "users.lastName",
-      "users.displayName",
-      "users.email",
-      "organisationStaff.role",
-      "organisationStaff.inviteAccepted",
-    ])
-    .where("organisationStaff.organisationId", "=", organisationId)
-    .where("organisationStaff.userId", "=", userId)
-    .executeTakeFirst();
+  members(db, organisationId).where("organisationStaff.userId", "=", userId).executeTakeFirst();
 
 export const insertOrganisationMember = async (
   db: Db,

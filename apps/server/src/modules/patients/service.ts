@@ -132,10 +132,12 @@ export const listPatients = async (
   return { results: await withHistories(ctx.db, programId, rows), totalCount };
 };
 
-const findEnrolmentInProgram = async (ctx: AppContext, programId: string, userId: string) => {
+/** A patient of a program the actor may reach (404 for anyone else's). */
+const loadEnrolment = async (ctx: AppContext, actor: Actor, programId: string, userId: string) => {
+  const program = await loadProgram(ctx, actor, programId);
   const enrolment = await q.findEnrolment(ctx.db, programId, userId);
   if (!enrolment) throw notFound();
-  return enrolment;
+  return { program, enrolment };
 };
 
 export const getPatient = async (
@@ -145,8 +147,7 @@ export const getPatient = async (
   programId: string,
   userId: string,
 ) => {
-  await loadProgram(ctx, actor, programId);
-  const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
+  const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   await auditPatient(ctx, meta, actor, "patient.read", programId, userId);
   return (await withHistories(ctx.db, programId, [enrolment]))[0]!;
 };
@@ -250,8 +251,7 @@ export const updatePatient = async (
     patientId?: string | undefined;
   },
 ) => {
-  const program = await loadProgram(ctx, actor, programId);
-  const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
+  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   const type = body.patientIdType ?? enrolment.patientIdType;
   const emailChanges = body.email !== undefined && body.email !== enrolment.inviteEmail.toLowerCase();
   if (emailChanges) {
@@ -283,8 +283,7 @@ export const deletePatient = async (
   programId: string,
   userId: string,
 ) => {
-  await loadProgram(ctx, actor, programId);
-  const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
+  const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   await ctx.db.transaction().execute(async (trx) => {
     await q.deleteEnrolment(trx, enrolment.id);
     // An invited person who never made an account and has no other program leaves no trace.
@@ -303,8 +302,7 @@ export const resendInvite = async (
   programId: string,
   userId: string,
 ) => {
-  const program = await loadProgram(ctx, actor, programId);
-  const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
+  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   const patient = { status: enrolment.status as PatientStatus, inviteAccepted: !!enrolment.inviteAcceptedAt };
   if (!canResendInvite(patient, program, true) || program.inviteMode !== "individual")
     throw conflict(messages.inviteNotResendable);
@@ -364,8 +362,7 @@ export const decideVerification = async (
   userId: string,
   decision: { verified: true; patientId: string } | { verified: false },
 ) => {
-  const program = await loadProgram(ctx, actor, programId);
-  const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
+  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   assertAwaitingVerification(program, enrolment);
   let changes = {};
   if (decision.verified) {
@@ -399,8 +396,7 @@ export const retractConsent = async (
   programId: string,
   userId: string,
 ) => {
-  await loadProgram(ctx, actor, programId);
-  const enrolment = await findEnrolmentInProgram(ctx, programId, userId);
+  const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   await ctx.db.transaction().execute((trx) => withdrawConsent(ctx, trx, enrolment, actor.userId));
   await auditPatient(ctx, meta, actor, "patient.consent.retract", programId, userId);
   return { message: messages.consentRetracted };
