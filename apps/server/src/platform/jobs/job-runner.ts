@@ -102,9 +102,19 @@ export class JobRunner {
 
   start(pollMs: number): void {
     if (this.#timer) return;
+    // While the database is away every poll fails: say so once, and once more when it is back.
+    let failing = false;
     this.#timer = setInterval(() => {
       if (this.#running) return;
-      this.runDue().catch((error: unknown) => this.log.error({ err: error }, "job poll failed"));
+      this.runDue()
+        .then(() => {
+          if (failing) this.log.info("job poll recovered");
+          failing = false;
+        })
+        .catch((error: unknown) => {
+          if (!failing) this.log.error({ err: error }, "job poll failed; retrying quietly until it works again");
+          failing = true;
+        });
     }, pollMs);
     this.#timer.unref();
   }
