@@ -69,7 +69,6 @@ try {
     p95: jobsMs / ran,
     mean: jobsMs / ran,
     throughput: (ran / jobsMs) * 1000,
-    note: `${mailsBefore} jobs before`,
   });
 
   // Lists at scale: 500 organisations, 2,000 programs.
