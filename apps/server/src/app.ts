@@ -18,6 +18,7 @@ import { registerUserRoutes } from "./modules/users/routes.js";
 import type { Clock } from "./platform/clock.js";
 import type { AppContext } from "./platform/context.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
+import { installMaintenanceWindow } from "./platform/http/maintenance.js";
 import { installSecurityHeaders } from "./platform/http/security.js";
 import { JobRunner } from "./platform/jobs/job-runner.js";
 import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
@@ -72,6 +73,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   // validation (422) instead of being refused as an unsupported media type (415).
   app.removeContentTypeParser("text/plain");
   installErrorHandler(app);
+  installMaintenanceWindow(app, options.clock, options.settings.maintenanceUntil ?? null);
   await installSecurityHeaders(app, { reportTo: options.settings.sentryDsn });
 
   const jobs = new JobRunner(options.db, options.clock, app.log);

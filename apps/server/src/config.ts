@@ -21,6 +21,8 @@ const configSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanSwitch.default("off"),
+  /** Planned maintenance: until this instant the API answers 503 with it, and the app shows "Under maintenance". */
+  MAINTENANCE_UNTIL: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -63,6 +63,7 @@ const main = async () => {
       supportEmail: config.SUPPORT_EMAIL,
       passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
       sentryDsn: config.SENTRY_DSN ?? null,
+      maintenanceUntil: config.MAINTENANCE_UNTIL ?? null,
       mailFrom: config.MAIL_FROM,
     },
     ping: database.ping,

@@ -62,7 +62,9 @@ export interface TestApp {
 
 let cachedHash: Promise<string> | undefined;
 
-export const createTestApp = async (options: { mailTransport?: MailTransport | null } = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  options: { mailTransport?: MailTransport | null; maintenanceUntil?: string } = {},
+): Promise<TestApp> => {
   const { database, drop } = await openFreshDatabase();
   await migrateToLatest(database.db);
   const clock = new ManualClock();
@@ -76,6 +78,7 @@ export const createTestApp = async (options: { mailTransport?: MailTransport | n
       supportEmail: "support@openpro.test",
       passwordMaxAgeDays: 180,
       mailFrom: "OpenPRO <no-reply@openpro.test>",
+      maintenanceUntil: options.maintenanceUntil ?? null,
     },
     ping: database.ping,
   });

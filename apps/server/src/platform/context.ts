@@ -15,6 +15,8 @@ export interface AppContext {
     supportEmail: string;
     passwordMaxAgeDays: number;
     sentryDsn?: string | null;
+    /** ISO instant; while in the future the API is closed for planned maintenance. */
+    maintenanceUntil?: string | null;
   };
 }
 
