@@ -14,6 +14,7 @@ import { registerInviteCodeRoutes } from "./modules/invite-codes/routes.js";
 import { registerOrganisationRoutes } from "./modules/organisations/routes.js";
 import { registerPatientRoutes } from "./modules/patients/routes.js";
 import { registerProgramRoutes } from "./modules/programs/routes.js";
+import { registerProgramTeamRoutes } from "./modules/team/routes.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
 import type { Clock } from "./platform/clock.js";
 import type { AppContext } from "./platform/context.js";
@@ -108,6 +109,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     await registerProgramRoutes(api, ctx);
     registerPatientRoutes(api, ctx);
     registerInviteCodeRoutes(api, ctx);
+    registerProgramTeamRoutes(api, ctx);
   });
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);

@@ -16,3 +16,4 @@ export * from "./rules/patients.js";
 export * from "./rules/programs.js";
 export * from "./rules/screens.js";
 export * from "./validation.js";
+export * from "./api/team.js";

@@ -1,19 +1,10 @@
-import {
-  adminOnlyRoles,
-  can,
-  defaultPermissionsByRole,
-  isAdmin,
-  isAdminType,
-  messages,
-  type Role,
-} from "@openpro/core";
+import { can, isAdmin, isAdminType, messages, type Role } from "@openpro/core";
 import { assertOrganisationInReach, listingScope } from "../../platform/access/scope.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
-import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
-import { inviteStaffMember } from "../team/invites.js";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/queries.js";
+import { conflict, forbidden, notFound } from "../../platform/errors.js";
+import * as team from "../team/service.js";
 import * as q from "./queries.js";
 
 type OrganisationRow = NonNullable<Awaited<ReturnType<typeof q.findOrganisation>>>;
@@ -24,24 +15,6 @@ const toOrganisation = (row: OrganisationRow) => ({
   description: row.description,
   programCount: Number(row.programCount ?? 0),
   createdAt: row.createdAt.toISOString(),
-});
-
-const toMember = (row: {
-  id: string;
-  firstName: string;
-  lastName: string;
-  displayName: string | null;
-  email: string;
-  role: string;
-  inviteAccepted: boolean;
-}) => ({
-  id: row.id,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  displayName: row.displayName,
-  email: row.email,
-  role: row.role as Role,
-  inviteAccepted: row.inviteAccepted,
 });
 
 /** Admin or internal program admin: who may create and delete organisations (doc 1 §6). */
@@ -139,19 +112,14 @@ export const deleteOrganisation = async (ctx: AppContext, meta: RequestMeta, act
   });
 };
 
-export const listOrganisationStaff = async (ctx: AppContext, actor: Actor, organisationId: string) => {
-  await getOrganisation(ctx, actor, organisationId);
-  const rows = await q.findOrganisationStaff(ctx.db, organisationId);
-  return { results: rows.map(toMember), totalCount: rows.length };
+/** The organisation's team, once the organisation is known to be in the actor's reach. */
+const organisationTeam = async (ctx: AppContext, actor: Actor, organisationId: string): Promise<team.Team> => {
+  const organisation = await getOrganisation(ctx, actor, organisationId);
+  return { ref: { kind: "organisation", id: organisationId }, name: organisation.name };
 };
 
-export const assertRoleAssignable = (actor: Actor, role: Role) => {
-  if (!isAdminType(actor) && adminOnlyRoles.includes(role)) {
-    throw new AppError(422, messages.roleNotAssignable, "VALIDATION_ERROR", [
-      { field: "role", message: messages.roleNotAssignable },
-    ]);
-  }
-};
+export const listOrganisationStaff = async (ctx: AppContext, actor: Actor, organisationId: string) =>
+  team.listMembers(ctx, await organisationTeam(ctx, actor, organisationId));
 
 export const addOrganisationMember = async (
   ctx: AppContext,
@@ -159,54 +127,7 @@ export const addOrganisationMember = async (
   actor: Actor,
   organisationId: string,
   body: { firstName: string; lastName: string; displayName?: string | undefined; email: string; role: Role },
-) => {
-  const organisation = await getOrganisation(ctx, actor, organisationId);
-  assertRoleAssignable(actor, body.role);
-  const existing = await findUserByEmail(ctx.db, body.email);
-  if (existing?.scope === "patient") throw conflict(messages.roleIsClinicalStaff, "email");
-  if (existing && (await q.findOrganisationMember(ctx.db, organisationId, existing.id)))
-    throw conflict(messages.teamMemberExists, "email");
-  const now = ctx.clock.now();
-  const userId = await ctx.db.transaction().execute(async (trx) => {
-    const id =
-      existing?.id ??
-      (await insertUser(trx, {
-        email: body.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        displayName: body.displayName || null,
-        role: body.role,
-        scope: "clinical",
-        passwordHash: null,
-        passwordChangedAt: null,
-        permissions: [...defaultPermissionsByRole[body.role]],
-        territory: null,
-        instructionsAcknowledgedAt: null,
-        dateCreated: now,
-        updatedAt: now,
-      }));
-    await q.insertOrganisationMember(trx, { organisationId, userId: id, role: body.role, now });
-    await inviteStaffMember(ctx, trx, {
-      userId: id,
-      email: existing?.email ?? body.email,
-      firstName: existing?.firstName ?? body.firstName,
-      invitedBy: actor.userId,
-      team: { kind: "organisation", organisationId, name: organisation.name },
-      existingAccount: !!existing?.passwordHash,
-    });
-    return id;
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "organisation.member.add",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "user",
-    entityId: userId,
-    details: { organisationId, role: body.role },
-  });
-  const member = await q.findOrganisationMember(ctx.db, organisationId, userId);
-  return toMember(member!);
-};
+) => team.addMember(ctx, meta, actor, await organisationTeam(ctx, actor, organisationId), body);
 
 export const updateOrganisationMember = async (
   ctx: AppContext,
@@ -215,31 +136,7 @@ export const updateOrganisationMember = async (
   organisationId: string,
   userId: string,
   body: { firstName: string; lastName: string; displayName?: string | undefined; email: string },
-) => {
-  await getOrganisation(ctx, actor, organisationId);
-  if (!(await q.findOrganisationMember(ctx.db, organisationId, userId))) throw notFound();
-  // Changing an admin-type account's e-mail would let a password reset take it over.
-  const target = await findUserById(ctx.db, userId);
-  if (target && isAdminType(target) && !isAdminType(actor)) throw forbidden();
-  const sameEmail = await findUserByEmail(ctx.db, body.email);
-  if (sameEmail && sameEmail.id !== userId) throw conflict(messages.teamMemberExists, "email");
-  await updateUser(ctx.db, userId, {
-    firstName: body.firstName,
-    lastName: body.lastName,
-    displayName: body.displayName || null,
-    email: body.email,
-    updatedAt: ctx.clock.now(),
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "organisation.member.update",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "user",
-    entityId: userId,
-    details: { organisationId },
-  });
-  return toMember((await q.findOrganisationMember(ctx.db, organisationId, userId))!);
-};
+) => team.updateMember(ctx, meta, actor, await organisationTeam(ctx, actor, organisationId), userId, body);
 
 export const removeOrganisationMember = async (
   ctx: AppContext,
@@ -247,16 +144,4 @@ export const removeOrganisationMember = async (
   actor: Actor,
   organisationId: string,
   userId: string,
-) => {
-  await getOrganisation(ctx, actor, organisationId);
-  if (!(await q.findOrganisationMember(ctx.db, organisationId, userId))) throw notFound();
-  await q.deleteOrganisationMember(ctx.db, organisationId, userId);
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "organisation.member.remove",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "user",
-    entityId: userId,
-    details: { organisationId },
-  });
-};
+) => team.removeMember(ctx, meta, actor, await organisationTeam(ctx, actor, organisationId), userId);

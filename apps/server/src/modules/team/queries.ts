@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 
 export const insertStaffInvite = async (
@@ -100,5 +101,67 @@ export const markMembershipAccepted = async (
       .where("userId", "=", invite.userId)
       .where("programId", "=", invite.programId)
       .execute();
+  }
+};
+
+/** An organisation's team or a program's team: the same shape in two tables. */
+export type TeamRef = { kind: "organisation"; id: string } | { kind: "program"; id: string };
+
+const memberColumns = [
+  "users.id",
+  "users.firstName",
+  "users.lastName",
+  "users.displayName",
+  "users.email",
+  "users.permissions",
+  "users.passwordHash",
+] as const;
+
+const teamMembers = (db: Db, team: TeamRef) =>
+  team.kind === "organisation"
+    ? db
+        .selectFrom("organisationStaff as staff")
+        .innerJoin("users", "users.id", "staff.userId")
+        .select([...memberColumns, "staff.role", "staff.inviteAccepted"])
+        .where("staff.organisationId", "=", team.id)
+    : db
+        .selectFrom("programStaff as staff")
+        .innerJoin("users", "users.id", "staff.userId")
+        .select([...memberColumns, "staff.role", "staff.inviteAccepted"])
+        .where("staff.programId", "=", team.id);
+
+export const findTeamMembers = (db: Db, team: TeamRef) =>
+  teamMembers(db, team)
+    .orderBy(sql`lower(users.last_name)`)
+    .orderBy(sql`lower(users.first_name)`)
+    .orderBy("users.id")
+    .execute();
+
+export const findTeamMember = (db: Db, team: TeamRef, userId: string) =>
+  teamMembers(db, team).where("users.id", "=", userId).executeTakeFirst();
+
+export const insertTeamMember = async (db: Db, team: TeamRef, member: { userId: string; role: string; now: Date }) => {
+  const row = { userId: member.userId, role: member.role, inviteAccepted: false, createdAt: member.now };
+  if (team.kind === "organisation")
+    await db
+      .insertInto("organisationStaff")
+      .values({ ...row, organisationId: team.id })
+      .execute();
+  else
+    await db
+      .insertInto("programStaff")
+      .values({ ...row, programId: team.id })
+      .execute();
+};
+
+export const deleteTeamMember = async (db: Db, team: TeamRef, userId: string) => {
+  if (team.kind === "organisation") {
+    await db
+      .deleteFrom("organisationStaff")
+      .where("organisationId", "=", team.id)
+      .where("userId", "=", userId)
+      .execute();
+  } else {
+    await db.deleteFrom("programStaff").where("programId", "=", team.id).where("userId", "=", userId).execute();
   }
 };

@@ -1,0 +1,194 @@
+import {
+  adminOnlyRoles,
+  defaultPermissionsByRole,
+  isAdmin,
+  isAdminType,
+  messages,
+  type Role,
+  type TeamMember,
+} from "@openpro/core";
+import { writeAudit } from "../../platform/audit/audit.js";
+import type { Actor } from "../../platform/auth/actor.js";
+import type { AppContext, RequestMeta } from "../../platform/context.js";
+import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
+import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/queries.js";
+import { inviteStaffMember } from "./invites.js";
+import { deleteTeamMember, findTeamMember, findTeamMembers, insertTeamMember, type TeamRef } from "./queries.js";
+
+/** A team the actor may manage, already checked to be in reach by the caller, with its name for e-mails. */
+export interface Team {
+  ref: TeamRef;
+  name: string;
+}
+
+type MemberRow = NonNullable<Awaited<ReturnType<typeof findTeamMember>>>;
+
+const toMember = (row: MemberRow): TeamMember => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  displayName: row.displayName,
+  email: row.email,
+  role: row.role as Role,
+  inviteAccepted: row.inviteAccepted,
+});
+
+const inviteTeam = (team: Team) =>
+  team.ref.kind === "organisation"
+    ? ({ kind: "organisation", organisationId: team.ref.id, name: team.name } as const)
+    : ({ kind: "program", programId: team.ref.id, name: team.name } as const);
+
+const audit = (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  team: Team,
+  verb: string,
+  userId: string,
+  details = {},
+) =>
+  writeAudit(ctx.db, ctx.clock, meta, {
+    action: `${team.ref.kind}.member.${verb}`,
+    outcome: "success",
+    actorUserId: actor.userId,
+    entityType: "user",
+    entityId: userId,
+    ...(team.ref.kind === "program" ? { programId: team.ref.id } : {}),
+    details: { [`${team.ref.kind}Id`]: team.ref.id, ...details },
+  });
+
+const findMemberOf = async (ctx: AppContext, team: Team, userId: string) => {
+  const member = await findTeamMember(ctx.db, team.ref, userId);
+  if (!member) throw notFound();
+  return member;
+};
+
+export const listMembers = async (ctx: AppContext, team: Team) => {
+  const rows = await findTeamMembers(ctx.db, team.ref);
+  return { results: rows.map(toMember), totalCount: rows.length };
+};
+
+/** Non-admins cannot hand out the three admin-type roles (doc 1 §5, doc 3 §6). */
+export const assertRoleAssignable = (actor: Actor, role: Role) => {
+  if (!isAdminType(actor) && adminOnlyRoles.includes(role)) {
+    throw new AppError(422, messages.roleNotAssignable, "VALIDATION_ERROR", [
+      { field: "role", message: messages.roleNotAssignable },
+    ]);
+  }
+};
+
+/** Adds someone (a new account without a password, or an existing staff account) and e-mails the invitation. */
+export const addMember = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  team: Team,
+  body: { firstName: string; lastName: string; displayName?: string | undefined; email: string; role: Role },
+) => {
+  assertRoleAssignable(actor, body.role);
+  const existing = await findUserByEmail(ctx.db, body.email);
+  if (existing?.scope === "patient") throw conflict(messages.roleIsClinicalStaff, "email");
+  if (existing && (await findTeamMember(ctx.db, team.ref, existing.id)))
+    throw conflict(messages.teamMemberExists, "email");
+  const now = ctx.clock.now();
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const id =
+      existing?.id ??
+      (await insertUser(trx, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        displayName: body.displayName || null,
+        role: body.role,
+        scope: "clinical",
+        passwordHash: null,
+        passwordChangedAt: null,
+        permissions: [...defaultPermissionsByRole[body.role]],
+        territory: null,
+        instructionsAcknowledgedAt: null,
+        dateCreated: now,
+        updatedAt: now,
+      }));
+    await insertTeamMember(trx, team.ref, { userId: id, role: body.role, now });
+    await inviteStaffMember(ctx, trx, {
+      userId: id,
+      email: existing?.email ?? body.email,
+      firstName: existing?.firstName ?? body.firstName,
+      invitedBy: actor.userId,
+      team: inviteTeam(team),
+      existingAccount: !!existing?.passwordHash,
+    });
+    return id;
+  });
+  await audit(ctx, meta, actor, team, "add", userId, { role: body.role });
+  return toMember(await findMemberOf(ctx, team, userId));
+};
+
+export const updateMember = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  team: Team,
+  userId: string,
+  body: { firstName: string; lastName: string; displayName?: string | undefined; email: string },
+) => {
+  const member = await findMemberOf(ctx, team, userId);
+  // Changing an admin-type account's e-mail would let a password reset take it over.
+  if (isAdminType(member) && !isAdminType(actor)) throw forbidden();
+  const sameEmail = await findUserByEmail(ctx.db, body.email);
+  if (sameEmail && sameEmail.id !== userId) throw conflict(messages.teamMemberExists, "email");
+  await updateUser(ctx.db, userId, {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    displayName: body.displayName || null,
+    email: body.email,
+    updatedAt: ctx.clock.now(),
+  });
+  await audit(ctx, meta, actor, team, "update", userId);
+  return toMember(await findMemberOf(ctx, team, userId));
+};
+
+/** Removes from the team; `deleteProfile` also deletes the account (never an admin's, never one's own). */
+export const removeMember = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  team: Team,
+  userId: string,
+  options: { deleteProfile: boolean } = { deleteProfile: false },
+) => {
+  const member = await findMemberOf(ctx, team, userId);
+  if (options.deleteProfile) {
+    if (member.permissions.includes("admin") || (isAdminType(member) && !isAdmin(actor)))
+      throw conflict(messages.adminCannotBeDeleted);
+    if (userId === actor.userId) throw conflict(messages.cannotDeleteYourself);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteTeamMember(trx, team.ref, userId);
+    if (options.deleteProfile) await deleteUser(trx, userId);
+  });
+  await audit(ctx, meta, actor, team, options.deleteProfile ? "remove-and-delete" : "remove", userId);
+};
+
+export const resendMemberInvite = async (
+  ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
+  team: Team,
+  userId: string,
+) => {
+  const member = await findMemberOf(ctx, team, userId);
+  if (member.inviteAccepted) throw conflict(messages.teamInviteAlreadyAccepted);
+  await ctx.db.transaction().execute((trx) =>
+    inviteStaffMember(ctx, trx, {
+      userId,
+      email: member.email,
+      firstName: member.firstName,
+      invitedBy: actor.userId,
+      team: inviteTeam(team),
+      existingAccount: !!member.passwordHash,
+    }),
+  );
+  await audit(ctx, meta, actor, team, "invite-resend", userId);
+  return { message: messages.teamInviteResent };
+};
