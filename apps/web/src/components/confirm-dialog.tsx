@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** A second, milder way to go ahead (shown between Cancel and the confirm button). */
+  alternative?: { label: string; onClick: () => void };
 }
 
 /** A titled yes/no dialog; the safe choice has the focus. */
@@ -25,6 +27,7 @@ export const ConfirmDialog = ({
   pending = false,
   onConfirm,
   onCancel,
+  alternative,
 }: ConfirmDialogProps) => {
   const titleId = useId();
   const textId = useId();
@@ -42,6 +45,11 @@ export const ConfirmDialog = ({
         <Button onClick={onCancel} autoFocus disabled={pending}>
           {cancelLabel}
         </Button>
+        {alternative ? (
+          <Button onClick={alternative.onClick} variant="outlined" disabled={pending}>
+            {alternative.label}
+          </Button>
+        ) : null}
         <Button onClick={onConfirm} variant="contained" color={destructive ? "error" : "primary"} disabled={pending}>
           {confirmLabel}
         </Button>

@@ -1,4 +1,4 @@
-import { Box, Typography } from "@mui/material";
+import { Box, Link, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 
 export const EmptyState = ({ title, children }: { title: ReactNode; children?: ReactNode }) => (
@@ -24,3 +24,25 @@ export const EmptyState = ({ title, children }: { title: ReactNode; children?: R
     ) : null}
   </Box>
 );
+
+/**
+ * An empty state whose message contains "click here" (doc 3 §2): with an action, those words become a button that
+ * performs it; without one (not permitted) the message is plain text.
+ */
+export const ClickHereEmptyState = ({ message, onClick }: { message: string; onClick: (() => void) | null }) => {
+  const [before, after] = message.split("click here");
+  if (!onClick || after === undefined) return <EmptyState title={message} />;
+  return (
+    <EmptyState
+      title={
+        <>
+          {before}
+          <Link component="button" type="button" onClick={onClick} sx={{ font: "inherit", verticalAlign: "baseline" }}>
+            click here
+          </Link>
+          {after}
+        </>
+      }
+    />
+  );
+};

@@ -9,7 +9,7 @@ import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
 import { useOrganisation } from "../features/organisations/api";
 import { OrganisationDetails } from "../features/organisations/components/organisation-details";
-import { OrganisationTeam } from "../features/organisations/components/organisation-team";
+import { OrganisationTeam } from "../features/team/components/organisation-team";
 
 type TabId = "details" | "team";
 

@@ -11,6 +11,7 @@ import { PatientEnrolment } from "../features/patients/components/patient-enrolm
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { DeleteProgram } from "../features/programs/components/delete-program";
 import { ProgramSettingsView } from "../features/programs/components/program-settings-view";
+import { ProgramTeam } from "../features/team/components/program-team";
 
 /** /programs/{projectId}/settings/{section?}/…: the settings tabs the user may see (doc 1 §2, doc 3 §2). */
 export const ProgramSettingsPage = () => {
@@ -32,6 +33,8 @@ export const ProgramSettingsPage = () => {
         return <InviteCodesTab program={program.data} actor={user} />;
       case "general":
         return <ProgramSettingsView program={program.data} />;
+      case "team":
+        return <ProgramTeam program={program.data} actor={user} />;
       case "delete-program":
         return (
           <DeleteProgram

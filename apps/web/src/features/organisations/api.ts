@@ -8,7 +8,6 @@ export const organisationKeys = {
   all: ["organisations"] as const,
   list: (page: number, term: string) => ["organisations", "list", page, term] as const,
   detail: (organisationId: string) => ["organisations", "detail", organisationId] as const,
-  staff: (organisationId: string) => ["organisations", "staff", organisationId] as const,
 };
 
 export const useOrganisations = (page: number, term: string) =>
@@ -60,44 +59,6 @@ export const useDeleteOrganisation = (organisationId: string) => {
       queryClient.removeQueries({ queryKey: organisationKeys.detail(organisationId) });
       void queryClient.invalidateQueries({ queryKey: ["organisations", "list"] });
     },
-    meta: { inlineErrors: true, ownStatuses: [400, 409] },
-  });
-};
-
-export const useOrganisationStaff = (organisationId: string, enabled = true) =>
-  useQuery({
-    queryKey: organisationKeys.staff(organisationId),
-    queryFn: ({ signal }) => apiCall(organisationsApi.staff, { params: { organisationId }, signal }),
-    enabled,
-  });
-
-export type NewTeamMember = Body<typeof organisationsApi.addStaff>;
-export type TeamMemberChanges = Body<typeof organisationsApi.updateStaff>;
-
-export const useAddTeamMember = (organisationId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NewTeamMember) => apiCall(organisationsApi.addStaff, { params: { organisationId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.staff(organisationId) }),
-    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
-  });
-};
-
-export const useUpdateTeamMember = (organisationId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: TeamMemberChanges }) =>
-      apiCall(organisationsApi.updateStaff, { params: { organisationId, userId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.staff(organisationId) }),
-    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
-  });
-};
-
-export const useRemoveTeamMember = (organisationId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => apiCall(organisationsApi.removeStaff, { params: { organisationId, userId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.staff(organisationId) }),
     meta: { inlineErrors: true, ownStatuses: [400, 409] },
   });
 };

@@ -1,4 +1,4 @@
-import { Box, Button, Chip, Link, Pagination, TextField, Typography } from "@mui/material";
+import { Box, Button, Chip, Pagination, TextField, Typography } from "@mui/material";
 import {
   can,
   canAddPatients,
@@ -18,7 +18,7 @@ import {
 import { enqueueSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { EmptyState } from "../../../components/empty-state";
+import { ClickHereEmptyState, EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { useDeletePatient, usePatients, useResendInvite, useRetractConsent } from "../api";
 import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
@@ -33,25 +33,6 @@ export const filterLabel = (filter: EnrolmentFilter): string =>
       : patientStatusLabels[filter as PatientStatus];
 
 const searchDelayMs = 400;
-
-/** "There are no patients … Please click here to add new patients." with "click here" opening the drawer. */
-const EmptyPatients = ({ onAdd }: { onAdd: (() => void) | null }) => {
-  const [before, after] = messages.patientsEmpty.split("click here");
-  if (!onAdd || after === undefined) return <EmptyState title={messages.patientsEmpty} />;
-  return (
-    <EmptyState
-      title={
-        <>
-          {before}
-          <Link component="button" type="button" onClick={onAdd} sx={{ font: "inherit", verticalAlign: "baseline" }}>
-            click here
-          </Link>
-          {after}
-        </>
-      }
-    />
-  );
-};
 
 /** The Patient enrolment tab (doc 3 §2): search, status chips, the paged list and the add-patient drawer. */
 export const PatientEnrolment = ({
@@ -172,7 +153,10 @@ export const PatientEnrolment = ({
             filtered ? (
               <EmptyState title={messages.noResults} />
             ) : (
-              <EmptyPatients onAdd={mayAdd ? () => setDrawer({ patient: null }) : null} />
+              <ClickHereEmptyState
+                message={messages.patientsEmpty}
+                onClick={mayAdd ? () => setDrawer({ patient: null }) : null}
+              />
             )
           ) : (
             <Box component="ul" aria-label="Patients" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>

@@ -17,7 +17,7 @@ import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
-import { useAddTeamMember, useUpdateTeamMember } from "../api";
+import { type TeamRef, useAddTeamMember, useUpdateTeamMember } from "../api";
 
 // The role is a select that starts empty: "" stands for "not chosen" until the schema runs.
 const schema = createTeamMemberBody.extend({
@@ -28,15 +28,39 @@ type Output = z.output<typeof schema>;
 
 const fields = ["firstName", "lastName", "displayName", "email", "role"] as const;
 
-/** Add or edit an organisation team member in a right-hand drawer (doc 1 §5 "Organisation and team"). */
+/** HTTP reason phrases a server may send without a message of its own, in the product's words. */
+const friendlyTexts: Record<string, string> = {
+  Forbidden: messages.forbidden,
+  "Not Found": messages.notFound,
+  Conflict: messages.teamMemberExists,
+};
+
+/**
+ * The notice under the form for a failure not shown on a field. An organisation team says "Something went wrong"
+ * (doc 1 §8); a program team shows the server message in friendly words, else the raw message, else the default
+ * (doc 3 §8 "Team member save failure").
+ */
+const failureText = (team: TeamRef, error: unknown): string | null => {
+  if (!error) return null;
+  if (error instanceof ApiError && error.status === 409) return null;
+  if (error instanceof ApiError && error.status === 422 && error.fieldErrors.length > 0) return null;
+  if (team.kind === "organisation") return messages.somethingWentWrong;
+  if (!(error instanceof ApiError) || error.status === undefined || error.status >= 500) {
+    return messages.somethingWentWrong;
+  }
+  const raw = error.message.trim();
+  return friendlyTexts[raw] ?? (raw || messages.somethingWentWrong);
+};
+
+/** Add or edit a team member (organisation or program) in a right-hand drawer (doc 1 §5, doc 3 §2 Team tab). */
 export const TeamMemberDrawer = ({
-  organisationId,
+  team,
   actor,
   member,
   open,
   onClose,
 }: {
-  organisationId: string;
+  team: TeamRef;
   actor: Grants;
   /** The member being edited; none to add one. */
   member: TeamMember | null;
@@ -49,7 +73,7 @@ export const TeamMemberDrawer = ({
         <MemberForm
           titleId={titleId}
           key={member?.id ?? "new"}
-          organisationId={organisationId}
+          team={team}
           actor={actor}
           member={member}
           onClose={onClose}
@@ -61,19 +85,19 @@ export const TeamMemberDrawer = ({
 
 const MemberForm = ({
   titleId,
-  organisationId,
+  team,
   actor,
   member,
   onClose,
 }: {
   titleId: string;
-  organisationId: string;
+  team: TeamRef;
   actor: Grants;
   member: TeamMember | null;
   onClose: () => void;
 }) => {
-  const add = useAddTeamMember(organisationId);
-  const update = useUpdateTeamMember(organisationId);
+  const add = useAddTeamMember(team);
+  const update = useUpdateTeamMember(team);
   const mutation = member ? update : add;
   const editing = member !== null;
   const roleChoices = assignableRoles(actor);
@@ -88,14 +112,8 @@ const MemberForm = ({
     },
   });
 
-  // Spec (doc 1 §8): "This user already exists" when already on the team, any other failure "Something went wrong".
-  const failure = (() => {
-    const error = mutation.error;
-    if (!error) return null;
-    if (error instanceof ApiError && error.status === 409) return null;
-    if (error instanceof ApiError && error.status === 422 && error.fieldErrors.length > 0) return null;
-    return messages.somethingWentWrong;
-  })();
+  // "This user already exists" (409) goes on the e-mail field; other failures under the form.
+  const failure = failureText(team, mutation.error);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const common = {
