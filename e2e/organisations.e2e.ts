@@ -132,6 +132,30 @@ describe("an admin opens an organisation and a clinician joins it", () => {
     await expectAccessible(clinician, "programs-clinician-with-program");
   });
 
+  it("puts a nurse on the new program's team, invites them, and takes them off again", async () => {
+    const programUrl = admin.url().replace(/\/reports$/, "");
+    await admin.goto(`${programUrl}/settings/team`);
+    await expectVisible(admin.getByRole("heading", { name: "Team" }));
+    await admin.getByRole("button", { name: "Add team member" }).click();
+    const drawer = admin.getByRole("dialog");
+    await drawer.locator('input[name="firstName"]').fill("Priya");
+    await drawer.locator('input[name="lastName"]').fill("Shah");
+    await drawer.locator('input[name="email"]').fill("priya.shah@riverside.test");
+    await choose(admin, "Role", "Clinical team member");
+    await drawer.getByRole("button", { name: "Invite" }).click();
+    await expectVisible(admin.getByText("Team member has been successfully invited"));
+    const invitation = await mail.waitFor("priya.shah@riverside.test", /invited to join Riverside Lymphoma PRO/);
+    expect(invitation.text).toMatch(/\/join\/\S+projectName=Riverside\+Lymphoma\+PRO&projectId=/);
+    await expectAccessible(admin, "program-team");
+
+    await admin.getByRole("button", { name: "Actions for Priya Shah" }).click();
+    await admin.getByRole("menuitem", { name: "Remove from program" }).click();
+    const confirm = admin.getByRole("dialog");
+    await expectVisible(confirm.getByText("The admin profile cannot be deleted."));
+    await confirm.getByRole("button", { name: "Keep profile" }).click();
+    await admin.getByText("priya.shah@riverside.test").waitFor({ state: "detached" });
+  });
+
   it("passes an accessibility scan on the admin page and the user admin", async () => {
     for (const [name, path] of [
       ["admin-page", "/admin"],
