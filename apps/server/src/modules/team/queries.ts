@@ -165,3 +165,20 @@ export const deleteTeamMember = async (db: Db, team: TeamRef, userId: string) =>
     await db.deleteFrom("programStaff").where("programId", "=", team.id).where("userId", "=", userId).execute();
   }
 };
+
+/** How many teams besides this one the user belongs to (organisations and programs). */
+export const countOtherMemberships = async (db: Db, team: TeamRef, userId: string) => {
+  const organisations = await db
+    .selectFrom("organisationStaff")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("userId", "=", userId)
+    .$if(team.kind === "organisation", (q) => q.where("organisationId", "!=", team.id))
+    .executeTakeFirstOrThrow();
+  const programs = await db
+    .selectFrom("programStaff")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("userId", "=", userId)
+    .$if(team.kind === "program", (q) => q.where("programId", "!=", team.id))
+    .executeTakeFirstOrThrow();
+  return Number(organisations.n) + Number(programs.n);
+};

@@ -13,7 +13,14 @@ import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
 import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/queries.js";
 import { inviteStaffMember } from "./invites.js";
-import { deleteTeamMember, findTeamMember, findTeamMembers, insertTeamMember, type TeamRef } from "./queries.js";
+import {
+  countOtherMemberships,
+  deleteTeamMember,
+  findTeamMember,
+  findTeamMembers,
+  insertTeamMember,
+  type TeamRef,
+} from "./queries.js";
 
 /** A team the actor may manage, already checked to be in reach by the caller, with its name for e-mails. */
 export interface Team {
@@ -68,6 +75,14 @@ export const listMembers = async (ctx: AppContext, team: Team) => {
   return { results: rows.map(toMember), totalCount: rows.length };
 };
 
+/** PostgreSQL's SQLSTATE for a unique or primary-key violation. */
+const UNIQUE_VIOLATION = "23505";
+
+/** Someone who also belongs to other teams is managed by admin-type users only (their account is not this team's). */
+const assertOnlyThisTeam = async (ctx: AppContext, actor: Actor, team: Team, userId: string) => {
+  if (!isAdminType(actor) && (await countOtherMemberships(ctx.db, team.ref, userId)) > 0) throw forbidden();
+};
+
 /** Non-admins cannot hand out the three admin-type roles (doc 1 §5, doc 3 §6). */
 export const assertRoleAssignable = (actor: Actor, role: Role) => {
   if (!isAdminType(actor) && adminOnlyRoles.includes(role)) {
@@ -91,35 +106,43 @@ export const addMember = async (
   if (existing && (await findTeamMember(ctx.db, team.ref, existing.id)))
     throw conflict(messages.teamMemberExists, "email");
   const now = ctx.clock.now();
-  const userId = await ctx.db.transaction().execute(async (trx) => {
-    const id =
-      existing?.id ??
-      (await insertUser(trx, {
-        email: body.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        displayName: body.displayName || null,
-        role: body.role,
-        scope: "clinical",
-        passwordHash: null,
-        passwordChangedAt: null,
-        permissions: [...defaultPermissionsByRole[body.role]],
-        territory: null,
-        instructionsAcknowledgedAt: null,
-        dateCreated: now,
-        updatedAt: now,
-      }));
-    await insertTeamMember(trx, team.ref, { userId: id, role: body.role, now });
-    await inviteStaffMember(ctx, trx, {
-      userId: id,
-      email: existing?.email ?? body.email,
-      firstName: existing?.firstName ?? body.firstName,
-      invitedBy: actor.userId,
-      team: inviteTeam(team),
-      existingAccount: !!existing?.passwordHash,
+  const userId = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const id =
+        existing?.id ??
+        (await insertUser(trx, {
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          displayName: body.displayName || null,
+          role: body.role,
+          scope: "clinical",
+          passwordHash: null,
+          passwordChangedAt: null,
+          permissions: [...defaultPermissionsByRole[body.role]],
+          territory: null,
+          instructionsAcknowledgedAt: null,
+          dateCreated: now,
+          updatedAt: now,
+        }));
+      await insertTeamMember(trx, team.ref, { userId: id, role: body.role, now });
+      await inviteStaffMember(ctx, trx, {
+        userId: id,
+        email: existing?.email ?? body.email,
+        firstName: existing?.firstName ?? body.firstName,
+        invitedBy: actor.userId,
+        team: inviteTeam(team),
+        existingAccount: !!existing?.passwordHash,
+      });
+      return id;
+    })
+    .catch((error: unknown) => {
+      // A concurrent add of the same person (a double click) loses on the users e-mail or team key.
+      if ((error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION)
+        throw conflict(messages.teamMemberExists, "email");
+      throw error;
     });
-    return id;
-  });
   await audit(ctx, meta, actor, team, "add", userId, { role: body.role });
   return toMember(await findMemberOf(ctx, team, userId));
 };
@@ -133,8 +156,10 @@ export const updateMember = async (
   body: { firstName: string; lastName: string; displayName?: string | undefined; email: string },
 ) => {
   const member = await findMemberOf(ctx, team, userId);
-  // Changing an admin-type account's e-mail would let a password reset take it over.
+  // Changing an admin-type account's e-mail would let a password reset take it over; so would
+  // changing that of someone who also works in teams beyond this one, which the editor cannot see.
   if (isAdminType(member) && !isAdminType(actor)) throw forbidden();
+  if (body.email !== member.email.toLowerCase()) await assertOnlyThisTeam(ctx, actor, team, userId);
   const sameEmail = await findUserByEmail(ctx.db, body.email);
   if (sameEmail && sameEmail.id !== userId) throw conflict(messages.teamMemberExists, "email");
   await updateUser(ctx.db, userId, {
@@ -159,6 +184,7 @@ export const removeMember = async (
 ) => {
   const member = await findMemberOf(ctx, team, userId);
   if (options.deleteProfile) {
+    await assertOnlyThisTeam(ctx, actor, team, userId);
     if (member.permissions.includes("admin") || (isAdminType(member) && !isAdmin(actor)))
       throw conflict(messages.adminCannotBeDeleted);
     if (userId === actor.userId) throw conflict(messages.cannotDeleteYourself);

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addToOrganisation,
+  addToProgram,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+} from "../../../test/teams.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+
+describe("a program admin cannot re-address or delete someone who also works elsewhere", () => {
+  let t: TestApp;
+  let callum: string;
+  let admin: string;
+  let heart: string;
+  let sharedId: string;
+  let ownId: string;
+
+  const patch = (token: string, userId: string, email: string) =>
+    t.request({
+      method: "PATCH",
+      url: `/api/v1/admin/projects/${heart}/staff/${userId}`,
+      token,
+      payload: { firstName: "Sam", lastName: "Shared", email },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    const lakeside = await insertOrganisation(t, "Lakeside Oncology");
+    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    const callumSession = await staffSession(t, { email: "callum@openpro.test", role: "clinical_project_admin" });
+    callum = callumSession.token;
+    await addToProgram(t, callumSession.id, heart, "clinical_project_admin");
+    // Sam works on this program and in another organisation; Olive only on this program.
+    sharedId = await t.createStaff({
+      email: "sam@openpro.test",
+      role: "clinician_team_member",
+      firstName: "Sam",
+      lastName: "Shared",
+    });
+    await addToProgram(t, sharedId, heart, "clinician_team_member");
+    await addToOrganisation(t, sharedId, lakeside, "clinician_team_member");
+    ownId = await t.createStaff({
+      email: "olive@openpro.test",
+      role: "clinician_team_member",
+      firstName: "Olive",
+      lastName: "Own",
+    });
+    await addToProgram(t, ownId, heart, "clinician_team_member");
+  });
+  afterAll(() => t.close());
+
+  it("refuses changing the e-mail or deleting the profile of a shared member, and allows it for an admin", async () => {
+    expect((await patch(callum, sharedId, "attacker@evil.test")).statusCode).toBe(403);
+    const deleteShared = await t.request({
+      method: "DELETE",
+      url: `/api/v1/admin/projects/${heart}/staff/${sharedId}?deleteProfile=true`,
+      token: callum,
+    });
+    expect(deleteShared.statusCode).toBe(403);
+    // Nothing changed: Sam still has the address and the account.
+    const sam = await t.ctx.db.selectFrom("users").select("email").where("id", "=", sharedId).executeTakeFirst();
+    expect(sam?.email).toBe("sam@openpro.test");
+
+    // Names stay editable; a member only on this team can be re-addressed by the program admin.
+    expect((await patch(callum, sharedId, "sam@openpro.test")).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: "PATCH",
+          url: `/api/v1/admin/projects/${heart}/staff/${ownId}`,
+          token: callum,
+          payload: { firstName: "Olive", lastName: "Own", email: "olive.own@openpro.test" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await patch(admin, sharedId, "sam.shared@openpro.test")).statusCode).toBe(200);
+  });
+});
