@@ -156,6 +156,22 @@ describe("an admin opens an organisation and a clinician joins it", () => {
     await admin.getByText("priya.shah@riverside.test").waitFor({ state: "detached" });
   });
 
+  it("adds a care team contact that patients will see", async () => {
+    const programUrl = admin.url().replace(/\/settings\/team$/, "");
+    await admin.goto(`${programUrl}/settings/general/careTeamInformation`);
+    await admin.getByRole("button", { name: "Add contact" }).click();
+    await admin.locator('input[name="careTeamName"]').fill("Lymphoma nurse specialists");
+    await admin.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("12345");
+    await admin.getByRole("button", { name: "Save" }).click();
+    await expectVisible(admin.getByText("Please enter a valid international phone number"));
+    await admin.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("+441132000000");
+    await admin.getByRole("button", { name: "Save" }).click();
+    await expectVisible(admin.getByText("Your changes have been saved."));
+    await expectAccessible(admin, "care-team-contacts");
+    await admin.reload();
+    await expectVisible(admin.locator('input[name="careTeamName"][value="Lymphoma nurse specialists"]'));
+  });
+
   it("passes an accessibility scan on the admin page and the user admin", async () => {
     for (const [name, path] of [
       ["admin-page", "/admin"],

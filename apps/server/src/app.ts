@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Db } from "./db/kysely.js";
 import { registerAdminRoutes } from "./modules/admin/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
+import { registerCareTeamRoutes } from "./modules/care-team/routes.js";
 import { registerContentRoutes } from "./modules/content/routes.js";
 import { registerHealthRoutes } from "./modules/health/routes.js";
 import { registerInviteCodeRoutes } from "./modules/invite-codes/routes.js";
@@ -110,6 +111,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerPatientRoutes(api, ctx);
     registerInviteCodeRoutes(api, ctx);
     registerProgramTeamRoutes(api, ctx);
+    registerCareTeamRoutes(api, ctx);
   });
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);

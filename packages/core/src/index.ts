@@ -1,6 +1,7 @@
 export * from "./access.js";
 export * from "./api/admin.js";
 export * from "./api/auth.js";
+export * from "./api/care-team.js";
 export * from "./api/content.js";
 export * from "./api/endpoint.js";
 export * from "./api/organisations.js";

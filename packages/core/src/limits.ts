@@ -38,7 +38,11 @@ export const limits = {
     releaseNotes: 100,
     feedback: 5000,
     personName: 100,
+    careTeamName: 50,
+    /** "Under 3000": the inputs stop at 2999. */
+    careTeamText: 2999,
   },
+  careTeam: { maxContacts: 5, maxPhones: 2, maxEmails: 2 },
   image: { maxBytes: 5 * 1024 * 1024, maxFileNameLength: 50, types: ["image/png", "image/jpeg"] },
 } as const;
 

@@ -254,6 +254,19 @@ export interface PublicInviteCodesTable {
   createdBy: string | null;
 }
 
+export interface CareTeamContactsTable {
+  id: Generated<string>;
+  programId: string;
+  careTeamName: string;
+  generalGuidance: string;
+  hoursOfOperation: string;
+  contactPhones: string[];
+  contactEmails: string[];
+  position: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface AppSettingsTable {
   key: string;
   value: Json<unknown>;
@@ -282,6 +295,7 @@ export interface Database {
   patientVerificationHistory: PatientVerificationHistoryTable;
   patientInvites: PatientInvitesTable;
   publicInviteCodes: PublicInviteCodesTable;
+  careTeamContacts: CareTeamContactsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { type CurrentUser, messages } from "@openpro/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SnackbarProvider } from "notistack";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -171,5 +171,70 @@ describe("routes and guards", () => {
     // jsdom has no layout: the text does not scroll, so the button is enabled at once.
     const understand = await screen.findByRole("button", { name: "I understand" });
     await vi.waitFor(() => expect(understand.hasAttribute("disabled")).toBe(false));
+  });
+});
+
+describe("the Program settings area", () => {
+  const projectId = "33333333-3333-4333-8333-333333333333";
+  const program = {
+    projectId,
+    name: "Breast Care",
+    patientProgramName: null,
+    description: null,
+    territory: "UK_IRE",
+    organisationId: "44444444-4444-4444-8444-444444444444",
+    organisationName: "Northbridge",
+    startDate: "2026-01-01",
+    endDate: null,
+    endedAt: null,
+    inviteMode: "individual",
+    isPrivate: false,
+    imageUrl: null,
+    thumbnailUrl: null,
+    closed: false,
+    isProjectActive: true,
+    adverseEventReportingMessage: null,
+    consentMessage: null,
+    consentedPatientsCount: 0,
+    availableQuestionnaireTypes: [],
+    populateNvAppointments: false,
+    participationWeeks: null,
+    disabledNoteTypes: [],
+    defaultPatientIdType: null,
+    customPatientIdName: null,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    canView: true,
+  };
+  const programCalls = {
+    [`GET /api/v1/admin/projects/${projectId}`]: () => jsonResponse(200, program),
+    "GET /api/v1/admin/projects/patient-id-types": () => jsonResponse(200, { patientIdTypes: [] }),
+    [`GET /api/v1/admin/projects/${projectId}/care-team-contacts`]: () => jsonResponse(200, []),
+  };
+  const tabs = () => screen.findByRole("tablist", { name: "Program settings tabs" }, { timeout: 3000 });
+
+  it("opens Care Team Information at its own URL for a user with edit_project", async () => {
+    signInAs({ permissions: ["view_projects", "view_project", "edit_project"] }, programCalls);
+    renderApp(`/programs/${projectId}/settings/general/careTeamInformation`);
+    const tablist = await tabs();
+    expect(
+      within(tablist)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["General settings", "Care Team Information"]);
+    expect(await screen.findByRole("heading", { level: 2, name: "Care Team Information" })).toBeTruthy();
+  });
+
+  it("keeps /settings/general on the general settings, and hides the care team without edit_project", async () => {
+    signInAs({ permissions: ["view_projects", "view_project"] }, programCalls);
+    const router = renderApp(`/programs/${projectId}/settings/general`);
+    const tablist = await tabs();
+    expect(
+      within(tablist)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["General settings"]);
+    expect(await screen.findByRole("heading", { level: 2, name: "Program settings" })).toBeTruthy();
+    await router.navigate(`/programs/${projectId}/settings/general/careTeamInformation`);
+    expect(await screen.findByText(messages.forbidden)).toBeTruthy();
   });
 });

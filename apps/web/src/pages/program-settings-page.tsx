@@ -1,11 +1,19 @@
 import { Alert, Box, Tab, Tabs } from "@mui/material";
-import { messages, type ProgramSettingsSection, visibleSettingsSections } from "@openpro/core";
+import {
+  type Grants,
+  messages,
+  type Program,
+  type ProgramSettingsSection,
+  visibleGeneralTabs,
+  visibleSettingsSections,
+} from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { useSession } from "../app/session-provider";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
+import { CareTeamContacts } from "../features/care-team/components/care-team-contacts";
 import { InviteCodesTab } from "../features/invite-codes/components/invite-codes-tab";
 import { PatientEnrolment } from "../features/patients/components/patient-enrolment";
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
@@ -13,9 +21,44 @@ import { DeleteProgram } from "../features/programs/components/delete-program";
 import { ProgramSettingsView } from "../features/programs/components/program-settings-view";
 import { ProgramTeam } from "../features/team/components/program-team";
 
+/**
+ * The Program settings area (doc 3 §2): General settings at /general (or /general/generalProgramSettings)
+ * and, with edit_project, Care Team Information at /general/careTeamInformation.
+ */
+const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants; tab: string }) => {
+  const tabs = visibleGeneralTabs(actor);
+  const current = tab === "careTeamInformation" ? "careTeamInformation" : "generalProgramSettings";
+  const permitted = tabs.some((t) => t.id === current);
+  return (
+    <Box>
+      <Box component="nav" aria-label="Program settings tabs" sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}>
+        <Tabs value={permitted ? current : false} variant="scrollable" aria-label="Program settings tabs">
+          {tabs.map((t) => (
+            <Tab
+              key={t.id}
+              value={t.id}
+              label={t.label}
+              component={RouterLink}
+              to={`/programs/${program.projectId}/settings/general/${t.id}`}
+              aria-current={current === t.id ? "page" : undefined}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      {!permitted ? (
+        <Alert severity="warning">{messages.forbidden}</Alert>
+      ) : current === "careTeamInformation" ? (
+        <CareTeamContacts program={program} />
+      ) : (
+        <ProgramSettingsView program={program} />
+      )}
+    </Box>
+  );
+};
+
 /** /programs/{projectId}/settings/{section?}/…: the settings tabs the user may see (doc 1 §2, doc 3 §2). */
 export const ProgramSettingsPage = () => {
-  const { projectId = "", section } = useParams();
+  const { projectId = "", section, "*": rest = "" } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
   const program = useProgram(projectId);
@@ -32,7 +75,7 @@ export const ProgramSettingsPage = () => {
       case "inviteCodes":
         return <InviteCodesTab program={program.data} actor={user} />;
       case "general":
-        return <ProgramSettingsView program={program.data} />;
+        return <GeneralArea program={program.data} actor={user} tab={rest.split("/")[0] ?? ""} />;
       case "team":
         return <ProgramTeam program={program.data} actor={user} />;
       case "delete-program":

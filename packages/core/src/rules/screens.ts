@@ -49,6 +49,22 @@ export const visibleSettingsSections = (
   return programSettingsSections.filter((s) => visible[s.id]);
 };
 
+export type ProgramGeneralTab = "generalProgramSettings" | "careTeamInformation";
+
+export const programGeneralTabs: { id: ProgramGeneralTab; label: string }[] = [
+  { id: "generalProgramSettings", label: "General settings" },
+  { id: "careTeamInformation", label: "Care Team Information" },
+];
+
+/** The tabs of the Program settings area (doc 3 §2): care team contacts need edit-project. */
+export const visibleGeneralTabs = (a: Grants | null): { id: ProgramGeneralTab; label: string }[] => {
+  const visible: Record<ProgramGeneralTab, boolean> = {
+    generalProgramSettings: true,
+    careTeamInformation: can(a, "edit_project"),
+  };
+  return programGeneralTabs.filter((t) => visible[t.id]);
+};
+
 /** Create program: which optional sections the form shows and enables (doc 1 §2, doc 3 §2). */
 export const createProgramRules = (a: Grants | null) => ({
   patientProgramName: can(a, "view_patient_program_name") && can(a, "edit_patient_program_name"),

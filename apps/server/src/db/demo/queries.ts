@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../kysely.js";
 import type {
+  CareTeamContactsTable,
   OrganisationsTable,
   PatientStatusHistoryTable,
   PatientVerificationHistoryTable,
@@ -79,4 +80,8 @@ export const insertVerificationHistoryBulk = async (db: Db, rows: Insertable<Pat
 
 export const insertPublicInviteCode = async (db: Db, row: Insertable<PublicInviteCodesTable>) => {
   await db.insertInto("publicInviteCodes").values(row).execute();
+};
+
+export const insertCareTeamContacts = async (db: Db, rows: Insertable<CareTeamContactsTable>[]) => {
+  if (rows.length) await db.insertInto("careTeamContacts").values(rows).execute();
 };

@@ -210,6 +210,29 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
       deactivatedAt: null,
       createdBy: null,
     });
+    // What the Breast program's patients see under "Contact your care team" in the app.
+    const contact = { programId: programs.breast, createdAt: now, updatedAt: now };
+    await q.insertCareTeamContacts(trx, [
+      {
+        ...contact,
+        careTeamName: "Chemotherapy Day Unit",
+        generalGuidance:
+          "Call us about new or worsening symptoms during treatment. If you have a temperature of 37.5°C or above, call the 24-hour line straight away.",
+        hoursOfOperation: "Monday to Friday, 8am to 6pm",
+        contactPhones: ["+441132068000"],
+        contactEmails: ["chemo.unit@northbridge.demo"],
+        position: 1,
+      },
+      {
+        ...contact,
+        careTeamName: "24-hour Acute Oncology Line",
+        generalGuidance: "For urgent advice outside clinic hours. In an emergency call 999.",
+        hoursOfOperation: "24 hours a day, 7 days a week",
+        contactPhones: ["+441132068999", "+441132068998"],
+        contactEmails: [],
+        position: 2,
+      },
+    ]);
     for (const account of demoAccounts) {
       const userId = await insertStaffUser(trx, clock, { ...account, passwordHash });
       if (!account.organisation) continue;

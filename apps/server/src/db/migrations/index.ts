@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import { foundation } from "./0001-foundation.js";
 import { programsAndInvitations } from "./0002-programs-and-invitations.js";
 import { patients } from "./0003-patients.js";
+import { careTeam } from "./0004-care-team.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-programs-and-invitations": programsAndInvitations,
   "0003-patients": patients,
+  "0004-care-team": careTeam,
 };

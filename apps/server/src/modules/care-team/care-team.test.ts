@@ -1,0 +1,249 @@
+import { type CareTeamContact, messages } from "@openpro/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrors } from "../../../test/factories.js";
+import {
+  addToOrganisation,
+  changePermissions,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+} from "../../../test/teams.js";
+import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
+import { seedDemoData } from "../../db/demo/seed.js";
+
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+describe("care team contacts: kept by the program admin, seen by the team", () => {
+  let t: TestApp;
+  let manager: { id: string; token: string };
+  let nurse: { id: string; token: string };
+  let breast: string;
+  let lakeside: string;
+
+  const url = (programId: string, contactId?: string) =>
+    `/api/v1/admin/projects/${programId}/care-team-contacts${contactId ? `/${contactId}` : ""}`;
+  const list = (token: string, programId = breast) => t.request({ method: "GET", url: url(programId), token });
+  const create = (token: string, payload: object, programId = breast) =>
+    t.request({ method: "POST", url: url(programId), token, payload });
+  const update = (token: string, contactId: string, payload: object, programId = breast) =>
+    t.request({ method: "PATCH", url: url(programId, contactId), token, payload });
+  const remove = (token: string, contactId: string, programId = breast) =>
+    t.request({ method: "DELETE", url: url(programId, contactId), token });
+
+  const dayUnit = {
+    careTeamName: "  Chemotherapy Day Unit ",
+    generalGuidance: "Call about new symptoms.",
+    hoursOfOperation: "Mon-Fri 8am-6pm",
+    contactPhones: ["+441132068000", ""],
+    contactEmails: ["chemo@northbridge.test"],
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    breast = await insertProgram(t, { organisationId: northbridge, name: "Breast Care" });
+    lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
+    manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
+    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    for (const member of [manager, nurse]) await addToOrganisation(t, member.id, northbridge, "clinician_team_member");
+  });
+  afterAll(() => t.close());
+
+  it("adds a contact, trimmed and without blank rows, that the whole team can read", async () => {
+    expect((await list(manager.token)).json()).toEqual([]);
+    const created = await create(manager.token, dayUnit);
+    expect(created.statusCode).toBe(201);
+    const contact = created.json() as CareTeamContact;
+    expect(contact).toEqual({
+      id: expect.any(String),
+      careTeamName: "Chemotherapy Day Unit",
+      generalGuidance: "Call about new symptoms.",
+      hoursOfOperation: "Mon-Fri 8am-6pm",
+      contactPhones: ["+441132068000"],
+      contactEmails: ["chemo@northbridge.test"],
+    });
+    // Guidance and hours may be left out; one way to reach the team is enough.
+    const minimal = await create(manager.token, { careTeamName: "Helpline", contactEmails: ["help@northbridge.test"] });
+    expect(minimal.json()).toMatchObject({ generalGuidance: "", hoursOfOperation: "", contactPhones: [] });
+
+    const read = await list(nurse.token);
+    expect(read.statusCode).toBe(200);
+    expect((read.json() as CareTeamContact[]).map((c) => c.careTeamName)).toEqual([
+      "Chemotherapy Day Unit",
+      "Helpline",
+    ]);
+
+    const audited = await t.ctx.db
+      .selectFrom("auditLog")
+      .select(["action", "programId", "entityId", "actorUserId"])
+      .where("action", "like", "care-team.%")
+      .execute();
+    expect(audited).toContainEqual({
+      action: "care-team.create",
+      programId: breast,
+      entityId: contact.id,
+      actorUserId: manager.id,
+    });
+  });
+
+  it("puts every validation message on its field", async () => {
+    const expectErrors = async (payload: object, errors: { field: string; message: string }[]) => {
+      const response = await create(manager.token, payload);
+      expect(response.statusCode).toBe(422);
+      expect(fieldErrors(response)).toEqual(errors);
+    };
+    await expectErrors({ careTeamName: "   ", contactPhones: [], contactEmails: [] }, [
+      { field: "careTeamName", message: messages.careTeamNameRequired },
+      { field: "contactPhones", message: messages.careTeamContactMethodRequired },
+    ]);
+    await expectErrors({ careTeamName: "Ward", contactPhones: ["", ""], contactEmails: [""] }, [
+      { field: "contactPhones", message: messages.careTeamContactMethodRequired },
+    ]);
+    // Without the name at all, the name is what is missing.
+    await expectErrors({ contactPhones: ["+441132068000"] }, [
+      { field: "careTeamName", message: messages.careTeamNameRequired },
+    ]);
+    await expectErrors({ ...dayUnit, careTeamName: "n".repeat(51) }, [
+      { field: "careTeamName", message: messages.maxLength(50) },
+    ]);
+    await expectErrors({ ...dayUnit, generalGuidance: "g".repeat(3000), hoursOfOperation: "h".repeat(3000) }, [
+      { field: "generalGuidance", message: messages.maxLength(2999) },
+      { field: "hoursOfOperation", message: messages.maxLength(2999) },
+    ]);
+    // An international number: optional plus, then 7 to 15 digits, not starting with 0.
+    await expectErrors({ ...dayUnit, contactPhones: ["+441132068000", "01132068000"] }, [
+      { field: "contactPhones.1", message: messages.careTeamPhoneInvalid },
+    ]);
+    await expectErrors({ ...dayUnit, contactPhones: ["123456"] }, [
+      { field: "contactPhones.0", message: messages.careTeamPhoneInvalid },
+    ]);
+    await expectErrors({ ...dayUnit, contactEmails: ["", "chemo@northbridge"] }, [
+      { field: "contactEmails.1", message: messages.invalidEmail },
+    ]);
+    await expectErrors({ ...dayUnit, contactPhones: ["+441132068000", "+441132068001", "+441132068002"] }, [
+      { field: "contactPhones", message: messages.careTeamMaxPhones(2) },
+    ]);
+    await expectErrors({ ...dayUnit, contactEmails: ["a@b.test", "c@d.test", "e@f.test"] }, [
+      { field: "contactEmails", message: messages.careTeamMaxEmails(2) },
+    ]);
+    await expectErrors({ ...dayUnit, programId: lakeside }, [
+      { field: "programId", message: messages.unknownField("programId") },
+    ]);
+    // The longest values allowed are accepted.
+    const longest = await create(manager.token, {
+      careTeamName: "n".repeat(50),
+      generalGuidance: "g".repeat(2999),
+      hoursOfOperation: "h".repeat(2999),
+      contactPhones: ["1234567", "+123456789012345"],
+    });
+    expect(longest.statusCode).toBe(201);
+    expect((await remove(manager.token, longest.json().id)).statusCode).toBe(204);
+  });
+
+  it("keeps at most five contacts, in the order they were added", async () => {
+    for (const name of ["Ward 5", "Pharmacy", "Dietitian"]) {
+      expect((await create(manager.token, { ...dayUnit, careTeamName: name })).statusCode).toBe(201);
+    }
+    const sixth = await create(manager.token, { ...dayUnit, careTeamName: "Physio" });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().message).toBe(messages.careTeamContactLimit(5));
+    const names = ((await list(manager.token)).json() as CareTeamContact[]).map((c) => c.careTeamName);
+    expect(names).toEqual(["Chemotherapy Day Unit", "Helpline", "Ward 5", "Pharmacy", "Dietitian"]);
+
+    // Deleting one makes room again; the new one goes last.
+    const helpline = ((await list(manager.token)).json() as CareTeamContact[])[1]!;
+    expect((await remove(manager.token, helpline.id)).statusCode).toBe(204);
+    expect((await create(manager.token, { ...dayUnit, careTeamName: "Physio" })).statusCode).toBe(201);
+    expect(((await list(manager.token)).json() as CareTeamContact[]).map((c) => c.careTeamName)).toEqual([
+      "Chemotherapy Day Unit",
+      "Ward 5",
+      "Pharmacy",
+      "Dietitian",
+      "Physio",
+    ]);
+  });
+
+  it("replaces a contact with the same rules, and refuses a contact that does not exist", async () => {
+    const [first] = (await list(manager.token)).json() as CareTeamContact[];
+    const changed = await update(manager.token, first!.id, {
+      careTeamName: "Day Unit",
+      generalGuidance: "",
+      hoursOfOperation: "Weekdays",
+      contactPhones: [],
+      contactEmails: ["day.unit@northbridge.test", "  "],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({
+      id: first!.id,
+      careTeamName: "Day Unit",
+      generalGuidance: "",
+      hoursOfOperation: "Weekdays",
+      contactPhones: [],
+      contactEmails: ["day.unit@northbridge.test"],
+    });
+    expect(((await list(nurse.token)).json() as CareTeamContact[])[0]).toEqual(changed.json());
+
+    const invalid = await update(manager.token, first!.id, { careTeamName: "Day Unit", contactPhones: ["+0"] });
+    expect(invalid.statusCode).toBe(422);
+    expect(fieldErrors(invalid)).toEqual([{ field: "contactPhones.0", message: messages.careTeamPhoneInvalid }]);
+
+    const unknown = await update(manager.token, MISSING, dayUnit);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(messages.careTeamContactMissing);
+    const gone = await remove(manager.token, MISSING);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(messages.careTeamContactMissing);
+    expect((await remove(manager.token, "not-a-uuid")).statusCode).toBe(404);
+  });
+
+  it("refuses team members without edit_project, and readers without view_project", async () => {
+    const [first] = (await list(manager.token)).json() as CareTeamContact[];
+    expect((await create(nurse.token, dayUnit)).statusCode).toBe(403);
+    expect((await update(nurse.token, first!.id, dayUnit)).statusCode).toBe(403);
+    expect((await remove(nurse.token, first!.id)).statusCode).toBe(403);
+    expect((await list(nurse.token)).json()).toHaveLength(5);
+
+    await changePermissions(t, nurse.id, { revoke: ["view_project"] });
+    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    expect((await list(nurse.token)).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: url(breast) })).statusCode).toBe(401);
+  });
+
+  it("answers 404 for another organisation's program, and never touches its contacts through this one", async () => {
+    const admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
+    const theirs = (await create(admin.token, { ...dayUnit, careTeamName: "Lakeside nurses" }, lakeside)).json();
+    expect(theirs.careTeamName).toBe("Lakeside nurses");
+
+    expect((await list(manager.token, lakeside)).statusCode).toBe(404);
+    expect((await create(manager.token, dayUnit, lakeside)).statusCode).toBe(404);
+    expect((await update(manager.token, theirs.id, dayUnit, lakeside)).statusCode).toBe(404);
+    expect((await remove(manager.token, theirs.id, lakeside)).statusCode).toBe(404);
+    // Lakeside's contact id under Breast's path names nothing in Breast.
+    expect((await update(manager.token, theirs.id, dayUnit)).json().message).toBe(messages.careTeamContactMissing);
+    expect((await remove(manager.token, theirs.id)).statusCode).toBe(404);
+    expect((await list(admin.token, lakeside)).json()).toEqual([theirs]);
+    expect((await list(manager.token, MISSING)).statusCode).toBe(404);
+  });
+});
+
+describe("care team contacts in the demo data", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("gives the Breast program two contacts", async () => {
+    const { programs } = await seedDemoData(t.ctx.db, t.clock, "not-a-real-hash");
+    const admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
+    const contacts = await t.request({
+      method: "GET",
+      url: `/api/v1/admin/projects/${programs.breast}/care-team-contacts`,
+      token: admin.token,
+    });
+    expect((contacts.json() as CareTeamContact[]).map((c) => c.careTeamName)).toEqual([
+      "Chemotherapy Day Unit",
+      "24-hour Acute Oncology Line",
+    ]);
+  });
+});

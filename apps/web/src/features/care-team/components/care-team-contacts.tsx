@@ -1,0 +1,329 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import { Alert, Box, Button, FormHelperText, IconButton, Paper, Stack, Typography } from "@mui/material";
+import {
+  type CareTeamContact,
+  type CareTeamContactInput,
+  careTeamContactBody,
+  limits,
+  messages,
+  type Program,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useId, useRef, useState } from "react";
+import { type Path, type UseFormReturn, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FormTextField } from "../../../components/form-text-field";
+import { Loading } from "../../../components/loading";
+import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { careTeamErrorText, useCareTeamContacts, useDeleteCareTeamContact, useSaveCareTeamContact } from "../api";
+
+type Values = CareTeamContactInput;
+type Output = z.output<typeof careTeamContactBody>;
+type Form = UseFormReturn<Values, unknown, Output>;
+type RowsField = "contactPhones" | "contactEmails";
+
+const { maxContacts, maxPhones, maxEmails } = limits.careTeam;
+const textMax = limits.text.careTeamText;
+
+const emptyContact: Values = {
+  careTeamName: "",
+  generalGuidance: "",
+  hoursOfOperation: "",
+  contactPhones: [""],
+  contactEmails: [""],
+};
+
+const valuesOf = (contact: CareTeamContact): Values => ({
+  careTeamName: contact.careTeamName,
+  generalGuidance: contact.generalGuidance,
+  hoursOfOperation: contact.hoursOfOperation,
+  contactPhones: contact.contactPhones,
+  contactEmails: contact.contactEmails,
+});
+
+const serverFields: Path<Values>[] = [
+  "careTeamName",
+  "generalGuidance",
+  "hoursOfOperation",
+  "contactPhones",
+  "contactEmails",
+  ...Array.from({ length: maxPhones }, (_, i) => `contactPhones.${i}` as const),
+  ...Array.from({ length: maxEmails }, (_, i) => `contactEmails.${i}` as const),
+];
+
+/** Up to `max` phone or e-mail rows, each removable; blank rows are dropped when saving. */
+const ContactRows = ({
+  form,
+  name,
+  max,
+  label,
+  addLabel,
+  type,
+  disabled,
+}: {
+  form: Form;
+  name: RowsField;
+  max: number;
+  label: string;
+  addLabel: string;
+  type: "tel" | "email";
+  disabled: boolean;
+}) => {
+  const rows = form.watch(name) ?? [];
+  const setRows = (next: string[]) => {
+    form.setValue(name, next, { shouldDirty: true });
+    if (form.formState.isSubmitted) void form.trigger();
+  };
+  return (
+    <Box>
+      {rows.map((_, i) => (
+        // Rows have no identity of their own: the position is the row.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Box key={i} sx={{ display: "flex", alignItems: "flex-start", gap: 1 }}>
+          <FormTextField
+            control={form.control}
+            name={`${name}.${i}`}
+            label={`${label} ${i + 1}`}
+            type={type}
+            autoComplete="off"
+            disabled={disabled}
+            slotProps={{ htmlInput: { maxLength: limits.text.email, ...(type === "tel" ? { inputMode: "tel" } : {}) } }}
+            helperText={type === "tel" ? "International format, e.g. +441132000000" : undefined}
+            sx={{ flexGrow: 1 }}
+          />
+          <IconButton
+            aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}
+            onClick={() => setRows(rows.filter((__, j) => j !== i))}
+            disabled={disabled}
+            sx={{ mt: 2.5 }}
+          >
+            <DeleteOutlinedIcon />
+          </IconButton>
+        </Box>
+      ))}
+      {rows.length < max ? (
+        <Button startIcon={<AddIcon />} onClick={() => setRows([...rows, ""])} disabled={disabled} sx={{ mt: 1 }}>
+          {addLabel}
+        </Button>
+      ) : null}
+    </Box>
+  );
+};
+
+/** One contact card: a form of its own with Save and Delete (doc 3 §2). */
+const ContactCard = ({
+  projectId,
+  contact,
+  position,
+  onSaved,
+  onDiscard,
+}: {
+  projectId: string;
+  /** Absent for a card not saved yet. */
+  contact?: CareTeamContact;
+  position: number;
+  onSaved?: () => void;
+  onDiscard?: () => void;
+}) => {
+  const headingId = useId();
+  const methodsErrorId = useId();
+  const save = useSaveCareTeamContact(projectId);
+  const remove = useDeleteCareTeamContact(projectId);
+  const [confirming, setConfirming] = useState(false);
+  const form: Form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(careTeamContactBody),
+    defaultValues: contact ? valuesOf(contact) : emptyContact,
+  });
+  const pending = save.isPending || remove.isPending;
+  const methodsError = form.formState.errors.contactPhones as
+    | { message?: string; root?: { message?: string } }
+    | undefined;
+  const methodsMessage = methodsError?.message ?? methodsError?.root?.message;
+
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutateAsync({ contactId: contact?.id, body }).then(
+      (saved) => {
+        enqueueSnackbar(messages.changesSaved, { variant: "success" });
+        if (contact) form.reset(valuesOf(saved));
+        else onSaved?.();
+      },
+      (error: unknown) => {
+        applyFieldErrors(error, form.setError, serverFields);
+        enqueueSnackbar(careTeamErrorText(error, "save"), { variant: "error" });
+      },
+    ),
+  );
+
+  const onDelete = () => {
+    if (!contact) {
+      // Nothing was saved yet: the card just goes away.
+      onDiscard?.();
+      return;
+    }
+    setConfirming(true);
+  };
+  const doDelete = () => {
+    if (!contact) return;
+    remove.mutate(contact.id, {
+      onSuccess: () => enqueueSnackbar(messages.changesSaved, { variant: "success" }),
+      onError: (error) => enqueueSnackbar(careTeamErrorText(error, "delete"), { variant: "error" }),
+      onSettled: () => setConfirming(false),
+    });
+  };
+
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography variant="h3" id={headingId} sx={{ mb: 1 }}>
+        {contact ? contact.careTeamName : `New contact ${position}`}
+      </Typography>
+      <FormTextField
+        control={form.control}
+        name="careTeamName"
+        label="Name"
+        required
+        fullWidth
+        disabled={pending}
+        slotProps={{ htmlInput: { maxLength: limits.text.careTeamName } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="generalGuidance"
+        label="General guidance"
+        multiline
+        minRows={3}
+        fullWidth
+        disabled={pending}
+        slotProps={{ htmlInput: { maxLength: textMax } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="hoursOfOperation"
+        label="Hours of operation"
+        multiline
+        minRows={2}
+        fullWidth
+        disabled={pending}
+        slotProps={{ htmlInput: { maxLength: textMax } }}
+      />
+      <Box
+        component="fieldset"
+        aria-describedby={methodsMessage ? methodsErrorId : undefined}
+        sx={{ border: 0, p: 0, m: 0, mt: 2 }}
+      >
+        <Typography component="legend" variant="subtitle1">
+          Contact methods
+        </Typography>
+        <Stack direction={{ xs: "column", md: "row" }} spacing={{ xs: 1, md: 3 }}>
+          <Box sx={{ flex: 1 }}>
+            <ContactRows
+              form={form}
+              name="contactPhones"
+              max={maxPhones}
+              label="Phone number"
+              addLabel="Add phone number"
+              type="tel"
+              disabled={pending}
+            />
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <ContactRows
+              form={form}
+              name="contactEmails"
+              max={maxEmails}
+              label="Email address"
+              addLabel="Add email address"
+              type="email"
+              disabled={pending}
+            />
+          </Box>
+        </Stack>
+        {methodsMessage ? (
+          <FormHelperText error id={methodsErrorId}>
+            {methodsMessage}
+          </FormHelperText>
+        ) : null}
+      </Box>
+      <Box sx={{ display: "flex", gap: 1, mt: 2, justifyContent: "flex-end" }}>
+        <Button color="error" variant="outlined" onClick={onDelete} disabled={pending}>
+          Delete
+        </Button>
+        <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, pending)}>
+          Save
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete contact?"
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={doDelete}
+        onCancel={() => setConfirming(false)}
+      >
+        {messages.careTeamConfirmDelete}
+      </ConfirmDialog>
+    </Paper>
+  );
+};
+
+/** The Care Team Information tab (doc 3 §2): up to five contacts patients can reach. */
+export const CareTeamContacts = ({ program }: { program: Program }) => {
+  const projectId = program.projectId;
+  const contacts = useCareTeamContacts(projectId);
+  const [drafts, setDrafts] = useState<number[]>([]);
+  const nextDraft = useRef(1);
+
+  if (contacts.isPending) return <Loading label="Loading care team contacts" />;
+  if (contacts.isError) return <Alert severity="error">{careTeamErrorText(contacts.error, "save")}</Alert>;
+  const saved = contacts.data;
+  const withoutDraft = (key: number) => setDrafts((current) => current.filter((d) => d !== key));
+
+  return (
+    <Box>
+      <Typography variant="h2" sx={{ mb: 1 }}>
+        Care Team Information
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Patients see these contacts in the app. Add up to {maxContacts}, each with at least one phone number or email
+        address.
+      </Typography>
+      <Stack spacing={2}>
+        {saved.map((contact, i) => (
+          <ContactCard key={contact.id} projectId={projectId} contact={contact} position={i + 1} />
+        ))}
+        {drafts.map((key, i) => (
+          <ContactCard
+            key={`draft-${key}`}
+            projectId={projectId}
+            position={saved.length + i + 1}
+            onSaved={() => withoutDraft(key)}
+            onDiscard={() => withoutDraft(key)}
+          />
+        ))}
+      </Stack>
+      {saved.length + drafts.length < maxContacts ? (
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          sx={{ mt: 2 }}
+          onClick={() => {
+            const key = nextDraft.current++;
+            setDrafts((current) => [...current, key]);
+          }}
+        >
+          Add contact
+        </Button>
+      ) : null}
+    </Box>
+  );
+};
