@@ -172,6 +172,21 @@ describe("an admin opens an organisation and a clinician joins it", () => {
     await expectVisible(admin.locator('input[name="careTeamName"][value="Lymphoma nurse specialists"]'));
   });
 
+  it("edits the program's general settings with the sticky save bar", async () => {
+    const programUrl = admin.url().replace(/\/settings\/general\/careTeamInformation$/, "");
+    await admin.goto(`${programUrl}/settings/general`);
+    const description = admin.locator('textarea[name="description"]').first();
+    await description.fill("Symptom reporting during R-CHOP, weekly.");
+    const bar = admin.getByRole("region", { name: "Unsaved changes" });
+    await expectVisible(bar);
+    await expectAccessible(admin, "program-general-settings");
+    await bar.getByRole("button", { name: "Save changes" }).click();
+    await expectVisible(admin.getByText("Program saved"));
+    await admin.reload();
+    await expectVisible(description);
+    expect(await description.inputValue()).toBe("Symptom reporting during R-CHOP, weekly.");
+  });
+
   it("passes an accessibility scan on the admin page and the user admin", async () => {
     for (const [name, path] of [
       ["admin-page", "/admin"],

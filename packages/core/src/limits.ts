@@ -41,7 +41,17 @@ export const limits = {
     careTeamName: 50,
     /** "Under 3000": the inputs stop at 2999. */
     careTeamText: 2999,
+    consentMessage: 3000,
+    disclaimer: 1000,
+    adverseEventMessage: 500,
+    temperatureMessage: 500,
+    articleHeader: 100,
+    articleUrl: 500,
   },
+  /** Program-specific articles (links) a program may list. */
+  articles: { max: 10 },
+  /** Temperature alert thresholds, degrees Celsius (doc 3 §5). */
+  temperature: { min: 20, max: 50 },
   careTeam: { maxContacts: 5, maxPhones: 2, maxEmails: 2 },
   image: { maxBytes: 5 * 1024 * 1024, maxFileNameLength: 50, types: ["image/png", "image/jpeg"] },
 } as const;

@@ -158,7 +158,19 @@ export interface ProgramsTable {
   defaultPatientIdType: string | null;
   customPatientIdName: string | null;
   consentMessage: string | null;
+  disclaimer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** numeric: node-postgres returns it as text, PGlite may not; read through Number(). */
+  temperatureMin: ColumnType<string | number | null, number | null | undefined, number | null>;
+  temperatureMax: ColumnType<string | number | null, number | null | undefined, number | null>;
+  temperatureMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  articles: ColumnType<ProgramArticle[], string | undefined, string>;
   createdAt: CreatedAt;
+}
+
+export interface ProgramArticle {
+  articleId: string;
+  header: string;
+  url: string;
 }
 
 export interface ProgramStaffTable {

@@ -18,7 +18,7 @@ import { InviteCodesTab } from "../features/invite-codes/components/invite-codes
 import { PatientEnrolment } from "../features/patients/components/patient-enrolment";
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { DeleteProgram } from "../features/programs/components/delete-program";
-import { ProgramSettingsView } from "../features/programs/components/program-settings-view";
+import { ProgramSettingsForm } from "../features/programs/components/program-settings-form";
 import { ProgramTeam } from "../features/team/components/program-team";
 
 /**
@@ -50,7 +50,7 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
       ) : current === "careTeamInformation" ? (
         <CareTeamContacts program={program} />
       ) : (
-        <ProgramSettingsView program={program} />
+        <ProgramSettingsForm key={program.projectId} program={program} actor={actor} />
       )}
     </Box>
   );

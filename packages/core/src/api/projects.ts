@@ -30,6 +30,11 @@ export const programSchema = z.object({
   adverseEventReportingMessage: z.string().nullable(),
   /** Markdown shown to patients on the consent page. */
   consentMessage: z.string().nullable(),
+  disclaimer: z.string().nullable(),
+  temperatureMin: z.number().nullable(),
+  temperatureMax: z.number().nullable(),
+  temperatureMessage: z.string().nullable(),
+  articles: z.array(z.object({ articleId: z.string(), header: z.string(), url: z.string() })),
   consentedPatientsCount: z.number().int(),
   availableQuestionnaireTypes: z.array(z.string()),
   populateNvAppointments: z.boolean(),
@@ -43,6 +48,42 @@ export const programSchema = z.object({
 });
 export type Program = z.infer<typeof programSchema>;
 
+const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
+/** A temperature threshold: a decimal number (a form sends text) or null (cleared) between 20 and 50. */
+const temperatureField = z
+  .preprocess((v) => {
+    if (typeof v !== "string") return v;
+    const text = v.trim();
+    if (text === "") return null;
+    return DECIMAL_PATTERN.test(text) ? Number(text) : Number.NaN;
+  }, z
+    .number({ error: messages.notValidValue })
+    .min(limits.temperature.min, messages.minValue(limits.temperature.min))
+    .max(limits.temperature.max, messages.maxValue(limits.temperature.max))
+    .nullable())
+  .optional();
+
+/** Whole weeks, digits only (a form sends text; blank means not given). */
+const participationWeeksField = z
+  .preprocess((v) => {
+    if (typeof v !== "string") return v;
+    const text = v.trim();
+    if (text === "") return undefined;
+    return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  }, z
+    .number({ error: messages.notValidValue })
+    .int(messages.notValidValue)
+    .min(1, messages.notValidValue)
+    .max(520, messages.maxValue(520))
+    .optional())
+  .optional();
+
+export const articleInput = z.strictObject({
+  articleId: z.string().max(100).optional(),
+  header: requiredText(limits.text.articleHeader),
+  url: requiredText(limits.text.articleUrl).regex(/^https?:\/\/\S+$/i, messages.invalidUrl),
+});
+
 const programFields = {
   name: requiredText(limits.text.programName, messages.programNameRequired),
   patientProgramName: optionalText(limits.text.patientProgramName),
@@ -51,14 +92,19 @@ const programFields = {
   organisationId: z.string().regex(UUID_PATTERN, messages.organisationRequired).optional(),
   startDate: requiredDate,
   endDate: isoDate.optional(),
-  participationWeeks: z.coerce.number({ error: "Please enter a number of weeks" }).int().min(1).max(520).optional(),
+  participationWeeks: participationWeeksField,
   disabledNoteTypes: z.array(z.enum(noteTypes)).max(noteTypes.length).optional(),
   defaultPatientIdType: z.enum(patientIdTypeIds).optional(),
   customPatientIdName: optionalText(limits.text.programName),
   inviteMode: z.enum(inviteModes).default("individual"),
   populateNvAppointments: z.boolean().optional(),
-  adverseEventReportingMessage: optionalText(500),
-  consentMessage: optionalText(5000),
+  adverseEventReportingMessage: optionalText(limits.text.adverseEventMessage),
+  consentMessage: optionalText(limits.text.consentMessage),
+  disclaimer: optionalText(limits.text.disclaimer),
+  temperatureMin: temperatureField,
+  temperatureMax: temperatureField,
+  temperatureMessage: optionalText(limits.text.temperatureMessage),
+  articles: z.array(articleInput).max(limits.articles.max, messages.maxArticles(limits.articles.max)).optional(),
   imageUrl: z.string().max(300).optional(),
   thumbnailUrl: z.string().max(300).optional(),
 };
@@ -68,15 +114,23 @@ const requireCustomName = (v: {
   customPatientIdName?: string | undefined;
 }) => v.defaultPatientIdType !== "other" || !!v.customPatientIdName;
 
+const temperaturesInOrder = (v: {
+  temperatureMin?: number | null | undefined;
+  temperatureMax?: number | null | undefined;
+}) => v.temperatureMin == null || v.temperatureMax == null || v.temperatureMin <= v.temperatureMax;
+const temperatureOrder = { path: ["temperatureMax"], message: messages.temperatureMinAboveMax };
+
 export const createProgramBody = z
   .strictObject(programFields)
-  .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired });
+  .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired })
+  .refine(temperaturesInOrder, temperatureOrder);
 
 export const updateProgramBody = z
   .strictObject({
     ...Object.fromEntries(Object.entries(programFields).map(([key, schema]) => [key, schema.optional()])),
   } as { [K in keyof typeof programFields]: z.ZodOptional<(typeof programFields)[K]> })
-  .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired });
+  .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired })
+  .refine(temperaturesInOrder, temperatureOrder);
 
 export const projectsApi = {
   list: endpoint({

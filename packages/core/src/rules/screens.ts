@@ -74,3 +74,22 @@ export const createProgramRules = (a: Grants | null) => ({
   inviteMode: can(a, "edit_public_invite_codes"),
   image: can(a, "upload_project_image") || can(a, "upload_image"),
 });
+
+/** The program settings form (doc 3 §2): which sections show, and which inputs the actor may change. */
+export const programSettingsRules = (a: Grants | null) => {
+  const edit = can(a, "edit_project");
+  return {
+    edit,
+    patientProgramNameVisible: can(a, "view_patient_program_name"),
+    patientProgramNameEnabled: edit && can(a, "edit_patient_program_name"),
+    participationWeeks: can(a, "view_patient_participation_duration") && can(a, "edit_patient_participation_duration"),
+    notesVisible: can(a, "view_disable_meds_appointment_notes") && can(a, "edit_disable_meds_appointment_notes"),
+    notesEnabled: edit && can(a, "edit_disable_meds_appointment_notes"),
+    articlesVisible: can(a, "view_project_articles") || edit,
+    consentVisible: can(a, "view_project_consent_message"),
+    consentEnabled: edit && can(a, "edit_project_consent_message"),
+    temperatureVisible: can(a, "view_project_temperature_severity_threshold"),
+    temperatureEnabled: edit && can(a, "edit_project_temperature_severity_threshold"),
+    image: edit && (can(a, "upload_project_image") || can(a, "upload_image")),
+  };
+};

@@ -3,6 +3,7 @@ import { foundation } from "./0001-foundation.js";
 import { programsAndInvitations } from "./0002-programs-and-invitations.js";
 import { patients } from "./0003-patients.js";
 import { careTeam } from "./0004-care-team.js";
+import { programSettings } from "./0005-program-settings.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002-programs-and-invitations": programsAndInvitations,
   "0003-patients": patients,
   "0004-care-team": careTeam,
+  "0005-program-settings": programSettings,
 };

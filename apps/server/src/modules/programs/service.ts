@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   can,
   isAdminType,
@@ -36,9 +37,16 @@ export interface ProgramInput {
   populateNvAppointments?: boolean | undefined;
   adverseEventReportingMessage?: string | undefined;
   consentMessage?: string | undefined;
+  disclaimer?: string | undefined;
+  temperatureMin?: number | null | undefined;
+  temperatureMax?: number | null | undefined;
+  temperatureMessage?: string | undefined;
+  articles?: { articleId?: string | undefined; header: string; url: string }[] | undefined;
   imageUrl?: string | undefined;
   thumbnailUrl?: string | undefined;
 }
+
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
 export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program => {
   const today = todayIn(row.territory, now);
@@ -62,6 +70,11 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     isProjectActive: !closed && row.startDate <= today,
     adverseEventReportingMessage: row.adverseEventReportingMessage,
     consentMessage: row.consentMessage,
+    disclaimer: row.disclaimer,
+    temperatureMin: numberOrNull(row.temperatureMin),
+    temperatureMax: numberOrNull(row.temperatureMax),
+    temperatureMessage: row.temperatureMessage,
+    articles: row.articles ?? [],
     // Questionnaires arrive with their own module; until then a program offers none.
     consentedPatientsCount: Number(row.consentedPatientsCount ?? 0),
     availableQuestionnaireTypes: [],
@@ -106,6 +119,10 @@ const gatedFields: [keyof ProgramInput, Permission][] = [
   ["participationWeeks", "edit_patient_participation_duration"],
   ["disabledNoteTypes", "edit_disable_meds_appointment_notes"],
   ["consentMessage", "edit_project_consent_message"],
+  ["temperatureMin", "edit_project_temperature_severity_threshold"],
+  ["temperatureMax", "edit_project_temperature_severity_threshold"],
+  ["temperatureMessage", "edit_project_temperature_severity_threshold"],
+  ["articles", "edit_project"],
 ];
 
 const assertGatedFields = (actor: Actor, body: ProgramInput) => {
@@ -155,9 +172,26 @@ const columnsFrom = (body: ProgramInput) => ({
     ? { adverseEventReportingMessage: body.adverseEventReportingMessage || null }
     : {}),
   ...(body.consentMessage !== undefined ? { consentMessage: body.consentMessage || null } : {}),
+  ...(body.disclaimer !== undefined ? { disclaimer: body.disclaimer || null } : {}),
+  ...(body.temperatureMin !== undefined ? { temperatureMin: body.temperatureMin } : {}),
+  ...(body.temperatureMax !== undefined ? { temperatureMax: body.temperatureMax } : {}),
+  ...(body.temperatureMessage !== undefined ? { temperatureMessage: body.temperatureMessage || null } : {}),
+  // An article keeps its id across saves; a new one gets its own.
+  ...(body.articles !== undefined
+    ? {
+        articles: JSON.stringify(
+          body.articles.map((a) => ({ articleId: a.articleId || randomUUID(), header: a.header, url: a.url })),
+        ),
+      }
+    : {}),
   ...(body.imageUrl !== undefined ? { imageUrl: body.imageUrl || null } : {}),
   ...(body.thumbnailUrl !== undefined ? { thumbnailUrl: body.thumbnailUrl || null } : {}),
 });
+
+/** Checked against the stored value when only one threshold changes. */
+const assertTemperatureOrder = (min: number | null, max: number | null) => {
+  if (min !== null && max !== null && min > max) throw invalidField("temperatureMax", messages.temperatureMinAboveMax);
+};
 
 const assertDates = (startDate: string, endDate: string | null | undefined) => {
   if (endDate && endDate < startDate) throw invalidField("endDate", "The end date cannot be before the start date");
@@ -205,6 +239,10 @@ export const updateProgram = async (
   assertGatedFields(actor, body);
   if (body.organisationId !== undefined && body.organisationId !== current.organisationId) throw forbidden();
   assertDates(body.startDate ?? current.startDate, body.endDate === undefined ? current.endDate : body.endDate);
+  assertTemperatureOrder(
+    body.temperatureMin === undefined ? numberOrNull(current.temperatureMin) : body.temperatureMin,
+    body.temperatureMax === undefined ? numberOrNull(current.temperatureMax) : body.temperatureMax,
+  );
   if (body.name) await assertNameFree(ctx, body.name, programId);
   const { organisationId: _ignored, ...changes } = body;
   await q.updateProgram(ctx.db, programId, columnsFrom(changes));

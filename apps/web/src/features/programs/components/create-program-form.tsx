@@ -53,7 +53,7 @@ export interface ProgramFormValues {
   populateNvAppointments: boolean;
 }
 
-const noteTypeLabels: Record<(typeof noteTypes)[number], string> = {
+export const noteTypeLabels: Record<(typeof noteTypes)[number], string> = {
   activity: "Activity",
   appointments: "Appointments",
   medications: "Medications",

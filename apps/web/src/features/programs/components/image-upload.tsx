@@ -25,10 +25,13 @@ export const ImageUpload = ({
   value,
   onChange,
   disabled,
+  successMessage = messages.imageUploaded,
 }: {
   value: UploadedImage | null;
   onChange: (image: UploadedImage | null) => void;
   disabled?: boolean;
+  /** Shown once the upload succeeds; null when the caller announces its own outcome. */
+  successMessage?: string | null;
 }) => {
   const upload = useUploadImage();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -45,7 +48,7 @@ export const ImageUpload = ({
     upload.mutate(file, {
       onSuccess: (image) => {
         onChange(image);
-        enqueueSnackbar(messages.imageUploaded, { variant: "success" });
+        if (successMessage) enqueueSnackbar(successMessage, { variant: "success" });
       },
       onError: (error) => {
         const field =

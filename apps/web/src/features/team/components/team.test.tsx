@@ -146,6 +146,11 @@ const program = (over: Partial<Program> = {}): Program => ({
   createdAt: "2026-01-01T00:00:00.000Z",
   canView: true,
   consentMessage: null,
+  disclaimer: null,
+  temperatureMin: null,
+  temperatureMax: null,
+  temperatureMessage: null,
+  articles: [],
   ...over,
 });
 

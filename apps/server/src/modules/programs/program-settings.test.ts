@@ -1,0 +1,146 @@
+import { messages } from "@openpro/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrors } from "../../../test/factories.js";
+import {
+  addToOrganisation,
+  changePermissions,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+} from "../../../test/teams.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+
+describe("program settings: disclaimer, temperature alert and articles", () => {
+  let t: TestApp;
+  /** Clinical program admin of Northbridge, with the role's default grants. */
+  let callum: { id: string; token: string };
+  let programId: string;
+
+  const get = (token: string) => t.request({ method: "GET", url: `/api/v1/admin/projects/${programId}`, token });
+  const patch = (token: string, payload: object) =>
+    t.request({ method: "PATCH", url: `/api/v1/admin/projects/${programId}`, token, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    programId = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    callum = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
+    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
+  });
+  afterAll(() => t.close());
+
+  it("starts a program with no disclaimer, no thresholds and no articles", async () => {
+    const program = (await get(callum.token)).json();
+    expect(program).toMatchObject({
+      disclaimer: null,
+      temperatureMin: null,
+      temperatureMax: null,
+      temperatureMessage: null,
+      articles: [],
+    });
+  });
+
+  it("saves each new field and reads it back, numbers as numbers", async () => {
+    const saved = await patch(callum.token, {
+      disclaimer: "  Not medical advice.  ",
+      temperatureMin: 35.5,
+      temperatureMax: "38.2",
+      temperatureMessage: "Call the ward if your temperature is out of range.",
+      consentMessage: "x".repeat(3000),
+      articles: [
+        { header: "Living with heart failure", url: "https://example.org/heart" },
+        { header: "Diet", url: "http://example.org/diet" },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const program = (await get(callum.token)).json();
+    expect(program).toMatchObject({
+      disclaimer: "Not medical advice.",
+      temperatureMin: 35.5,
+      temperatureMax: 38.2,
+      temperatureMessage: "Call the ward if your temperature is out of range.",
+      consentMessage: "x".repeat(3000),
+    });
+    expect(program.articles).toHaveLength(2);
+    expect(program.articles[0]).toMatchObject({
+      header: "Living with heart failure",
+      url: "https://example.org/heart",
+    });
+    expect(program.articles[0].articleId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Ids survive a save that keeps the article; removing one and clearing the rest works too.
+    const kept = program.articles[0];
+    await patch(callum.token, { articles: [kept], temperatureMin: null, disclaimer: "" });
+    const after = (await get(callum.token)).json();
+    expect(after.articles).toEqual([kept]);
+    expect(after.temperatureMin).toBeNull();
+    expect(after.temperatureMax).toBe(38.2);
+    expect(after.disclaimer).toBeNull();
+  });
+
+  it("puts the spec's messages on the fields it refuses", async () => {
+    const cases: [object, { field: string; message: string }][] = [
+      [{ name: " " }, { field: "name", message: messages.programNameRequired }],
+      [{ temperatureMin: 19.9 }, { field: "temperatureMin", message: messages.minValue(20) }],
+      [{ temperatureMax: 50.1 }, { field: "temperatureMax", message: messages.maxValue(50) }],
+      [{ temperatureMin: "abc" }, { field: "temperatureMin", message: messages.notValidValue }],
+      [{ temperatureMax: "-3" }, { field: "temperatureMax", message: messages.notValidValue }],
+      [
+        { temperatureMin: 40, temperatureMax: 36 },
+        { field: "temperatureMax", message: messages.temperatureMinAboveMax },
+      ],
+      [{ disclaimer: "d".repeat(1001) }, { field: "disclaimer", message: messages.maxLength(1000) }],
+      [{ consentMessage: "c".repeat(3001) }, { field: "consentMessage", message: messages.maxLength(3000) }],
+      [
+        { adverseEventReportingMessage: "a".repeat(501) },
+        { field: "adverseEventReportingMessage", message: messages.maxLength(500) },
+      ],
+      [{ temperatureMessage: "t".repeat(501) }, { field: "temperatureMessage", message: messages.maxLength(500) }],
+      [
+        { articles: [{ header: " ", url: "https://example.org" }] },
+        { field: "articles.0.header", message: messages.required },
+      ],
+      [
+        { articles: [{ header: "A", url: "ftp://example.org" }] },
+        { field: "articles.0.url", message: messages.invalidUrl },
+      ],
+      [
+        { articles: Array.from({ length: 11 }, (_, i) => ({ header: `A${i}`, url: "https://example.org" })) },
+        { field: "articles", message: messages.maxArticles(10) },
+      ],
+    ];
+    for (const [payload, error] of cases) {
+      const response = await patch(callum.token, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
+      expect(fieldErrors(response)).toContainEqual(error);
+    }
+  });
+
+  it("checks a single threshold against the stored one", async () => {
+    await patch(callum.token, { temperatureMin: 36, temperatureMax: 38 });
+    const response = await patch(callum.token, { temperatureMin: 39 });
+    expect(response.statusCode).toBe(422);
+    expect(fieldErrors(response)).toContainEqual({ field: "temperatureMax", message: messages.temperatureMinAboveMax });
+    expect((await get(callum.token)).json().temperatureMin).toBe(36);
+  });
+
+  it("refuses each gated field without its edit permission", async () => {
+    const gated: [string, object][] = [
+      ["edit_project_temperature_severity_threshold", { temperatureMin: 36 }],
+      ["edit_project_temperature_severity_threshold", { temperatureMax: 38 }],
+      ["edit_project_temperature_severity_threshold", { temperatureMessage: "Hot" }],
+      ["edit_project_consent_message", { consentMessage: "Consent" }],
+    ];
+    for (const [permission, payload] of gated) {
+      await changePermissions(t, callum.id, { revoke: [permission] });
+      expect((await patch(callum.token, payload)).statusCode).toBe(403);
+      await changePermissions(t, callum.id, { grant: [permission] });
+      expect((await patch(callum.token, payload)).statusCode).toBe(200);
+    }
+    await changePermissions(t, callum.id, { revoke: ["edit_project"] });
+    expect((await patch(callum.token, { articles: [] })).statusCode).toBe(403);
+    expect((await patch(callum.token, { disclaimer: "Edited" })).statusCode).toBe(403);
+    await changePermissions(t, callum.id, { grant: ["edit_project"] });
+    expect((await get(callum.token)).json().disclaimer).toBeNull();
+  });
+});

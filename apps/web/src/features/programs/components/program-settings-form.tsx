@@ -1,0 +1,412 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  IconButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  type Grants,
+  limits,
+  messages,
+  noteTypes,
+  type Program,
+  programSettingsRules,
+  updateProgramBody,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import type { ReactNode } from "react";
+import { Controller, type Resolver, useFieldArray, useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormTextField } from "../../../components/form-text-field";
+import { LeaveGuard } from "../../../components/leave-guard";
+import { applyFieldErrors } from "../../../lib/forms";
+import { ApiError } from "../../../lib/http";
+import { type ProgramChanges, useUpdateProgram } from "../api";
+import { noteTypeLabels } from "./create-program-form";
+import { ImageUpload } from "./image-upload";
+
+export interface ProgramSettingsValues {
+  name: string;
+  patientProgramName: string;
+  description: string;
+  participationWeeks: string;
+  populateNvAppointments: boolean;
+  disabledNoteTypes: string[];
+  articles: { articleId: string; header: string; url: string }[];
+  consentMessage: string;
+  disclaimer: string;
+  adverseEventReportingMessage: string;
+  temperatureMin: string;
+  temperatureMax: string;
+  temperatureMessage: string;
+}
+
+type FieldName = keyof ProgramSettingsValues;
+
+const valuesOf = (program: Program): ProgramSettingsValues => ({
+  name: program.name,
+  patientProgramName: program.patientProgramName ?? "",
+  description: program.description ?? "",
+  participationWeeks: program.participationWeeks === null ? "" : String(program.participationWeeks),
+  populateNvAppointments: program.populateNvAppointments,
+  disabledNoteTypes: [...program.disabledNoteTypes],
+  articles: program.articles.map((a) => ({ ...a })),
+  consentMessage: program.consentMessage ?? "",
+  disclaimer: program.disclaimer ?? "",
+  adverseEventReportingMessage: program.adverseEventReportingMessage ?? "",
+  temperatureMin: program.temperatureMin === null ? "" : String(program.temperatureMin),
+  temperatureMax: program.temperatureMax === null ? "" : String(program.temperatureMax),
+  temperatureMessage: program.temperatureMessage ?? "",
+});
+
+/** The form's text as the update body: blank participation weeks is "not given", blank article ids are new rows. */
+const toBody = (values: ProgramSettingsValues) => ({
+  ...values,
+  participationWeeks: values.participationWeeks.trim() === "" ? undefined : values.participationWeeks,
+  articles: values.articles.map((a) => ({
+    ...(a.articleId ? { articleId: a.articleId } : {}),
+    header: a.header,
+    url: a.url,
+  })),
+});
+
+const settingsSchema = z.preprocess((v) => toBody(v as ProgramSettingsValues), updateProgramBody);
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+    <Typography variant="h3" sx={{ fontSize: "1.1rem", fontWeight: 600, mb: 1 }}>
+      {title}
+    </Typography>
+    {children}
+  </Paper>
+);
+
+/** General settings tab (doc 3 §2): every section editable with its permission; a sticky bar saves the changes. */
+export const ProgramSettingsForm = ({ program, actor }: { program: Program; actor: Grants }) => {
+  const rules = programSettingsRules(actor);
+  const update = useUpdateProgram(program.projectId);
+  const imageUpdate = useUpdateProgram(program.projectId);
+  const form = useForm<ProgramSettingsValues>({
+    mode: "onChange",
+    resolver: zodResolver(
+      settingsSchema as z.ZodType<ProgramChanges, ProgramSettingsValues>,
+    ) as unknown as Resolver<ProgramSettingsValues>,
+    defaultValues: valuesOf(program),
+  });
+  const articles = useFieldArray({ control: form.control, name: "articles" });
+  const { isDirty, isValid, isSubmitting } = form.formState;
+  const pending = update.isPending || isSubmitting;
+
+  const onSubmit = form.handleSubmit(async (parsed) => {
+    const body = parsed as unknown as Record<string, unknown>;
+    const before = form.formState.defaultValues as ProgramSettingsValues;
+    const now = form.getValues();
+    const changes: Record<string, unknown> = {};
+    for (const key of Object.keys(now) as FieldName[]) {
+      if (!sameValue(now[key], before[key]) && body[key] !== undefined) changes[key] = body[key];
+    }
+    // Thresholds are checked together, so a changed one travels with its partner.
+    if ("temperatureMin" in changes || "temperatureMax" in changes) {
+      changes.temperatureMin = body.temperatureMin ?? null;
+      changes.temperatureMax = body.temperatureMax ?? null;
+      if (!rules.temperatureEnabled) {
+        delete changes.temperatureMin;
+        delete changes.temperatureMax;
+      }
+    }
+    try {
+      const saved = await update.mutateAsync(changes as ProgramChanges);
+      form.reset(valuesOf(saved));
+      enqueueSnackbar(messages.programSaved, { variant: "success" });
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      const nameTaken = error.fieldErrors.find((e) => e.field === "name")?.message;
+      if (error.status === 409 && nameTaken) {
+        form.setError("name", { type: "server", message: nameTaken }, { shouldFocus: true });
+        return;
+      }
+      applyFieldErrors(error, form.setError, Object.keys(now) as FieldName[]);
+    }
+  });
+
+  const saveImage = (image: { imageUrl: string; thumbnailUrl: string } | null) =>
+    imageUpdate.mutate(
+      { imageUrl: image?.imageUrl ?? "", thumbnailUrl: image?.thumbnailUrl ?? "" },
+      { onSuccess: () => enqueueSnackbar(messages.imageSaved, { variant: "success" }) },
+    );
+
+  const off = !rules.edit || pending;
+  const count = (max: number) => `At most ${max} characters`;
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="General settings" sx={{ maxWidth: 800 }}>
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        Program settings
+      </Typography>
+
+      <Section title="Name and description">
+        <FormTextField control={form.control} name="name" label="Program name" required fullWidth disabled={off} />
+        {rules.patientProgramNameVisible ? (
+          <FormTextField
+            control={form.control}
+            name="patientProgramName"
+            label="Patient-facing program name"
+            helperText="Shown to patients in the mobile app instead of the program name."
+            fullWidth
+            disabled={off || !rules.patientProgramNameEnabled}
+          />
+        ) : null}
+        <FormTextField
+          control={form.control}
+          name="description"
+          label="Description"
+          multiline
+          minRows={3}
+          fullWidth
+          helperText={count(limits.text.description)}
+          disabled={off}
+        />
+        {rules.participationWeeks ? (
+          <FormTextField
+            control={form.control}
+            name="participationWeeks"
+            label="Participation period (weeks)"
+            disabled={off}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
+        ) : null}
+      </Section>
+
+      <Section title="Appointments">
+        <Controller
+          control={form.control}
+          name="populateNvAppointments"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  name={field.name}
+                  disabled={off}
+                />
+              }
+              label="Populate nurse-visit appointments"
+            />
+          )}
+        />
+      </Section>
+
+      {rules.notesVisible ? (
+        <Section title="Patient app set up">
+          <Controller
+            control={form.control}
+            name="disabledNoteTypes"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Disable free-text notes for"
+                name={field.name}
+                value={field.value}
+                onChange={(event) => {
+                  const value = event.target.value as unknown;
+                  field.onChange(typeof value === "string" ? value.split(",") : value);
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                disabled={off || !rules.notesEnabled}
+                fullWidth
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    renderValue: (selected) =>
+                      (selected as string[])
+                        .map((v) => noteTypeLabels[v as keyof typeof noteTypeLabels] ?? v)
+                        .join(", "),
+                  },
+                }}
+              >
+                {noteTypes.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    <Checkbox checked={field.value.includes(type)} slotProps={{ input: { "aria-hidden": true } }} />
+                    <ListItemText primary={noteTypeLabels[type]} />
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Section>
+      ) : null}
+
+      {rules.articlesVisible ? (
+        <Section title="Program-specific articles">
+          {articles.fields.length === 0 ? <Typography color="text.secondary">No articles yet.</Typography> : null}
+          {articles.fields.map((row, index) => (
+            <Box
+              key={row.id}
+              role="group"
+              aria-label={`Article ${index + 1}`}
+              sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexWrap: { xs: "wrap", sm: "nowrap" } }}
+            >
+              <FormTextField
+                control={form.control}
+                name={`articles.${index}.header`}
+                label={`Article ${index + 1} header`}
+                required
+                disabled={off}
+                sx={{ flex: 1 }}
+              />
+              <FormTextField
+                control={form.control}
+                name={`articles.${index}.url`}
+                label={`Article ${index + 1} link`}
+                required
+                disabled={off}
+                placeholder="https://"
+                sx={{ flex: 2 }}
+              />
+              <IconButton
+                aria-label={`Remove article ${index + 1}`}
+                onClick={() => articles.remove(index)}
+                disabled={off}
+                sx={{ mt: 3 }}
+              >
+                <DeleteOutlineIcon />
+              </IconButton>
+            </Box>
+          ))}
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => articles.append({ articleId: "", header: "", url: "" })}
+            disabled={off || articles.fields.length >= limits.articles.max}
+            sx={{ mt: 1 }}
+          >
+            Add article
+          </Button>
+        </Section>
+      ) : null}
+
+      <Section title="Program image">
+        <ImageUpload
+          value={
+            program.imageUrl && program.thumbnailUrl
+              ? { imageUrl: program.imageUrl, thumbnailUrl: program.thumbnailUrl }
+              : null
+          }
+          onChange={saveImage}
+          disabled={!rules.image || imageUpdate.isPending}
+          successMessage={null}
+        />
+      </Section>
+
+      {rules.consentVisible ? (
+        <Section title="Consent message">
+          <FormTextField
+            control={form.control}
+            name="consentMessage"
+            label="Consent message"
+            multiline
+            minRows={4}
+            fullWidth
+            helperText={count(limits.text.consentMessage)}
+            disabled={off || !rules.consentEnabled}
+          />
+        </Section>
+      ) : null}
+
+      <Section title="Disclaimer">
+        <FormTextField
+          control={form.control}
+          name="disclaimer"
+          label="Disclaimer"
+          multiline
+          minRows={3}
+          fullWidth
+          helperText={count(limits.text.disclaimer)}
+          disabled={off}
+        />
+      </Section>
+
+      <Section title="Adverse event reporting message">
+        <FormTextField
+          control={form.control}
+          name="adverseEventReportingMessage"
+          label="Adverse event reporting message"
+          multiline
+          minRows={2}
+          fullWidth
+          helperText={count(limits.text.adverseEventMessage)}
+          disabled={off}
+        />
+      </Section>
+
+      {rules.temperatureVisible ? (
+        <Section title="High/low temperature alert">
+          <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
+            <FormTextField
+              control={form.control}
+              name="temperatureMin"
+              label="Low temperature (°C)"
+              disabled={off || !rules.temperatureEnabled}
+              slotProps={{ htmlInput: { inputMode: "decimal" } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="temperatureMax"
+              label="High temperature (°C)"
+              disabled={off || !rules.temperatureEnabled}
+              slotProps={{ htmlInput: { inputMode: "decimal" } }}
+            />
+          </Box>
+          <FormTextField
+            control={form.control}
+            name="temperatureMessage"
+            label="Temperature alert message"
+            multiline
+            minRows={2}
+            fullWidth
+            helperText={count(limits.text.temperatureMessage)}
+            disabled={off || !rules.temperatureEnabled}
+          />
+        </Section>
+      ) : null}
+
+      {isDirty && isValid ? (
+        <Paper
+          role="region"
+          aria-label="Unsaved changes"
+          elevation={6}
+          sx={{
+            position: "sticky",
+            bottom: 0,
+            zIndex: 2,
+            p: 2,
+            display: "flex",
+            justifyContent: "flex-end",
+            gap: 2,
+          }}
+        >
+          <Button onClick={() => form.reset()} disabled={pending}>
+            Discard changes
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            Save changes
+          </Button>
+        </Paper>
+      ) : null}
+      <LeaveGuard when={isDirty} />
+    </Box>
+  );
+};

@@ -1,0 +1,232 @@
+import { type Grants, messages, type Program } from "@openpro/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
+import { ProgramSettingsForm } from "./program-settings-form";
+
+const projectId = "33333333-3333-4333-8333-333333333333";
+
+const program: Program = {
+  projectId,
+  name: "Heart Study",
+  patientProgramName: null,
+  description: "Weekly symptoms",
+  territory: "UK_IRE",
+  organisationId: "11111111-1111-4111-8111-111111111111",
+  organisationName: "Alpha Health",
+  startDate: "2026-01-01",
+  endDate: null,
+  endedAt: null,
+  inviteMode: "individual",
+  isPrivate: false,
+  imageUrl: null,
+  thumbnailUrl: null,
+  closed: false,
+  isProjectActive: true,
+  adverseEventReportingMessage: null,
+  consentMessage: "Please consent",
+  disclaimer: null,
+  temperatureMin: 36,
+  temperatureMax: 38,
+  temperatureMessage: null,
+  articles: [{ articleId: "a1", header: "Diet", url: "https://example.org/diet" }],
+  consentedPatientsCount: 0,
+  availableQuestionnaireTypes: [],
+  populateNvAppointments: false,
+  participationWeeks: 12,
+  disabledNoteTypes: [],
+  defaultPatientIdType: null,
+  customPatientIdName: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  canView: true,
+};
+
+const everything: Grants = {
+  permissions: [
+    "edit_project",
+    "view_project_consent_message",
+    "edit_project_consent_message",
+    "view_patient_program_name",
+    "edit_patient_program_name",
+    "view_patient_participation_duration",
+    "edit_patient_participation_duration",
+    "view_disable_meds_appointment_notes",
+    "edit_disable_meds_appointment_notes",
+    "view_project_temperature_severity_threshold",
+    "edit_project_temperature_severity_threshold",
+    "view_project_articles",
+    "upload_project_image",
+  ],
+};
+
+const renderForm = (actor: Grants = everything) =>
+  renderWithProviders(<ProgramSettingsForm program={program} actor={actor} />);
+
+const stickyBar = () => screen.queryByRole("region", { name: "Unsaved changes" });
+
+describe("the general settings form", () => {
+  it("shows the sticky bar only when the form is changed and valid, and Discard resets it", async () => {
+    stubFetch({});
+    const user = userEvent.setup();
+    renderForm();
+    expect(stickyBar()).toBeNull();
+
+    const name = screen.getByLabelText(/Program name/);
+    await user.clear(name);
+    // Changed but invalid: no bar, the spec's message instead.
+    expect(await screen.findByText(messages.programNameRequired)).toBeTruthy();
+    expect(stickyBar()).toBeNull();
+
+    await user.type(name, "Heart Study 2");
+    await waitFor(() => expect(stickyBar()).toBeTruthy());
+
+    await user.click(within(stickyBar()!).getByRole("button", { name: "Discard changes" }));
+    await waitFor(() => expect(stickyBar()).toBeNull());
+    expect((screen.getByLabelText(/Program name/) as HTMLInputElement).value).toBe("Heart Study");
+  });
+
+  it("sends only the changed fields and says 'Program saved'", async () => {
+    let sent: unknown;
+    const fetchMock = stubFetch({
+      [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, { ...program, disclaimer: "Not medical advice", name: "Heart Study 2" });
+      },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText(/Program name/), " 2");
+    await user.type(screen.getByLabelText(/^Disclaimer/), "Not medical advice");
+    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    await user.click(within(stickyBar()!).getByRole("button", { name: "Save changes" }));
+
+    expect(await screen.findByText(messages.programSaved)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual({ name: "Heart Study 2", disclaimer: "Not medical advice" });
+    await waitFor(() => expect(stickyBar()).toBeNull());
+  });
+
+  it("sends articles added and removed as the whole list", async () => {
+    let sent: unknown;
+    stubFetch({
+      [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, program);
+      },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole("button", { name: "Remove article 1" }));
+    await user.click(screen.getByRole("button", { name: "Add article" }));
+    await user.type(screen.getByLabelText(/Article 1 header/), "Exercise");
+    await user.type(screen.getByLabelText(/Article 1 link/), "ftp://x");
+    expect(await screen.findByText(messages.invalidUrl)).toBeTruthy();
+    expect(stickyBar()).toBeNull();
+    await user.clear(screen.getByLabelText(/Article 1 link/));
+    await user.type(screen.getByLabelText(/Article 1 link/), "https://example.org/move");
+    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await screen.findByText(messages.programSaved);
+    expect(sent).toEqual({ articles: [{ header: "Exercise", url: "https://example.org/move" }] });
+  });
+
+  it("shows the temperature messages and sends the thresholds as numbers", async () => {
+    let sent: unknown;
+    stubFetch({
+      [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, program);
+      },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    const low = screen.getByLabelText(/Low temperature/);
+    const high = screen.getByLabelText(/High temperature/);
+    await user.clear(low);
+    await user.type(low, "19");
+    expect(await screen.findByText(messages.minValue(20))).toBeTruthy();
+    await user.clear(high);
+    await user.type(high, "51");
+    expect(await screen.findByText(messages.maxValue(50))).toBeTruthy();
+    await user.clear(low);
+    await user.type(low, "abc");
+    expect(await screen.findByText(messages.notValidValue)).toBeTruthy();
+    expect(stickyBar()).toBeNull();
+
+    await user.clear(low);
+    await user.type(low, "35.5");
+    await user.clear(high);
+    await user.type(high, "38");
+    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await screen.findByText(messages.programSaved);
+    expect(sent).toEqual({ temperatureMin: 35.5, temperatureMax: 38 });
+  });
+
+  it("uploads a program image and saves it at once: 'Image saved'", async () => {
+    let sent: unknown;
+    const image = { imageUrl: "/api/v1/images/i1", thumbnailUrl: "/api/v1/images/i1/thumbnail" };
+    stubFetch({
+      "POST /api/v1/admin/upload-image": () => jsonResponse(201, image),
+      [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, { ...program, ...image });
+      },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    const file = new File([new Uint8Array([137, 80, 78, 71])], "heart.png", { type: "image/png" });
+    await user.upload(screen.getByLabelText("Program image file"), file);
+    expect(await screen.findByText(messages.imageSaved)).toBeTruthy();
+    expect(sent).toEqual(image);
+    expect(screen.queryByText(messages.imageUploaded)).toBeNull();
+  });
+
+  it("disables every input without its edit permission and hides what needs view and edit", () => {
+    stubFetch({});
+    renderForm({
+      permissions: [
+        "view_project_consent_message",
+        "view_patient_program_name",
+        "view_patient_participation_duration",
+        "view_disable_meds_appointment_notes",
+        "view_project_temperature_severity_threshold",
+        "view_project_articles",
+      ],
+    });
+    for (const label of [
+      /Program name/,
+      /Patient-facing program name/,
+      /^Description/,
+      /^Consent message/,
+      /^Disclaimer/,
+      /^Adverse event reporting message/,
+      /Low temperature/,
+      /High/,
+      /Temperature alert message/,
+      /Article 1 header/,
+      /Article 1 link/,
+    ]) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).disabled, String(label)).toBe(true);
+    }
+    expect(
+      (screen.getByRole("switch", { name: /Populate nurse-visit appointments/ }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    expect((screen.getByRole("button", { name: "Add article" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: /Upload image/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByLabelText(/Participation period/)).toBeNull();
+    expect(screen.queryByRole("combobox", { name: /Disable free-text notes/ })).toBeNull();
+  });
+
+  it("enables a gated field only with its own edit permission", () => {
+    stubFetch({});
+    renderForm({
+      permissions: ["edit_project", "view_project_consent_message", "view_project_temperature_severity_threshold"],
+    });
+    expect((screen.getByLabelText(/Program name/) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByLabelText(/^Consent message/) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((screen.getByLabelText(/Low temperature/) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByLabelText(/Patient-facing program name/)).toBeNull();
+  });
+});
