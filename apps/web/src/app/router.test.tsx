@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { storageKeys } from "../lib/storage-keys";
 import { storeTokens } from "../lib/tokens";
+import { programFixture } from "../test-fixtures";
 import { fakeJwt, jsonResponse, stubFetch } from "../test-utils";
 import { createQueryClient } from "./query-client";
 import { routes } from "./router";
@@ -176,40 +177,12 @@ describe("routes and guards", () => {
 
 describe("the Program settings area", () => {
   const projectId = "33333333-3333-4333-8333-333333333333";
-  const program = {
+  const program = programFixture({
     projectId,
     name: "Breast Care",
-    patientProgramName: null,
-    description: null,
-    territory: "UK_IRE",
     organisationId: "44444444-4444-4444-8444-444444444444",
     organisationName: "Northbridge",
-    startDate: "2026-01-01",
-    endDate: null,
-    endedAt: null,
-    inviteMode: "individual",
-    isPrivate: false,
-    imageUrl: null,
-    thumbnailUrl: null,
-    closed: false,
-    isProjectActive: true,
-    adverseEventReportingMessage: null,
-    consentMessage: null,
-    disclaimer: null,
-    temperatureMin: null,
-    temperatureMax: null,
-    temperatureMessage: null,
-    articles: [],
-    consentedPatientsCount: 0,
-    availableQuestionnaireTypes: [],
-    populateNvAppointments: false,
-    participationWeeks: null,
-    disabledNoteTypes: [],
-    defaultPatientIdType: null,
-    customPatientIdName: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    canView: true,
-  };
+  });
   const programCalls = {
     [`GET /api/v1/admin/projects/${projectId}`]: () => jsonResponse(200, program),
     "GET /api/v1/admin/projects/patient-id-types": () => jsonResponse(200, { patientIdTypes: [] }),

@@ -2,47 +2,14 @@ import { type EnrolledPatient, type Grants, messages, type Program } from "@open
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { PatientDrawer } from "./patient-drawer";
 import { PatientEnrolment } from "./patient-enrolment";
 
 const projectId = "33333333-3333-4333-8333-333333333333";
 
-const program = (over: Partial<Program> = {}): Program => ({
-  projectId,
-  name: "Program",
-  patientProgramName: null,
-  description: null,
-  territory: "UK_IRE",
-  organisationId: "11111111-1111-4111-8111-111111111111",
-  organisationName: "Alpha Health",
-  startDate: "2026-01-01",
-  endDate: null,
-  endedAt: null,
-  inviteMode: "individual",
-  isPrivate: false,
-  imageUrl: null,
-  thumbnailUrl: null,
-  closed: false,
-  isProjectActive: true,
-  adverseEventReportingMessage: null,
-  consentedPatientsCount: 0,
-  availableQuestionnaireTypes: [],
-  populateNvAppointments: false,
-  participationWeeks: null,
-  disabledNoteTypes: [],
-  defaultPatientIdType: null,
-  customPatientIdName: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  canView: true,
-  consentMessage: null,
-  disclaimer: null,
-  temperatureMin: null,
-  temperatureMax: null,
-  temperatureMessage: null,
-  articles: [],
-  ...over,
-});
+const program = (over: Partial<Program> = {}): Program => programFixture({ projectId, ...over });
 
 const patient = (over: Partial<EnrolledPatient> = {}): EnrolledPatient => ({
   id: "44444444-4444-4444-8444-444444444444",

@@ -2,45 +2,22 @@ import { type Grants, messages, type Program } from "@openpro/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { ProgramSettingsForm } from "./program-settings-form";
 
 const projectId = "33333333-3333-4333-8333-333333333333";
 
-const program: Program = {
+const program: Program = programFixture({
   projectId,
   name: "Heart Study",
-  patientProgramName: null,
   description: "Weekly symptoms",
-  territory: "UK_IRE",
-  organisationId: "11111111-1111-4111-8111-111111111111",
-  organisationName: "Alpha Health",
-  startDate: "2026-01-01",
-  endDate: null,
-  endedAt: null,
-  inviteMode: "individual",
-  isPrivate: false,
-  imageUrl: null,
-  thumbnailUrl: null,
-  closed: false,
-  isProjectActive: true,
-  adverseEventReportingMessage: null,
   consentMessage: "Please consent",
-  disclaimer: null,
   temperatureMin: 36,
   temperatureMax: 38,
-  temperatureMessage: null,
   articles: [{ articleId: "a1", header: "Diet", url: "https://example.org/diet" }],
-  consentedPatientsCount: 0,
-  availableQuestionnaireTypes: [],
-  populateNvAppointments: false,
   participationWeeks: 12,
-  disabledNoteTypes: [],
-  defaultPatientIdType: null,
-  customPatientIdName: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  canView: true,
-};
+});
 
 const everything: Grants = {
   permissions: [

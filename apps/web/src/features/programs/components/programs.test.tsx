@@ -2,6 +2,7 @@ import { type Grants, messages, type Program } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { CreateProgramForm } from "./create-program-form";
 import { DeleteProgram } from "./delete-program";
@@ -11,41 +12,7 @@ import { ProgramList } from "./program-list";
 const orgA = "11111111-1111-4111-8111-111111111111";
 const orgB = "22222222-2222-4222-8222-222222222222";
 
-const program = (over: Partial<Program>): Program => ({
-  projectId: "33333333-3333-4333-8333-333333333333",
-  name: "Program",
-  patientProgramName: null,
-  description: null,
-  territory: "UK_IRE",
-  organisationId: orgA,
-  organisationName: "Alpha Health",
-  startDate: "2026-01-01",
-  endDate: null,
-  endedAt: null,
-  inviteMode: "individual",
-  isPrivate: false,
-  imageUrl: null,
-  thumbnailUrl: null,
-  closed: false,
-  isProjectActive: true,
-  adverseEventReportingMessage: null,
-  consentMessage: null,
-  disclaimer: null,
-  temperatureMin: null,
-  temperatureMax: null,
-  temperatureMessage: null,
-  articles: [],
-  consentedPatientsCount: 0,
-  availableQuestionnaireTypes: [],
-  populateNvAppointments: false,
-  participationWeeks: null,
-  disabledNoteTypes: [],
-  defaultPatientIdType: null,
-  customPatientIdName: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  canView: true,
-  ...over,
-});
+const program = (over: Partial<Program>): Program => programFixture({ organisationId: orgA, ...over });
 
 const programs = [
   program({ projectId: "a0000000-0000-4000-8000-000000000001", name: "Open one", description: "Runs now" }),

@@ -2,6 +2,7 @@ import { type Grants, messages, type Program, roleLabels, type TeamMember } from
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import type { TeamRef } from "../api";
 import { ProgramTeam } from "./program-team";
@@ -118,41 +119,8 @@ describe("the team member drawer (organisation team)", () => {
 const projectId = "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d";
 const staffPath = `/api/v1/admin/projects/${projectId}/staff`;
 
-const program = (over: Partial<Program> = {}): Program => ({
-  projectId,
-  name: "Breast Care",
-  patientProgramName: null,
-  description: null,
-  territory: "UK_IRE",
-  organisationId: orgId,
-  organisationName: "Northbridge",
-  startDate: "2026-01-01",
-  endDate: null,
-  endedAt: null,
-  inviteMode: "individual",
-  isPrivate: false,
-  imageUrl: null,
-  thumbnailUrl: null,
-  closed: false,
-  isProjectActive: true,
-  adverseEventReportingMessage: null,
-  consentedPatientsCount: 0,
-  availableQuestionnaireTypes: [],
-  populateNvAppointments: false,
-  participationWeeks: null,
-  disabledNoteTypes: [],
-  defaultPatientIdType: null,
-  customPatientIdName: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  canView: true,
-  consentMessage: null,
-  disclaimer: null,
-  temperatureMin: null,
-  temperatureMax: null,
-  temperatureMessage: null,
-  articles: [],
-  ...over,
-});
+const program = (over: Partial<Program> = {}): Program =>
+  programFixture({ projectId, name: "Breast Care", organisationId: orgId, organisationName: "Northbridge", ...over });
 
 const ada: TeamMember = {
   id: "6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e",
