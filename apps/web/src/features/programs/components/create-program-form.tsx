@@ -3,17 +3,14 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
   FormControl,
   FormControlLabel,
   FormHelperText,
   FormLabel,
-  ListItemText,
   MenuItem,
   Radio,
   RadioGroup,
   Switch,
-  TextField,
 } from "@mui/material";
 import {
   createProgramBody,
@@ -23,7 +20,6 @@ import {
   isAdminType,
   limits,
   messages,
-  noteTypes,
   territories,
   territoryLabels,
 } from "@openpro/core";
@@ -37,6 +33,7 @@ import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientIdTypes } from "../api";
 import { ImageUpload, type UploadedImage } from "./image-upload";
+import { NoteTypesField } from "./note-types-field";
 
 export interface ProgramFormValues {
   name: string;
@@ -52,14 +49,6 @@ export interface ProgramFormValues {
   inviteMode: string;
   populateNvAppointments: boolean;
 }
-
-export const noteTypeLabels: Record<(typeof noteTypes)[number], string> = {
-  activity: "Activity",
-  appointments: "Appointments",
-  medications: "Medications",
-  symptoms: "Symptoms",
-  temperature: "Temperature",
-};
 
 /** Optional fields are omitted when empty (doc 1 §7), hidden ones never sent. */
 const toBody = (values: ProgramFormValues, shown: { [K in keyof ProgramFormValues]?: boolean }) => {
@@ -246,59 +235,10 @@ export const CreateProgramForm = ({
           />
         ) : null}
         {rules.disabledNotesVisible ? (
-          <Controller
+          <NoteTypesField
             control={form.control}
             name="disabledNoteTypes"
-            render={({ field }) => (
-              <Box sx={{ mt: 2 }}>
-                <TextField
-                  select
-                  label="Disable free-text notes for"
-                  name={field.name}
-                  value={field.value}
-                  onChange={(event) => {
-                    const value = event.target.value as unknown;
-                    field.onChange(typeof value === "string" ? value.split(",") : value);
-                  }}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  disabled={pending || !rules.disabledNotesEnabled}
-                  margin="none"
-                  slotProps={{
-                    select: {
-                      multiple: true,
-                      renderValue: (selected) =>
-                        (selected as string[])
-                          .map((v) => noteTypeLabels[v as keyof typeof noteTypeLabels] ?? v)
-                          .join(", "),
-                    },
-                  }}
-                >
-                  {noteTypes.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      <Checkbox checked={field.value.includes(type)} slotProps={{ input: { "aria-hidden": true } }} />
-                      <ListItemText primary={noteTypeLabels[type]} />
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <Box sx={{ display: "flex", gap: 1, mt: 0.5 }}>
-                  <Button
-                    size="small"
-                    onClick={() => field.onChange([...noteTypes])}
-                    disabled={pending || !rules.disabledNotesEnabled}
-                  >
-                    Select all
-                  </Button>
-                  <Button
-                    size="small"
-                    onClick={() => field.onChange([])}
-                    disabled={pending || !rules.disabledNotesEnabled}
-                  >
-                    Deselect all
-                  </Button>
-                </Box>
-              </Box>
-            )}
+            disabled={pending || !rules.disabledNotesEnabled}
           />
         ) : null}
         <FormSelectField

@@ -1,28 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import {
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  IconButton,
-  ListItemText,
-  MenuItem,
-  Paper,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
-import {
-  type Grants,
-  limits,
-  messages,
-  noteTypes,
-  type Program,
-  programSettingsRules,
-  updateProgramBody,
-} from "@openpro/core";
+import { Box, Button, FormControlLabel, IconButton, Paper, Switch, Typography } from "@mui/material";
+import { type Grants, limits, messages, type Program, programSettingsRules, updateProgramBody } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import type { ReactNode } from "react";
 import { Controller, type Resolver, useFieldArray, useForm } from "react-hook-form";
@@ -32,8 +12,8 @@ import { LeaveGuard } from "../../../components/leave-guard";
 import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type ProgramChanges, useUpdateProgram } from "../api";
-import { noteTypeLabels } from "./create-program-form";
 import { ImageUpload } from "./image-upload";
+import { NoteTypesField } from "./note-types-field";
 
 export interface ProgramSettingsValues {
   name: string;
@@ -211,42 +191,7 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
 
       {rules.notesVisible ? (
         <Section title="Patient app set up">
-          <Controller
-            control={form.control}
-            name="disabledNoteTypes"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Disable free-text notes for"
-                name={field.name}
-                value={field.value}
-                onChange={(event) => {
-                  const value = event.target.value as unknown;
-                  field.onChange(typeof value === "string" ? value.split(",") : value);
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={off || !rules.notesEnabled}
-                fullWidth
-                slotProps={{
-                  select: {
-                    multiple: true,
-                    renderValue: (selected) =>
-                      (selected as string[])
-                        .map((v) => noteTypeLabels[v as keyof typeof noteTypeLabels] ?? v)
-                        .join(", "),
-                  },
-                }}
-              >
-                {noteTypes.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    <Checkbox checked={field.value.includes(type)} slotProps={{ input: { "aria-hidden": true } }} />
-                    <ListItemText primary={noteTypeLabels[type]} />
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <NoteTypesField control={form.control} name="disabledNoteTypes" disabled={off || !rules.notesEnabled} />
         </Section>
       ) : null}
 
