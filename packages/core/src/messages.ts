@@ -139,6 +139,8 @@ export const messages = {
   consentNotGiven: "This patient has not given consent",
   inviteResent: "Invite sent again",
   inviteNotResendable: "This patient's invite cannot be sent again",
+  patientEmailOwned: "The e-mail cannot be changed once the patient has joined",
+  signInEmailOwned: "This person already has an account: only they, or a super admin, can change its e-mail address",
   patientsEmpty: "There are no patients on the list. Please click here to add new patients.",
   inviteCodeUsed: "Invite code already used",
   inviteLinkInvalid: "Sorry, this invite link is no longer valid",

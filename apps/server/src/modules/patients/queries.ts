@@ -111,7 +111,13 @@ export const insertEnrolment = async (db: Db, enrolment: Insertable<ProgramPatie
   (await db.insertInto("programPatients").values(enrolment).returning("id").executeTakeFirstOrThrow()).id;
 
 export const updateEnrolment = async (db: Db, enrolmentId: string, changes: Updateable<ProgramPatientsTable>) => {
+  if (Object.keys(changes).length === 0) return;
   await db.updateTable("programPatients").set(changes).where("id", "=", enrolmentId).execute();
+};
+
+/** Gives an enrolment (still only invited) to another account; its history follows the enrolment. */
+export const moveEnrolmentToUser = async (db: Db, enrolmentId: string, userId: string) => {
+  await db.updateTable("programPatients").set({ userId }).where("id", "=", enrolmentId).execute();
 };
 
 export const deleteEnrolment = async (db: Db, enrolmentId: string) => {

@@ -237,6 +237,67 @@ export const createPatient = async (
   return { userId, message: messages.patientAdded };
 };
 
+/**
+ * Where this program's invitation goes. The account behind an enrolment is its owner's: the care
+ * team never rewrites its sign-in e-mail. A placeholder account made for this invitation alone (no
+ * password, no other program) follows the new address; any other account keeps its address and
+ * the enrolment is detached from it, to the account of the new address (an existing one, or a
+ * fresh invitee). Detaching rather than refusing lets a nurse correct an address that was mistyped
+ * into someone else's, without touching that person. Links already sent to the old address die.
+ */
+const readdressEnrolment = async (
+  ctx: AppContext,
+  trx: Db,
+  program: LoadedProgram,
+  enrolment: q.EnrolmentRow,
+  email: string,
+  target: Awaited<ReturnType<typeof checkPatientEmail>>,
+) => {
+  const now = ctx.clock.now();
+  const current = await q.findInviteeAccount(trx, enrolment.userId);
+  const placeholder =
+    !!current && !current.passwordHash && (await q.countEnrolmentsOfUser(trx, enrolment.userId)) === 1;
+  let userId = enrolment.userId;
+  if (placeholder && !target) {
+    await updateUser(trx, enrolment.userId, { email, updatedAt: now });
+  } else {
+    userId =
+      target?.id ??
+      (await insertUser(trx, {
+        email,
+        firstName: enrolment.firstName,
+        lastName: enrolment.lastName,
+        displayName: null,
+        role: null,
+        scope: "patient",
+        passwordHash: null,
+        passwordChangedAt: null,
+        permissions: [],
+        territory: program.territory,
+        instructionsAcknowledgedAt: null,
+        sex: null,
+        dateCreated: now,
+        updatedAt: now,
+      }));
+    await q.moveEnrolmentToUser(trx, enrolment.id, userId);
+    if (placeholder) await deleteUser(trx, enrolment.userId);
+  }
+  await q.updateEnrolment(trx, enrolment.id, { inviteEmail: email });
+  await q.revokeOpenPatientInvites(trx, enrolment.id, now);
+  if (enrolment.status === "INVITE_SENT") {
+    await sendPatientInvite(ctx, trx, {
+      programId: program.id,
+      programName: program.patientProgramName ?? program.name,
+      enrolmentId: enrolment.id,
+      userId,
+      firstName: enrolment.firstName,
+      email,
+      existingAccount: !!target?.passwordHash,
+    });
+  }
+  return userId;
+};
+
 export const updatePatient = async (
   ctx: AppContext,
   meta: RequestMeta,
@@ -254,27 +315,44 @@ export const updatePatient = async (
   const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   const type = body.patientIdType ?? enrolment.patientIdType;
   const emailChanges = body.email !== undefined && body.email !== enrolment.inviteEmail.toLowerCase();
+  let target: Awaited<ReturnType<typeof checkPatientEmail>>;
   if (emailChanges) {
-    // Once the patient has an account, the address is theirs to change, not the care team's.
+    // Once the patient has joined, the address is theirs to change, not the care team's.
     if (enrolment.inviteAcceptedAt)
-      throw new AppError(422, messages.inviteNotResendable, errorCodes.validation, [
-        { field: "email", message: "The e-mail cannot be changed once the patient has joined" },
+      throw new AppError(422, messages.patientEmailOwned, errorCodes.validation, [
+        { field: "email", message: messages.patientEmailOwned },
       ]);
-    await checkPatientEmail(ctx, program, body.email!);
+    target = await checkPatientEmail(ctx, program, body.email!);
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const patientUserId = await ctx.db.transaction().execute(async (trx) => {
     await q.updateEnrolment(trx, enrolment.id, {
       ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
       ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
-      ...(emailChanges ? { inviteEmail: body.email } : {}),
       ...(body.patientIdType !== undefined ? { patientIdType: body.patientIdType } : {}),
       ...(body.patientId !== undefined && type ? { patientId: normalisePatientId(type, body.patientId) } : {}),
     });
-    if (emailChanges) await updateUser(trx, userId, { email: body.email!, updatedAt: ctx.clock.now() });
+    const movedTo = emailChanges
+      ? await readdressEnrolment(ctx, trx, program, { ...enrolment, ...pickNames(body) }, body.email!, target)
+      : userId;
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "patient.update",
+      outcome: "success",
+      actorUserId: actor.userId,
+      entityType: "patient",
+      entityId: movedTo,
+      patientId: movedTo,
+      programId,
+      details: { fields: Object.keys(body), ...(movedTo !== userId ? { detachedFromUserId: userId } : {}) },
+    });
+    return movedTo;
   });
-  await auditPatient(ctx, meta, actor, "patient.update", programId, userId, { fields: Object.keys(body) });
-  return getPatient(ctx, meta, actor, programId, userId);
+  return getPatient(ctx, meta, actor, programId, patientUserId);
 };
+
+const pickNames = (body: { firstName?: string | undefined; lastName?: string | undefined }) => ({
+  ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
+  ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
+});
 
 export const deletePatient = async (
   ctx: AppContext,

@@ -483,7 +483,15 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
 
   it("updates names and e-mail without the role; an admin-type member is not Callum's to edit", async () => {
     const rosa = (await team(heartLung)).find((m) => m.email === "rosa@clinic.test")!;
-    const updated = await update(callum.token, heartLung, rosa.id, {
+    // Rosa has an account: its sign-in e-mail is hers, so Callum may rename but not re-address her.
+    const readdress = await update(callum.token, heartLung, rosa.id, {
+      firstName: "Rosalind",
+      lastName: "Diaz-Ortega",
+      email: "Rosalind@Clinic.test",
+    });
+    expect(readdress.statusCode).toBe(422);
+    expect(fieldErrors(readdress)).toEqual([{ field: "email", message: messages.signInEmailOwned }]);
+    const updated = await update(admin.token, heartLung, rosa.id, {
       firstName: "Rosalind",
       lastName: "Diaz-Ortega",
       email: "Rosalind@Clinic.test",
@@ -519,7 +527,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     ]);
 
     // Another account's e-mail cannot be taken over.
-    const clash = await update(callum.token, heartLung, rosa.id, {
+    const clash = await update(admin.token, heartLung, rosa.id, {
       firstName: "Rosalind",
       lastName: "Diaz",
       email: "SAM@clinic.test",
@@ -676,7 +684,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
 
     expect(await programAudit(rosa)).toEqual([
       { action: "program.member.add", programId: heartLung, actorUserId: callum.id, entityType: "user" },
-      { action: "program.member.update", programId: heartLung, actorUserId: callum.id, entityType: "user" },
+      { action: "program.member.update", programId: heartLung, actorUserId: admin.id, entityType: "user" },
       { action: "program.member.remove-and-delete", programId: heartLung, actorUserId: callum.id, entityType: "user" },
     ]);
     expect((await programAudit(sam)).map((a) => [a.action, a.programId])).toEqual([

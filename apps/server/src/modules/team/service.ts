@@ -12,6 +12,7 @@ import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
 import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/queries.js";
+import { assertSignInEmailChangeable, noticeSignInEmailChanged } from "../users/service.js";
 import { inviteStaffMember } from "./invites.js";
 import {
   countOtherMemberships,
@@ -159,17 +160,32 @@ export const updateMember = async (
   // Changing an admin-type account's e-mail would let a password reset take it over; so would
   // changing that of someone who also works in teams beyond this one, which the editor cannot see.
   if (isAdminType(member) && !isAdminType(actor)) throw forbidden();
-  if (body.email !== member.email.toLowerCase()) await assertOnlyThisTeam(ctx, actor, team, userId);
+  const emailChanges = body.email !== member.email.toLowerCase();
+  if (emailChanges) {
+    await assertOnlyThisTeam(ctx, actor, team, userId);
+    assertSignInEmailChangeable(actor, member);
+  }
   const sameEmail = await findUserByEmail(ctx.db, body.email);
   if (sameEmail && sameEmail.id !== userId) throw conflict(messages.teamMemberExists, "email");
-  await updateUser(ctx.db, userId, {
-    firstName: body.firstName,
-    lastName: body.lastName,
-    displayName: body.displayName || null,
-    email: body.email,
-    updatedAt: ctx.clock.now(),
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      displayName: body.displayName || null,
+      ...(emailChanges ? { email: body.email } : {}),
+      updatedAt: ctx.clock.now(),
+    });
+    if (emailChanges) await noticeSignInEmailChanged(ctx, trx, member, body.email);
+    await audit(
+      { ...ctx, db: trx },
+      meta,
+      actor,
+      team,
+      "update",
+      userId,
+      emailChanges ? { emailBefore: member.email } : {},
+    );
   });
-  await audit(ctx, meta, actor, team, "update", userId);
   return toMember(await findMemberOf(ctx, team, userId));
 };
 

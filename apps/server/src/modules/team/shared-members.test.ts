@@ -1,3 +1,4 @@
+import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addToOrganisation,
@@ -64,18 +65,16 @@ describe("a program admin cannot re-address or delete someone who also works els
     const sam = await t.ctx.db.selectFrom("users").select("email").where("id", "=", sharedId).executeTakeFirst();
     expect(sam?.email).toBe("sam@openpro.test");
 
-    // Names stay editable; a member only on this team can be re-addressed by the program admin.
+    // Names stay editable; even a member only on this team keeps the address of their account.
     expect((await patch(callum, sharedId, "sam@openpro.test")).statusCode).toBe(200);
-    expect(
-      (
-        await t.request({
-          method: "PATCH",
-          url: `/api/v1/admin/projects/${heart}/staff/${ownId}`,
-          token: callum,
-          payload: { firstName: "Olive", lastName: "Own", email: "olive.own@openpro.test" },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const ownAddress = await t.request({
+      method: "PATCH",
+      url: `/api/v1/admin/projects/${heart}/staff/${ownId}`,
+      token: callum,
+      payload: { firstName: "Olive", lastName: "Own", email: "olive.own@openpro.test" },
+    });
+    expect(ownAddress.statusCode).toBe(422);
+    expect(ownAddress.json().errors).toEqual([{ field: "email", message: messages.signInEmailOwned }]);
     expect((await patch(admin, sharedId, "sam.shared@openpro.test")).statusCode).toBe(200);
   });
 });

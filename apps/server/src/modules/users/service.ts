@@ -1,9 +1,12 @@
 import { type AdminUser, can, isAdmin, isPermission, messages } from "@openpro/core";
+import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
+import { queueMail } from "../../platform/mail/mailer.js";
+import { mailTemplates } from "../../platform/mail/templates.js";
 import { deleteUser, findUserByEmail, findUserById, findUserPage, updateUser } from "./queries.js";
 
 /** Flags that make an account admin-type: only an admin grants or removes them. */
@@ -24,6 +27,36 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   marketingConsent: row.marketingConsent,
   emailVerified: row.emailVerified,
 });
+
+/**
+ * A sign-in e-mail is its owner's once the account has a password: a program's or organisation's
+ * staff never change it (a password reset to the new address would hand them the account). Only
+ * a super admin may, and the old address is told. An account still waiting for its first
+ * password is an invitation's placeholder and follows its invitation.
+ */
+export const assertSignInEmailChangeable = (actor: Actor, account: { passwordHash: string | null }) => {
+  if (account.passwordHash && !isAdmin(actor))
+    throw new AppError(422, messages.signInEmailOwned, "VALIDATION_ERROR", [
+      { field: "email", message: messages.signInEmailOwned },
+    ]);
+};
+
+/** Tells the old address that an administrator moved the account to a new one. */
+export const noticeSignInEmailChanged = async (
+  ctx: AppContext,
+  db: Db,
+  account: { email: string; firstName: string; passwordHash: string | null },
+  newEmail: string,
+) => {
+  if (!account.passwordHash) return;
+  await queueMail(
+    db,
+    ctx.clock,
+    account.email,
+    mailTemplates.signInEmailChanged({ firstName: account.firstName, newEmail }),
+    "account.email-changed",
+  );
+};
 
 export const listUsers = async (
   ctx: AppContext,
@@ -88,29 +121,37 @@ export const updateUserAccount = async (
       ]);
     }
   }
-  if (body.email) {
+  const emailChanges = body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanges) {
     // A new address lets a password reset take the account over: only an admin re-addresses
-    // an account holding admin flags (its owner aside).
-    const emailChanges = body.email.toLowerCase() !== user.email.toLowerCase();
+    // an account holding admin flags, and only a super admin one that has a password.
     const adminWeight = user.permissions.some((p) => ADMIN_FLAGS.includes(p));
-    if (emailChanges && adminWeight && user.id !== actor.userId && !isAdmin(actor)) throw forbidden();
-    const other = await findUserByEmail(ctx.db, body.email);
+    if (adminWeight && !isAdmin(actor)) throw forbidden();
+    assertSignInEmailChangeable(actor, user);
+    const other = await findUserByEmail(ctx.db, body.email!);
     if (other && other.id !== userId) throw conflict(messages.teamMemberExists, "email");
   }
-  await updateUser(ctx.db, userId, {
-    ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
-    ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
-    ...(body.email !== undefined ? { email: body.email } : {}),
-    ...(permissions ? { permissions } : {}),
-    updatedAt: ctx.clock.now(),
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: permissions ? "user.permissions.update" : "user.update",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "user",
-    entityId: userId,
-    details: { fields: Object.keys(body), ...(permissions ? { before: user.permissions, after: permissions } : {}) },
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, {
+      ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
+      ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
+      ...(emailChanges ? { email: body.email! } : {}),
+      ...(permissions ? { permissions } : {}),
+      updatedAt: ctx.clock.now(),
+    });
+    if (emailChanges) await noticeSignInEmailChanged(ctx, trx, user, body.email!);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: permissions ? "user.permissions.update" : "user.update",
+      outcome: "success",
+      actorUserId: actor.userId,
+      entityType: "user",
+      entityId: userId,
+      details: {
+        fields: Object.keys(body),
+        ...(permissions ? { before: user.permissions, after: permissions } : {}),
+        ...(emailChanges ? { emailBefore: user.email, emailAfter: body.email } : {}),
+      },
+    });
   });
   return toAdminUser((await findUserById(ctx.db, userId))!);
 };

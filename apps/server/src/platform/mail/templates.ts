@@ -38,6 +38,15 @@ ${layout.action ? `<tr><td style="padding:8px 0 20px"><a href="${escapeHtml(layo
 };
 
 export const mailTemplates = {
+  signInEmailChanged: (p: { firstName: string; newEmail: string }) =>
+    renderLayout({
+      subject: "The e-mail address of your OpenPRO account was changed",
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `An OpenPRO administrator changed the e-mail address you sign in with to ${p.newEmail}. This address no longer signs you in.`,
+      ],
+      footer: "If you did not ask for this, contact your administrator or OpenPRO support at once.",
+    }),
   loginCode: (p: { firstName: string; code: string; minutes: number }) =>
     renderLayout({
       subject: "Your OpenPRO sign-in code",
