@@ -30,6 +30,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test-setup.ts"],
+          // Form stories type character by character; on a loaded 2-core machine 5 s is too tight.
+          testTimeout: 20_000,
         },
       },
       {

@@ -4,13 +4,16 @@ import { hashPassword } from "../apps/server/src/platform/auth/passwords.js";
 import { queueMail } from "../apps/server/src/platform/mail/mailer.js";
 import { renderLayout } from "../apps/server/src/platform/mail/templates.js";
 import { createTestApp, signIn } from "../apps/server/test/test-app.js";
+import { benchPatientData } from "./patient-data.js";
 import { printTable, type Row, summarise, time } from "./stats.js";
 
 /**
  * `npm run bench`: figures for the issue notes. Runs on PGlite in memory, or on the PostgreSQL
- * server of DATABASE_URL (a fresh database, dropped afterwards).
+ * server of DATABASE_URL (a fresh database, dropped afterwards). Patient data: BENCH_PATIENTS ×
+ * BENCH_DAYS (default 10,000 × 365 ≈ 20 M logs on PostgreSQL, 300 × 90 on PGlite).
  */
 const rows: Row[] = [];
+const benchStart = performance.now();
 
 const argonSamples: number[] = [];
 for (let i = 0; i < 20; i++) argonSamples.push(await time(() => hashPassword(`Bench-password-${i}!`)));
@@ -175,6 +178,9 @@ try {
     100,
   );
   rows.push({ benchmark: "seed 10,000 patients with histories", n: 1, p50: seedMs, p95: seedMs, mean: seedMs });
+
+  // Patient data at scale: the bulk load, the severe-symptom sort, the report, uploads.
+  await benchPatientData(t, admin.accessToken, rows);
 } finally {
   await t.close();
 }
@@ -183,3 +189,4 @@ console.log(
   `\nOpenPRO benchmarks on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}, ${new Date().toISOString()}\n`,
 );
 printTable(rows);
+console.log(`\nTotal ${((performance.now() - benchStart) / 1000).toFixed(0)} s`);

@@ -6,6 +6,13 @@ export interface Row {
   p95: number;
   mean: number;
   throughput?: number;
+  /** What the figure should reach, e.g. "p95 < 30 ms". */
+  goal?: string;
+  met?: boolean;
+  /** The same work done by one raw SQL statement in the same run. */
+  raw?: string;
+  /** This figure over the raw statement's (how many times the cost of the SQL alone). */
+  ratio?: number;
   note?: string;
 }
 
@@ -26,15 +33,21 @@ export const summarise = (benchmark: string, samples: number[], wallMs?: number,
   };
 };
 
+const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "—");
+
 export const printTable = (rows: Row[]) => {
-  const header = ["benchmark", "n", "p50 ms", "p95 ms", "mean ms", "per s", "note"];
+  const header = ["benchmark", "n", "p50 ms", "p95 ms", "mean ms", "per s", "goal", "met", "raw SQL", "ratio", "note"];
   const lines = rows.map((r) => [
     r.benchmark,
     String(r.n),
-    r.p50.toFixed(1),
-    r.p95.toFixed(1),
-    r.mean.toFixed(1),
+    figure(r.p50),
+    figure(r.p95),
+    figure(r.mean),
     r.throughput ? r.throughput.toFixed(1) : "",
+    r.goal ?? "",
+    r.met === undefined ? "" : r.met ? "yes" : "NO",
+    r.raw ?? "",
+    r.ratio === undefined ? "" : `${r.ratio.toFixed(2)}×`,
     r.note ?? "",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));

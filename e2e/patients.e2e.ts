@@ -17,7 +17,7 @@ const choose = async (page: Page, label: string, option: string) => {
 const openProgramSettings = async (page: Page, programName: string, tab: string) => {
   await page.goto("/programs");
   await page.getByRole("link", { name: new RegExp(programName) }).click();
-  await page.waitForURL(/\/programs\/[0-9a-f-]{36}\/reports/);
+  await page.waitForURL(/\/programs\/[0-9a-f-]{36}$/);
   const programId = page.url().match(/\/programs\/([0-9a-f-]{36})/)![1]!;
   await page.goto(`/programs/${programId}/settings/${tab}`);
   return programId;

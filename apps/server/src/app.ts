@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Clock } from "./clock.js";
 import type { Db } from "./db/kysely.js";
 import { registerAdminRoutes } from "./modules/admin/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
@@ -12,14 +12,18 @@ import { registerCareTeamRoutes } from "./modules/care-team/routes.js";
 import { registerContentRoutes } from "./modules/content/routes.js";
 import { registerHealthRoutes } from "./modules/health/routes.js";
 import { registerInviteCodeRoutes } from "./modules/invite-codes/routes.js";
+import { registerLogRoutes } from "./modules/logs/routes.js";
 import { registerOrganisationRoutes } from "./modules/organisations/routes.js";
+import { registerPatientSideRoutes } from "./modules/patient-side/routes.js";
+import { registerPatientJobs } from "./modules/patients/jobs.js";
 import { registerPatientRoutes } from "./modules/patients/routes.js";
 import { registerProgramRoutes } from "./modules/programs/routes.js";
+import { registerReportRoutes } from "./modules/reports/routes.js";
 import { registerProgramTeamRoutes } from "./modules/team/routes.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
-import type { Clock } from "./platform/clock.js";
 import type { AppContext } from "./platform/context.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
+import { generateRequestId, loggerOptions } from "./platform/http/logging.js";
 import { installMaintenanceWindow } from "./platform/http/maintenance.js";
 import { installSecurityHeaders } from "./platform/http/security.js";
 import { JobRunner } from "./platform/jobs/job-runner.js";
@@ -43,29 +47,13 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
 }
 
-const REDACTED_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  "req.body.password",
-  "req.body.confirmPassword",
-  "req.body.otpCode",
-  "req.body.resetCode",
-  "req.body.refreshToken",
-];
-
 /** The whole HTTP application on a given database and clock; main.ts and the tests both use it. */
 export const buildApp = async (options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> => {
   const app = Fastify({
-    // Fastify logs no bodies; the paths are redacted all the same should a log line ever carry one.
-    logger:
-      options.logger && typeof options.logger === "object"
-        ? { ...options.logger, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }
-        : (options.logger ?? false),
+    // Route patterns, not raw URLs; no headers or bodies (platform/http/logging.ts).
+    logger: loggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
-    genReqId: (request) => {
-      const incoming = request.headers["x-request-id"];
-      return typeof incoming === "string" && /^[A-Za-z0-9-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: generateRequestId,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -88,6 +76,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     log: app.log,
     echoOutbox: options.echoOutbox ?? false,
   });
+  // Each module registers its own jobs, beside its routes.
+  registerPatientJobs(ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -109,9 +99,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerUserRoutes(api, ctx);
     await registerProgramRoutes(api, ctx);
     registerPatientRoutes(api, ctx);
+    registerPatientSideRoutes(api, ctx);
     registerInviteCodeRoutes(api, ctx);
     registerProgramTeamRoutes(api, ctx);
     registerCareTeamRoutes(api, ctx);
+    registerReportRoutes(api, ctx);
+    registerLogRoutes(api, ctx);
   });
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);

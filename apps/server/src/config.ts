@@ -45,4 +45,13 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return config;
 };
 
+/**
+ * Safe defaults: the demo accounts, and the console that prints e-mails with their codes, belong
+ * to the embedded database (`npm start`). With DATABASE_URL set they need DEMO_DATA=on.
+ */
+export const startupChoices = (config: Config): { seedDemo: boolean; echoOutbox: boolean } => {
+  const seedDemo = config.DEMO_DATA ? config.DEMO_DATA === "on" : !config.DATABASE_URL;
+  return { seedDemo, echoOutbox: seedDemo && !config.SMTP_URL && config.NODE_ENV !== "production" };
+};
+
 export class ConfigError extends Error {}

@@ -4,11 +4,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { passwordProblem } from "@openpro/core";
 import { buildApp } from "./app.js";
-import { ConfigError, readConfig } from "./config.js";
+import { systemClock } from "./clock.js";
+import { ConfigError, readConfig, startupChoices } from "./config.js";
 import { DEMO_PASSWORD, demoAccounts, ensureAdmin, seedDemoData, shouldSeedDemo } from "./db/demo/seed.js";
 import { migrateToLatest, openDatabase } from "./db/kysely.js";
 import { hashPassword } from "./platform/auth/passwords.js";
-import { systemClock } from "./platform/clock.js";
 import { smtpTransport } from "./platform/mail/mailer.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -46,7 +46,7 @@ const main = async () => {
       console.log(`Created superadmin ${config.ADMIN_EMAIL}`);
     }
   }
-  const demoWanted = config.DEMO_DATA ? config.DEMO_DATA === "on" : database.kind === "pglite";
+  const { seedDemo: demoWanted, echoOutbox } = startupChoices(config);
   if (demoWanted && (await shouldSeedDemo(database.db))) {
     await seedDemoData(database.db, systemClock, await hashPassword(DEMO_PASSWORD));
     console.log("Seeded the demo data.");
@@ -56,7 +56,7 @@ const main = async () => {
     db: database.db,
     clock: systemClock,
     mailTransport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null,
-    echoOutbox: !config.SMTP_URL && config.NODE_ENV !== "production",
+    echoOutbox,
     settings: {
       jwtSecret: jwtSecretFor(config.JWT_SECRET, dataDir),
       publicUrl: config.PUBLIC_URL.replace(/\/$/, ""),
@@ -82,7 +82,7 @@ const main = async () => {
   if (demoWanted) {
     console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`);
     for (const account of demoAccounts) console.log(`  ${account.email.padEnd(32)} ${account.role}`);
-    if (!config.SMTP_URL)
+    if (echoOutbox)
       console.log("\nSMTP_URL is not set: e-mails (with the sign-in codes) are printed here and kept in the Outbox.\n");
   }
 

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Role } from "@openpro/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app.js";
+import { type BuildAppOptions, buildApp } from "../src/app.js";
+import { ManualClock } from "../src/clock.js";
 import { DEMO_PASSWORD, insertStaffUser } from "../src/db/demo/seed.js";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "../src/db/kysely.js";
 import { hashPassword } from "../src/platform/auth/passwords.js";
-import { ManualClock } from "../src/platform/clock.js";
 import type { AppContext } from "../src/platform/context.js";
 import type { MailTransport } from "../src/platform/mail/mailer.js";
 
@@ -63,7 +63,12 @@ export interface TestApp {
 let cachedHash: Promise<string> | undefined;
 
 export const createTestApp = async (
-  options: { mailTransport?: MailTransport | null; maintenanceUntil?: string } = {},
+  options: {
+    mailTransport?: MailTransport | null;
+    maintenanceUntil?: string;
+    /** Logger options (a stream to capture what the server logs); no logging by default. */
+    logger?: BuildAppOptions["logger"];
+  } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openFreshDatabase();
   await migrateToLatest(database.db);
@@ -81,6 +86,7 @@ export const createTestApp = async (
       maintenanceUntil: options.maintenanceUntil ?? null,
     },
     ping: database.ping,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   const mailsTo = (email: string) =>

@@ -8,6 +8,10 @@ import { vi } from "vitest";
 import { createQueryClient } from "./app/query-client";
 import { theme } from "./app/theme";
 
+// The app's own providers, for tests that mount them (tests under pages/ and features/ do not import app/).
+export { SessionProvider } from "./app/session-provider";
+export { theme };
+
 /**
  * Renders UI with the app's providers (query client with the global error handling, snackbars, theme, and a
  * data router, so that navigation blockers work). `path` gives the route pattern when the UI reads params.

@@ -74,16 +74,21 @@ describe("the permission catalogue", () => {
 });
 
 describe("assignableRoles", () => {
-  it("hides superadmin, internal_tester and internal_program_admin from non-admin-type actors", () => {
+  it("never offers an admin-only role to a non-admin-type actor", () => {
     for (const role of otherRoles) {
       const choices = assignableRoles(asRole(role));
-      for (const hidden of ["superadmin", "internal_tester", "internal_program_admin"]) {
-        expect(choices, role).not.toContain(hidden);
-      }
-      expect(choices).toEqual(otherRoles);
+      for (const hidden of adminTypeRoles) expect(choices, role).not.toContain(hidden);
+      // Everyone may hand out their own role.
+      expect(choices, role).toContain(role);
     }
-    expect(assignableRoles(null)).toEqual(otherRoles);
-    expect(assignableRoles(grants())).toEqual(otherRoles);
+    expect(assignableRoles(null)).toEqual([]);
+    expect(assignableRoles(grants())).toEqual([]);
+  });
+
+  it("offers a clinical admin only roles whose permissions it holds: not Clinical Program Admin", () => {
+    expect(assignableRoles(asRole("clinician_admin"))).toEqual(["clinician_admin", "clinician_team_member"]);
+    expect(assignableRoles(asRole("clinical_project_admin"))).toContain("clinician_team_member");
+    expect(assignableRoles(asRole("clinical_project_admin"))).not.toContain("life_sciences_project_admin");
   });
 
   it("shows every role to admin-type actors", () => {
@@ -93,15 +98,17 @@ describe("assignableRoles", () => {
     for (const role of adminTypeRoles) expect(assignableRoles(asRole(role))).toEqual(roles);
   });
 
-  it("property: an actor without an admin-type flag can never assign an admin-only role", () => {
+  it("property: a non-admin-type actor can assign only roles whose every permission it holds", () => {
     const ordinary = fc.subarray(
       permissions.filter((p) => !["admin", "internal_tester", "internal_program_admin"].includes(p)),
     );
     fc.assert(
       fc.property(ordinary, (list) => {
-        const choices = assignableRoles(grants(...list));
-        expect(choices.some((r) => adminOnlyRoles.includes(r))).toBe(false);
-        expect(choices.length).toBe(roles.length - adminOnlyRoles.length);
+        const actor = grants(...list);
+        for (const role of assignableRoles(actor)) {
+          expect(adminOnlyRoles).not.toContain(role);
+          for (const p of defaultPermissionsByRole[role]) expect(list).toContain(p);
+        }
       }),
     );
   });

@@ -23,12 +23,12 @@ export const roleLabels: Record<Role, string> = {
   clinician_team_member: "Clinical team member",
 };
 
-/** Roles only an admin-type user may assign (doc 1 §5, §6). */
+/** Roles only an admin-type user may assign. */
 export const adminOnlyRoles: readonly Role[] = ["superadmin", "internal_tester", "internal_program_admin"];
 
 /**
- * The permission catalogue. Values are lowercase snake_case as in doc 1; docs 2 and 3 write the
- * same flags in upper case (VIEW_PROJECT_USERS = view_project_users).
+ * The permission catalogue. Values are lowercase snake_case; the same flags are sometimes written
+ * in upper case (VIEW_PROJECT_USERS = view_project_users).
  */
 export const permissionGroups = {
   "Special weight": ["admin", "internal_tester", "internal_program_admin"],
@@ -248,17 +248,23 @@ export interface Grants {
 export const can = (actor: Grants | null | undefined, permission: Permission): boolean =>
   !!actor && actor.permissions.includes(permission);
 
-/** "Admin-type": admin, internal tester or internal program admin (doc 1 §6). */
+/** "Admin-type": admin, internal tester or internal program admin. */
 export const isAdminType = (actor: Grants | null | undefined): boolean =>
   can(actor, "admin") || can(actor, "internal_tester") || can(actor, "internal_program_admin");
 
 export const isAdmin = (actor: Grants | null | undefined): boolean => can(actor, "admin");
 
-/** Which roles an actor may assign to a team member. */
+/**
+ * Which roles an actor may assign to a team member: no one grants what they do not hold. An
+ * admin-type actor may assign every role; anyone else only the roles whose default permissions
+ * are all among their own (never an admin-only role).
+ */
 export const assignableRoles = (actor: Grants | null | undefined): readonly Role[] =>
-  isAdminType(actor) ? roles : roles.filter((r) => !adminOnlyRoles.includes(r));
+  isAdminType(actor)
+    ? roles
+    : roles.filter((r) => !adminOnlyRoles.includes(r) && defaultPermissionsByRole[r].every((p) => can(actor, p)));
 
-/** Shell rules of doc 1 §2 and §6, evaluated identically by the side menu and the server. */
+/** Shell rules (who sees which area), evaluated identically by the side menu and the server. */
 export const shellRules = {
   showOrganisationsBreadcrumb: (a: Grants | null) => isAdminType(a) && can(a, "view_organisations"),
   showProgramsBreadcrumb: (a: Grants | null) => can(a, "view_projects"),

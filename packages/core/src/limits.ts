@@ -1,4 +1,4 @@
-/** The specification's constants (doc 1 §9 and the auth rules of the foundation issue). */
+/** The specification's constants: page sizes, text lengths, time limits, sign-in throttling. */
 export const limits = {
   accessTokenTtlSeconds: 15 * 60,
   /** The client refreshes this long before the access token expires. */
@@ -15,12 +15,15 @@ export const limits = {
   resetCodeLength: 8,
   resetCodeTtlSeconds: 30 * 60,
   passwordMinLength: 12,
-  passwordChecklistMinLength: 8,
   passwordMaxLength: 128,
   passwordMaxAgeDays: 180,
   loginFailuresPerAccount: 10,
   loginAttemptsPerIp: 50,
   loginRateWindowSeconds: 15 * 60,
+  /** Wrong one-time codes (sign-in, sign-up, both kinds of reset code) per e-mail address, and per client address. */
+  codeFailuresPerAccount: 10,
+  codeFailuresPerIp: 10,
+  codeFailureWindowSeconds: 15 * 60,
   pageSize: { organisations: 25, projects: 25, patients: 25, users: 10, appointments: 10 },
   maxSnackbars: 5,
   errorReportingSampleRate: 0.1,
@@ -50,7 +53,7 @@ export const limits = {
   },
   /** Program-specific articles (links) a program may list. */
   articles: { max: 10 },
-  /** Temperature alert thresholds, degrees Celsius (doc 3 §5). */
+  /** Temperature alert thresholds, degrees Celsius. */
   temperature: { min: 20, max: 50 },
   careTeam: { maxContacts: 5, maxPhones: 2, maxEmails: 2 },
   image: { maxBytes: 5 * 1024 * 1024, maxFileNameLength: 50, types: ["image/png", "image/jpeg"] },

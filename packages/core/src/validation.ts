@@ -3,7 +3,29 @@ import { limits } from "./limits.js";
 import { messages } from "./messages.js";
 import { passwordProblem } from "./rules/password.js";
 
-/** A standard e-mail pattern (doc 1 §5): local part, @, a domain with a dot. */
+/**
+ * Words for people where a schema gives none: zod's own texts ("Invalid input: expected string…")
+ * must never reach a user. A message a schema states itself always wins over these.
+ */
+z.config({
+  customError: (issue) => {
+    switch (issue.code) {
+      case "invalid_type":
+        return issue.input === undefined || issue.input === null ? messages.required : messages.notValidValue;
+      case "too_small":
+        return issue.origin === "string" && issue.minimum === 1 ? messages.required : messages.notValidValue;
+      case "too_big":
+        return issue.origin === "string" ? messages.maxLength(Number(issue.maximum)) : messages.notValidValue;
+      case "invalid_value":
+      case "invalid_union":
+        return messages.chooseAnOption;
+      default:
+        return messages.notValidValue;
+    }
+  },
+});
+
+/** A standard e-mail pattern: local part, @, a domain with a dot. */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 export const PHONE_PATTERN = /^\+?[1-9][0-9]{6,14}$/;

@@ -80,6 +80,8 @@ export interface AuditLogTable {
   patientId: string | null;
   outcome: "success" | "failure" | "refused";
   requestId: string | null;
+  /** The X-Request-Id a client sent, kept apart: never the server's request id. */
+  clientRequestId: string | null;
   ip: string | null;
   details: Json<Record<string, unknown>> | null;
 }
@@ -224,6 +226,11 @@ export interface ProgramPatientsTable {
   enrolledWith: "individual" | "public";
   createdBy: string | null;
   createdAt: Timestamp;
+  /** Open (unacknowledged) symptom logs at a danger grade; kept by a trigger on patient_logs. */
+  severeSymptomsCount: Generated<number>;
+  postcode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** [{ cancerType, cancerStage, diagnosisDate }] */
+  cancerTypes: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface PatientStatusHistoryTable {
@@ -285,6 +292,62 @@ export interface AppSettingsTable {
   updatedAt: Timestamp;
 }
 
+export interface PatientLogsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  clientId: string;
+  logClass: string;
+  loggedAt: Timestamp;
+  localDate: ColumnType<string, string, string>;
+  utcOffsetMinutes: number;
+  logTypeId: string | null;
+  grade: number | null;
+  isDanger: Generated<boolean>;
+  value: number | null;
+  unit: string | null;
+  originalValue: number | null;
+  originalUnit: string | null;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  note: string | null;
+  validationStatus: "Acknowledged" | "Removed" | null;
+  validationReason: string | null;
+  validatedBy: string | null;
+  validatedAt: Timestamp | null;
+  receivedAt: Timestamp;
+}
+
+export interface PatientMedicationsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  clientId: string;
+  name: string;
+  dosage: string | null;
+  dosageUnit: string | null;
+  frequency: string;
+  snomedId: string | null;
+  startDate: ColumnType<string, string, string>;
+  endDate: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface MedicationEventsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  medicationId: string;
+  clientId: string;
+  status: "LOGGED" | "SKIPPED";
+  takenAt: Timestamp;
+  localDate: ColumnType<string, string, string>;
+  utcOffsetMinutes: number;
+  skipReason: string | null;
+  notes: string | null;
+  receivedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -308,6 +371,9 @@ export interface Database {
   patientInvites: PatientInvitesTable;
   publicInviteCodes: PublicInviteCodesTable;
   careTeamContacts: CareTeamContactsTable;
+  patientLogs: PatientLogsTable;
+  patientMedications: PatientMedicationsTable;
+  medicationEvents: MedicationEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../clock.js";
 import type { Db } from "../db/kysely.js";
-import type { Clock } from "./clock.js";
 import type { JobRunner } from "./jobs/job-runner.js";
 
 /** What services need from the running server; built once in buildApp, replaced in tests. */
@@ -22,7 +22,10 @@ export interface AppContext {
 
 /** Per-request facts that go into the audit log. */
 export interface RequestMeta {
+  /** Made by the server. */
   requestId: string;
+  /** The client's X-Request-Id, if it sent a plain one: recorded beside the server's id. */
+  clientRequestId?: string | null;
   ip: string;
   userAgent: string | null;
 }

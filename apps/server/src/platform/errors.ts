@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     readonly errorCode?: ErrorCode | string,
     readonly errors?: FieldError[],
+    /** Sent as Retry-After (a 429's wait). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -25,8 +27,8 @@ export const forbidden = (message: string = messages.forbidden, errorCode?: Erro
 export const notFound = (message: string = messages.notFound) => new AppError(404, message);
 export const conflict = (message: string, field?: string) =>
   new AppError(409, message, undefined, field ? [{ field, message }] : undefined);
-export const tooManyRequests = (message: string = messages.tooManyRequests) =>
-  new AppError(429, message, errorCodes.rateLimited);
+export const tooManyRequests = (message: string = messages.tooManyRequests, retryAfterSeconds?: number) =>
+  new AppError(429, message, errorCodes.rateLimited, undefined, retryAfterSeconds);
 /** 422 with the message on one field, as the client places it. */
 export const invalidField = (field: string, message: string) =>
   new AppError(422, message, errorCodes.validation, [{ field, message }]);

@@ -13,7 +13,7 @@ declare module "@tanstack/react-query" {
 }
 
 export interface ErrorMeta extends Record<string, unknown> {
-  /** The catalogue row family of this call (doc 1 §8). */
+  /** The catalogue row family of this call. */
   errorFlow?: ErrorFlow;
   /** The component shows notices and field errors itself; the app still redirects, logs out and opens dialogs. */
   inlineErrors?: boolean;

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../components/loading";
 import { isPasswordExpired, rememberReturnTo } from "../lib/session";
-import { useSession } from "./session-provider";
+import { useSession } from "../lib/session-context";
 
 const RedirectToLogin = () => {
   const location = useLocation();
@@ -40,7 +40,7 @@ const SessionTrouble = () => {
 };
 
 /**
- * Routes for a signed-in user (doc 1 §2, §4): no session → /login (remembering the target);
+ * Routes for a signed-in user: no session → /login (remembering the target);
  * a pending one-time code → /2FA/login/{email}; an expired password → /update-password.
  */
 export const RequireSession = ({

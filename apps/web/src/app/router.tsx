@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
 import { ErrorDialog } from "./error-dialog";
 import { PasswordExpiryGate, RequireSession } from "./guards";
@@ -38,7 +38,15 @@ const OrganisationPage = page(() => import("../pages/organisation-page"), "Organ
 const ProgramCreatePage = page(() => import("../pages/program-create-page"), "ProgramCreatePage");
 const ProgramPage = page(() => import("../pages/program-page"), "ProgramPage");
 const ProgramReportsPage = page(() => import("../pages/program-reports-page"), "ProgramReportsPage");
-const ProgramParticipantsPage = page(() => import("../pages/program-participants-page"), "ProgramParticipantsPage");
+const ParticipantsLayoutPage = page(() => import("../pages/participants-layout-page"), "ParticipantsLayoutPage");
+const ProgramNoPatientPage = page(() => import("../pages/program-no-patient-page"), "ProgramNoPatientPage");
+const PatientAreaPage = page(() => import("../pages/patient-area-page"), "PatientAreaPage");
+const PatientDashboardPage = page(() => import("../pages/patient-dashboard-page"), "PatientDashboardPage");
+const PatientWeightPage = page(() => import("../pages/patient-weight-page"), "PatientWeightPage");
+const PatientTemperaturePage = page(() => import("../pages/patient-temperature-page"), "PatientTemperaturePage");
+const PatientMedicationsPage = page(() => import("../pages/patient-medications-page"), "PatientMedicationsPage");
+const PatientCalendarPage = page(() => import("../pages/patient-calendar-page"), "PatientCalendarPage");
+const PatientSymptomPage = page(() => import("../pages/patient-symptom-page"), "PatientSymptomPage");
 const ProgramSettingsPage = page(() => import("../pages/program-settings-page"), "ProgramSettingsPage");
 const AdminPage = page(() => import("../pages/admin-page"), "AdminPage");
 const JoinPage = page(() => import("../pages/join-page"), "JoinPage");
@@ -62,7 +70,7 @@ const Root = () => (
   </SessionProvider>
 );
 
-/** The route table of doc 1 §2 (routes of later issues are added beside these). */
+/** The route table (routes of later issues are added beside these). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -74,7 +82,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/planned-downtime/:maintenanceUntil?", element: <PlannedDowntimePage /> },
           { path: "/unplanned-downtime", element: <UnplannedDowntimePage /> },
-          // Patient-side pages (doc 2 §2, doc 3 §2): no staff session needed, and a staff one is left alone.
+          // Patient-side pages: no staff session needed, and a staff one is left alone.
           { path: "/demographic-info", element: <DemographicsPage /> },
           { path: "/get-the-app", element: <GetTheAppPage /> },
           { path: "/auth-confirm", element: <AuthConfirmPage /> },
@@ -136,9 +144,27 @@ export const routes: RouteObject[] = [
                 path: "/programs/:projectId",
                 element: <ProgramPage />,
                 children: [
-                  { index: true, element: <Navigate to="reports" replace /> },
+                  {
+                    // The participant list on the left, the chosen patient's area on the right.
+                    element: <ParticipantsLayoutPage />,
+                    children: [
+                      { index: true, element: <ProgramNoPatientPage /> },
+                      { path: "participants", element: <ProgramNoPatientPage /> },
+                      {
+                        path: "participants/:participantId",
+                        element: <PatientAreaPage />,
+                        children: [
+                          { index: true, element: <PatientDashboardPage /> },
+                          { path: "weight", element: <PatientWeightPage /> },
+                          { path: "temperature", element: <PatientTemperaturePage /> },
+                          { path: "medications", element: <PatientMedicationsPage /> },
+                          { path: "calendar", element: <PatientCalendarPage /> },
+                          { path: "symptoms/:symptomId", element: <PatientSymptomPage /> },
+                        ],
+                      },
+                    ],
+                  },
                   { path: "reports", element: <ProgramReportsPage /> },
-                  { path: "participants/*", element: <ProgramParticipantsPage /> },
                   { path: "settings/:section?/*", element: <ProgramSettingsPage /> },
                 ],
               },

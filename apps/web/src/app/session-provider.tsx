@@ -1,16 +1,7 @@
 import type { CurrentUser } from "@openpro/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { enqueueSnackbar } from "notistack";
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-} from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { onForcedSignOut, startTokenRefreshTimer } from "../lib/http";
 import {
@@ -22,35 +13,9 @@ import {
   signIn as signInSession,
   signOut as signOutSession,
 } from "../lib/session";
+import { type Session, SessionContext, type SessionStatus, type SignOutOptions } from "../lib/session-context";
 import { readTokens, subscribeTokens, type TokenPair } from "../lib/tokens";
 import { connectErrorEffects } from "./error-handling";
-
-export type SessionStatus = "signed-out" | "loading" | "signed-in" | "error";
-
-export interface SignOutOptions {
-  /** Inactivity sign-out: the login page then shows the expired notice. */
-  expired?: boolean;
-  /** A toast to show after signing out. */
-  message?: string | null;
-  /** false when the server already ended the session (password change). */
-  callServer?: boolean;
-}
-
-export interface Session {
-  status: SessionStatus;
-  user: CurrentUser | null;
-  signIn: (tokens: TokenPair, user?: CurrentUser) => void;
-  signOut: (options?: SignOutOptions) => Promise<void>;
-  refetchUser: () => Promise<CurrentUser | null>;
-}
-
-const SessionContext = createContext<Session | null>(null);
-
-export const useSession = (): Session => {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error("useSession outside SessionProvider");
-  return session;
-};
 
 const hasTokensSnapshot = () => readTokens() !== null;
 const activityEvents = ["mousemove", "keydown", "click", "scroll", "touchstart"] as const;

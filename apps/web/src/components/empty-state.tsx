@@ -26,7 +26,7 @@ export const EmptyState = ({ title, children }: { title: ReactNode; children?: R
 );
 
 /**
- * An empty state whose message contains "click here" (doc 3 §2): with an action, those words become a button that
+ * An empty state whose message contains "click here": with an action, those words become a button that
  * performs it; without one (not permitted) the message is plain text.
  */
 export const ClickHereEmptyState = ({ message, onClick }: { message: string; onClick: (() => void) | null }) => {

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useId } from "react";
 
-/** The patient-side modal "Error" (doc 2 §8). */
+/** The patient-side modal "Error". */
 export const ErrorModal = ({ message, onClose }: { message: string | null; onClose: () => void }) => {
   const titleId = useId();
   const textId = useId();

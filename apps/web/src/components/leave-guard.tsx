@@ -4,7 +4,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 /** Navigation state that passes the guard: a confirmed Cancel, or the move after a successful save. */
 export const skipLeaveGuard = { leaveGuard: "skip" } as const;
 
-/** Unsaved changes block navigation (doc 1 §4): leaving asks first. */
+/** Unsaved changes block navigation: leaving asks first. */
 export const LeaveGuard = ({ when }: { when: boolean }) => {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -26,7 +26,7 @@ export const LeaveGuard = ({ when }: { when: boolean }) => {
   );
 };
 
-/** The confirm modal of Cancel on create screens (doc 1 §4). */
+/** The confirm modal of Cancel on create screens. */
 export const CancelDialog = ({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) => (
   <ConfirmDialog
     open={open}

@@ -1,5 +1,7 @@
-import { Box, Link, Typography } from "@mui/material";
+import { Box, Link } from "@mui/material";
+import type { RichTextBlock } from "@openpro/core";
 import type { ReactNode } from "react";
+import { TextBlocks } from "./text-blocks";
 
 /**
  * A deliberately tiny Markdown renderer for texts written by program staff (the consent message):
@@ -14,9 +16,9 @@ const inlinePatterns: { kind: "link" | "bold" | "italic"; regex: RegExp }[] = [
   { kind: "italic", regex: /\*([^*\n]+)\*|_([^_\n]+)_/ },
 ];
 
-export const isSafeHref = (href: string): boolean => /^https?:\/\/[^\s]+$/i.test(href);
+const isSafeHref = (href: string): boolean => /^https?:\/\/[^\s]+$/i.test(href);
 
-export const renderInline = (text: string, keyPrefix = "i"): ReactNode[] => {
+const renderInline = (text: string, keyPrefix = "i"): ReactNode[] => {
   const nodes: ReactNode[] = [];
   let rest = text;
   let index = 0;
@@ -55,16 +57,11 @@ export const renderInline = (text: string, keyPrefix = "i"): ReactNode[] => {
   return nodes;
 };
 
-type Block =
-  | { type: "paragraph"; text: string }
-  | { type: "heading"; text: string }
-  | { type: "list"; items: string[] };
-
 const bullet = /^\s*[-*+]\s+/;
 const heading = /^\s*#{1,6}\s+/;
 
-export const parseBlocks = (source: string): Block[] => {
-  const blocks: Block[] = [];
+const parseBlocks = (source: string): RichTextBlock[] => {
+  const blocks: RichTextBlock[] = [];
   let paragraph: string[] = [];
   let list: string[] | null = null;
   const flush = () => {
@@ -98,33 +95,6 @@ export const parseBlocks = (source: string): Block[] => {
 
 export const Markdown = ({ source }: { source: string }) => (
   <Box sx={{ "& > :last-child": { mb: 0 } }}>
-    {parseBlocks(source).map((block, index) => {
-      const key = `b-${index}`;
-      switch (block.type) {
-        case "heading":
-          return (
-            <Typography key={key} variant="h2" sx={{ mt: index === 0 ? 0 : 3, mb: 1 }}>
-              {renderInline(block.text, key)}
-            </Typography>
-          );
-        case "list":
-          return (
-            <Box component="ul" key={key} sx={{ pl: 3, mt: 0, mb: 1.5 }}>
-              {block.items.map((item, itemIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: items never reorder
-                <Typography component="li" key={itemIndex} sx={{ mb: 0.5 }}>
-                  {renderInline(item, `${key}-${itemIndex}`)}
-                </Typography>
-              ))}
-            </Box>
-          );
-        default:
-          return (
-            <Typography key={key} component="p" sx={{ mb: 1.5 }}>
-              {renderInline(block.text, key)}
-            </Typography>
-          );
-      }
-    })}
+    <TextBlocks blocks={parseBlocks(source)} renderText={renderInline} />
   </Box>
 );

@@ -1,4 +1,4 @@
-import { limits, serviceApi } from "@openpro/core";
+import { adminApi, limits } from "@openpro/core";
 import { useSyncExternalStore } from "react";
 import { apiCall } from "./http";
 
@@ -23,7 +23,7 @@ export const readClientConfig = (): ClientConfig => current;
 
 /** Fetches the configuration once; on failure the defaults stay (the app works without it). */
 export const loadClientConfig = (): Promise<void> => {
-  loading ??= apiCall(serviceApi.clientConfig)
+  loading ??= apiCall(adminApi.clientConfig)
     .then((config) => {
       current = {
         supportEmail: config.supportEmail || fallback.supportEmail,

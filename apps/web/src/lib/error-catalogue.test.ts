@@ -2,7 +2,7 @@ import { errorCodes, messages } from "@openpro/core";
 import { describe, expect, it } from "vitest";
 import { mapApiError } from "./error-catalogue";
 
-describe("the error catalogue (doc 1 §8)", () => {
+describe("the error catalogue", () => {
   describe("maintenance", () => {
     it("sends a 503 with maintenanceUntil to the planned-downtime page with that time", () => {
       expect(mapApiError(503, { message: "Down", maintenanceUntil: "2026-11-22T06:00:00.000Z" })).toEqual({

@@ -6,7 +6,7 @@ export interface ErrorFacts {
   errorCode?: string;
   errors?: { field: string; message: string }[];
   maintenanceUntil?: string;
-  /** HTTP status text, the fallback message (doc 1 §8 "Message text"). */
+  /** HTTP status text, the fallback message. */
   statusText?: string;
 }
 
@@ -35,7 +35,7 @@ export interface DialogContent {
   message: string;
 }
 
-/** The product behaviour for one failed call (doc 1 §8). */
+/** The product behaviour for one failed call. */
 export type ErrorOutcome =
   | { kind: "redirect"; to: string; report: boolean }
   | { kind: "dialog"; dialog: DialogContent; report: boolean }
@@ -54,7 +54,8 @@ const fieldErrorsOf = (facts: ErrorFacts): FieldErrors => {
 };
 
 /**
- * Maps a failed call to the product behaviour of doc 1 §8. Pure: callers perform the outcome.
+ * Maps a failed call to its product behaviour (redirect, dialog, sign-out, field errors or a notice).
+ * Pure: callers perform the outcome.
  * `status` is undefined when no answer arrived (network failure, unreadable answer).
  */
 export const mapApiError = (

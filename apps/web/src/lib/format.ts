@@ -17,7 +17,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
 });
 
-/** DD MMM YYYY, HH:mm (doc 1 §9 formats), in the browser's time zone. */
+/** DD MMM YYYY, HH:mm, in the browser's time zone. */
 export const formatDateTime = (iso: string | null | undefined): string => {
   if (!iso) return "";
   const date = new Date(iso);

@@ -2,7 +2,7 @@ import type { FieldValues, FormState, Path, UseFormSetError } from "react-hook-f
 import { ApiError } from "./http";
 
 /**
- * Submit rule of doc 1 §5: disabled while loading, and — once a submit was attempted — while errors exist.
+ * Submit rule: disabled while loading, and — once a submit was attempted — while errors exist.
  * (Before the first attempt the button stays enabled so that pressing it reveals the messages.)
  */
 export const isSubmitDisabled = <T extends FieldValues>(formState: FormState<T>, pending: boolean): boolean =>

@@ -13,8 +13,3 @@ export const storePatientTokens = (tokens: TokenPair): void => {
   writeStorage(storageKeys.patientAccessToken, tokens.accessToken, storage());
   writeStorage(storageKeys.patientRefreshToken, tokens.refreshToken, storage());
 };
-
-export const clearPatientTokens = (): void => {
-  writeStorage(storageKeys.patientAccessToken, null, storage());
-  writeStorage(storageKeys.patientRefreshToken, null, storage());
-};

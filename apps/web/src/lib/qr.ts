@@ -217,7 +217,7 @@ const applyMask = (modules: Grid, isFunction: Grid, mask: number) => {
 };
 
 /** The penalty score of ISO 18004 §7.8.3 (rules N1-N4). */
-export const penalty = (modules: Grid): number => {
+const penalty = (modules: Grid): number => {
   const size = modules.length;
   let score = 0;
   const at = (r: number, c: number) => (modules[r] as boolean[])[c] as boolean;

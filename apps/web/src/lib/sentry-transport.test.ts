@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildEnvelope, parseDsn } from "./sentry-transport";
+import { buildEnvelope, parseDsn, toRoutePattern } from "./sentry-transport";
 
 describe("reporting to Sentry", () => {
   it("sends to the project's envelope endpoint with the public key", () => {
@@ -27,5 +27,34 @@ describe("reporting to Sentry", () => {
     expect(event.request.url).toBe("https://openpro.example/programs");
     expect(event.extra).toEqual({ status: 500 });
     expect(JSON.parse(lines[0]!).event_id).toBe(event.event_id);
+  });
+
+  it("reports route patterns, never the codes, tokens or addresses of a URL", () => {
+    const secret = "SECRET123";
+    const pages = [
+      `https://openpro.example/join/${secret}`,
+      `https://openpro.example/invite/${secret}`,
+      `https://openpro.example/auth-consent/${secret}?step=2`,
+      `https://openpro.example/2FA/login/nurse%40clinic.test-${secret}`,
+      `https://openpro.example/unsubscribe?email=a%40b.test&token=${secret}`,
+      `https://openpro.example/confirm-code#code=${secret}`,
+    ];
+    for (const page of pages) {
+      const lines = buildEnvelope(
+        { name: "API Error", message: `400 GET /api/v1/auth/staff-invite?code=${secret}` },
+        "https://k@sentry.example/3",
+        new Date("2026-03-02T09:00:00Z"),
+        page,
+      );
+      expect(lines, page).not.toContain(secret);
+      expect(lines).not.toContain("a%40b.test");
+    }
+    expect(toRoutePattern(`https://openpro.example/join/${secret}`)).toBe("https://openpro.example/join/:inviteId");
+    expect(toRoutePattern("https://openpro.example/programs/0b5cad00-0000-4000-8000-000000000001/reports")).toBe(
+      "https://openpro.example/programs/:id/reports",
+    );
+    expect(toRoutePattern("500 GET /api/v1/auth/users-invite/abc?x=1")).toBe(
+      "500 GET /api/v1/auth/users-invite/:inviteCode",
+    );
   });
 });

@@ -24,6 +24,26 @@ export const parseDsn = (dsn: string): { envelopeUrl: string; dsn: string } | nu
 
 const eventId = () => crypto.randomUUID().replaceAll("-", "");
 
+/** Paths whose segments are secrets (invitation codes) or a person's data (an e-mail address). */
+const SECRET_SEGMENTS: [RegExp, string][] = [
+  [/\/join\/[^/?#\s]+/g, "/join/:inviteId"],
+  [/\/invite\/[^/?#\s]+/g, "/invite/:inviteCode"],
+  [/\/auth-consent\/[^/?#\s]+/g, "/auth-consent/:inviteCode"],
+  [/\/users-invite\/[^/?#\s]+/g, "/users-invite/:inviteCode"],
+  [/\/2FA\/[^?#\s]+/g, "/2FA/:requestType/:email"],
+];
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A path as its route pattern: no query string or fragment (reset codes, unsubscribe tokens), no
+ * invitation code, e-mail address or id in it. Reports carry patterns, never raw URLs.
+ */
+export const toRoutePattern = (text: string): string => {
+  let out = text.replace(/[?#][^\s]*/g, "");
+  for (const [pattern, replacement] of SECRET_SEGMENTS) out = out.replace(pattern, replacement);
+  return out.replace(UUID, ":id");
+};
+
 /** One Sentry event as an envelope (newline-delimited JSON), as Sentry's own SDKs send it. */
 export const buildEnvelope = (report: ErrorReport, dsn: string, now: Date, pageUrl: string): string => {
   const id = eventId();
@@ -33,8 +53,8 @@ export const buildEnvelope = (report: ErrorReport, dsn: string, now: Date, pageU
     platform: "javascript",
     level: "error",
     logger: "openpro-web",
-    exception: { values: [{ type: report.name, value: report.message }] },
-    request: { url: pageUrl },
+    exception: { values: [{ type: report.name, value: toRoutePattern(report.message) }] },
+    request: { url: toRoutePattern(pageUrl) },
     extra: report.extra ?? {},
   };
   return [

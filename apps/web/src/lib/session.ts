@@ -19,7 +19,7 @@ export const isPasswordExpired = (user: Pick<CurrentUser, "passwordExpireDate">,
   return Number.isFinite(at) && at <= now;
 };
 
-/** Where a freshly verified user goes first (doc 1 §4). */
+/** Where a freshly verified user goes first. */
 export const postSignInRoute = (user: CurrentUser, returnTo: string | null, now: number = Date.now()): string => {
   if (isPasswordExpired(user, now)) return "/update-password";
   if (!user.instructionsAcknowledged) return "/instructions-for-use?required=true";
@@ -52,7 +52,7 @@ export const isInactivityExpired = (now: number = Date.now()): boolean => {
 
 export const markSessionExpired = (): void => writeStorage(storageKeys.sessionExpired, "1");
 export const wasSessionExpired = (): boolean => readStorage(storageKeys.sessionExpired) === "1";
-export const clearSessionExpired = (): void => writeStorage(storageKeys.sessionExpired, null);
+const clearSessionExpired = (): void => writeStorage(storageKeys.sessionExpired, null);
 
 // ---- Where to return after signing in ----
 

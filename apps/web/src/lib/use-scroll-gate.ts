@@ -2,10 +2,8 @@ import { type RefObject, useEffect, useState } from "react";
 import { throttle } from "./throttle";
 
 /** Near the bottom (within threshold px), or nothing to scroll at all. */
-export const isScrolledToEnd = (
-  el: Pick<HTMLElement, "scrollTop" | "scrollHeight" | "clientHeight">,
-  threshold: number,
-) => el.scrollHeight - el.clientHeight <= threshold || el.scrollTop + el.clientHeight >= el.scrollHeight - threshold;
+const isScrolledToEnd = (el: Pick<HTMLElement, "scrollTop" | "scrollHeight" | "clientHeight">, threshold: number) =>
+  el.scrollHeight - el.clientHeight <= threshold || el.scrollTop + el.clientHeight >= el.scrollHeight - threshold;
 
 /**
  * True once the reader has scrolled `ref` to within `threshold` px of its end (scroll events throttled),

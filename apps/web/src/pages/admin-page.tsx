@@ -1,9 +1,9 @@
 import { Box, Paper } from "@mui/material";
 import { shellRules } from "@openpro/core";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { AppVersionForm } from "../features/admin/components/app-version-form";
 import { EndProgramForm } from "../features/admin/components/end-program-form";
+import { useSession } from "../lib/session-context";
 import { NotFoundPage } from "./not-found-page";
 
 /** /admin, admins only (others see the 404 page). */

@@ -2,7 +2,7 @@ import { Typography } from "@mui/material";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
 
-/** /auth-confirm: the thank-you page after consent (doc 2 §2). */
+/** /auth-confirm: the thank-you page after consent. */
 export const AuthConfirmPage = () => (
   <>
     <PageTitle>Thank you</PageTitle>

@@ -4,7 +4,7 @@ import { PageTitle } from "../components/page-title";
 import { DemographicsForm } from "../features/patient-side/components/demographics-form";
 import { readPatientToken } from "../lib/patient-session";
 
-/** /demographic-info: sex and date of birth, then the app (doc 2 §2). */
+/** /demographic-info: sex and date of birth, then the app. */
 export const DemographicsPage = () => {
   const navigate = useNavigate();
   return (

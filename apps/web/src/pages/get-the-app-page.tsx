@@ -6,7 +6,7 @@ import { QrCode } from "../components/qr-code";
 import { patientApp } from "../lib/config";
 import { byteCapacity, QR_MAX_VERSION } from "../lib/qr";
 
-/** /get-the-app: a QR code (opens this page on a phone) and the store links (doc 2 §2). */
+/** /get-the-app: a QR code (opens this page on a phone) and the store links. */
 export const GetTheAppPage = () => {
   const here = `${window.location.origin}/get-the-app`;
   const fits = new TextEncoder().encode(here).length <= byteCapacity(QR_MAX_VERSION);

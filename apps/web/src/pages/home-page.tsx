@@ -1,6 +1,6 @@
 import { shellRules } from "@openpro/core";
 import { Navigate } from "react-router";
-import { useSession } from "../app/session-provider";
+import { useSession } from "../lib/session-context";
 
 /** "/" sends users who may view users to /users, everyone else to /programs. */
 export const HomePage = () => {

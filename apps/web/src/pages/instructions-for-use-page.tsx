@@ -2,12 +2,12 @@ import { Alert, Box, Button, Paper, Typography } from "@mui/material";
 import { limits, messages } from "@openpro/core";
 import { useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
+import { TextBlocks } from "../components/text-blocks";
 import { useUpdateCurrentUser } from "../features/auth/api";
 import { useLegalDocument } from "../features/content/api";
-import { RichText } from "../features/content/components/rich-text";
+import { useSession } from "../lib/session-context";
 import { useScrollGate } from "../lib/use-scroll-gate";
 
 /** Instructions for use; with ?required=true a signed-in reader acknowledges them after scrolling to the end. */
@@ -45,7 +45,7 @@ export const InstructionsForUsePage = () => {
             tabIndex={0}
             sx={{ p: { xs: 2, sm: 4 }, maxHeight: required ? "60vh" : "none", overflowY: "auto" }}
           >
-            <RichText blocks={document.data.blocks} />
+            <TextBlocks blocks={document.data.blocks} />
           </Box>
         </Paper>
       ) : null}

@@ -3,9 +3,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { SessionProvider } from "../app/session-provider";
+
 import { readTokens } from "../lib/tokens";
-import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { jsonResponse, renderWithProviders, SessionProvider, stubFetch } from "../test-utils";
 import { JoinPage } from "./join-page";
 
 const code = "invite-code-1";

@@ -2,7 +2,6 @@ import { Alert, Box, Typography } from "@mui/material";
 import { errorCodes, messages } from "@openpro/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
@@ -12,6 +11,7 @@ import { StaffSignupForm } from "../features/auth/components/staff-signup-form";
 import { LegalDocumentDialog } from "../features/content/components/legal-document-dialog";
 import { ApiError } from "../lib/http";
 import { clearPendingInvite, rememberPendingInvite, rememberReturnTo } from "../lib/session";
+import { useSession } from "../lib/session-context";
 
 const isInvalidInvite = (error: unknown) =>
   error instanceof ApiError &&

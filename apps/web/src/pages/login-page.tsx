@@ -1,16 +1,18 @@
 import { Box, Typography } from "@mui/material";
 import { messages } from "@openpro/core";
+import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
 import { LoginForm, type LoginResult } from "../features/auth/components/login-form";
 import { postSignInRoute, rememberReturnTo, takeReturnTo, wasSessionExpired } from "../lib/session";
+import { useSession } from "../lib/session-context";
 
 export const LoginPage = () => {
   const session = useSession();
   const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
   const location = useLocation();
   const [expired] = useState(wasSessionExpired);
   const [justSignedIn, setJustSignedIn] = useState(false);
@@ -22,8 +24,11 @@ export const LoginPage = () => {
     setJustSignedIn(true);
     if (from) rememberReturnTo(from);
     session.signIn({ accessToken, refreshToken }, user);
-    if (user.otpRequired) navigate(`/2FA/login/${encodeURIComponent(user.email)}`, { replace: true });
-    else navigate(postSignInRoute(user, takeReturnTo()), { replace: true });
+    if (user.otpRequired) {
+      // The password was right and a code is on its way.
+      enqueueSnackbar(messages.otpSent, { variant: "success" });
+      navigate(`/2FA/login/${encodeURIComponent(user.email)}`, { replace: true });
+    } else navigate(postSignInRoute(user, takeReturnTo()), { replace: true });
   };
 
   return (

@@ -2,10 +2,10 @@ import { Alert, Typography } from "@mui/material";
 import { limits, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useNavigate, useSearchParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
 import { NewPasswordForm } from "../features/auth/components/new-password-form";
+import { useSession } from "../lib/session-context";
 
 const isUsableCode = (code: string) =>
   new RegExp(`^[0-9]{${limits.otpLength}}$`).test(code) || code.length === limits.resetCodeLength;
@@ -28,7 +28,7 @@ export const NewPasswordPage = () => {
           code={code}
           onDone={(tokens) => {
             enqueueSnackbar(messages.passwordResetDone, { variant: "success" });
-            // The 8-character reset signs the user in (doc 1 §8: success message, then /).
+            // The 8-character reset signs the user in (success message, then /).
             if (tokens) {
               session.signIn(tokens);
               navigate("/", { replace: true });

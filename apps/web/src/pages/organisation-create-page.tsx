@@ -1,10 +1,10 @@
 import { Alert } from "@mui/material";
 import { messages, organisationRules } from "@openpro/core";
 import { useNavigate } from "react-router";
-import { useSession } from "../app/session-provider";
 import { skipLeaveGuard } from "../components/leave-guard";
 import { PageTitle } from "../components/page-title";
 import { OrganisationCreateForm } from "../features/organisations/components/organisation-create-form";
+import { useSession } from "../lib/session-context";
 
 export const OrganisationCreatePage = () => {
   const { user } = useSession();

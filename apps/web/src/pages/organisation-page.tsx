@@ -2,7 +2,6 @@ import { Alert, Box, Tab, Tabs } from "@mui/material";
 import { messages, organisationRules } from "@openpro/core";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
@@ -10,6 +9,7 @@ import { TextLink } from "../components/router-link";
 import { useOrganisation } from "../features/organisations/api";
 import { OrganisationDetails } from "../features/organisations/components/organisation-details";
 import { OrganisationTeam } from "../features/team/components/organisation-team";
+import { useSession } from "../lib/session-context";
 
 type TabId = "details" | "team";
 

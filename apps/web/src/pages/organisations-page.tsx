@@ -1,8 +1,8 @@
 import { Alert } from "@mui/material";
 import { messages, organisationRules, shellRules } from "@openpro/core";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { OrganisationList } from "../features/organisations/components/organisation-list";
+import { useSession } from "../lib/session-context";
 
 export const OrganisationsPage = () => {
   const { user } = useSession();

@@ -1,8 +1,8 @@
 import { Alert, Typography } from "@mui/material";
 import { messages, shellRules } from "@openpro/core";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { OutboxList } from "../features/admin/components/outbox-list";
+import { useSession } from "../lib/session-context";
 
 /** Admin only: e-mails stored by the server when no SMTP server is configured (demo one-time codes). */
 export const OutboxPage = () => {

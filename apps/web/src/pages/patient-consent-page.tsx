@@ -8,7 +8,7 @@ import { ConsentForm } from "../features/patient-side/components/consent-form";
 import { readPatientToken } from "../lib/patient-session";
 import { InvalidInviteLink, isInvalidInvite } from "./patient-invite-page";
 
-/** /auth-consent/{inviteCode}?programId=: the program's consent, after signing in or up (doc 2 §2). */
+/** /auth-consent/{inviteCode}?programId=: the program's consent, after signing in or up. */
 export const PatientConsentPage = () => {
   const { inviteCode = "" } = useParams();
   const [search] = useSearchParams();

@@ -64,7 +64,7 @@ const Panel = ({
   </Paper>
 );
 
-/** /invite/{inviteCode}: a patient's invitation (personal link or a program's public code), doc 2 §2. */
+/** /invite/{inviteCode}: a patient's invitation (personal link or a program's public code). */
 export const PatientInvitePage = () => {
   const { inviteCode = "" } = useParams();
   const navigate = useNavigate();

@@ -167,6 +167,7 @@ describe("the unsubscribe page", () => {
     await user.click(checkbox);
     expect(confirm.disabled).toBe(false);
     await user.click(confirm);
+    // A snackbar says so (it hides after 3 seconds); the checkbox stays disabled.
     expect(await screen.findByText(messages.unsubscribed)).toBeTruthy();
     expect(checkbox.disabled).toBe(true);
     const post = fetchMock.mock.calls[0];
@@ -176,5 +177,15 @@ describe("the unsubscribe page", () => {
       token: "signed-token-123",
       isEnabled: false,
     });
+  });
+
+  it("says what to do with an old link that carries no signed token", async () => {
+    const fetchMock = stubFetch({});
+    renderWithProviders(<UnsubscribePage />, {
+      route: `/unsubscribe?email=${btoa("pat@example.org")}&userId=44444444-4444-4444-8444-444444444444`,
+    });
+    expect(await screen.findByText(/This link is out of date/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Confirm" })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -2,10 +2,10 @@ import { Alert } from "@mui/material";
 import { messages, shellRules } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useNavigate, useSearchParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { skipLeaveGuard } from "../components/leave-guard";
 import { PageTitle } from "../components/page-title";
 import { CreateProgramForm } from "../features/programs/components/create-program-form";
+import { useSession } from "../lib/session-context";
 
 /** /programs/create?organisationId= */
 export const ProgramCreatePage = () => {

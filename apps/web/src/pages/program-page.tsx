@@ -1,6 +1,5 @@
 import { messages } from "@openpro/core";
 import { Outlet, useLocation, useParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
@@ -8,10 +7,13 @@ import { TextLink } from "../components/router-link";
 import { InviteCodeBanner } from "../features/invite-codes/components/invite-code-banner";
 import { useProgram } from "../features/programs/api";
 import { ProgramHeader, type ProgramTab } from "../features/programs/components/program-header";
+import { useSession } from "../lib/session-context";
 
 const tabOf = (pathname: string, projectId: string): ProgramTab | false => {
   const rest = pathname.slice(`/programs/${projectId}/`.length).split("/")[0];
-  return rest === "reports" || rest === "participants" || rest === "settings" ? rest : false;
+  // The program's own address is its participant list.
+  if (!rest || rest === "participants") return "participants";
+  return rest === "reports" || rest === "settings" ? rest : false;
 };
 
 /** /programs/{projectId}/*: the program header around the overview, participants and settings pages. */

@@ -9,7 +9,6 @@ import {
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { Navigate, useNavigate, useParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
@@ -20,9 +19,10 @@ import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { DeleteProgram } from "../features/programs/components/delete-program";
 import { ProgramSettingsForm } from "../features/programs/components/program-settings-form";
 import { ProgramTeam } from "../features/team/components/program-team";
+import { useSession } from "../lib/session-context";
 
 /**
- * The Program settings area (doc 3 §2): General settings at /general (or /general/generalProgramSettings)
+ * The Program settings area: General settings at /general (or /general/generalProgramSettings)
  * and, with edit_project, Care Team Information at /general/careTeamInformation.
  */
 const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants; tab: string }) => {
@@ -56,7 +56,7 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
   );
 };
 
-/** /programs/{projectId}/settings/{section?}/…: the settings tabs the user may see (doc 1 §2, doc 3 §2). */
+/** /programs/{projectId}/settings/{section?}/…: the settings tabs the user may see. */
 export const ProgramSettingsPage = () => {
   const { projectId = "", section, "*": rest = "" } = useParams();
   const { user } = useSession();

@@ -2,10 +2,10 @@ import AddIcon from "@mui/icons-material/Add";
 import { Box, Button } from "@mui/material";
 import { shellRules } from "@openpro/core";
 import { useSearchParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { RouterLink } from "../components/router-link";
 import { ProgramList } from "../features/programs/components/program-list";
+import { useSession } from "../lib/session-context";
 
 /** /programs?organisationId=&page= : the filter and page live in the address, so Back restores them. */
 export const ProgramsPage = () => {

@@ -3,10 +3,10 @@ import { Box, Button, Paper, Typography } from "@mui/material";
 import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useLocation, useNavigate } from "react-router";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { ChangePasswordForm } from "../features/auth/components/change-password-form";
 import { PersonalDetailsForm } from "../features/auth/components/personal-details-form";
+import { useSession } from "../lib/session-context";
 
 export const SettingsPage = () => {
   const { user, signOut } = useSession();
@@ -39,6 +39,7 @@ export const SettingsPage = () => {
             After changing your password you will be signed out everywhere and sign in again.
           </Typography>
           <ChangePasswordForm
+            requireCurrentPassword
             onChanged={() => {
               enqueueSnackbar(messages.passwordUpdated, { variant: "success" });
               void signOut({ callServer: false });

@@ -5,7 +5,7 @@ import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
 import { useStudyEnded } from "../features/patient-side/api";
 
-/** /study/{programId}: "This study has now ended" after the check call (doc 3 §2). */
+/** /study/{programId}: "This study has now ended" after the check call. */
 export const StudyPage = () => {
   const { programId = "" } = useParams();
   const study = useStudyEnded(programId);

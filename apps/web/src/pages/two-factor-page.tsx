@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
-import { useSession } from "../app/session-provider";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";
@@ -12,6 +11,7 @@ import { useResendLoginOtp, useResetSendOtp, useResetVerifyOtp, useVerifyLoginOt
 import { OtpForm } from "../features/auth/components/otp-form";
 import { inlineMessage } from "../lib/api-errors";
 import { currentUserQuery, postSignInRoute, takeReturnTo } from "../lib/session";
+import { useSession } from "../lib/session-context";
 
 const PasswordResetCode = ({ email }: { email: string }) => {
   const navigate = useNavigate();

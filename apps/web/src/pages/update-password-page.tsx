@@ -1,10 +1,10 @@
 import { Link, Typography } from "@mui/material";
 import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useSession } from "../app/session-provider";
 import { PageTitle } from "../components/page-title";
 import { ChangePasswordForm } from "../features/auth/components/change-password-form";
 import { isPasswordExpired } from "../lib/session";
+import { useSession } from "../lib/session-context";
 
 /** Forced while the password is expired; after the change every session has ended, so the user signs in again. */
 export const UpdatePasswordPage = () => {

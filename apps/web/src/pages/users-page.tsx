@@ -1,12 +1,12 @@
 import { Alert, Box } from "@mui/material";
 import { messages, shellRules } from "@openpro/core";
 import { useState } from "react";
-import { useSession } from "../app/session-provider";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
 import { useAdminUser } from "../features/users/api";
 import { UserEditForm } from "../features/users/components/user-edit-form";
 import { UserSearch } from "../features/users/components/user-search";
+import { useSession } from "../lib/session-context";
 
 const SelectedUser = ({ userId, onDeleted }: { userId: string; onDeleted: () => void }) => {
   const { user: actor } = useSession();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { roles } from "../access.js";
 import { limits } from "../limits.js";
 import { messages } from "../messages.js";
-import { requiredText } from "../validation.js";
+import { requiredText, UUID_PATTERN } from "../validation.js";
 import { endpoint, messageResponse, paged, pageQuery } from "./endpoint.js";
 
 export const feedbackBody = z.strictObject({ text: requiredText(limits.text.feedback) });
@@ -15,6 +15,52 @@ export const outboxMailSchema = z.object({
   status: z.enum(["queued", "sent", "failed", "stored"]),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+});
+
+const VERSION_PATTERN = /^\d{1,2}(\.\d{1,2})*$/;
+const versionField = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).regex(VERSION_PATTERN, messages.versionFormat);
+
+export const compareVersions = (a: string, b: string): number => {
+  const left = a.split(".").map(Number);
+  const right = b.split(".").map(Number);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const diff = (left[i] ?? 0) - (right[i] ?? 0);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+};
+
+export const appVersionSchema = z.object({ latest: z.string(), minimum: z.string(), releaseNotes: z.string() });
+export const appVersionBody = z
+  .strictObject({
+    latest: versionField(messages.latestVersionRequired),
+    minimum: versionField(messages.minimumVersionRequired),
+    releaseNotes: z
+      .string()
+      .trim()
+      .max(limits.text.releaseNotes, messages.maxLength(limits.text.releaseNotes))
+      .default(""),
+  })
+  // Compared only once both are versions: a blank or malformed one has its own message already.
+  .refine(
+    (v) =>
+      !VERSION_PATTERN.test(v.latest) || !VERSION_PATTERN.test(v.minimum) || compareVersions(v.minimum, v.latest) <= 0,
+    {
+      path: ["minimum"],
+      message: messages.minimumAboveLatest,
+    },
+  );
+
+export const endProgramFormSchema = z.strictObject({
+  programId: z.string().trim().min(1, messages.programIdRequired).regex(UUID_PATTERN, messages.programIdInvalid),
+});
+
+export const clientConfigSchema = z.object({
+  version: z.string(),
+  supportEmail: z.string(),
+  sentryDsn: z.string().nullable(),
+  errorSampleRate: z.number(),
 });
 
 export const adminApi = {
@@ -51,15 +97,38 @@ export const adminApi = {
     }),
     response: paged(outboxMailSchema),
   }),
-} as const;
-
-export const healthApi = {
-  health: endpoint({
+  endProgram: endpoint({
+    method: "POST",
+    path: "/api/v1/admin/projects/:projectId/end",
+    summary: "End a program now (it becomes Closed).",
+    tags: ["projects"],
+    auth: true,
+    params: z.strictObject({ projectId: z.string().regex(UUID_PATTERN) }),
+    response: messageResponse,
+  }),
+  clientConfig: endpoint({
     method: "GET",
-    path: "/api/v1/healthz",
-    summary: "Liveness and database reachability (503 while the database is gone).",
+    path: "/api/v1/service/client-config",
+    summary: "What the web app needs to know of the installation (support address, error reporting).",
     tags: ["service"],
     auth: false,
-    response: z.object({ status: z.enum(["ok", "degraded"]), database: z.enum(["up", "down"]), version: z.string() }),
+    response: clientConfigSchema,
+  }),
+  appVersion: endpoint({
+    method: "GET",
+    path: "/api/v1/service/app-version",
+    summary: "The mobile app versions: latest, minimum required, release notes.",
+    tags: ["service"],
+    auth: false,
+    response: appVersionSchema,
+  }),
+  updateAppVersion: endpoint({
+    method: "PATCH",
+    path: "/api/v1/service/app-version",
+    summary: "Set the mobile app version requirements (admin only).",
+    tags: ["service"],
+    auth: true,
+    body: appVersionBody,
+    response: appVersionSchema,
   }),
 } as const;

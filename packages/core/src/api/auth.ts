@@ -56,7 +56,14 @@ export const resetCodeCheckBody = z.strictObject({
   resetCode: exactLengthCode(limits.resetCodeLength),
 });
 export const resetWithCodeBody = withConfirmedPassword({ resetCode: exactLengthCode(limits.resetCodeLength) });
-export const changePasswordBody = withConfirmedPassword({});
+const currentPasswordField = z.string({ error: messages.required }).min(1, messages.required).max(1024);
+/**
+ * From a full session the current password is required (a stolen token alone must not lock the
+ * owner out); the forced change right after signing in with an expired password sends none.
+ */
+export const changePasswordBody = withConfirmedPassword({ currentPassword: currentPasswordField.optional() });
+/** The settings form: the same body with the current password required. */
+export const changePasswordWithCurrentBody = withConfirmedPassword({ currentPassword: currentPasswordField });
 export const updateCurrentBody = z
   .strictObject({
     firstName: requiredText(limits.text.personName, messages.firstNameRequired).optional(),

@@ -25,7 +25,7 @@ const contactRows = (max: number, tooMany: string) =>
 const filled = (rows: readonly string[]) => rows.filter((row) => row !== "");
 
 /**
- * One care team contact as created or replaced (doc 3 §5): a name, optional guidance and hours,
+ * One care team contact as created or replaced: a name, optional guidance and hours,
  * and at least one phone or e-mail. Field errors carry the row index (contactPhones.1), so the
  * form puts them beside the row; the missing-contact-method error goes on contactPhones.
  */
@@ -58,7 +58,7 @@ export const careTeamContactBody = z
   .transform((v) => ({ ...v, contactPhones: filled(v.contactPhones), contactEmails: filled(v.contactEmails) }));
 export type CareTeamContactInput = z.input<typeof careTeamContactBody>;
 
-/** The contacts patients see for a program (doc 3 §2 Care Team Information tab): at most five. */
+/** The contacts patients see for a program (the Care Team Information tab): at most five. */
 export const careTeamApi = {
   list: endpoint({
     method: "GET",

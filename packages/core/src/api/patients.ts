@@ -38,8 +38,37 @@ export const enrolledPatientSchema = z.object({
   inviteAccepted: z.boolean(),
   enrolledWith: z.enum(["individual", "public"]),
   createdAt: z.string(),
+  // The server always sends the three below; optional only so that client-side schemas written
+  // before they existed still type-check against this one.
+  /** Date of birth (YYYY-MM-DD) as the patient gave it; null until they do. */
+  dob: z.string().nullable().optional(),
+  /**
+   * Open (not yet acknowledged) symptom logs at a danger grade; null unless asked for
+   * (showSevereSymptomsCount) by staff allowed to see the counts.
+   */
+  severeSymptomsCount: z.number().int().nullable().optional(),
+  isProjectActive: z.boolean().optional(),
 });
 export type EnrolledPatient = z.infer<typeof enrolledPatientSchema>;
+
+export const cancerTypeSchema = z.object({
+  cancerType: z.string(),
+  cancerStage: z.string().nullable(),
+  diagnosisDate: z.string().nullable(),
+});
+export type CancerType = z.infer<typeof cancerTypeSchema>;
+
+/** One patient as the details drawer shows them: the enrolment, demographics and clinical facts. */
+export const patientDetailsSchema = enrolledPatientSchema.extend({
+  consentedEmail: z.string().nullable(),
+  gender: z.string().nullable(),
+  postcode: z.string().nullable(),
+  cancerTypes: z.array(cancerTypeSchema),
+  /** The first and last calendar day with any log (null: nothing logged yet). */
+  reportsEarliestDate: z.string().nullable(),
+  reportsLatestDate: z.string().nullable(),
+});
+export type PatientDetails = z.infer<typeof patientDetailsSchema>;
 
 const patientFields = {
   firstName: requiredText(limits.text.teamName, messages.patientFirstNameRequired),
@@ -57,6 +86,40 @@ const checkPatientId = (
   if (problem) ctx.addIssue({ code: "custom", path: ["patientId"], message: problem });
 };
 
+/** The spec's text rule: letters, digits, spaces and . , ' ? ! / ( ) @ & - + ; */
+const clinicalText = (max: number) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(max, messages.maxLength(max))
+    .regex(/^[\p{L}\p{N}\s.,'?!/()@&+;-]*$/u, messages.unsupportedCharacters);
+
+/** UK, US or Swiss: letters, digits, spaces and dashes, stored upper case with single spaces; "" clears. */
+const postcodeField = z
+  .string({ error: messages.unsupportedCharacters })
+  .transform((v) => v.trim().replace(/\s+/g, " ").toUpperCase())
+  .pipe(
+    z
+      .string()
+      .max(10, messages.maxLength(10))
+      .regex(/^[A-Z0-9 -]*$/, messages.unsupportedCharacters),
+  )
+  .transform((v) => v || null)
+  .nullable();
+
+const cancerTypeInput = z.strictObject({
+  cancerType: clinicalText(100).min(1, messages.required),
+  cancerStage: clinicalText(50)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  diagnosisDate: z.iso
+    .date({ error: messages.dateInvalid })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+});
+
 export const createPatientBody = z.strictObject({ ...patientFields, projectId: uuid }).superRefine(checkPatientId);
 export const updatePatientBody = z
   .strictObject({
@@ -65,6 +128,8 @@ export const updatePatientBody = z
     email: patientFields.email.optional(),
     patientIdType: patientFields.patientIdType.optional(),
     patientId: patientFields.patientId.optional(),
+    postcode: postcodeField.optional(),
+    cancerTypes: z.array(cancerTypeInput).max(10).optional(),
   })
   .superRefine(checkPatientId);
 
@@ -82,23 +147,12 @@ export const patientSearchRecordSchema = z.object({
 });
 export type PatientSearchRecord = z.infer<typeof patientSearchRecordSchema>;
 
-export const publicInviteCodeSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  dateCreated: z.string(),
-  dateExpires: z.string(),
-  dateDeactivated: z.string().nullable(),
-});
-export type PublicInviteCode = z.infer<typeof publicInviteCodeSchema>;
-const dateExpiresField = z
-  .string({ error: messages.required })
-  .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+Z)?$/, messages.required);
-
 export const patientsApi = {
   list: endpoint({
     method: "GET",
     path: "/api/v1/admin/projects/:projectId/users",
-    summary: "Patients of a program, ordered by last then first name, searched and filtered by status.",
+    summary:
+      "Patients of a program, by name or by open severe symptoms, searched and filtered by status, with their severe-symptom counts on request.",
     tags: ["patients"],
     auth: true,
     params: z.strictObject({ projectId: uuid }),
@@ -106,6 +160,14 @@ export const patientsApi = {
       term: z.string().trim().max(256, messages.maxLength(256)).optional(),
       statuses: listOf(z.enum(enrolmentFilters)),
       verification_status: listOf(z.enum(verificationStatuses)),
+      /** Fill severeSymptomsCount (for staff allowed to see the counts). */
+      showSevereSymptomsCount: z
+        .enum(["true", "false"], { error: messages.chooseAnOption })
+        .optional()
+        .transform((v) => v === "true"),
+      /** By last then first name, or by open severe symptoms (ties by name). */
+      orderBy: z.enum(["name", "severeSymptoms"], { error: messages.chooseAnOption }).default("name"),
+      orderDir: z.enum(["asc", "desc"], { error: messages.chooseAnOption }).default("asc"),
     }),
     response: paged(enrolledPatientSchema),
   }),
@@ -122,23 +184,23 @@ export const patientsApi = {
   get: endpoint({
     method: "GET",
     path: "/api/v1/users/:userId",
-    summary: "One patient of a program.",
+    summary: "One patient of a program, with demographics, clinical facts and the first and last day with data.",
     tags: ["patients"],
     auth: true,
     params: userParams,
     query: projectQuery,
-    response: enrolledPatientSchema,
+    response: patientDetailsSchema,
   }),
   update: endpoint({
     method: "PATCH",
     path: "/api/v1/users/:userId",
-    summary: "Edit a patient's names, e-mail (before they accepted) and identifier.",
+    summary: "Edit a patient's names, e-mail (before they accepted), identifier, postcode and cancer types.",
     tags: ["patients"],
     auth: true,
     params: userParams,
     query: projectQuery,
     body: updatePatientBody,
-    response: enrolledPatientSchema,
+    response: patientDetailsSchema,
   }),
   remove: endpoint({
     method: "DELETE",
@@ -193,10 +255,10 @@ export const patientsApi = {
     query: projectQuery,
     response: messageResponse,
   }),
-  setConsent: endpoint({
+  withdrawConsent: endpoint({
     method: "PATCH",
     path: "/api/v1/admin/projects/:projectId/users/:userId/consent",
-    summary: "Retract a patient's consent (consentGiven false).",
+    summary: "Withdraw a patient's consent (consentGiven false).",
     tags: ["patients"],
     auth: true,
     params: z.strictObject({ projectId: uuid, userId: uuid }),
@@ -217,120 +279,5 @@ export const patientsApi = {
         .max(256, messages.maxLength(256)),
     }),
     response: paged(patientSearchRecordSchema),
-  }),
-} as const;
-
-export const inviteCodesApi = {
-  list: endpoint({
-    method: "GET",
-    path: "/api/v1/invite-codes",
-    summary: "The active public invite code of a program and its deactivated ones.",
-    tags: ["invite-codes"],
-    auth: true,
-    query: projectQuery,
-    response: z.object({ active: publicInviteCodeSchema.nullable(), inactive: z.array(publicInviteCodeSchema) }),
-  }),
-  create: endpoint({
-    method: "POST",
-    path: "/api/v1/invite-codes",
-    summary: "Create the program's public invite code (the current one, if any, is deactivated).",
-    tags: ["invite-codes"],
-    auth: true,
-    body: z.strictObject({ projectId: uuid, dateExpires: dateExpiresField }),
-    response: publicInviteCodeSchema,
-    status: 201,
-  }),
-  update: endpoint({
-    method: "PATCH",
-    path: "/api/v1/invite-codes",
-    summary: "Change the expiry of the active code.",
-    tags: ["invite-codes"],
-    auth: true,
-    body: z.strictObject({ projectId: uuid, dateExpires: dateExpiresField }),
-    response: publicInviteCodeSchema,
-  }),
-  deactivate: endpoint({
-    method: "POST",
-    path: "/api/v1/invite-codes/deactivate",
-    summary: "Deactivate the active code.",
-    tags: ["invite-codes"],
-    auth: true,
-    body: z.strictObject({ projectId: uuid }),
-    response: messageResponse,
-  }),
-} as const;
-
-const inviteCodeParam = z.strictObject({ inviteCode: z.string().min(4).max(200) });
-
-export const patientSideApi = {
-  invite: endpoint({
-    method: "GET",
-    path: "/api/v1/auth/users-invite/:inviteCode",
-    summary: "What an invite link (personal, or a program's public code) leads to.",
-    tags: ["patient-side"],
-    auth: false,
-    params: inviteCodeParam,
-    response: z.object({
-      consentMessage: z.string(),
-      hasAccepted: z.boolean(),
-      programId: z.string(),
-      programName: z.string(),
-      email: z.string().nullable(),
-      kind: z.enum(["individual", "public"]),
-    }),
-  }),
-  consent: endpoint({
-    method: "PATCH",
-    path: "/api/v1/user/project/:projectId/consent",
-    summary: "The signed-in patient gives (or withdraws) consent to a program.",
-    tags: ["patient-side"],
-    auth: true,
-    params: z.strictObject({ projectId: uuid }),
-    body: z.strictObject({ consentGiven: z.boolean() }),
-    response: messageResponse,
-  }),
-  consentDeclined: endpoint({
-    method: "PATCH",
-    path: "/api/v1/user/project/:projectId/consent-declined",
-    summary: "The signed-in patient declines to take part.",
-    tags: ["patient-side"],
-    auth: true,
-    params: z.strictObject({ projectId: uuid }),
-    response: messageResponse,
-  }),
-  demographics: endpoint({
-    method: "PATCH",
-    path: "/api/v1/user/demographics",
-    summary: "The signed-in patient's sex and date of birth (at least 18 years ago).",
-    tags: ["patient-side"],
-    auth: true,
-    body: z.strictObject({
-      sex: z.enum(["female", "male", "intersex", "prefer_not_to_say"], { error: messages.sexRequired }),
-      dob: z.string({ error: messages.dobRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, messages.dobRequired),
-    }),
-    response: messageResponse,
-  }),
-  unsubscribe: endpoint({
-    method: "POST",
-    path: "/api/v1/questionnaire-reminders/unsubscribe",
-    summary: "Stop questionnaire reminder e-mails (the link's signed token proves the address).",
-    tags: ["patient-side"],
-    auth: false,
-    body: z.strictObject({
-      email: z.string().max(400),
-      userId: uuid,
-      token: z.string().min(10).max(200),
-      isEnabled: z.literal(false),
-    }),
-    response: messageResponse,
-  }),
-  studyEnded: endpoint({
-    method: "GET",
-    path: "/api/v1/external-onboarding/:programId",
-    summary: "200 when the study has ended (the study-ended page), 404 otherwise.",
-    tags: ["patient-side"],
-    auth: false,
-    params: z.strictObject({ programId: uuid }),
-    response: z.object({ programName: z.string(), ended: z.literal(true) }),
   }),
 } as const;

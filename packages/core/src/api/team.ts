@@ -6,7 +6,7 @@ import { createTeamMemberBody, teamMemberSchema, updateTeamMemberBody } from "./
 const projectParams = z.strictObject({ projectId: z.string().regex(UUID_PATTERN) });
 const memberParams = projectParams.extend({ userId: z.string().regex(UUID_PATTERN) });
 
-/** The program's team (doc 3 §2 Team tab); organisation teams are in organisations.ts. */
+/** The program's team (its Team tab); organisation teams are in organisations.ts. */
 export const programTeamApi = {
   list: endpoint({
     method: "GET",

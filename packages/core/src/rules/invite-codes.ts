@@ -1,4 +1,4 @@
-/** The invite-code banner of the program pages (doc 2 §4): expired, expiring within 2 weeks, or none. */
+/** The invite-code banner of the program pages: expired, expiring within 2 weeks, or none. */
 export const INVITE_CODE_WARNING_DAYS = 14;
 
 export interface InviteCodeLike {

@@ -1,11 +1,14 @@
-/** Patient identifier rules (doc 2 §5): what is accepted, how it is shown and stored. */
+import { messages } from "../messages.js";
+
+/** Patient identifier rules: what is accepted, how it is shown and stored. */
 
 export const NHS_NUMBER_MAX_DIGITS = 11;
 export const SCIENSUS_ID_PLACEHOLDER = "REF-********* OR UUID";
 export const NHS_NUMBER_PLACEHOLDER = "--- --- ----";
 
 const SCIENSUS_REF = /^REF-[0-9]{1,9}$/;
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** A Sciensus id in UUID form: 32 letters or digits grouped 8-4-4-4-12 (not only hexadecimal). */
+const SCIENSUS_UUID = /^[0-9A-Za-z]{8}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{12}$/;
 
 /** What is stored: NHS numbers without spaces, everything else trimmed. */
 export const normalisePatientId = (type: string, value: string): string =>
@@ -23,15 +26,15 @@ export const maxPatientIdLength = (type: string): number =>
 /** null when valid, else the message for the patient id field. */
 export const patientIdProblem = (type: string, raw: string): string | null => {
   const value = normalisePatientId(type, raw);
-  if (!value) return "Please enter patient's id";
+  if (!value) return messages.patientIdRequired;
   if (type === "nhs_number") {
-    if (!/^[0-9]+$/.test(value)) return "An NHS number has digits only";
-    if (value.length > NHS_NUMBER_MAX_DIGITS) return `Max length is ${NHS_NUMBER_MAX_DIGITS} characters`;
+    if (!/^[0-9]+$/.test(value)) return messages.nhsNumberDigitsOnly;
+    if (value.length > NHS_NUMBER_MAX_DIGITS) return messages.maxLength(NHS_NUMBER_MAX_DIGITS);
     return null;
   }
   if (type === "sciensus_id") {
-    return SCIENSUS_REF.test(value) || UUID.test(value) ? null : "Enter REF- followed by up to 9 digits, or a UUID";
+    return SCIENSUS_REF.test(value) || SCIENSUS_UUID.test(value) ? null : messages.sciensusIdInvalid;
   }
-  if (value.length > maxPatientIdLength(type)) return `Max length is ${maxPatientIdLength(type)} characters`;
+  if (value.length > maxPatientIdLength(type)) return messages.maxLength(maxPatientIdLength(type));
   return null;
 };

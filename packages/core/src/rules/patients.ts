@@ -1,4 +1,4 @@
-/** Patient rules of doc 2 §4-§5 and doc 3 §4, shared by the server and the web app. */
+/** Patient rules (enrolment statuses, verification, invites), shared by the server and the web app. */
 import type { InviteMode } from "./programs.js";
 
 export const patientStatuses = [
@@ -31,7 +31,7 @@ export const verificationStatusLabels: Record<VerificationStatus, string> = {
   VERIFIED: "Verified",
 };
 
-/** Filter chips of the enrolment tab (doc 3 §4). */
+/** Filter chips of the enrolment tab. */
 export const enrolmentFilters = [
   "ALL",
   "INVITE_SENT",
@@ -78,7 +78,7 @@ export interface HistoryItem {
 }
 
 /**
- * The status history shown on an enrolment row (doc 3 §4): in a non-private program the
+ * The status history shown on an enrolment row: in a non-private program the
  * verification history is merged in, N_A entries are hidden, awaiting and declined entries are
  * shifted one second later so that they sort after the status they follow; newest first.
  */
@@ -116,15 +116,15 @@ export const currentVerification = (history: readonly VerificationEntry[]): Veri
 export const formatHistoryDate = (iso: string, timeZone = "Europe/London"): string =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone }).format(new Date(iso));
 
-/** The add-patient call to action (doc 3 §6): invite permission, program open, not private, individual invites. */
+/** The add-patient call to action: invite permission, program open, not private, individual invites. */
 export const canAddPatients = (
   program: { closed: boolean; isPrivate: boolean; inviteMode: InviteMode },
   mayInvite: boolean,
 ): boolean => mayInvite && !program.closed && !program.isPrivate && program.inviteMode === "individual";
 
 /**
- * Re-send invite: may invite, and the patient has not accepted or the invite expired (doc 3 §4);
- * also after the patient declined, since "the care team can re-invite" (doc 2 §2).
+ * Re-send invite: may invite, and the patient has not accepted or the invite expired;
+ * also after the patient declined, since the care team can re-invite.
  */
 export const canResendInvite = (
   patient: { status: PatientStatus; inviteAccepted: boolean },

@@ -1,4 +1,4 @@
-/** Program rules of doc 1 §2 and §4 that the server and the web app both apply. */
+/** Program rules that the server and the web app both apply. */
 
 export const territories = ["UK_IRE", "US", "CH"] as const;
 export type Territory = (typeof territories)[number];
@@ -22,13 +22,25 @@ export const patientIdTypes = [
 ] as const;
 export type PatientIdType = (typeof patientIdTypes)[number]["id"];
 
-/** Log categories whose free-text notes a program can switch off (doc 1 §9). */
+/** Log categories whose free-text notes a program can switch off. */
 export const noteTypes = ["activity", "appointments", "medications", "symptoms", "temperature"] as const;
 export type NoteType = (typeof noteTypes)[number];
 
 /** Closed once ended by an admin, or once its end date has passed (the end date is its last day). */
 export const isProgramClosed = (program: { endDate: string | null; endedAt: string | null }, today: string): boolean =>
   !!program.endedAt || (!!program.endDate && program.endDate < today);
+
+/**
+ * Where a program stands on `today` (its territory's date): closed (see isProgramClosed), or
+ * active (started and not closed). A program not started yet is neither.
+ */
+export const programState = (
+  program: { startDate: string; endDate: string | null; endedAt: string | null },
+  today: string,
+): { closed: boolean; active: boolean } => {
+  const closed = isProgramClosed(program, today);
+  return { closed, active: !closed && program.startDate <= today };
+};
 
 /** Today's date (YYYY-MM-DD) in the program's territory. */
 export const todayIn = (territory: Territory, now: Date): string =>
@@ -38,6 +50,3 @@ export const todayIn = (territory: Territory, now: Date): string =>
     month: "2-digit",
     day: "2-digit",
   }).format(now);
-
-/** Outcome measures are shown only for programs created before 30 January 2025 (doc 1 §9). */
-export const showsOutcomeMeasures = (createdAt: string): boolean => createdAt < "2025-01-30";

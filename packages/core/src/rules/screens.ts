@@ -1,4 +1,4 @@
-/** Which controls a staff user sees on the organisation and program screens (doc 1 §2, §6; doc 3 §2). */
+/** Which controls a staff user sees on the organisation and program screens. */
 import { can, type Grants, isAdmin, isAdminType } from "../access.js";
 
 const adminOrProgramAdmin = (a: Grants | null) => isAdmin(a) || can(a, "internal_program_admin");
@@ -33,7 +33,7 @@ export const programSettingsSections: { id: ProgramSettingsSection; label: strin
   { id: "delete-program", label: "Delete program" },
 ];
 
-/** The settings tabs a user sees for a program, in order (doc 1 §2 "Program page header"). */
+/** The settings tabs a user sees in the program page header, in order. */
 export const visibleSettingsSections = (
   a: Grants | null,
   program: { inviteMode: string },
@@ -56,7 +56,7 @@ export const programGeneralTabs: { id: ProgramGeneralTab; label: string }[] = [
   { id: "careTeamInformation", label: "Care Team Information" },
 ];
 
-/** The tabs of the Program settings area (doc 3 §2): care team contacts need edit-project. */
+/** The tabs of the Program settings area: care team contacts need edit-project. */
 export const visibleGeneralTabs = (a: Grants | null): { id: ProgramGeneralTab; label: string }[] => {
   const visible: Record<ProgramGeneralTab, boolean> = {
     generalProgramSettings: true,
@@ -65,7 +65,7 @@ export const visibleGeneralTabs = (a: Grants | null): { id: ProgramGeneralTab; l
   return programGeneralTabs.filter((t) => visible[t.id]);
 };
 
-/** Create program: which optional sections the form shows and enables (doc 1 §2, doc 3 §2). */
+/** Create program: which optional sections the form shows and enables. */
 export const createProgramRules = (a: Grants | null) => ({
   patientProgramName: can(a, "view_patient_program_name") && can(a, "edit_patient_program_name"),
   participationWeeks: can(a, "view_patient_participation_duration") && can(a, "edit_patient_participation_duration"),
@@ -75,7 +75,7 @@ export const createProgramRules = (a: Grants | null) => ({
   image: can(a, "upload_project_image") || can(a, "upload_image"),
 });
 
-/** The program settings form (doc 3 §2): which sections show, and which inputs the actor may change. */
+/** The program settings form: which sections show, and which inputs the actor may change. */
 export const programSettingsRules = (a: Grants | null) => {
   const edit = can(a, "edit_project");
   return {

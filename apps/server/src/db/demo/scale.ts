@@ -1,4 +1,4 @@
-import type { Clock } from "../../platform/clock.js";
+import type { Clock } from "../../clock.js";
 import type { Db } from "../kysely.js";
 import { insertOrganisationsBulk, insertProgramsBulk } from "./queries.js";
 

@@ -1,6 +1,7 @@
 import { defaultPermissionsByRole, type Role } from "@openpro/core";
-import type { Clock } from "../../platform/clock.js";
+import type { Clock } from "../../clock.js";
 import type { Db } from "../kysely.js";
+import { seedPatientData } from "./patient-data.js";
 import { demoStories, seedPatients } from "./patients.js";
 import * as q from "./queries.js";
 
@@ -103,7 +104,7 @@ const daysFrom = (date: Date, days: number) => new Date(date.getTime() + days * 
 /**
  * The demo world: two organisations, programs in each territory (one closed, one with a public
  * invite code), one staff user per role, and patients in every status in each program (their
- * password is the demo password too). Later issues add the patients' logs here.
+ * password is the demo password too), and what the consented ones logged in the app since consent.
  */
 export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) => {
   const now = clock.now();
@@ -240,6 +241,8 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
       for (const programId of programsOf[account.organisation])
         await q.insertProgramStaff(trx, programId, userId, account.role);
     }
+    // After the staff: older logs are acknowledged by a member of the program's team.
+    await seedPatientData(trx, { now });
     return { organisations, programs };
   });
 };

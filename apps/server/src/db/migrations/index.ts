@@ -4,6 +4,8 @@ import { programsAndInvitations } from "./0002-programs-and-invitations.js";
 import { patients } from "./0003-patients.js";
 import { careTeam } from "./0004-care-team.js";
 import { programSettings } from "./0005-program-settings.js";
+import { patientData } from "./0006-patient-data.js";
+import { security } from "./0007-security.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   "0003-patients": patients,
   "0004-care-team": careTeam,
   "0005-program-settings": programSettings,
+  "0006-patient-data": patientData,
+  "0007-security": security,
 };

@@ -12,8 +12,6 @@ export const insertFeedback = async (
   return row.id;
 };
 
-export const findFeedback = (db: Db) => db.selectFrom("feedback").selectAll().orderBy("createdAt").execute();
-
 export const findSetting = (db: Db, key: string) =>
   db.selectFrom("appSettings").select("value").where("key", "=", key).executeTakeFirst();
 

@@ -1,10 +1,12 @@
 import { defaultPermissionsByRole, messages, permissionGroups, permissions, roleLabels, roles } from "@openpro/core";
-import { writeAudit } from "../../platform/audit/audit.js";
-import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
+import type { AppContext } from "../../platform/context.js";
+import { conflict } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { findMailPage } from "../../platform/mail/queries.js";
 import { mailTemplates } from "../../platform/mail/templates.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { completeProgramPatients } from "../patients/service.js";
+import { loadProgram, markProgramEnded } from "../programs/service.js";
 import { findSetting, insertFeedback, upsertSetting } from "./queries.js";
 
 export const permissionCatalogue = () => ({
@@ -18,7 +20,8 @@ export const permissionCatalogue = () => ({
 });
 
 /** Feedback is stored, then e-mailed to support in the same transaction (answered by e-mail). */
-export const submitFeedback = async (ctx: AppContext, meta: RequestMeta, actor: Actor, text: string) => {
+export const submitFeedback = async (scope: RequestScope, text: string) => {
+  const { ctx, actor } = scope;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const feedbackId = await insertFeedback(trx, { userId: actor.userId, text, now: ctx.clock.now() });
     const fromName = `${actor.firstName} ${actor.lastName}`.trim();
@@ -31,21 +34,22 @@ export const submitFeedback = async (ctx: AppContext, meta: RequestMeta, actor: 
     );
     return feedbackId;
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "feedback.submit",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "feedback",
-    entityId: id,
-  });
+  await scope.audit({ action: "feedback.submit", entityType: "feedback", entityId: id });
   return { message: messages.feedbackSubmitted };
 };
 
+/** Every read of the outbox is audited: in the demo it shows live codes and links. */
 export const listOutbox = async (
-  ctx: AppContext,
+  scope: RequestScope,
   query: { _page: number; _perPage: number; to?: string | undefined },
 ) => {
+  const { ctx } = scope;
   const { rows, totalCount } = await findMailPage(ctx.db, query._page, query._perPage, query.to);
+  await scope.audit({
+    action: "outbox.read",
+    entityType: "mail",
+    details: { page: query._page, perPage: query._perPage, to: query.to ?? null, mailIds: rows.map((r) => r.id) },
+  });
   return {
     totalCount,
     results: rows.map((row) => ({
@@ -68,19 +72,23 @@ export const getAppVersion = async (ctx: AppContext) => {
   return (row?.value as typeof DEFAULT_APP_VERSION | undefined) ?? DEFAULT_APP_VERSION;
 };
 
-export const updateAppVersion = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  body: typeof DEFAULT_APP_VERSION,
-) => {
+export const updateAppVersion = async (scope: RequestScope, body: typeof DEFAULT_APP_VERSION) => {
+  const { ctx } = scope;
   const before = await getAppVersion(ctx);
   await upsertSetting(ctx.db, APP_VERSION_KEY, body, ctx.clock.now());
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "app-version.update",
-    outcome: "success",
-    actorUserId: actor.userId,
-    details: { before, after: body },
-  });
+  await scope.audit({ action: "app-version.update", details: { before, after: body } });
   return body;
+};
+
+/** Ends a program now: it becomes closed and its consented patients have completed it. */
+export const endProgram = async (scope: RequestScope, programId: string) => {
+  const { ctx, actor } = scope;
+  const program = await loadProgram(ctx, actor, programId);
+  if (program.endedAt) throw conflict(messages.projectAlreadyEnded);
+  await ctx.db.transaction().execute(async (trx) => {
+    await markProgramEnded(trx, programId, ctx.clock.now());
+    await completeProgramPatients(ctx, trx, programId, actor.userId);
+  });
+  await scope.audit({ action: "program.end", entityType: "program", entityId: programId, programId });
+  return { message: messages.projectEnded };
 };

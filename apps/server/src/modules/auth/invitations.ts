@@ -6,11 +6,17 @@ import { hashPassword } from "../../platform/auth/passwords.js";
 import { hashToken } from "../../platform/auth/secrets.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, conflict, invalidField } from "../../platform/errors.js";
-import { registerPatient } from "../patients/patient-side.js";
-import { findUsableStaffInvite } from "../team/invites.js";
-import { findStaffInviteByHash, markInviteAccepted, markMembershipAccepted } from "../team/queries.js";
-import { findUserById, updateUser } from "../users/queries.js";
-import { openSession, sendCode, toCurrentUser } from "./service.js";
+import { requestScope } from "../../platform/request-scope.js";
+import { registerPatient } from "../patient-side/service.js";
+import {
+  findStaffInviteByHash,
+  findUsableStaffInvite,
+  markInviteAccepted,
+  markMembershipAccepted,
+} from "../team/service.js";
+import { findUserById, updateUser } from "../users/service.js";
+import { sendCode } from "./codes.js";
+import { openSession, toCurrentUser } from "./sessions.js";
 
 const teamNameOf = (invite: { organisationName: string | null; programName: string | null }) =>
   invite.organisationName ?? invite.programName ?? "";
@@ -153,7 +159,7 @@ export const register = async (
     return registerInvitedStaff(ctx, meta, body);
   }
   let sessionId = "";
-  const { user, tokens } = await registerPatient(ctx, meta, body, async (db, account) => {
+  const { user, tokens } = await registerPatient(requestScope(ctx, meta, null), body, async (db, account) => {
     const opened = await openSession(ctx, db, meta, account, "patient", true);
     sessionId = opened.sessionId;
     return opened;

@@ -48,9 +48,6 @@ export const insertSession = async (
   return row.id;
 };
 
-export const findSession = (db: Db, id: string) =>
-  db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
-
 export const markSessionOtpVerified = async (db: Db, sessionId: string): Promise<void> => {
   await db.updateTable("sessions").set({ otpVerified: true }).where("id", "=", sessionId).execute();
 };

@@ -23,13 +23,13 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
     auth.updateCurrentUser(ctx, meta, actor, body),
   );
   defineRoute(app, ctx, authApi.changePassword, { scope: "any" }, ({ actor, meta, body }) =>
-    auth.changePassword(ctx, meta, actor, body.password),
+    auth.changePassword(ctx, meta, actor, body),
   );
   defineRoute(app, ctx, authApi.resetSendOtp, {}, ({ body, meta }) =>
     auth.requestResetOtp(ctx, meta, body.email, body.scope),
   );
-  defineRoute(app, ctx, authApi.resetVerifyOtp, {}, ({ body }) =>
-    auth.verifyResetOtp(ctx, body.email, body.otpCode, body.scope),
+  defineRoute(app, ctx, authApi.resetVerifyOtp, {}, ({ body, meta }) =>
+    auth.verifyResetOtp(ctx, meta, body.email, body.otpCode, body.scope),
   );
   defineRoute(app, ctx, authApi.resetWithOtp, {}, ({ body, meta }) => auth.resetWithOtp(ctx, meta, body));
   defineRoute(app, ctx, authApi.resetCodeRequest, {}, ({ body, meta }) => auth.requestResetCode(ctx, meta, body.email));

@@ -6,17 +6,17 @@ import * as careTeam from "./service.js";
 
 /** Staff who may see the program read its contacts (patients will, in the app); editing needs edit_project. */
 export const registerCareTeamRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  defineRoute(app, ctx, careTeamApi.list, { permission: "view_project" }, ({ actor, params }) =>
-    careTeam.listContacts(ctx, actor, params.projectId),
+  defineRoute(app, ctx, careTeamApi.list, { permission: "view_project" }, ({ scope, params }) =>
+    careTeam.listContacts(scope, params.projectId),
   );
-  defineRoute(app, ctx, careTeamApi.create, { permission: "edit_project" }, ({ actor, meta, params, body }) =>
-    careTeam.createContact(ctx, meta, actor, params.projectId, body),
+  defineRoute(app, ctx, careTeamApi.create, { permission: "edit_project" }, ({ scope, params, body }) =>
+    careTeam.createContact(scope, params.projectId, body),
   );
-  defineRoute(app, ctx, careTeamApi.update, { permission: "edit_project" }, ({ actor, meta, params, body }) =>
-    careTeam.updateContact(ctx, meta, actor, params.projectId, params.contactId, body),
+  defineRoute(app, ctx, careTeamApi.update, { permission: "edit_project" }, ({ scope, params, body }) =>
+    careTeam.updateContact(scope, params.projectId, params.contactId, body),
   );
-  defineRoute(app, ctx, careTeamApi.remove, { permission: "edit_project" }, async ({ actor, meta, params }) => {
-    await careTeam.deleteContact(ctx, meta, actor, params.projectId, params.contactId);
+  defineRoute(app, ctx, careTeamApi.remove, { permission: "edit_project" }, async ({ scope, params }) => {
+    await careTeam.deleteContact(scope, params.projectId, params.contactId);
     return null;
   });
 };

@@ -1,9 +1,7 @@
 import { type CareTeamContact, limits, messages } from "@openpro/core";
-import { writeAudit } from "../../platform/audit/audit.js";
-import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { conflict, notFound } from "../../platform/errors.js";
-import { loadProgram } from "../patients/service.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 const toContact = (row: q.ContactRow): CareTeamContact => ({
@@ -15,36 +13,22 @@ const toContact = (row: q.ContactRow): CareTeamContact => ({
   contactEmails: row.contactEmails,
 });
 
-const audit = (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  action: "create" | "update" | "delete",
-  programId: string,
-  contactId: string,
-) =>
-  writeAudit(ctx.db, ctx.clock, meta, {
+const audit = (scope: RequestScope, action: "create" | "update" | "delete", programId: string, contactId: string) =>
+  scope.audit({
     action: `care-team.${action}`,
-    outcome: "success",
-    actorUserId: actor.userId,
     programId,
     entityType: "care-team-contact",
     entityId: contactId,
   });
 
-export const listContacts = async (ctx: AppContext, actor: Actor, programId: string) => {
+export const listContacts = async ({ ctx, actor }: RequestScope, programId: string) => {
   await loadProgram(ctx, actor, programId);
   return (await q.findContacts(ctx.db, programId)).map(toContact);
 };
 
-/** A new contact goes last; a sixth is refused (doc 3 §9). */
-export const createContact = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  fields: q.ContactFields,
-) => {
+/** A new contact goes last; a sixth is refused. */
+export const createContact = async (scope: RequestScope, programId: string, fields: q.ContactFields) => {
+  const { ctx, actor } = scope;
   await loadProgram(ctx, actor, programId);
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
@@ -53,33 +37,27 @@ export const createContact = async (
       throw conflict(messages.careTeamContactLimit(limits.careTeam.maxContacts));
     return q.insertContact(trx, { ...fields, programId, position: last + 1, now: ctx.clock.now() });
   });
-  await audit(ctx, meta, actor, "create", programId, row.id);
+  await audit(scope, "create", programId, row.id);
   return toContact(row);
 };
 
 export const updateContact = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   programId: string,
   contactId: string,
   fields: q.ContactFields,
 ) => {
+  const { ctx, actor } = scope;
   await loadProgram(ctx, actor, programId);
   const row = await q.updateContact(ctx.db, programId, contactId, fields, ctx.clock.now());
   if (!row) throw notFound(messages.careTeamContactMissing);
-  await audit(ctx, meta, actor, "update", programId, row.id);
+  await audit(scope, "update", programId, row.id);
   return toContact(row);
 };
 
-export const deleteContact = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  contactId: string,
-) => {
+export const deleteContact = async (scope: RequestScope, programId: string, contactId: string) => {
+  const { ctx, actor } = scope;
   await loadProgram(ctx, actor, programId);
   if (!(await q.deleteContact(ctx.db, programId, contactId))) throw notFound(messages.careTeamContactMissing);
-  await audit(ctx, meta, actor, "delete", programId, contactId);
+  await audit(scope, "delete", programId, contactId);
 };

@@ -1,11 +1,14 @@
 import { randomInt } from "node:crypto";
 import { messages, PUBLIC_CODE_ALPHABET, PUBLIC_CODE_LENGTH } from "@openpro/core";
-import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
+import type { AppContext } from "../../platform/context.js";
 import { conflict, invalidField } from "../../platform/errors.js";
-import { loadProgram } from "../patients/service.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
+
+/** A program's public code by its value, for the patient side to resolve. */
+export { findCodeByValue } from "./queries.js";
 
 type CodeRow = NonNullable<Awaited<ReturnType<typeof q.findActiveCode>>>;
 
@@ -41,7 +44,7 @@ const loadPublicProgram = async (ctx: AppContext, actor: Actor, programId: strin
   return program;
 };
 
-export const listCodes = async (ctx: AppContext, actor: Actor, programId: string) => {
+export const listCodes = async ({ ctx, actor }: RequestScope, programId: string) => {
   await loadProgram(ctx, actor, programId);
   const [active, inactive] = await Promise.all([
     q.findActiveCode(ctx.db, programId),
@@ -51,59 +54,46 @@ export const listCodes = async (ctx: AppContext, actor: Actor, programId: string
 };
 
 /** Only one code is active: creating one deactivates the current one, in the same transaction. */
-export const createCode = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  body: { projectId: string; dateExpires: string },
-) => {
-  await loadPublicProgram(ctx, actor, body.projectId);
+export const createCode = async (scope: RequestScope, programId: string, body: { dateExpires: string }) => {
+  const { ctx, actor } = scope;
+  await loadPublicProgram(ctx, actor, programId);
   const dateExpires = parseExpiry(ctx, body.dateExpires);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
-    await q.deactivateActiveCode(trx, body.projectId, now);
-    return q.insertCode(trx, { programId: body.projectId, code: newCode(), now, dateExpires, createdBy: actor.userId });
+    await q.deactivateActiveCode(trx, programId, now);
+    return q.insertCode(trx, { programId, code: newCode(), now, dateExpires, createdBy: actor.userId });
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "invite-code.create",
-    outcome: "success",
-    actorUserId: actor.userId,
-    programId: body.projectId,
+    programId,
     entityType: "invite-code",
     entityId: row.id,
   });
   return toCode(row);
 };
 
-export const updateCodeExpiry = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  body: { projectId: string; dateExpires: string },
-) => {
-  await loadPublicProgram(ctx, actor, body.projectId);
-  const row = await q.updateActiveExpiry(ctx.db, body.projectId, parseExpiry(ctx, body.dateExpires));
+export const updateCodeExpiry = async (scope: RequestScope, programId: string, body: { dateExpires: string }) => {
+  const { ctx, actor } = scope;
+  await loadPublicProgram(ctx, actor, programId);
+  const row = await q.updateActiveExpiry(ctx.db, programId, parseExpiry(ctx, body.dateExpires));
   if (!row) throw conflict(messages.inviteCodeNoActive);
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "invite-code.update",
-    outcome: "success",
-    actorUserId: actor.userId,
-    programId: body.projectId,
+    programId,
     entityType: "invite-code",
     entityId: row.id,
   });
   return toCode(row);
 };
 
-export const deactivateCode = async (ctx: AppContext, meta: RequestMeta, actor: Actor, body: { projectId: string }) => {
-  await loadProgram(ctx, actor, body.projectId);
-  if ((await q.deactivateActiveCode(ctx.db, body.projectId, ctx.clock.now())) === 0)
+export const deactivateCode = async (scope: RequestScope, programId: string) => {
+  const { ctx, actor } = scope;
+  await loadProgram(ctx, actor, programId);
+  if ((await q.deactivateActiveCode(ctx.db, programId, ctx.clock.now())) === 0)
     throw conflict(messages.inviteCodeNoActive);
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "invite-code.deactivate",
-    outcome: "success",
-    actorUserId: actor.userId,
-    programId: body.projectId,
+    programId,
   });
   return { message: messages.inviteCodeDeactivated };
 };

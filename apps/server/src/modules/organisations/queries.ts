@@ -31,7 +31,8 @@ export const findOrganisationPage = async (
           .selectFrom("organisationStaff")
           .select("organisationStaff.userId")
           .whereRef("organisationStaff.organisationId", "=", "organisations.id")
-          .where("organisationStaff.userId", "=", userId),
+          .where("organisationStaff.userId", "=", userId)
+          .where("organisationStaff.inviteAccepted", "=", true),
       ),
     );
   }
@@ -67,7 +68,8 @@ export const findOrganisationChoices = (db: Db, memberUserId: string | null) => 
           .selectFrom("organisationStaff")
           .select("organisationStaff.userId")
           .whereRef("organisationStaff.organisationId", "=", "organisations.id")
-          .where("organisationStaff.userId", "=", memberUserId),
+          .where("organisationStaff.userId", "=", memberUserId)
+          .where("organisationStaff.inviteAccepted", "=", true),
       ),
     );
   }

@@ -10,58 +10,51 @@ export const registerOrganisationRoutes = (app: FastifyInstance, ctx: AppContext
     ctx,
     organisationsApi.list,
     { permission: "view_organisations" },
-    async ({ actor, query, reply }) => {
-      const page = await organisations.listOrganisations(ctx, actor, query);
+    async ({ scope, query, reply }) => {
+      const page = await organisations.listOrganisations(scope, query);
       reply.header("X-Total-Count", String(page.totalCount));
       return page;
     },
   );
-  defineRoute(app, ctx, organisationsApi.create, { permission: "create_organisation" }, ({ actor, meta, body }) =>
-    organisations.createOrganisation(ctx, meta, actor, body),
+  defineRoute(app, ctx, organisationsApi.create, { permission: "create_organisation" }, ({ scope, body }) =>
+    organisations.createOrganisation(scope, body),
   );
-  defineRoute(app, ctx, organisationsApi.choices, {}, ({ actor }) => organisations.organisationChoices(ctx, actor));
-  defineRoute(app, ctx, organisationsApi.get, { permission: "view_organisation" }, ({ actor, params }) =>
-    organisations.getOrganisation(ctx, actor, params.organisationId),
+  defineRoute(app, ctx, organisationsApi.choices, {}, ({ scope }) => organisations.organisationChoices(scope));
+  defineRoute(app, ctx, organisationsApi.get, { permission: "view_organisation" }, ({ scope, params }) =>
+    organisations.getOrganisation(scope, params.organisationId),
   );
-  defineRoute(app, ctx, organisationsApi.update, { permission: "edit_organisation" }, ({ actor, meta, params, body }) =>
-    organisations.updateOrganisation(ctx, meta, actor, params.organisationId, body),
+  defineRoute(app, ctx, organisationsApi.update, { permission: "edit_organisation" }, ({ scope, params, body }) =>
+    organisations.updateOrganisation(scope, params.organisationId, body),
   );
-  defineRoute(
-    app,
-    ctx,
-    organisationsApi.remove,
-    { permission: "delete_organisation" },
-    async ({ actor, meta, params }) => {
-      await organisations.deleteOrganisation(ctx, meta, actor, params.organisationId);
-      return null;
-    },
-  );
-  defineRoute(app, ctx, organisationsApi.staff, { permission: "view_organisation_users" }, ({ actor, params }) =>
-    organisations.listOrganisationStaff(ctx, actor, params.organisationId),
+  defineRoute(app, ctx, organisationsApi.remove, { permission: "delete_organisation" }, async ({ scope, params }) => {
+    await organisations.deleteOrganisation(scope, params.organisationId);
+    return null;
+  });
+  defineRoute(app, ctx, organisationsApi.staff, { permission: "view_organisation_users" }, ({ scope, params }) =>
+    organisations.listOrganisationStaff(scope, params.organisationId),
   );
   defineRoute(
     app,
     ctx,
     organisationsApi.addStaff,
     { permission: "create_organisation_users" },
-    ({ actor, meta, params, body }) =>
-      organisations.addOrganisationMember(ctx, meta, actor, params.organisationId, body),
+    ({ scope, params, body }) => organisations.addOrganisationMember(scope, params.organisationId, body),
   );
   defineRoute(
     app,
     ctx,
     organisationsApi.updateStaff,
     { permission: "create_organisation_users" },
-    ({ actor, meta, params, body }) =>
-      organisations.updateOrganisationMember(ctx, meta, actor, params.organisationId, params.userId, body),
+    ({ scope, params, body }) =>
+      organisations.updateOrganisationMember(scope, params.organisationId, params.userId, body),
   );
   defineRoute(
     app,
     ctx,
     organisationsApi.removeStaff,
     { permission: "delete_organisation_users" },
-    async ({ actor, meta, params }) => {
-      await organisations.removeOrganisationMember(ctx, meta, actor, params.organisationId, params.userId);
+    async ({ scope, params }) => {
+      await organisations.removeOrganisationMember(scope, params.organisationId, params.userId);
       return null;
     },
   );

@@ -1,9 +1,9 @@
 import { can, isAdmin, isAdminType, messages, type Role } from "@openpro/core";
 import { assertOrganisationInReach, listingScope } from "../../platform/access/scope.js";
-import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
+import type { AppContext } from "../../platform/context.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
+import type { RequestScope } from "../../platform/request-scope.js";
 import * as team from "../team/service.js";
 import * as q from "./queries.js";
 
@@ -17,12 +17,11 @@ const toOrganisation = (row: OrganisationRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Admin or internal program admin: who may create and delete organisations (doc 1 §6). */
+/** Admin or internal program admin: who may create and delete organisations. */
 const isOrganisationManager = (actor: Actor) => isAdmin(actor) || can(actor, "internal_program_admin");
 
 export const listOrganisations = async (
-  ctx: AppContext,
-  actor: Actor,
+  { ctx, actor }: RequestScope,
   query: { _page: number; _perPage: number; term?: string | undefined },
 ) => {
   const { rows, totalCount } = await q.findOrganisationPage(ctx.db, {
@@ -34,11 +33,11 @@ export const listOrganisations = async (
   return { results: rows.map(toOrganisation), totalCount };
 };
 
-export const organisationChoices = async (ctx: AppContext, actor: Actor) => ({
+export const organisationChoices = async ({ ctx, actor }: RequestScope) => ({
   results: await q.findOrganisationChoices(ctx.db, listingScope(actor)),
 });
 
-export const getOrganisation = async (ctx: AppContext, actor: Actor, organisationId: string) => {
+export const getOrganisation = async ({ ctx, actor }: RequestScope, organisationId: string) => {
   await assertOrganisationInReach(ctx.db, actor, organisationId);
   const row = await q.findOrganisation(ctx.db, organisationId);
   if (!row) throw notFound();
@@ -50,11 +49,10 @@ const assertNameFree = async (ctx: AppContext, name: string, exceptId?: string) 
 };
 
 export const createOrganisation = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   body: { name: string; description?: string | undefined },
 ) => {
+  const { ctx, actor } = scope;
   if (!isOrganisationManager(actor)) throw forbidden();
   await assertNameFree(ctx, body.name);
   const organisationId = await q.insertOrganisation(ctx.db, {
@@ -62,10 +60,8 @@ export const createOrganisation = async (
     description: body.description || null,
     now: ctx.clock.now(),
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "organisation.create",
-    outcome: "success",
-    actorUserId: actor.userId,
     entityType: "organisation",
     entityId: organisationId,
   });
@@ -73,39 +69,35 @@ export const createOrganisation = async (
 };
 
 export const updateOrganisation = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   organisationId: string,
   body: { name?: string | undefined; description?: string | undefined },
 ) => {
+  const { ctx, actor } = scope;
   if (!isAdminType(actor)) throw forbidden();
-  await getOrganisation(ctx, actor, organisationId);
+  await getOrganisation(scope, organisationId);
   if (body.name) await assertNameFree(ctx, body.name, organisationId);
   await q.updateOrganisation(ctx.db, organisationId, {
     ...(body.name ? { name: body.name } : {}),
     ...(body.description !== undefined ? { description: body.description || null } : {}),
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "organisation.update",
-    outcome: "success",
-    actorUserId: actor.userId,
     entityType: "organisation",
     entityId: organisationId,
   });
-  return getOrganisation(ctx, actor, organisationId);
+  return getOrganisation(scope, organisationId);
 };
 
-export const deleteOrganisation = async (ctx: AppContext, meta: RequestMeta, actor: Actor, organisationId: string) => {
+export const deleteOrganisation = async (scope: RequestScope, organisationId: string) => {
+  const { ctx, actor } = scope;
   if (!isOrganisationManager(actor)) throw forbidden();
-  const organisation = await getOrganisation(ctx, actor, organisationId);
+  const organisation = await getOrganisation(scope, organisationId);
   // Never cascade into programs (and so into patient data): they must go first.
   if (organisation.programCount > 0) throw conflict(messages.organisationHasPrograms);
   await ctx.db.transaction().execute((trx) => q.deleteOrganisation(trx, organisationId));
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "organisation.delete",
-    outcome: "success",
-    actorUserId: actor.userId,
     entityType: "organisation",
     entityId: organisationId,
     details: { name: organisation.name },
@@ -113,35 +105,26 @@ export const deleteOrganisation = async (ctx: AppContext, meta: RequestMeta, act
 };
 
 /** The organisation's team, once the organisation is known to be in the actor's reach. */
-const organisationTeam = async (ctx: AppContext, actor: Actor, organisationId: string): Promise<team.Team> => {
-  const organisation = await getOrganisation(ctx, actor, organisationId);
+const organisationTeam = async (scope: RequestScope, organisationId: string): Promise<team.Team> => {
+  const organisation = await getOrganisation(scope, organisationId);
   return { ref: { kind: "organisation", id: organisationId }, name: organisation.name };
 };
 
-export const listOrganisationStaff = async (ctx: AppContext, actor: Actor, organisationId: string) =>
-  team.listMembers(ctx, await organisationTeam(ctx, actor, organisationId));
+export const listOrganisationStaff = async (scope: RequestScope, organisationId: string) =>
+  team.listMembers(scope.ctx, await organisationTeam(scope, organisationId));
 
 export const addOrganisationMember = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   organisationId: string,
   body: { firstName: string; lastName: string; displayName?: string | undefined; email: string; role: Role },
-) => team.addMember(ctx, meta, actor, await organisationTeam(ctx, actor, organisationId), body);
+) => team.addMember(scope, await organisationTeam(scope, organisationId), body);
 
 export const updateOrganisationMember = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   organisationId: string,
   userId: string,
   body: { firstName: string; lastName: string; displayName?: string | undefined; email: string },
-) => team.updateMember(ctx, meta, actor, await organisationTeam(ctx, actor, organisationId), userId, body);
+) => team.updateMember(scope, await organisationTeam(scope, organisationId), userId, body);
 
-export const removeOrganisationMember = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  organisationId: string,
-  userId: string,
-) => team.removeMember(ctx, meta, actor, await organisationTeam(ctx, actor, organisationId), userId);
+export const removeOrganisationMember = async (scope: RequestScope, organisationId: string, userId: string) =>
+  team.removeMember(scope, await organisationTeam(scope, organisationId), userId);

@@ -102,15 +102,15 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
       [{ patientIdType: undefined }, [{ field: "patientIdType", message: messages.patientIdTypeRequired }]],
       [{ patientIdType: "passport" }, [{ field: "patientIdType", message: messages.patientIdTypeRequired }]],
       [{ patientId: "943-476-5919" }, [{ field: "patientId", message: "An NHS number has digits only" }]],
-      [{ patientId: "943 476 5919 99" }, [{ field: "patientId", message: "Max length is 11 characters" }]],
+      [{ patientId: "943 476 5919 99" }, [{ field: "patientId", message: "Max length is 11 characters." }]],
       [{ patientId: "   " }, [{ field: "patientId", message: messages.patientIdRequired }]],
       [
         { patientIdType: "sciensus_id", patientId: "REF-1234567890" },
-        [{ field: "patientId", message: "Enter REF- followed by up to 9 digits, or a UUID" }],
+        [{ field: "patientId", message: messages.sciensusIdInvalid }],
       ],
       [
         { patientIdType: "sciensus_id", patientId: "ABC" },
-        [{ field: "patientId", message: "Enter REF- followed by up to 9 digits, or a UUID" }],
+        [{ field: "patientId", message: messages.sciensusIdInvalid }],
       ],
     ];
     for (const [change, errors] of cases) {

@@ -1,22 +1,13 @@
+import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import { generateOpaqueToken, hashCode, hashToken } from "../../platform/auth/secrets.js";
-import { addSeconds } from "../../platform/clock.js";
+import { generateOpaqueToken, hashToken, keyedHash } from "../../platform/auth/secrets.js";
 import type { AppContext } from "../../platform/context.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
-import {
-  countReminder,
-  findEnrolmentById,
-  findInviteeAccount,
-  findPatientInvite,
-  findProgramName,
-  insertPatientInvite,
-  revokeOpenPatientInvites,
-} from "./queries.js";
-import { moveStatus } from "./transitions.js";
+import { insertPatientInvite, revokeOpenPatientInvites } from "./queries.js";
 
-const DAY = 86_400;
+export const DAY = 86_400;
 /** Reminders after 7 and 14 days; the invitation expires 7 days after the second reminder. */
 export const INVITE_REMINDER_DAYS = 7;
 export const INVITE_LIFETIME_DAYS = 21;
@@ -25,7 +16,7 @@ export const INVITE_EXPIRY_JOB = "patient-invite.expire";
 
 /** The unsubscribe link's token: only the holder of the e-mail can stop that address's reminders. */
 export const unsubscribeToken = (secret: string, userId: string, email: string) =>
-  hashCode(secret, `unsubscribe:${userId}:${email.toLowerCase()}`);
+  keyedHash(secret, "unsubscribe-link", `unsubscribe:${userId}:${email.toLowerCase()}`);
 
 export const unsubscribeUrl = (ctx: AppContext, userId: string, email: string) =>
   `${ctx.settings.publicUrl}/unsubscribe?${new URLSearchParams({
@@ -34,7 +25,7 @@ export const unsubscribeUrl = (ctx: AppContext, userId: string, email: string) =
     token: unsubscribeToken(ctx.settings.jwtSecret, userId, email),
   }).toString()}`;
 
-const inviteMail = (
+export const inviteMail = (
   ctx: AppContext,
   p: {
     firstName: string;
@@ -100,7 +91,7 @@ export const sendPatientInvite = async (
 };
 
 /** Only the hash of a code is stored; the code itself exists in the e-mail alone. */
-const issueCode = async (db: Db, p: { programId: string; enrolmentId: string; now: Date; expiresAt: Date }) => {
+export const issueCode = async (db: Db, p: { programId: string; enrolmentId: string; now: Date; expiresAt: Date }) => {
   const code = generateOpaqueToken();
   const inviteId = await insertPatientInvite(db, {
     programId: p.programId,
@@ -112,77 +103,4 @@ const issueCode = async (db: Db, p: { programId: string; enrolmentId: string; no
     revokedAt: null,
   });
   return { inviteId, code };
-};
-
-/**
- * The reminder job of one invitation: while it is open, remind after 7 and 14 days with a new
- * link (the first link keeps working until the invitation expires); after the second reminder,
- * plan the expiry. A re-sent invitation revokes this one, which ends this chain.
- */
-export const registerPatientInviteJobs = (ctx: AppContext) => {
-  ctx.jobs.register(INVITE_REMINDER_JOB, async (payload) => {
-    const invite = await findPatientInvite(ctx.db, String(payload.inviteId));
-    if (!invite || invite.acceptedAt || invite.revokedAt) return;
-    const enrolment = await findEnrolmentById(ctx.db, invite.enrolmentId);
-    if (enrolment?.status !== "INVITE_SENT") return;
-    const program = await findProgramName(ctx.db, invite.programId);
-    const user = await findInviteeAccount(ctx.db, enrolment.userId);
-    if (!program || !user) return;
-    const round = Number(payload.round);
-    const now = ctx.clock.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      if (user.questionnaireReminders) {
-        const { code } = await issueCode(trx, {
-          programId: invite.programId,
-          enrolmentId: enrolment.id,
-          now,
-          expiresAt: invite.expiresAt,
-        });
-        const mail = inviteMail(ctx, {
-          firstName: enrolment.firstName,
-          // The same name as the first invitation: the one patients know.
-          programName: program.patientProgramName ?? program.name,
-          code,
-          existingAccount: !!user.passwordHash,
-          reminder: round,
-          userId: enrolment.userId,
-          email: enrolment.inviteEmail,
-        });
-        await queueMail(trx, ctx.clock, enrolment.inviteEmail, mail, "patient.invite.reminder");
-      }
-      await countReminder(trx, invite.id);
-      if (round < 2) {
-        await enqueueJob(
-          trx,
-          ctx.clock,
-          INVITE_REMINDER_JOB,
-          { inviteId: invite.id, round: round + 1 },
-          {
-            runAt: addSeconds(now, INVITE_REMINDER_DAYS * DAY),
-            singletonKey: `${INVITE_REMINDER_JOB}:${invite.id}:${round + 1}`,
-          },
-        );
-      } else {
-        await enqueueJob(
-          trx,
-          ctx.clock,
-          INVITE_EXPIRY_JOB,
-          { inviteId: invite.id },
-          {
-            runAt: invite.expiresAt,
-            singletonKey: `${INVITE_EXPIRY_JOB}:${invite.id}`,
-          },
-        );
-      }
-    });
-  });
-
-  ctx.jobs.register(INVITE_EXPIRY_JOB, async (payload) => {
-    const invite = await findPatientInvite(ctx.db, String(payload.inviteId));
-    if (!invite || invite.acceptedAt || invite.revokedAt) return;
-    const enrolment = await findEnrolmentById(ctx.db, invite.enrolmentId);
-    if (enrolment?.status !== "INVITE_SENT") return;
-    const now = ctx.clock.now();
-    await ctx.db.transaction().execute((trx) => moveStatus(trx, enrolment, "INVITE_EXPIRED", now, null));
-  });
 };

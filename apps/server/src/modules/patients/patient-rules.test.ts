@@ -100,7 +100,7 @@ describe("patient identifiers", () => {
   it("accepts and refuses what the new-patient form does", () => {
     expect(patientIdProblem("nhs_number", "943 476 5919")).toBeNull();
     expect(patientIdProblem("nhs_number", "94347659191")).toBeNull();
-    expect(patientIdProblem("nhs_number", "943476591911")).toBe("Max length is 11 characters");
+    expect(patientIdProblem("nhs_number", "943476591911")).toBe("Max length is 11 characters.");
     expect(patientIdProblem("nhs_number", "94a")).toBe("An NHS number has digits only");
     expect(patientIdProblem("nhs_number", "  ")).toBe("Please enter patient's id");
     expect(patientIdProblem("sciensus_id", "REF-123456789")).toBeNull();
@@ -110,7 +110,11 @@ describe("patient identifiers", () => {
     expect(patientIdProblem("sciensus_id", "ABC")).not.toBeNull();
     expect(patientIdProblem("sciensus_id", "REF-")).not.toBeNull();
     expect(patientIdProblem("other", "x".repeat(64))).toBeNull();
-    expect(patientIdProblem("other", "x".repeat(65))).toBe("Max length is 64 characters");
+    expect(patientIdProblem("other", "x".repeat(65))).toBe("Max length is 64 characters.");
+    // Sciensus UUID-form ids are 32 letters or digits grouped 8-4-4-4-12, not only hexadecimal.
+    expect(patientIdProblem("sciensus_id", "SCNS2026-AB12-CD34-EF56-GH78IJ90KL12")).toBeNull();
+    expect(patientIdProblem("sciensus_id", "SCNS2026-AB12-CD34-EF56-GH78IJ90KL1")).not.toBeNull();
+    expect(patientIdProblem("sciensus_id", "SCNS2026_AB12-CD34-EF56-GH78IJ90KL12")).not.toBeNull();
   });
 
   it("never formats more than 11 digits, and keeps the digits it shows in order (property)", () => {

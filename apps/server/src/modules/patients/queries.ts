@@ -17,17 +17,6 @@ export const findEnrolment = (db: Db, programId: string, userId: string) =>
 export const findEnrolmentById = (db: Db, enrolmentId: string) =>
   db.selectFrom("programPatients").selectAll().where("id", "=", enrolmentId).executeTakeFirst();
 
-export const countEnrolments = async (db: Db, programId: string) =>
-  Number(
-    (
-      await db
-        .selectFrom("programPatients")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("programId", "=", programId)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
-
 export const countEnrolmentsOfUser = async (db: Db, userId: string) =>
   Number(
     (
@@ -40,8 +29,10 @@ export const countEnrolmentsOfUser = async (db: Db, userId: string) =>
   );
 
 /**
- * One page of a program's patients, ordered by last then first name. `statuses` filters the
- * enrolment status, `verification` the verification status (both in the database).
+ * One page of a program's patients, ordered by last then first name, or by the open severe
+ * symptoms counter (kept by a trigger; the program_patients_severe index) with ties by name.
+ * `statuses` filters the enrolment status, `verification` the verification status (both in the
+ * database). Each row carries the patient's date of birth.
  */
 export const findEnrolmentPage = async (
   db: Db,
@@ -52,6 +43,8 @@ export const findEnrolmentPage = async (
     verification: string[];
     page: number;
     perPage: number;
+    orderBy?: "name" | "severeSymptoms" | undefined;
+    orderDir?: "asc" | "desc" | undefined;
   },
 ) => {
   let base = db.selectFrom("programPatients").where("programId", "=", filter.programId);
@@ -70,12 +63,20 @@ export const findEnrolmentPage = async (
   }
   if (filter.statuses.length) base = base.where("status", "in", filter.statuses);
   if (filter.verification.length) base = base.where("verificationStatus", "in", filter.verification);
+  const dir = filter.orderDir === "desc" ? "desc" : "asc";
+  // By severity, names stay A to Z within a count; by name, the whole key follows the direction.
+  const nameDir = filter.orderBy === "severeSymptoms" ? "asc" : dir;
+  let page = base
+    .selectAll()
+    .select((eb) =>
+      eb.selectFrom("users").select("users.dob").whereRef("users.id", "=", "programPatients.userId").as("dob"),
+    );
+  if (filter.orderBy === "severeSymptoms") page = page.orderBy("severeSymptomsCount", dir);
   const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(sql`lower(last_name)`)
-      .orderBy(sql`lower(first_name)`)
-      .orderBy("id")
+    page
+      .orderBy(sql`lower(last_name)`, nameDir)
+      .orderBy(sql`lower(first_name)`, nameDir)
+      .orderBy("id", nameDir)
       .limit(filter.perPage)
       .offset((filter.page - 1) * filter.perPage)
       .execute(),
@@ -157,19 +158,6 @@ export const findPatientInviteByHash = (db: Db, codeHash: string) =>
 export const findPatientInvite = (db: Db, id: string) =>
   db.selectFrom("patientInvites").selectAll().where("id", "=", id).executeTakeFirst();
 
-export const markPatientInviteAccepted = async (db: Db, inviteId: string, now: Date) =>
-  Number(
-    (
-      await db
-        .updateTable("patientInvites")
-        .set({ acceptedAt: now })
-        .where("id", "=", inviteId)
-        .where("acceptedAt", "is", null)
-        .where("revokedAt", "is", null)
-        .executeTakeFirst()
-    ).numUpdatedRows,
-  ) === 1;
-
 export const countReminder = async (db: Db, inviteId: string) => {
   await db
     .updateTable("patientInvites")
@@ -208,8 +196,8 @@ export const searchEnrolments = async (
   if (filter.memberUserId) {
     const userId = filter.memberUserId;
     base = base.where(
-      sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId})
-        OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId}))`,
+      sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId} AND ps.invite_accepted)
+        OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId} AND os.invite_accepted))`,
     );
   }
   const [rows, count] = await Promise.all([
@@ -238,6 +226,10 @@ export const searchEnrolments = async (
   ]);
   return { rows, totalCount: Number(count.count) };
 };
+
+/** What the patient told the app about themselves (the account's, not the enrolment's). */
+export const findPatientProfile = (db: Db, userId: string) =>
+  db.selectFrom("users").select(["dob", "sex"]).where("id", "=", userId).executeTakeFirst();
 
 export const findProgramName = (db: Db, programId: string) =>
   db.selectFrom("programs").select(["name", "patientProgramName"]).where("id", "=", programId).executeTakeFirst();

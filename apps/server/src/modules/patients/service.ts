@@ -1,49 +1,61 @@
 import {
+  type CancerType,
+  can,
   canAddPatients,
   canResendInvite,
   type EnrolledPatient,
   errorCodes,
-  isProgramClosed,
   messages,
   normalisePatientId,
+  type PatientDetails,
   type PatientStatus,
   patientIdProblem,
+  programState,
   todayIn,
   type VerificationStatus,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
-import { assertProgramInReach, listingScope } from "../../platform/access/scope.js";
-import { writeAudit } from "../../platform/audit/audit.js";
+import { listingScope } from "../../platform/access/scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
+import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, invalidField, notFound } from "../../platform/errors.js";
-import { findProgram } from "../programs/queries.js";
-import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/queries.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { type LoadedProgram, loadProgram } from "../programs/service.js";
+import { reportBounds } from "../reports/service.js";
+import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/service.js";
 import { sendPatientInvite } from "./invites.js";
 import * as q from "./queries.js";
 import { moveStatus, moveVerification } from "./transitions.js";
+
+/** The enrolment store and its state moves, for the patient side (patients acting on their own enrolment). */
+export { unsubscribeToken } from "./invites.js";
+export {
+  acceptOpenPatientInvites,
+  type EnrolmentRow,
+  findEnrolment,
+  findEnrolmentById,
+  findPatientInviteByHash,
+  insertEnrolment,
+  insertStatus,
+} from "./queries.js";
+export { moveStatus, moveVerification } from "./transitions.js";
 
 const territoryMismatch = () =>
   new AppError(422, messages.territoryMismatch, errorCodes.validation, [
     { field: "email", message: messages.territoryMismatch },
   ]);
 
-/** The program as the patient rules need it, after checking the actor may reach it. */
-export const loadProgram = async (ctx: AppContext, actor: Actor | null, programId: string) => {
-  if (actor) await assertProgramInReach(ctx.db, actor, programId);
-  const row = await findProgram(ctx.db, programId);
-  if (!row) throw notFound();
-  const closed = isProgramClosed(
-    { endDate: row.endDate, endedAt: row.endedAt?.toISOString() ?? null },
-    todayIn(row.territory, ctx.clock.now()),
-  );
-  return { ...row, closed };
-};
-type LoadedProgram = Awaited<ReturnType<typeof loadProgram>>;
+/** What a row shows beside the enrolment itself. */
+interface PatientExtras {
+  dob: string | null;
+  severeSymptomsCount: number | null;
+  isProjectActive: boolean;
+}
 
 const toPatient = (
   row: q.EnrolmentRow,
   history: { statuses: { status: string; at: Date }[]; verifications: { verificationStatus: string; at: Date }[] },
+  extras: PatientExtras,
 ): EnrolledPatient => ({
   id: row.userId,
   firstName: row.firstName,
@@ -64,45 +76,62 @@ const toPatient = (
   inviteAccepted: !!row.inviteAcceptedAt,
   enrolledWith: row.enrolledWith,
   createdAt: row.createdAt.toISOString(),
+  ...extras,
 });
 
-const withHistories = async (db: Db, programId: string, rows: q.EnrolmentRow[]) => {
+const withHistories = async <R extends q.EnrolmentRow>(
+  db: Db,
+  programId: string,
+  rows: R[],
+  extras: (row: R) => PatientExtras,
+) => {
   const { statuses, verifications } = await q.findHistories(
     db,
     programId,
     rows.map((r) => r.id),
   );
   return rows.map((row) =>
-    toPatient(row, {
-      statuses: statuses.filter((s) => s.enrolmentId === row.id),
-      verifications: verifications.filter((v) => v.enrolmentId === row.id),
-    }),
+    toPatient(
+      row,
+      {
+        statuses: statuses.filter((s) => s.enrolmentId === row.id),
+        verifications: verifications.filter((v) => v.enrolmentId === row.id),
+      },
+      extras(row),
+    ),
   );
 };
 
-const auditPatient = (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  action: string,
-  programId: string,
-  patientId?: string,
-  details?: Record<string, unknown>,
-) =>
-  writeAudit(ctx.db, ctx.clock, meta, {
-    action,
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "patient",
-    ...(patientId ? { entityId: patientId, patientId } : {}),
-    programId,
-    ...(details ? { details } : {}),
-  });
+/** Started and not closed, on the program's own today. */
+const isProgramActive = (ctx: AppContext, program: LoadedProgram) =>
+  programState(
+    { startDate: program.startDate, endDate: program.endDate, endedAt: program.endedAt?.toISOString() ?? null },
+    todayIn(program.territory, ctx.clock.now()),
+  ).active;
+
+/** Severe-symptom counts are shown only to staff allowed to see them. */
+const maySeeSymptomCounts = (actor: Actor) => can(actor, "view_project_users_symptom_counts");
+
+const toCancerTypes = (stored: unknown): CancerType[] =>
+  Array.isArray(stored)
+    ? stored.map((c: Partial<CancerType>) => ({
+        cancerType: String(c.cancerType ?? ""),
+        cancerStage: c.cancerStage ?? null,
+        diagnosisDate: c.diagnosisDate ?? null,
+      }))
+    : [];
+
+/** A read or change of one program's patients (or of one patient), by the scope's actor. */
+const patientEvent = (action: string, programId: string, patientId?: string, details?: Record<string, unknown>) => ({
+  action,
+  entityType: "patient",
+  ...(patientId ? { entityId: patientId, patientId } : {}),
+  programId,
+  ...(details ? { details } : {}),
+});
 
 export const listPatients = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   programId: string,
   query: {
     _page: number;
@@ -110,9 +139,15 @@ export const listPatients = async (
     term?: string | undefined;
     statuses?: string[] | undefined;
     verification_status?: string[] | undefined;
+    showSevereSymptomsCount?: boolean | undefined;
+    orderBy?: "name" | "severeSymptoms" | undefined;
+    orderDir?: "asc" | "desc" | undefined;
   },
 ) => {
-  await loadProgram(ctx, actor, programId);
+  const { ctx, actor } = scope;
+  const program = await loadProgram(ctx, actor, programId);
+  // Sorting by a count one may not see would reveal it: such a sort falls back to names.
+  const counts = maySeeSymptomCounts(actor);
   const chips = (query.statuses ?? []).filter((s) => s !== "ALL");
   // VERIFIED and AWAITING_VERIFICATION are chips of the same row but verification states.
   const verification = [
@@ -127,9 +162,21 @@ export const listPatients = async (
     verification,
     page: query._page,
     perPage: query._perPage,
+    orderBy: query.orderBy === "severeSymptoms" && counts ? "severeSymptoms" : "name",
+    orderDir: query.orderDir,
   });
-  await auditPatient(ctx, meta, actor, "patient.list", programId, undefined, { count: rows.length });
-  return { results: await withHistories(ctx.db, programId, rows), totalCount };
+  // Which patients were shown, not only how many.
+  await scope.audit(
+    patientEvent("patient.list", programId, undefined, { count: rows.length, patientIds: rows.map((r) => r.userId) }),
+  );
+  const showCounts = counts && !!query.showSevereSymptomsCount;
+  const isProjectActive = isProgramActive(ctx, program);
+  const results = await withHistories(ctx.db, programId, rows, (row) => ({
+    dob: row.dob ?? null,
+    severeSymptomsCount: showCounts ? row.severeSymptomsCount : null,
+    isProjectActive,
+  }));
+  return { results, totalCount };
 };
 
 /** A patient of a program the actor may reach (404 for anyone else's). */
@@ -140,16 +187,28 @@ const loadEnrolment = async (ctx: AppContext, actor: Actor, programId: string, u
   return { program, enrolment };
 };
 
-export const getPatient = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  userId: string,
-) => {
-  const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
-  await auditPatient(ctx, meta, actor, "patient.read", programId, userId);
-  return (await withHistories(ctx.db, programId, [enrolment]))[0]!;
+export const getPatient = async (scope: RequestScope, programId: string, userId: string): Promise<PatientDetails> => {
+  const { ctx, actor } = scope;
+  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const [profile, bounds] = await Promise.all([
+    q.findPatientProfile(ctx.db, enrolment.userId),
+    reportBounds(ctx.db, programId, enrolment.userId),
+  ]);
+  const [patient] = await withHistories(ctx.db, programId, [enrolment], () => ({
+    dob: profile?.dob ?? null,
+    severeSymptomsCount: maySeeSymptomCounts(actor) ? enrolment.severeSymptomsCount : null,
+    isProjectActive: isProgramActive(ctx, program),
+  }));
+  await scope.audit(patientEvent("patient.read", programId, userId));
+  return {
+    ...patient!,
+    consentedEmail: enrolment.consentedEmail,
+    gender: profile?.sex ?? null,
+    postcode: enrolment.postcode,
+    cancerTypes: toCancerTypes(enrolment.cancerTypes),
+    reportsEarliestDate: bounds.earliestDate,
+    reportsLatestDate: bounds.latestDate,
+  };
 };
 
 const checkPatientEmail = async (ctx: AppContext, program: LoadedProgram, email: string) => {
@@ -163,19 +222,18 @@ const checkPatientEmail = async (ctx: AppContext, program: LoadedProgram, email:
 };
 
 export const createPatient = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
+  programId: string,
   body: {
     firstName: string;
     lastName: string;
     email: string;
     patientIdType: string;
     patientId: string;
-    projectId: string;
   },
 ) => {
-  const program = await loadProgram(ctx, actor, body.projectId);
+  const { ctx, actor } = scope;
+  const program = await loadProgram(ctx, actor, programId);
   if (!canAddPatients(program, true)) throw conflict(messages.addPatientNotAllowed);
   const existing = await checkPatientEmail(ctx, program, body.email);
   const now = ctx.clock.now();
@@ -231,9 +289,10 @@ export const createPatient = async (
       email: body.email,
       existingAccount: !!existing?.passwordHash,
     });
+    // With the change it records: both or neither.
+    await scope.audit(patientEvent("patient.create", program.id, id), trx);
     return id;
   });
-  await auditPatient(ctx, meta, actor, "patient.create", program.id, userId);
   return { userId, message: messages.patientAdded };
 };
 
@@ -299,9 +358,7 @@ const readdressEnrolment = async (
 };
 
 export const updatePatient = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   programId: string,
   userId: string,
   body: {
@@ -310,9 +367,17 @@ export const updatePatient = async (
     email?: string | undefined;
     patientIdType?: string | undefined;
     patientId?: string | undefined;
+    postcode?: string | null | undefined;
+    cancerTypes?: CancerType[] | undefined;
   },
 ) => {
+  const { ctx, actor } = scope;
   const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const today = todayIn(program.territory, ctx.clock.now());
+  for (const [i, cancer] of (body.cancerTypes ?? []).entries()) {
+    if (cancer.diagnosisDate && cancer.diagnosisDate > today)
+      throw invalidField(`cancerTypes.${i}.diagnosisDate`, messages.logDateInFuture);
+  }
   const type = body.patientIdType ?? enrolment.patientIdType;
   const emailChanges = body.email !== undefined && body.email !== enrolment.inviteEmail.toLowerCase();
   let target: Awaited<ReturnType<typeof checkPatientEmail>>;
@@ -330,23 +395,26 @@ export const updatePatient = async (
       ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
       ...(body.patientIdType !== undefined ? { patientIdType: body.patientIdType } : {}),
       ...(body.patientId !== undefined && type ? { patientId: normalisePatientId(type, body.patientId) } : {}),
+      ...(body.postcode !== undefined ? { postcode: body.postcode } : {}),
+      ...(body.cancerTypes !== undefined ? { cancerTypes: JSON.stringify(body.cancerTypes) } : {}),
     });
     const movedTo = emailChanges
       ? await readdressEnrolment(ctx, trx, program, { ...enrolment, ...pickNames(body) }, body.email!, target)
       : userId;
-    await writeAudit(trx, ctx.clock, meta, {
-      action: "patient.update",
-      outcome: "success",
-      actorUserId: actor.userId,
-      entityType: "patient",
-      entityId: movedTo,
-      patientId: movedTo,
-      programId,
-      details: { fields: Object.keys(body), ...(movedTo !== userId ? { detachedFromUserId: userId } : {}) },
-    });
+    await scope.audit(
+      {
+        action: "patient.update",
+        entityType: "patient",
+        entityId: movedTo,
+        patientId: movedTo,
+        programId,
+        details: { fields: Object.keys(body), ...(movedTo !== userId ? { detachedFromUserId: userId } : {}) },
+      },
+      trx,
+    );
     return movedTo;
   });
-  return getPatient(ctx, meta, actor, programId, patientUserId);
+  return getPatient(scope, programId, patientUserId);
 };
 
 const pickNames = (body: { firstName?: string | undefined; lastName?: string | undefined }) => ({
@@ -354,13 +422,8 @@ const pickNames = (body: { firstName?: string | undefined; lastName?: string | u
   ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
 });
 
-export const deletePatient = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  userId: string,
-) => {
+export const deletePatient = async (scope: RequestScope, programId: string, userId: string) => {
+  const { ctx, actor } = scope;
   const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   await ctx.db.transaction().execute(async (trx) => {
     await q.deleteEnrolment(trx, enrolment.id);
@@ -369,17 +432,12 @@ export const deletePatient = async (
     if (account && !account.passwordHash && (await q.countEnrolmentsOfUser(trx, userId)) === 0) {
       await deleteUser(trx, userId);
     }
+    await scope.audit(patientEvent("patient.delete", programId, userId, { status: enrolment.status }), trx);
   });
-  await auditPatient(ctx, meta, actor, "patient.delete", programId, userId, { status: enrolment.status });
 };
 
-export const resendInvite = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  userId: string,
-) => {
+export const resendInvite = async (scope: RequestScope, programId: string, userId: string) => {
+  const { ctx, actor } = scope;
   const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   const patient = { status: enrolment.status as PatientStatus, inviteAccepted: !!enrolment.inviteAcceptedAt };
   if (!canResendInvite(patient, program, true) || program.inviteMode !== "individual")
@@ -399,22 +457,16 @@ export const resendInvite = async (
       email: enrolment.inviteEmail,
       existingAccount: !!account?.passwordHash,
     });
+    await scope.audit(patientEvent("patient.invite.resend", programId, userId), trx);
   });
-  await auditPatient(ctx, meta, actor, "patient.invite.resend", programId, userId);
   return { message: messages.inviteResent };
 };
 
-export const batchInvite = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  userIds: string[],
-) => {
+export const batchInvite = async (scope: RequestScope, programId: string, userIds: string[]) => {
   let sent = 0;
   for (const userId of [...new Set(userIds)]) {
     try {
-      await resendInvite(ctx, meta, actor, programId, userId);
+      await resendInvite(scope, programId, userId);
       sent++;
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
@@ -433,13 +485,12 @@ const assertAwaitingVerification = (program: LoadedProgram, enrolment: q.Enrolme
  * checked like on the new-patient form) or declined.
  */
 export const decideVerification = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   programId: string,
   userId: string,
   decision: { verified: true; patientId: string } | { verified: false },
 ) => {
+  const { ctx, actor } = scope;
   const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
   assertAwaitingVerification(program, enrolment);
   let changes = {};
@@ -450,15 +501,15 @@ export const decideVerification = async (
     changes = { patientIdType: type, patientId: normalisePatientId(type, decision.patientId) };
   }
   const status = decision.verified ? "VERIFIED" : "DECLINED";
-  await ctx.db
-    .transaction()
-    .execute((trx) => moveVerification(trx, enrolment, status, ctx.clock.now(), actor.userId, changes));
-  await auditPatient(ctx, meta, actor, decision.verified ? "patient.verify" : "patient.decline", programId, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await moveVerification(trx, enrolment, status, ctx.clock.now(), actor.userId, changes);
+    await scope.audit(patientEvent(decision.verified ? "patient.verify" : "patient.decline", programId, userId), trx);
+  });
   return { message: decision.verified ? messages.patientVerified : messages.patientDeclined };
 };
 
-/** Consent withdrawn, by the care team (retract) or by the patient. */
-export const withdrawConsent = async (ctx: AppContext, db: Db, enrolment: q.EnrolmentRow, actorUserId: string) => {
+/** Moves an enrolment to consent withdrawn, in the caller's transaction (the care team's act or the patient's own). */
+export const markConsentWithdrawn = async (ctx: AppContext, db: Db, enrolment: q.EnrolmentRow, actorUserId: string) => {
   if (!enrolment.consentGiven) throw conflict(messages.consentNotGiven);
   const now = ctx.clock.now();
   await moveStatus(db, enrolment, "CONSENT_WITHDRAWN", now, actorUserId, {
@@ -467,36 +518,28 @@ export const withdrawConsent = async (ctx: AppContext, db: Db, enrolment: q.Enro
   });
 };
 
-export const retractConsent = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  userId: string,
-) => {
+/** The care team withdraws a patient's consent. */
+export const withdrawConsent = async (scope: RequestScope, programId: string, userId: string) => {
+  const { ctx, actor } = scope;
   const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
-  await ctx.db.transaction().execute((trx) => withdrawConsent(ctx, trx, enrolment, actor.userId));
-  await auditPatient(ctx, meta, actor, "patient.consent.retract", programId, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await markConsentWithdrawn(ctx, trx, enrolment, actor.userId);
+    await scope.audit(patientEvent("patient.consent.retract", programId, userId), trx);
+  });
   return { message: messages.consentRetracted };
 };
 
-export const searchPatients = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  query: { term: string; _page: number; _perPage: number },
-) => {
+export const searchPatients = async (scope: RequestScope, query: { term: string; _page: number; _perPage: number }) => {
+  const { ctx, actor } = scope;
   const { rows, totalCount } = await q.searchEnrolments(ctx.db, {
     term: query.term,
     memberUserId: listingScope(actor),
     page: query._page,
     perPage: query._perPage,
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "patient.search",
-    outcome: "success",
-    actorUserId: actor.userId,
-    details: { results: rows.length },
+    details: { results: rows.length, patients: rows.map((r) => ({ patientId: r.userId, programId: r.programId })) },
   });
   return {
     totalCount,

@@ -320,10 +320,11 @@ describe("programs: list, create, change, delete and end", () => {
     ).json().results[1] as ProgramBody;
     expect(program.name).toBe("Northbridge Bowel");
 
+    // The end date (closing) is an admin's to set; the rest is edit_project's.
+    expect((await patch(admin, program.projectId, { endDate: "2026-12-31" })).statusCode).toBe(200);
     const changed = await patch(callum.token, program.projectId, {
       name: " Northbridge Colorectal ",
       description: "",
-      endDate: "2026-12-31",
       adverseEventReportingMessage: "Call 111 for urgent help",
     });
     expect(changed.statusCode).toBe(200);

@@ -20,8 +20,8 @@ const programColumns = (db: Db) =>
 export type ProgramRow = NonNullable<Awaited<ReturnType<ReturnType<typeof programColumns>["executeTakeFirst"]>>>;
 
 const inReachOf = (userId: string) =>
-  sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId})
-    OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId}))`;
+  sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId} AND ps.invite_accepted)
+    OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId} AND os.invite_accepted))`;
 
 /** A page of programs ordered by organisation then name (the list groups them so). */
 export const findProgramPage = async (
@@ -98,3 +98,21 @@ export const insertImage = async (
 
 export const findImage = (db: Db, id: string) =>
   db.selectFrom("uploadedImages").select(["contentType", "image", "thumbnail"]).where("id", "=", id).executeTakeFirst();
+
+export const organisationExists = async (db: Db, organisationId: string) =>
+  !!(await db.selectFrom("organisations").select("id").where("id", "=", organisationId).executeTakeFirst());
+
+/** Enrolments of the program, whatever their status (a program with patients is not deleted). */
+export const countProgramPatients = async (db: Db, programId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("programPatients")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("programId", "=", programId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+export const imageExists = async (db: Db, id: string): Promise<boolean> =>
+  !!(await db.selectFrom("uploadedImages").select("id").where("id", "=", id).executeTakeFirst());

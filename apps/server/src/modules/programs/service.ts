@@ -2,24 +2,25 @@ import { randomUUID } from "node:crypto";
 import {
   can,
   isAdminType,
-  isProgramClosed,
   messages,
   type NoteType,
   type Permission,
   type Program,
   patientIdTypes,
+  programState,
   todayIn,
 } from "@openpro/core";
+import type { Db } from "../../db/kysely.js";
 import { findOrganisationIdsOfUser } from "../../platform/access/queries.js";
 import { assertProgramInReach, listingScope } from "../../platform/access/scope.js";
-import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
-import { conflict, forbidden, invalidField, notFound } from "../../platform/errors.js";
-import { findOrganisation } from "../organisations/queries.js";
-import { countEnrolments } from "../patients/queries.js";
-import { completeProgramPatients } from "../patients/service.js";
+import type { AppContext } from "../../platform/context.js";
+import { AppError, conflict, forbidden, invalidField, notFound } from "../../platform/errors.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { assertStoredImageUrls } from "./images.js";
 import * as q from "./queries.js";
+
+export { readImage, uploadProgramImage } from "./images.js";
 
 export interface ProgramInput {
   name?: string | undefined;
@@ -48,9 +49,24 @@ export interface ProgramInput {
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
+/** Closed and active on the program's own today (its territory's date). */
+const stateOf = (row: q.ProgramRow, now: Date) =>
+  programState(
+    { startDate: row.startDate, endDate: row.endDate, endedAt: row.endedAt?.toISOString() ?? null },
+    todayIn(row.territory, now),
+  );
+
+/** The program as the other modules' rules need it, after checking the actor (if any) may reach it. */
+export const loadProgram = async (ctx: AppContext, actor: Actor | null, programId: string) => {
+  if (actor) await assertProgramInReach(ctx.db, actor, programId);
+  const row = await q.findProgram(ctx.db, programId);
+  if (!row) throw notFound();
+  return { ...row, closed: stateOf(row, ctx.clock.now()).closed };
+};
+export type LoadedProgram = Awaited<ReturnType<typeof loadProgram>>;
+
 export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program => {
-  const today = todayIn(row.territory, now);
-  const closed = isProgramClosed({ endDate: row.endDate, endedAt: row.endedAt?.toISOString() ?? null }, today);
+  const { closed, active } = stateOf(row, now);
   return {
     projectId: row.id,
     name: row.name,
@@ -67,7 +83,7 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     imageUrl: row.imageUrl,
     thumbnailUrl: row.thumbnailUrl,
     closed,
-    isProjectActive: !closed && row.startDate <= today,
+    isProjectActive: active,
     adverseEventReportingMessage: row.adverseEventReportingMessage,
     consentMessage: row.consentMessage,
     disclaimer: row.disclaimer,
@@ -89,8 +105,7 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
 };
 
 export const listPrograms = async (
-  ctx: AppContext,
-  actor: Actor,
+  { ctx, actor }: RequestScope,
   query: { _page: number; _perPage: number; organisationId?: string | undefined },
 ) => {
   const { rows, totalCount } = await q.findProgramPage(ctx.db, {
@@ -110,10 +125,10 @@ const findReachableProgram = async (ctx: AppContext, actor: Actor, programId: st
   return row;
 };
 
-export const getProgram = async (ctx: AppContext, actor: Actor, programId: string) =>
+export const getProgram = async ({ ctx, actor }: RequestScope, programId: string) =>
   toProgram(await findReachableProgram(ctx, actor, programId), actor, ctx.clock.now());
 
-/** Fields that need their own edit permission besides create/edit_project (doc 1 §2, doc 3 §6). */
+/** Fields that need their own edit permission besides create/edit_project. */
 const gatedFields: [keyof ProgramInput, Permission][] = [
   ["patientProgramName", "edit_patient_program_name"],
   ["participationWeeks", "edit_patient_participation_duration"],
@@ -132,6 +147,28 @@ const assertGatedFields = (actor: Actor, body: ProgramInput) => {
   if (body.inviteMode === "public" && !can(actor, "edit_public_invite_codes")) throw forbidden();
 };
 
+/**
+ * What the spec gives to admins: the territory (it sets the program's dates and time zone), the
+ * organisation, and closing (the end date; ending now is the admin page's End Program). edit_project
+ * changes the settings form, not these. Sending the value it already has is not a change.
+ */
+const assertAdminFields = (actor: Actor, body: ProgramInput, current: q.ProgramRow) => {
+  if (isAdminType(actor)) return;
+  const changed: [string, boolean][] = [
+    ["territory", body.territory !== undefined && body.territory !== current.territory],
+    ["organisationId", body.organisationId !== undefined && body.organisationId !== current.organisationId],
+    ["endDate", body.endDate !== undefined && (body.endDate || null) !== current.endDate],
+  ];
+  const fields = changed.filter(([, isChanged]) => isChanged).map(([field]) => field);
+  if (fields.length)
+    throw new AppError(
+      403,
+      messages.adminOnlyField,
+      undefined,
+      fields.map((field) => ({ field, message: messages.adminOnlyField })),
+    );
+};
+
 const assertNameFree = async (ctx: AppContext, name: string, exceptId?: string) => {
   if (await q.findProgramByName(ctx.db, name, exceptId)) throw conflict(messages.programNameTaken, "name");
 };
@@ -140,7 +177,7 @@ const assertNameFree = async (ctx: AppContext, name: string, exceptId?: string) 
 const resolveOrganisation = async (ctx: AppContext, actor: Actor, requested: string | undefined) => {
   if (isAdminType(actor)) {
     // An id that names no organisation is as good as none (and must not reach the foreign key).
-    if (!requested || !(await findOrganisation(ctx.db, requested)))
+    if (!requested || !(await q.organisationExists(ctx.db, requested)))
       throw invalidField("organisationId", messages.organisationRequired);
     return requested;
   }
@@ -198,45 +235,39 @@ const assertDates = (startDate: string, endDate: string | null | undefined) => {
 };
 
 export const createProgram = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   body: ProgramInput & { name: string; territory: "UK_IRE" | "US" | "CH"; startDate: string },
 ) => {
+  const { ctx, actor } = scope;
   assertGatedFields(actor, body);
+  await assertStoredImageUrls(ctx, body);
   assertDates(body.startDate, body.endDate);
   await assertNameFree(ctx, body.name);
   const organisationId = await resolveOrganisation(ctx, actor, body.organisationId);
-  const projectId = await q.insertProgram(ctx.db, {
-    ...columnsFrom(body),
-    name: body.name,
-    territory: body.territory,
-    startDate: body.startDate,
-    organisationId,
-    inviteMode: body.inviteMode ?? "individual",
-    endedAt: null,
-    createdAt: ctx.clock.now(),
+  // The audit entry is written with the change it records: both or neither.
+  const programId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await q.insertProgram(trx, {
+      ...columnsFrom(body),
+      name: body.name,
+      territory: body.territory,
+      startDate: body.startDate,
+      organisationId,
+      inviteMode: body.inviteMode ?? "individual",
+      endedAt: null,
+      createdAt: ctx.clock.now(),
+    });
+    await scope.audit({ action: "program.create", entityType: "program", entityId: id, programId: id }, trx);
+    return id;
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "program.create",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "program",
-    entityId: projectId,
-    programId: projectId,
-  });
-  return { projectId };
+  return { projectId: programId };
 };
 
-export const updateProgram = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  body: ProgramInput,
-) => {
+export const updateProgram = async (scope: RequestScope, programId: string, body: ProgramInput) => {
+  const { ctx, actor } = scope;
   const current = await findReachableProgram(ctx, actor, programId);
   assertGatedFields(actor, body);
+  assertAdminFields(actor, body, current);
+  await assertStoredImageUrls(ctx, body);
   if (body.organisationId !== undefined && body.organisationId !== current.organisationId) throw forbidden();
   assertDates(body.startDate ?? current.startDate, body.endDate === undefined ? current.endDate : body.endDate);
   assertTemperatureOrder(
@@ -245,52 +276,40 @@ export const updateProgram = async (
   );
   if (body.name) await assertNameFree(ctx, body.name, programId);
   const { organisationId: _ignored, ...changes } = body;
-  await q.updateProgram(ctx.db, programId, columnsFrom(changes));
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "program.update",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "program",
-    entityId: programId,
-    programId,
-    details: { fields: Object.keys(changes) },
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateProgram(trx, programId, columnsFrom(changes));
+    await scope.audit(
+      {
+        action: "program.update",
+        entityType: "program",
+        entityId: programId,
+        programId,
+        details: { fields: Object.keys(changes) },
+      },
+      trx,
+    );
   });
-  return getProgram(ctx, actor, programId);
+  return getProgram(scope, programId);
 };
 
-export const deleteProgram = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
+export const deleteProgram = async (scope: RequestScope, programId: string) => {
+  const { ctx, actor } = scope;
   const program = await findReachableProgram(ctx, actor, programId);
   // Deleting never cascades into people: every team member (and patient) must be removed first.
-  if ((await q.countProgramTeam(ctx.db, programId)) > 0 || (await countEnrolments(ctx.db, programId)) > 0) {
+  if ((await q.countProgramTeam(ctx.db, programId)) > 0 || (await q.countProgramPatients(ctx.db, programId)) > 0) {
     throw conflict(messages.programHasMembers);
   }
-  await ctx.db.transaction().execute((trx) => q.deleteProgram(trx, programId));
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "program.delete",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "program",
-    entityId: programId,
-    details: { name: program.name },
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.deleteProgram(trx, programId);
+    await scope.audit(
+      { action: "program.delete", entityType: "program", entityId: programId, details: { name: program.name } },
+      trx,
+    );
   });
 };
 
-export const endProgram = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
-  const program = await findReachableProgram(ctx, actor, programId);
-  if (program.endedAt) throw conflict(messages.projectAlreadyEnded);
-  await ctx.db.transaction().execute(async (trx) => {
-    await q.updateProgram(trx, programId, { endedAt: ctx.clock.now() });
-    await completeProgramPatients(ctx, trx, programId, actor.userId);
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "program.end",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "program",
-    entityId: programId,
-    programId,
-  });
-  return { message: messages.projectEnded };
-};
+/** Marks the program ended now, in the caller's transaction (ending it is the admin module's act). */
+export const markProgramEnded = (db: Db, programId: string, at: Date) =>
+  q.updateProgram(db, programId, { endedAt: at });
 
 export const listPatientIdTypes = () => ({ patientIdTypes: patientIdTypes.map((t) => ({ id: t.id, name: t.name })) });

@@ -1,7 +1,7 @@
 import { errorCodes, messages } from "@openpro/core";
+import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
 import { generateOpaqueToken, hashToken } from "../../platform/auth/secrets.js";
-import { addSeconds } from "../../platform/clock.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";

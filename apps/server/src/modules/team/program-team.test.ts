@@ -347,6 +347,18 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     expect(register.statusCode).toBe(409);
 
     const { accessToken } = await signIn(t, "sam@clinic.test", TEST_PASSWORD);
+    // An invitation grants nothing by itself: before Sam accepts, the program and its patients
+    // are out of his reach and it is not in his program list.
+    expect((await getProgram(accessToken, heartLung)).statusCode).toBe(404);
+    const patientsBefore = await t.request({
+      method: "GET",
+      url: `/api/v1/admin/projects/${heartLung}/users`,
+      token: accessToken,
+    });
+    expect(patientsBefore.statusCode).toBe(404);
+    const listBefore = await t.request({ method: "GET", url: "/api/v1/admin/projects", token: accessToken });
+    expect((listBefore.json().results as { projectId: string }[]).map((p) => p.projectId)).not.toContain(heartLung);
+
     const accepted = await t.request({
       method: "POST",
       url: "/api/v1/auth/staff-invite",
@@ -469,6 +481,25 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     });
     expect(allowed.statusCode).toBe(201);
     expect(allowed.json()).toMatchObject({ role: "clinician_admin", inviteAccepted: false });
+
+    // No one grants what they do not hold: Anna, a Clinical Admin, may not mint a Clinical Program
+    // Admin (program settings, identifiable export), but may add her own role.
+    const { accessToken: annaToken } = await signIn(t, "anna@clinic.test", TEST_PASSWORD);
+    const ceiling = await add(annaToken, heartLung, {
+      ...member,
+      email: "ceiling@clinic.test",
+      role: "clinical_project_admin",
+    });
+    expect(ceiling.statusCode).toBe(422);
+    expect(fieldErrors(ceiling)).toEqual([{ field: "role", message: messages.roleNotAssignable }]);
+    expect(await userIdOf("ceiling@clinic.test")).toBeUndefined();
+    const ownRole = await add(annaToken, heartLung, {
+      ...member,
+      firstName: "Nils",
+      email: "nils@clinic.test",
+      role: "clinician_admin",
+    });
+    expect(ownRole.statusCode).toBe(201);
 
     const byAdmin = await add(admin.token, heartLung, {
       ...member,

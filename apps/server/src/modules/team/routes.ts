@@ -1,14 +1,14 @@
 import { programTeamApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
-import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { defineRoute } from "../../platform/http/route.js";
-import { getProgram } from "../programs/service.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
 import * as team from "./service.js";
 
 /** The program's team, once the program is known to be in the actor's reach (404 otherwise). */
-const programTeam = async (ctx: AppContext, actor: Actor, programId: string): Promise<team.Team> => {
-  const program = await getProgram(ctx, actor, programId);
+const programTeam = async ({ ctx, actor }: RequestScope, programId: string): Promise<team.Team> => {
+  const program = await loadProgram(ctx, actor, programId);
   return { ref: { kind: "program", id: programId }, name: program.name };
 };
 
@@ -18,8 +18,8 @@ export const registerProgramTeamRoutes = (app: FastifyInstance, ctx: AppContext)
     ctx,
     programTeamApi.list,
     { permission: "view_project_staff_members" },
-    async ({ actor, params, reply }) => {
-      const page = await team.listMembers(ctx, await programTeam(ctx, actor, params.projectId));
+    async ({ scope, params, reply }) => {
+      const page = await team.listMembers(ctx, await programTeam(scope, params.projectId));
       reply.header("X-Total-Count", String(page.totalCount));
       return page;
     },
@@ -29,24 +29,23 @@ export const registerProgramTeamRoutes = (app: FastifyInstance, ctx: AppContext)
     ctx,
     programTeamApi.add,
     { permission: "create_project_staff_member" },
-    async ({ actor, meta, params, body }) =>
-      team.addMember(ctx, meta, actor, await programTeam(ctx, actor, params.projectId), body),
+    async ({ scope, params, body }) => team.addMember(scope, await programTeam(scope, params.projectId), body),
   );
   defineRoute(
     app,
     ctx,
     programTeamApi.update,
     { permission: "edit_project_staff_member" },
-    async ({ actor, meta, params, body }) =>
-      team.updateMember(ctx, meta, actor, await programTeam(ctx, actor, params.projectId), params.userId, body),
+    async ({ scope, params, body }) =>
+      team.updateMember(scope, await programTeam(scope, params.projectId), params.userId, body),
   );
   defineRoute(
     app,
     ctx,
     programTeamApi.remove,
     { permission: "delete_project_staff_member" },
-    async ({ actor, meta, params, query }) => {
-      await team.removeMember(ctx, meta, actor, await programTeam(ctx, actor, params.projectId), params.userId, {
+    async ({ scope, params, query }) => {
+      await team.removeMember(scope, await programTeam(scope, params.projectId), params.userId, {
         deleteProfile: query.deleteProfile === "true",
       });
       return null;
@@ -57,7 +56,7 @@ export const registerProgramTeamRoutes = (app: FastifyInstance, ctx: AppContext)
     ctx,
     programTeamApi.resendInvite,
     { permission: "create_project_staff_member" },
-    async ({ actor, meta, params }) =>
-      team.resendMemberInvite(ctx, meta, actor, await programTeam(ctx, actor, params.projectId), params.userId),
+    async ({ scope, params }) =>
+      team.resendMemberInvite(scope, await programTeam(scope, params.projectId), params.userId),
   );
 };

@@ -1,5 +1,5 @@
 import {
-  adminOnlyRoles,
+  assignableRoles,
   defaultPermissionsByRole,
   isAdmin,
   isAdminType,
@@ -7,13 +7,24 @@ import {
   type Role,
   type TeamMember,
 } from "@openpro/core";
-import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
+import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
-import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/queries.js";
-import { assertSignInEmailChangeable, noticeSignInEmailChanged } from "../users/service.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import {
+  assertSignInEmailChangeable,
+  deleteUser,
+  findUserByEmail,
+  insertUser,
+  noticeSignInEmailChanged,
+  updateUser,
+} from "../users/service.js";
 import { inviteStaffMember } from "./invites.js";
+
+/** Staff invitations as the sign-in side accepts them. */
+export { findUsableStaffInvite } from "./invites.js";
+export { findStaffInviteByHash, markInviteAccepted, markMembershipAccepted } from "./queries.js";
+
 import {
   countOtherMemberships,
   deleteTeamMember,
@@ -46,24 +57,14 @@ const inviteTeam = (team: Team) =>
     ? ({ kind: "organisation", organisationId: team.ref.id, name: team.name } as const)
     : ({ kind: "program", programId: team.ref.id, name: team.name } as const);
 
-const audit = (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  team: Team,
-  verb: string,
-  userId: string,
-  details = {},
-) =>
-  writeAudit(ctx.db, ctx.clock, meta, {
-    action: `${team.ref.kind}.member.${verb}`,
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "user",
-    entityId: userId,
-    ...(team.ref.kind === "program" ? { programId: team.ref.id } : {}),
-    details: { [`${team.ref.kind}Id`]: team.ref.id, ...details },
-  });
+/** The audit entry of a change to a team's member. */
+const memberEvent = (team: Team, verb: string, userId: string, details = {}) => ({
+  action: `${team.ref.kind}.member.${verb}`,
+  entityType: "user",
+  entityId: userId,
+  ...(team.ref.kind === "program" ? { programId: team.ref.id } : {}),
+  details: { [`${team.ref.kind}Id`]: team.ref.id, ...details },
+});
 
 const findMemberOf = async (ctx: AppContext, team: Team, userId: string) => {
   const member = await findTeamMember(ctx.db, team.ref, userId);
@@ -84,9 +85,9 @@ const assertOnlyThisTeam = async (ctx: AppContext, actor: Actor, team: Team, use
   if (!isAdminType(actor) && (await countOtherMemberships(ctx.db, team.ref, userId)) > 0) throw forbidden();
 };
 
-/** Non-admins cannot hand out the three admin-type roles (doc 1 §5, doc 3 §6). */
+/** No one grants what they do not hold: a role is assignable only if the actor holds all of its permissions. */
 export const assertRoleAssignable = (actor: Actor, role: Role) => {
-  if (!isAdminType(actor) && adminOnlyRoles.includes(role)) {
+  if (!assignableRoles(actor).includes(role)) {
     throw new AppError(422, messages.roleNotAssignable, "VALIDATION_ERROR", [
       { field: "role", message: messages.roleNotAssignable },
     ]);
@@ -95,12 +96,11 @@ export const assertRoleAssignable = (actor: Actor, role: Role) => {
 
 /** Adds someone (a new account without a password, or an existing staff account) and e-mails the invitation. */
 export const addMember = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   team: Team,
   body: { firstName: string; lastName: string; displayName?: string | undefined; email: string; role: Role },
 ) => {
+  const { ctx, actor } = scope;
   assertRoleAssignable(actor, body.role);
   const existing = await findUserByEmail(ctx.db, body.email);
   if (existing?.scope === "patient") throw conflict(messages.roleIsClinicalStaff, "email");
@@ -136,6 +136,8 @@ export const addMember = async (
         team: inviteTeam(team),
         existingAccount: !!existing?.passwordHash,
       });
+      // With the change it records: both or neither.
+      await scope.audit(memberEvent(team, "add", id, { role: body.role }), trx);
       return id;
     })
     .catch((error: unknown) => {
@@ -144,18 +146,16 @@ export const addMember = async (
         throw conflict(messages.teamMemberExists, "email");
       throw error;
     });
-  await audit(ctx, meta, actor, team, "add", userId, { role: body.role });
   return toMember(await findMemberOf(ctx, team, userId));
 };
 
 export const updateMember = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   team: Team,
   userId: string,
   body: { firstName: string; lastName: string; displayName?: string | undefined; email: string },
 ) => {
+  const { ctx, actor } = scope;
   const member = await findMemberOf(ctx, team, userId);
   // Changing an admin-type account's e-mail would let a password reset take it over; so would
   // changing that of someone who also works in teams beyond this one, which the editor cannot see.
@@ -176,28 +176,19 @@ export const updateMember = async (
       updatedAt: ctx.clock.now(),
     });
     if (emailChanges) await noticeSignInEmailChanged(ctx, trx, member, body.email);
-    await audit(
-      { ...ctx, db: trx },
-      meta,
-      actor,
-      team,
-      "update",
-      userId,
-      emailChanges ? { emailBefore: member.email } : {},
-    );
+    await scope.audit(memberEvent(team, "update", userId, emailChanges ? { emailBefore: member.email } : {}), trx);
   });
   return toMember(await findMemberOf(ctx, team, userId));
 };
 
 /** Removes from the team; `deleteProfile` also deletes the account (never an admin's, never one's own). */
 export const removeMember = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   team: Team,
   userId: string,
   options: { deleteProfile: boolean } = { deleteProfile: false },
 ) => {
+  const { ctx, actor } = scope;
   const member = await findMemberOf(ctx, team, userId);
   if (options.deleteProfile) {
     await assertOnlyThisTeam(ctx, actor, team, userId);
@@ -208,29 +199,24 @@ export const removeMember = async (
   await ctx.db.transaction().execute(async (trx) => {
     await deleteTeamMember(trx, team.ref, userId);
     if (options.deleteProfile) await deleteUser(trx, userId);
+    await scope.audit(memberEvent(team, options.deleteProfile ? "remove-and-delete" : "remove", userId), trx);
   });
-  await audit(ctx, meta, actor, team, options.deleteProfile ? "remove-and-delete" : "remove", userId);
 };
 
-export const resendMemberInvite = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  team: Team,
-  userId: string,
-) => {
+export const resendMemberInvite = async (scope: RequestScope, team: Team, userId: string) => {
+  const { ctx, actor } = scope;
   const member = await findMemberOf(ctx, team, userId);
   if (member.inviteAccepted) throw conflict(messages.teamInviteAlreadyAccepted);
-  await ctx.db.transaction().execute((trx) =>
-    inviteStaffMember(ctx, trx, {
+  await ctx.db.transaction().execute(async (trx) => {
+    await inviteStaffMember(ctx, trx, {
       userId,
       email: member.email,
       firstName: member.firstName,
       invitedBy: actor.userId,
       team: inviteTeam(team),
       existingAccount: !!member.passwordHash,
-    }),
-  );
-  await audit(ctx, meta, actor, team, "invite-resend", userId);
+    });
+    await scope.audit(memberEvent(team, "invite-resend", userId), trx);
+  });
   return { message: messages.teamInviteResent };
 };

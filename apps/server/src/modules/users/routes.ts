@@ -10,14 +10,14 @@ export const registerUserRoutes = (app: FastifyInstance, ctx: AppContext) => {
     reply.header("X-Total-Count", String(page.totalCount));
     return page;
   });
-  defineRoute(app, ctx, usersApi.get, { permission: "view_user" }, ({ actor, meta, params }) =>
-    users.getUser(ctx, meta, actor, params.userId),
+  defineRoute(app, ctx, usersApi.get, { permission: "view_user" }, ({ scope, params }) =>
+    users.getUser(scope, params.userId),
   );
-  defineRoute(app, ctx, usersApi.update, { permission: "edit_user" }, ({ actor, meta, params, body }) =>
-    users.updateUserAccount(ctx, meta, actor, params.userId, body),
+  defineRoute(app, ctx, usersApi.update, { permission: "edit_user" }, ({ scope, params, body }) =>
+    users.updateUserAccount(scope, params.userId, body),
   );
-  defineRoute(app, ctx, usersApi.remove, { permission: "delete_user" }, async ({ actor, meta, params }) => {
-    await users.deleteUserAccount(ctx, meta, actor, params.userId);
+  defineRoute(app, ctx, usersApi.remove, { permission: "delete_user" }, async ({ scope, params }) => {
+    await users.deleteUserAccount(scope, params.userId);
     return null;
   });
 };

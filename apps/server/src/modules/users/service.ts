@@ -1,13 +1,16 @@
 import { type AdminUser, can, isAdmin, isPermission, messages } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
-import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
+import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { mailTemplates } from "../../platform/mail/templates.js";
+import type { RequestScope } from "../../platform/request-scope.js";
 import { deleteUser, findUserByEmail, findUserById, findUserPage, updateUser } from "./queries.js";
+
+/** The account store, for the modules that create, find or change accounts in their own transactions. */
+export { deleteUser, findUserByEmail, findUserById, insertUser, updateUser } from "./queries.js";
 
 /** Flags that make an account admin-type: only an admin grants or removes them. */
 const ADMIN_FLAGS = ["admin", "internal_tester", "internal_program_admin"];
@@ -77,12 +80,11 @@ const findStaffUser = async (ctx: AppContext, userId: string) => {
   return user;
 };
 
-export const getUser = async (ctx: AppContext, meta: RequestMeta, actor: Actor, userId: string) => {
+export const getUser = async (scope: RequestScope, userId: string) => {
+  const { ctx } = scope;
   const user = await findStaffUser(ctx, userId);
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "user.read",
-    outcome: "success",
-    actorUserId: actor.userId,
     entityType: "user",
     entityId: userId,
   });
@@ -90,9 +92,7 @@ export const getUser = async (ctx: AppContext, meta: RequestMeta, actor: Actor, 
 };
 
 export const updateUserAccount = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
+  scope: RequestScope,
   userId: string,
   body: {
     firstName?: string | undefined;
@@ -101,6 +101,7 @@ export const updateUserAccount = async (
     permissions?: string[] | undefined;
   },
 ) => {
+  const { ctx, actor } = scope;
   const user = await findStaffUser(ctx, userId);
   let permissions: string[] | undefined;
   if (body.permissions) {
@@ -140,31 +141,31 @@ export const updateUserAccount = async (
       updatedAt: ctx.clock.now(),
     });
     if (emailChanges) await noticeSignInEmailChanged(ctx, trx, user, body.email!);
-    await writeAudit(trx, ctx.clock, meta, {
-      action: permissions ? "user.permissions.update" : "user.update",
-      outcome: "success",
-      actorUserId: actor.userId,
-      entityType: "user",
-      entityId: userId,
-      details: {
-        fields: Object.keys(body),
-        ...(permissions ? { before: user.permissions, after: permissions } : {}),
-        ...(emailChanges ? { emailBefore: user.email, emailAfter: body.email } : {}),
+    await scope.audit(
+      {
+        action: permissions ? "user.permissions.update" : "user.update",
+        entityType: "user",
+        entityId: userId,
+        details: {
+          fields: Object.keys(body),
+          ...(permissions ? { before: user.permissions, after: permissions } : {}),
+          ...(emailChanges ? { emailBefore: user.email, emailAfter: body.email } : {}),
+        },
       },
-    });
+      trx,
+    );
   });
   return toAdminUser((await findUserById(ctx.db, userId))!);
 };
 
-export const deleteUserAccount = async (ctx: AppContext, meta: RequestMeta, actor: Actor, userId: string) => {
+export const deleteUserAccount = async (scope: RequestScope, userId: string) => {
+  const { ctx, actor } = scope;
   const user = await findStaffUser(ctx, userId);
   if (user.id === actor.userId) throw conflict(messages.cannotDeleteYourself);
   if (user.permissions.includes("admin")) throw conflict(messages.adminCannotBeDeleted);
   await deleteUser(ctx.db, userId);
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "user.delete",
-    outcome: "success",
-    actorUserId: actor.userId,
     entityType: "user",
     entityId: userId,
     details: { email: user.email, role: user.role },

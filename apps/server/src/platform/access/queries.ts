@@ -6,9 +6,13 @@ export const isOrganisationMember = async (db: Db, userId: string, organisationI
     .select("userId")
     .where("userId", "=", userId)
     .where("organisationId", "=", organisationId)
+    .where("inviteAccepted", "=", true)
     .executeTakeFirst());
 
-/** A program is in reach through its team, or through the team of its organisation. */
+/**
+ * A program is in reach through its team, or through the team of its organisation — only once
+ * that membership's invitation is accepted: an invitation grants nothing by itself.
+ */
 export const isProgramInReach = async (db: Db, userId: string, programId: string): Promise<boolean> =>
   !!(await db
     .selectFrom("programs")
@@ -21,20 +25,27 @@ export const isProgramInReach = async (db: Db, userId: string, programId: string
             .selectFrom("programStaff")
             .select("programStaff.userId")
             .whereRef("programStaff.programId", "=", "programs.id")
-            .where("programStaff.userId", "=", userId),
+            .where("programStaff.userId", "=", userId)
+            .where("programStaff.inviteAccepted", "=", true),
         ),
         eb.exists(
           eb
             .selectFrom("organisationStaff")
             .select("organisationStaff.userId")
             .whereRef("organisationStaff.organisationId", "=", "programs.organisationId")
-            .where("organisationStaff.userId", "=", userId),
+            .where("organisationStaff.userId", "=", userId)
+            .where("organisationStaff.inviteAccepted", "=", true),
         ),
       ]),
     )
     .executeTakeFirst());
 
 export const findOrganisationIdsOfUser = async (db: Db, userId: string): Promise<string[]> =>
-  (await db.selectFrom("organisationStaff").select("organisationId").where("userId", "=", userId).execute()).map(
-    (r) => r.organisationId,
-  );
+  (
+    await db
+      .selectFrom("organisationStaff")
+      .select("organisationId")
+      .where("userId", "=", userId)
+      .where("inviteAccepted", "=", true)
+      .execute()
+  ).map((r) => r.organisationId);

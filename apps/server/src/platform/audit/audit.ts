@@ -1,9 +1,10 @@
+import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import type { Clock } from "../clock.js";
 import { insertAuditEntry } from "./queries.js";
 
 export interface AuditContext {
   requestId?: string | null;
+  clientRequestId?: string | null;
   ip?: string | null;
 }
 
@@ -31,6 +32,7 @@ export const writeAudit = (db: Db, clock: Clock, context: AuditContext, event: A
     patientId: event.patientId ?? null,
     outcome: event.outcome,
     requestId: context.requestId ?? null,
+    clientRequestId: context.clientRequestId ?? null,
     ip: context.ip ?? null,
     details: event.details ? JSON.stringify(event.details) : null,
   });

@@ -1,6 +1,6 @@
 import { limits } from "@openpro/core";
+import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import type { Clock } from "../clock.js";
 import { verifyAccessToken } from "./jwt.js";
 import { endSession, findSessionWithUser, touchSession } from "./queries.js";
 

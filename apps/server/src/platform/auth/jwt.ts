@@ -1,5 +1,4 @@
-import { createHmac } from "node:crypto";
-import { safeEqual } from "./secrets.js";
+import { keyedHash, safeEqual } from "./secrets.js";
 
 /** HS256 access tokens. Only this algorithm is accepted; type, audience and expiry are checked. */
 export interface AccessClaims {
@@ -17,7 +16,8 @@ const AUDIENCE = "openpro-api";
 const ISSUER = "openpro";
 const header = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
 
-const sign = (secret: string, input: string) => createHmac("sha256", secret).update(input).digest("base64url");
+// Signed with the access-token key derived from the configured secret, not with the secret itself.
+const sign = (secret: string, input: string) => keyedHash(secret, "access-token", input);
 
 export const signAccessToken = (
   secret: string,

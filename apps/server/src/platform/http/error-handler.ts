@@ -37,6 +37,7 @@ export const toFieldErrors = (issues: ZodIssueLike[]): FieldError[] => {
 export const installErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("Retry-After", String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         message: error.message,

@@ -1,6 +1,6 @@
 import { messages } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../../clock.js";
 
 /** What stays reachable during maintenance: the health check and what the app needs to say so. */
 const OPEN_DURING_MAINTENANCE = ["/api/v1/healthz", "/api/v1/service/client-config"];

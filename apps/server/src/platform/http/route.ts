@@ -6,6 +6,8 @@ import { writeAudit } from "../audit/audit.js";
 import { type Actor, resolveActor } from "../auth/actor.js";
 import type { AppContext, RequestMeta } from "../context.js";
 import { AppError, forbidden, unauthorized } from "../errors.js";
+import { type RequestScope, requestScope } from "../request-scope.js";
+import { clientRequestId } from "./logging.js";
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 type In<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : undefined;
@@ -16,6 +18,8 @@ export interface RouteInput<E extends Endpoint> {
   body: Out<E["body"]>;
   actor: E["auth"] extends false ? Actor | null : Actor;
   meta: RequestMeta;
+  /** ctx, meta and actor together, with audit bound to them: what services take. */
+  scope: RequestScope<E["auth"] extends false ? Actor | null : Actor>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -29,6 +33,7 @@ export interface RouteOptions {
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   requestId: String(request.id),
+  clientRequestId: clientRequestId(request),
   ip: request.ip,
   userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
 });
@@ -78,6 +83,7 @@ export const defineRoute = <E extends Endpoint>(
         body: request.body as Out<E["body"]>,
         actor: actor as RouteInput<E>["actor"],
         meta,
+        scope: requestScope(ctx, meta, actor as RouteInput<E>["actor"]),
         request,
         reply,
       });

@@ -32,6 +32,8 @@ export const installSecurityHeaders = async (app: FastifyInstance, options: { re
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
+    // The server's request id, for support: it finds the log lines and audit entries of this request.
+    reply.header("X-Request-Id", String(request.id));
     if (request.url.startsWith("/api/")) {
       reply.header("Cache-Control", "no-store");
       if (request.url.startsWith("/api/docs")) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { addSeconds, type Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import { addSeconds, type Clock } from "../clock.js";
 import { claimDueJobs, insertJob, markJobCompleted, markJobFailed, markJobRetry } from "./queries.js";
 
 export type JobHandler = (

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import type { Clock } from "../clock.js";
 import { enqueueJob, type JobRunner } from "../jobs/job-runner.js";
 import { findMail, insertMail, markMail } from "./queries.js";
 import type { RenderedMail } from "./templates.js";
@@ -21,6 +21,7 @@ export const smtpTransport = (smtpUrl: string): MailTransport => {
 };
 
 export const MAIL_SEND_JOB = "mail.send";
+const MAIL_MAX_ATTEMPTS = 8;
 
 /**
  * Mail is stored first and sent by a durable job, so a message survives a restart and an SMTP
@@ -32,7 +33,7 @@ export const queueMail = async (db: Db, clock: Clock, to: string, mail: Rendered
     { toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, category },
     clock.now(),
   );
-  await enqueueJob(db, clock, MAIL_SEND_JOB, { mailId: id }, { maxAttempts: 8 });
+  await enqueueJob(db, clock, MAIL_SEND_JOB, { mailId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
   return id;
 };
 
@@ -68,10 +69,14 @@ export const registerMailJobs = (
         text: mail.textBody,
         html: mail.htmlBody,
       });
-      await markMail(deps.db, mail.id, "sent", deps.clock.now());
+      // Delivered: the body (a sign-in or reset code, an invitation link) is no longer kept.
+      await markMail(deps.db, mail.id, "sent", deps.clock.now(), null, { redactBody: true });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await markMail(deps.db, mail.id, "failed", deps.clock.now(), message);
+      // The last try gives up on the mail: its secret is not kept either.
+      await markMail(deps.db, mail.id, "failed", deps.clock.now(), message, {
+        redactBody: attempt >= MAIL_MAX_ATTEMPTS,
+      });
       throw new Error(`SMTP delivery failed (attempt ${attempt}): ${message}`);
     }
   });

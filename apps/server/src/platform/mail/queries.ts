@@ -26,13 +26,22 @@ export const markMail = async (
   status: "sent" | "failed" | "stored",
   now: Date,
   error: string | null = null,
+  options: { redactBody?: boolean } = {},
 ): Promise<void> => {
   await db
     .updateTable("mails")
-    .set({ status, sentAt: status === "failed" ? null : now, lastError: error })
+    .set({
+      status,
+      sentAt: status === "failed" ? null : now,
+      lastError: error,
+      ...(options.redactBody ? { textBody: REDACTED_MAIL_BODY, htmlBody: REDACTED_MAIL_BODY } : {}),
+    })
     .where("id", "=", id)
     .execute();
 };
+
+/** What the outbox keeps of a mail that went out by SMTP: recipient, subject, category, times, status. */
+export const REDACTED_MAIL_BODY = "[Body removed after delivery: it may have held a one-time code or link.]";
 
 export const findMailPage = async (db: Db, page: number, perPage: number, to?: string) => {
   let base = db.selectFrom("mails");

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { useSession } from "../session-provider";
+import { useSession } from "../../lib/session-context";
 import { AppShell } from "./app-shell";
 import { PublicLayout } from "./public-layout";
 

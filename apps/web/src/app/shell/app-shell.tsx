@@ -4,8 +4,9 @@ import { limits } from "@openpro/core";
 import { type ReactNode, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { Loading } from "../../components/loading";
+import { FeedbackDialog } from "../../features/admin/components/feedback-dialog";
+import { useSession } from "../../lib/session-context";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage-keys";
-import { useSession } from "../session-provider";
 import { SideMenu } from "./side-menu";
 import { SkipLink } from "./skip-link";
 
@@ -50,7 +51,13 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
             onClose={() => setMobileOpen(false)}
             slotProps={{ paper: { sx: { width: expandedWidth }, "aria-label": "Side menu" } }}
           >
-            <SideMenu user={user} collapsed={false} onNavigate={() => setMobileOpen(false)} onLogout={logout} />
+            <SideMenu
+              user={user}
+              collapsed={false}
+              onNavigate={() => setMobileOpen(false)}
+              onLogout={logout}
+              FeedbackDialog={FeedbackDialog}
+            />
           </Drawer>
         </>
       ) : (
@@ -64,7 +71,13 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
             "& .MuiDrawer-paper": { width, boxSizing: "border-box", overflowX: "hidden", transition: "width 150ms" },
           }}
         >
-          <SideMenu user={user} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} onLogout={logout} />
+          <SideMenu
+            user={user}
+            collapsed={collapsed}
+            onToggleCollapsed={toggleCollapsed}
+            onLogout={logout}
+            FeedbackDialog={FeedbackDialog}
+          />
         </Drawer>
       )}
       <Box

@@ -26,10 +26,9 @@ import {
   Typography,
 } from "@mui/material";
 import { type CurrentUser, isAdmin, shellRules } from "@openpro/core";
-import { type ReactNode, useId, useState } from "react";
+import { type ComponentType, type ReactNode, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { RouterLink } from "../../components/router-link";
-import { FeedbackDialog } from "../../features/admin/components/feedback-dialog";
 import { appVersion } from "../../lib/config";
 import { infoLinks } from "./info-links";
 
@@ -40,6 +39,8 @@ interface SideMenuProps {
   onToggleCollapsed?: () => void;
   onNavigate?: () => void;
   onLogout: () => void;
+  /** The feedback dialog the menu's Feedback item opens; given by the shell so the menu needs no feature. */
+  FeedbackDialog: ComponentType<{ open: boolean; onClose: () => void }>;
 }
 
 const Item = ({
@@ -86,8 +87,15 @@ const Item = ({
   );
 };
 
-/** The side menu of doc 1 §2 (Shell). */
-export const SideMenu = ({ user, collapsed, onToggleCollapsed, onNavigate, onLogout }: SideMenuProps) => {
+/** The signed-in side menu: the sections the user may reach, info links, feedback, log out and the version. */
+export const SideMenu = ({
+  user,
+  collapsed,
+  onToggleCollapsed,
+  onNavigate,
+  onLogout,
+  FeedbackDialog,
+}: SideMenuProps) => {
   const location = useLocation();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [infoAnchor, setInfoAnchor] = useState<HTMLElement | null>(null);

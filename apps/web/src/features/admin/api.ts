@@ -1,4 +1,4 @@
-import { adminApi, projectsApi, serviceApi } from "@openpro/core";
+import { adminApi } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, type CallOptions } from "../../lib/http";
 
@@ -22,14 +22,14 @@ export const useOutbox = (page: number, perPage: number) =>
 export const useAppVersion = () =>
   useQuery({
     queryKey: adminKeys.appVersion,
-    queryFn: ({ signal }) => apiCall(serviceApi.appVersion, { signal }),
+    queryFn: ({ signal }) => apiCall(adminApi.appVersion, { signal }),
   });
 
-/** Failures are shown by the form as "Error - {message}" (doc 1 §8). */
+/** Failures are shown by the form as "Error - {message}". */
 export const useUpdateAppVersion = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body<typeof serviceApi.updateAppVersion>) => apiCall(serviceApi.updateAppVersion, { body }),
+    mutationFn: (body: Body<typeof adminApi.updateAppVersion>) => apiCall(adminApi.updateAppVersion, { body }),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.appVersion, saved),
     meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
   });
@@ -37,6 +37,6 @@ export const useUpdateAppVersion = () => {
 
 export const useEndProgram = () =>
   useMutation({
-    mutationFn: (projectId: string) => apiCall(projectsApi.end, { params: { projectId } }),
+    mutationFn: (projectId: string) => apiCall(adminApi.endProgram, { params: { projectId } }),
     meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
   });

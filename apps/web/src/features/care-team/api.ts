@@ -6,7 +6,7 @@ export const careTeamKeys = {
   list: (projectId: string) => ["care-team", projectId] as const,
 };
 
-/** Failures the tab shows itself (doc 3 §8); the app still handles sign-out and maintenance. */
+/** Failures the tab shows itself; the app still handles sign-out and maintenance. */
 const meta = { inlineErrors: true, ownStatuses: [400, 404, 409, 422] } as const;
 
 export const useCareTeamContacts = (projectId: string) =>
@@ -39,7 +39,7 @@ export const useDeleteCareTeamContact = (projectId: string) => {
 };
 
 /**
- * Doc 3 §8: a failure with a server message reads "Error - {msg}" ("Error: {msg}" when deleting);
+ * A failure with a server message reads "Error - {msg}" ("Error: {msg}" when deleting);
  * anything else (no answer, a server fault) "Oops, something went wrong".
  */
 export const careTeamErrorText = (error: unknown, action: "save" | "delete"): string => {

@@ -27,7 +27,7 @@ export const useOrganisation = (organisationId: string) =>
     queryFn: ({ signal }) => apiCall(organisationsApi.get, { params: { organisationId }, signal }),
   });
 
-/** Create: the form shows any failure on the name field (doc 1 §8). */
+/** Create: the form shows any failure on the name field. */
 export const useCreateOrganisation = () => {
   const queryClient = useQueryClient();
   return useMutation({

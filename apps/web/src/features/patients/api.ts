@@ -21,7 +21,7 @@ export const patientKeys = {
 const verificationFilters: readonly string[] = ["VERIFIED", "AWAITING_VERIFICATION"];
 
 /** The chips as the list query sends them: verification chips go in verification_status, the rest in statuses. */
-export const filterQuery = (filters: readonly EnrolmentFilter[]) => {
+const filterQuery = (filters: readonly EnrolmentFilter[]) => {
   const chosen = filters.filter((f) => f !== "ALL");
   const statuses = chosen.filter((f) => !verificationFilters.includes(f));
   const verification = chosen.filter((f) => verificationFilters.includes(f)) as VerificationStatus[];
@@ -81,7 +81,7 @@ export const useDeletePatient = (projectId: string) => {
   });
 };
 
-/** Re-send failures are ignored (doc 3 §4). */
+/** Re-send failures are ignored. */
 export const useResendInvite = (projectId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
@@ -116,7 +116,7 @@ export const useRetractConsent = (projectId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiCall(patientsApi.setConsent, { params: { projectId, userId }, body: { consentGiven: false } }),
+      apiCall(patientsApi.withdrawConsent, { params: { projectId, userId }, body: { consentGiven: false } }),
     onSuccess: () => invalidate(),
   });
 };

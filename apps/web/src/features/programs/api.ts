@@ -1,10 +1,10 @@
-import { imagesApi, limits, organisationsApi, projectsApi } from "@openpro/core";
+import { limits, organisationsApi, programsApi } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, apiUpload, type CallOptions } from "../../lib/http";
 
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
-export type NewProgram = Body<typeof projectsApi.create>;
-export type ProgramChanges = Body<typeof projectsApi.update>;
+export type NewProgram = Body<typeof programsApi.create>;
+export type ProgramChanges = Body<typeof programsApi.update>;
 
 export const programKeys = {
   all: ["programs"] as const,
@@ -18,7 +18,7 @@ export const usePrograms = (page: number, organisationId: string | null) =>
   useQuery({
     queryKey: programKeys.list(page, organisationId),
     queryFn: ({ signal }) =>
-      apiCall(projectsApi.list, {
+      apiCall(programsApi.list, {
         query: { _page: page, _perPage: limits.pageSize.projects, organisationId: organisationId ?? undefined },
         signal,
       }),
@@ -37,21 +37,21 @@ export const useOrganisationChoices = (enabled = true) =>
 export const usePatientIdTypes = () =>
   useQuery({
     queryKey: programKeys.patientIdTypes,
-    queryFn: ({ signal }) => apiCall(projectsApi.patientIdTypes, { signal }),
+    queryFn: ({ signal }) => apiCall(programsApi.patientIdTypes, { signal }),
     staleTime: 60 * 60_000,
   });
 
 export const useProgram = (projectId: string) =>
   useQuery({
     queryKey: programKeys.detail(projectId),
-    queryFn: ({ signal }) => apiCall(projectsApi.get, { params: { projectId }, signal }),
+    queryFn: ({ signal }) => apiCall(programsApi.get, { params: { projectId }, signal }),
   });
 
 /** 409 (name taken) and 422 (fields) are shown on the form. */
 export const useCreateProgram = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewProgram) => apiCall(projectsApi.create, { body }),
+    mutationFn: (body: NewProgram) => apiCall(programsApi.create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["programs", "list"] }),
     meta: { inlineErrors: true, ownStatuses: [409, 422] },
   });
@@ -60,7 +60,7 @@ export const useCreateProgram = () => {
 export const useUpdateProgram = (projectId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProgramChanges) => apiCall(projectsApi.update, { params: { projectId }, body }),
+    mutationFn: (body: ProgramChanges) => apiCall(programsApi.update, { params: { projectId }, body }),
     onSuccess: (program) => {
       queryClient.setQueryData(programKeys.detail(projectId), program);
       void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
@@ -73,7 +73,7 @@ export const useUpdateProgram = (projectId: string) => {
 export const useDeleteProgram = (projectId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiCall(projectsApi.remove, { params: { projectId } }),
+    mutationFn: () => apiCall(programsApi.remove, { params: { projectId } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: programKeys.detail(projectId) });
       void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
@@ -88,7 +88,7 @@ export const useUploadImage = () =>
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      return apiUpload(imagesApi.upload, form);
+      return apiUpload(programsApi.uploadImage, form);
     },
     meta: { inlineErrors: true, ownStatuses: [400, 413, 415, 422] },
   });

@@ -4,7 +4,7 @@ import { apiCall, type CallOptions } from "../../lib/http";
 
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
 
-/** Whose team: an organisation's (doc 1 §5) or a program's (doc 3 §2 Team tab). Both share one member shape. */
+/** Whose team: an organisation's or a program's. Both share one member shape. */
 export type TeamRef = { kind: "organisation"; organisationId: string } | { kind: "program"; projectId: string };
 
 export type NewTeamMember = Body<typeof programTeamApi.add>;

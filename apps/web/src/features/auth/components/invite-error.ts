@@ -2,7 +2,7 @@ import { messages } from "@openpro/core";
 import { ApiError } from "../../../lib/http";
 
 /**
- * The patient sign-up / sign-in failures that end in the modal "Error" (doc 2 §8): a 422 that names no form
+ * The patient sign-up / sign-in failures that end in the modal "Error": a 422 that names no form
  * field, or an invite that was already used or is no longer valid. null: the form shows the error itself.
  */
 export const inviteErrorMessage = (error: unknown, formFields: readonly string[]): string | null => {

@@ -3,7 +3,7 @@ import { limits } from "@openpro/core";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { theme } from "../../../app/theme";
+import { theme } from "../../../test-utils";
 import { OtpForm } from "./otp-form";
 
 const renderForm = (props: Partial<Parameters<typeof OtpForm>[0]> = {}) => {

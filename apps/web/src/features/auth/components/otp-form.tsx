@@ -15,7 +15,7 @@ interface OtpFormProps {
   intro: string;
 }
 
-/** One-time code entry: six boxes, Confirm code, Resend code and Contact (doc 1 §2). */
+/** One-time code entry: six boxes, Confirm code, Resend code and Contact. */
 export const OtpForm = ({ onVerify, onResend, verifying, resending, error, intro }: OtpFormProps) => {
   const { supportEmail } = useClientConfig();
   const [digits, setDigits] = useState<string[]>(emptyOtp);

@@ -19,7 +19,7 @@ interface OtpInputProps {
 
 const onlyDigits = (text: string) => text.replace(/[^0-9]/g, "");
 
-/** Six single-digit boxes (doc 1 §2): typing moves forward, paste fills, Backspace and arrows move. */
+/** Six single-digit boxes: typing moves forward, paste fills, Backspace and arrows move. */
 export const OtpInput = ({
   digits,
   onChange,

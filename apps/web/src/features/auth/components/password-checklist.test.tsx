@@ -28,7 +28,16 @@ describe("the password checklist", () => {
 
     rerender(<PasswordChecklist password="abc DEF1" />);
     expect(itemStates()).toMatchObject({
-      "At least 8 characters": true,
+      // The length line shows the enforced minimum: 8 characters are not enough.
+      "At least 12 characters": false,
+      "One uppercase letter": true,
+      "One number": true,
+      "No spaces": false,
+    });
+
+    rerender(<PasswordChecklist password="abc DEF1 ghi" />);
+    expect(itemStates()).toMatchObject({
+      "At least 12 characters": true,
       "One uppercase letter": true,
       "One number": true,
       "No spaces": false,

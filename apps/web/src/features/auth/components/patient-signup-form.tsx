@@ -36,7 +36,7 @@ const fields = [
   "marketingConsent",
 ] as const;
 
-/** A patient creating an account from an invite (doc 2 §5 "Patient sign-up"). */
+/** A patient creating an account from an invite. */
 export const PatientSignupForm = ({
   inviteCode,
   email,

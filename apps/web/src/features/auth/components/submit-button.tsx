@@ -3,7 +3,7 @@ import type { FieldValues, FormState } from "react-hook-form";
 import { isSubmitDisabled } from "../../../lib/forms";
 
 /**
- * The large full-width submit button of the sign-in and sign-up forms, disabled by the submit rule of doc 1 §5
+ * The large full-width submit button of the sign-in and sign-up forms, disabled by the shared submit rule
  * (see {@link isSubmitDisabled}).
  */
 export const SubmitButton = <T extends FieldValues>({

@@ -113,7 +113,7 @@ const ContactRows = ({
   );
 };
 
-/** One contact card: a form of its own with Save and Delete (doc 3 §2). */
+/** One contact card: a form of its own with Save and Delete. */
 const ContactCard = ({
   projectId,
   contact,
@@ -276,7 +276,7 @@ const ContactCard = ({
   );
 };
 
-/** The Care Team Information tab (doc 3 §2): up to five contacts patients can reach. */
+/** The Care Team Information tab: up to five contacts patients can reach. */
 export const CareTeamContacts = ({ program }: { program: Program }) => {
   const projectId = program.projectId;
   const contacts = useCareTeamContacts(projectId);

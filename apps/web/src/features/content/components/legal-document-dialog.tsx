@@ -2,8 +2,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from
 import { type LegalDocumentId, messages } from "@openpro/core";
 import { useId } from "react";
 import { Loading } from "../../../components/loading";
+import { TextBlocks } from "../../../components/text-blocks";
 import { useLegalDocument } from "../api";
-import { RichText } from "./rich-text";
 
 export interface LegalDocumentDialogProps {
   documentId: LegalDocumentId;
@@ -13,7 +13,7 @@ export interface LegalDocumentDialogProps {
   onDecline: () => void;
 }
 
-/** A legal document to accept; Accept and Decline appear only once the document has loaded (doc 1 §2). */
+/** A legal document to accept; Accept and Decline appear only once the document has loaded. */
 export const LegalDocumentDialog = ({
   documentId,
   fallbackTitle,
@@ -29,7 +29,7 @@ export const LegalDocumentDialog = ({
       <DialogContent dividers>
         {document.isPending ? <Loading /> : null}
         {document.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
-        {document.isSuccess ? <RichText blocks={document.data.blocks} /> : null}
+        {document.isSuccess ? <TextBlocks blocks={document.data.blocks} /> : null}
       </DialogContent>
       {document.isSuccess ? (
         <DialogActions>

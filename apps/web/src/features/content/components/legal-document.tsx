@@ -2,9 +2,9 @@ import { Alert, Box, Paper, Typography } from "@mui/material";
 import { type LegalDocumentId, messages } from "@openpro/core";
 import { Loading } from "../../../components/loading";
 import { PageTitle } from "../../../components/page-title";
+import { TextBlocks } from "../../../components/text-blocks";
 import { formatDateTime } from "../../../lib/format";
 import { useLegalDocument } from "../api";
-import { RichText } from "./rich-text";
 
 /** A legal page: the document title as h1, then its blocks. */
 export const LegalDocument = ({
@@ -39,7 +39,7 @@ export const LegalDocument = ({
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
         <Box component="article">
-          <RichText blocks={document.data.blocks} />
+          <TextBlocks blocks={document.data.blocks} />
         </Box>
       </Paper>
     </>

@@ -4,7 +4,7 @@ import { RouterLink } from "../../../components/router-link";
 import { useInviteCodes } from "../api";
 
 /**
- * The invite-code banner of the program pages (doc 2 §4): expired, or expiring within two weeks.
+ * The invite-code banner of the program pages: expired, or expiring within two weeks.
  * Codes are fetched only for public programs and users who may view them.
  */
 export const InviteCodeBanner = ({

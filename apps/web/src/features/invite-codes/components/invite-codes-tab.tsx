@@ -24,8 +24,8 @@ import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { endOfDay, useCreateInviteCode, useDeactivateInviteCode, useInviteCodes, useUpdateInviteCode } from "../api";
 
-/** DD/MM/YYYY (doc 3 §2); expiry dates are ends of UTC days, so they are shown in UTC. */
-export const formatCodeDate = (iso: string | null, timeZone = "UTC"): string => {
+/** DD/MM/YYYY; expiry dates are ends of UTC days, so they are shown in UTC. */
+const formatCodeDate = (iso: string | null, timeZone = "UTC"): string => {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
@@ -90,7 +90,7 @@ const ExpiryForm = ({
   );
 };
 
-/** The Invite Codes tab (doc 3 §2): one active public code, its expiry, and the deactivated ones. */
+/** The Invite Codes tab: one active public code, its expiry, and the deactivated ones. */
 export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Grants }) => {
   const projectId = program.projectId;
   const codes = useInviteCodes(projectId);

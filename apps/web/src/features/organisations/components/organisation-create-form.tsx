@@ -13,7 +13,7 @@ import { useCreateOrganisation } from "../api";
 const schema = z.object({ name: createOrganisationBody.shape.name });
 type Values = z.input<typeof schema>;
 
-/** The callers navigate with skipLeaveGuard state. Name only (required, trimmed, max 250); any server failure is shown on the name field (doc 1 §8). */
+/** The callers navigate with skipLeaveGuard state. Name only (required, trimmed, max 250); any server failure is shown on the name field. */
 export const OrganisationCreateForm = ({
   onCreated,
   onCancel,

@@ -22,7 +22,7 @@ import { useOrganisations } from "../api";
 const searchDebounceMs = 400;
 
 /** The organisations empty state, its "click here" part linking to the create screen. */
-export const OrganisationsEmpty = ({ canCreate }: { canCreate: boolean }) => {
+const OrganisationsEmpty = ({ canCreate }: { canCreate: boolean }) => {
   const [before, after] = messages.organisationsEmpty.split("click here");
   if (!canCreate || after === undefined) return <EmptyState title={messages.organisationsEmpty} />;
   return (

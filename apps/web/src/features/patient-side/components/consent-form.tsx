@@ -6,7 +6,7 @@ import { Markdown } from "../../../components/markdown";
 import { useDeclineConsent, useGiveConsent } from "../api";
 
 /**
- * The program's consent (doc 2 §2, §4): the message, a consent checkbox that enables Participate,
+ * The program's consent: the message, a consent checkbox that enables Participate,
  * and Withdraw participation behind a confirm modal.
  */
 export const ConsentForm = ({

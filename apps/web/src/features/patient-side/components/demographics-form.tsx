@@ -25,7 +25,7 @@ type Sex = (typeof sexes)[number]["value"];
 const localToday = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 
-/** Sex and date of birth (doc 2 §5 "Demographics"): at least 18 years old. */
+/** Sex and date of birth: at least 18 years old. */
 export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: () => void; today?: string }) => {
   const save = useSaveDemographics();
   const [sex, setSex] = useState<Sex | "">("");

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel } from "@mui/material";
 import { messages } from "@openpro/core";
+import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useUnsubscribe } from "../api";
 
@@ -13,7 +14,7 @@ export const decodeEmail = (encoded: string): string | null => {
   }
 };
 
-/** Stop questionnaire reminder e-mails (doc 3 §2): the checkbox enables Confirm; after success it is disabled. */
+/** Stop questionnaire reminder e-mails: the checkbox enables Confirm; after success it is disabled. */
 export const UnsubscribeForm = ({
   email,
   userId,
@@ -26,6 +27,7 @@ export const UnsubscribeForm = ({
   supportEmail: string;
 }) => {
   const unsubscribe = useUnsubscribe();
+  const { enqueueSnackbar } = useSnackbar();
   const [checked, setChecked] = useState(false);
   const done = unsubscribe.isSuccess;
   return (
@@ -34,18 +36,17 @@ export const UnsubscribeForm = ({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (checked && !done) unsubscribe.mutate({ email, userId, token, isEnabled: false });
+        if (checked && !done)
+          unsubscribe.mutate(
+            { email, userId, token, isEnabled: false },
+            { onSuccess: () => enqueueSnackbar(messages.unsubscribed, { variant: "success", autoHideDuration: 3000 }) },
+          );
       }}
     >
       <FormControlLabel
         control={<Checkbox checked={checked} disabled={done} onChange={(event) => setChecked(event.target.checked)} />}
         label={`Stop sending questionnaire reminder e-mails to ${email}`}
       />
-      {done ? (
-        <Alert severity="success" role="status" sx={{ mt: 2 }}>
-          {messages.unsubscribed}
-        </Alert>
-      ) : null}
       {unsubscribe.isError ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {messages.unsubscribeFailed(supportEmail)}

@@ -53,7 +53,7 @@ const placeholderOf = (type: string) =>
 /** The generic summary of a 422 only restates the field errors. */
 const isGenericMessage = (message: string) => !message.trim() || message === messages.validationFailed;
 
-/** Add a patient to the program (doc 2 §5 "New patient form") or edit one, in a right-hand drawer. */
+/** Add a patient to the program or edit one, in a right-hand drawer. */
 export const PatientDrawer = ({
   projectId,
   patient,

@@ -25,7 +25,7 @@ import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
 import { type PatientAction, PatientRow } from "./patient-row";
 import { VerificationDialog } from "./verification-dialog";
 
-export const filterLabel = (filter: EnrolmentFilter): string =>
+const filterLabel = (filter: EnrolmentFilter): string =>
   filter === "ALL"
     ? "All"
     : filter === "VERIFIED" || filter === "AWAITING_VERIFICATION"
@@ -34,7 +34,7 @@ export const filterLabel = (filter: EnrolmentFilter): string =>
 
 const searchDelayMs = 400;
 
-/** The Patient enrolment tab (doc 3 §2): search, status chips, the paged list and the add-patient drawer. */
+/** The Patient enrolment tab: search, status chips, the paged list and the add-patient drawer. */
 export const PatientEnrolment = ({
   program,
   actor,
@@ -76,7 +76,7 @@ export const PatientEnrolment = ({
         setVerifying(patient);
         return;
       case "resend":
-        // Failures are silently ignored (doc 3 §4).
+        // Failures are silently ignored.
         resend.mutate(patient.id, {
           onSuccess: () => enqueueSnackbar(messages.inviteResent, { variant: "success" }),
         });

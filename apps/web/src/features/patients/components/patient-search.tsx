@@ -28,11 +28,11 @@ import { usePatientSearch } from "../api";
 
 const idNumber = (record: PatientSearchRecord) => {
   if (!record.patientId) return "—";
-  // The identifier type defaults to NHS (doc 2 §3).
+  // The identifier type defaults to NHS.
   return (record.patientIdType ?? "nhs_number") === "nhs_number" ? formatNhsNumber(record.patientId) : record.patientId;
 };
 
-/** Search the patients of every program the user may see (doc 2 §2 "Global patient search"); ?term= keeps it. */
+/** Search the patients of every program the user may see; ?term= keeps it. */
 export const PatientSearch = () => {
   const [params, setParams] = useSearchParams();
   const term = params.get("term") ?? "";

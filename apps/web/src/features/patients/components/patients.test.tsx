@@ -105,10 +105,10 @@ describe("the add-patient drawer", () => {
     await chooseType(user, "Sciensus ID");
     // After the first submit, fields re-validate as they change.
     await user.type(screen.getByRole("textbox", { name: /^Patient id/ }), "ABC-12");
-    expect(await screen.findByText("Enter REF- followed by up to 9 digits, or a UUID")).toBeTruthy();
+    expect(await screen.findByText(messages.sciensusIdInvalid)).toBeTruthy();
     await user.clear(screen.getByRole("textbox", { name: /^Patient id/ }));
     await user.type(screen.getByRole("textbox", { name: /^Patient id/ }), "REF-123456789");
-    await vi.waitFor(() => expect(screen.queryByText("Enter REF- followed by up to 9 digits, or a UUID")).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText(messages.sciensusIdInvalid)).toBeNull());
   });
 
   it("explains a territory mismatch on the e-mail field", async () => {

@@ -13,14 +13,14 @@ import {
 } from "@openpro/core";
 import { useId, useState } from "react";
 
-export const historyLabel = (item: HistoryItem): string =>
+const historyLabel = (item: HistoryItem): string =>
   item.kind === "status"
     ? patientStatusLabels[item.value as PatientStatus]
     : verificationStatusLabels[item.value as VerificationStatus];
 
 /**
  * The latest status of an enrolment row; holders of the consent-withdrawal permission can expand the
- * full history (doc 3 §4: merged with the verification history in non-private programs, newest first).
+ * full history (merged with the verification history in non-private programs, newest first).
  */
 export const StatusHistory = ({
   patient,

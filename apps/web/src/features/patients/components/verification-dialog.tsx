@@ -19,7 +19,7 @@ import { useVerifyPatient } from "../api";
 
 type Decision = "verify" | "decline";
 
-/** Verify or decline a patient awaiting verification (doc 2 §4-§5); Verify needs the patient id. */
+/** Verify or decline a patient awaiting verification; Verify needs the patient id. */
 export const VerificationDialog = ({
   projectId,
   patient,

@@ -10,7 +10,6 @@ import {
   MenuItem,
   Radio,
   RadioGroup,
-  Switch,
 } from "@mui/material";
 import {
   createProgramBody,
@@ -18,7 +17,6 @@ import {
   type Grants,
   inviteModes,
   isAdminType,
-  limits,
   messages,
   territories,
   territoryLabels,
@@ -33,24 +31,24 @@ import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientIdTypes } from "../api";
 import { ImageUpload, type UploadedImage } from "./image-upload";
-import { NoteTypesField } from "./note-types-field";
+import {
+  DisabledNoteTypesField,
+  ParticipationWeeksField,
+  PopulateNvAppointmentsField,
+  ProgramNameFields,
+  type SharedProgramValues,
+} from "./program-fields";
 
-export interface ProgramFormValues {
-  name: string;
-  patientProgramName: string;
-  description: string;
+export interface ProgramFormValues extends SharedProgramValues {
   territory: string;
   organisationId: string;
   startDate: string;
-  participationWeeks: string;
-  disabledNoteTypes: string[];
   defaultPatientIdType: string;
   customPatientIdName: string;
   inviteMode: string;
-  populateNvAppointments: boolean;
 }
 
-/** Optional fields are omitted when empty (doc 1 §7), hidden ones never sent. */
+/** Optional fields are omitted when empty, hidden ones never sent. */
 const toBody = (values: ProgramFormValues, shown: { [K in keyof ProgramFormValues]?: boolean }) => {
   const body: Record<string, unknown> = {};
   const text = (key: keyof ProgramFormValues) => {
@@ -90,7 +88,7 @@ const fieldNames = [
   "populateNvAppointments",
 ] as const;
 
-/** Create program (doc 1 §2): every field with its visibility rule; the server decides the organisation. */
+/** Create program: every field with its visibility rule; the server decides the organisation. */
 export const CreateProgramForm = ({
   actor,
   presetOrganisationId,
@@ -174,24 +172,10 @@ export const CreateProgramForm = ({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create program" sx={{ maxWidth: 720 }}>
       <Box component="fieldset" disabled={pending} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-        <FormTextField control={form.control} name="name" label="Program name" required disabled={pending} />
-        {shown.patientProgramName ? (
-          <FormTextField
-            control={form.control}
-            name="patientProgramName"
-            label="Patient-facing program name"
-            helperText="Shown to patients in the mobile app instead of the program name."
-            disabled={pending}
-          />
-        ) : null}
-        <FormTextField
+        <ProgramNameFields
           control={form.control}
-          name="description"
-          label="Description"
-          multiline
-          minRows={3}
-          helperText={`At most ${limits.text.description} characters`}
           disabled={pending}
+          patientProgramName={shown.patientProgramName ? { disabled: pending } : null}
         />
         <FormSelectField control={form.control} name="territory" label="Country" required disabled={pending}>
           {territories.map((t) => (
@@ -225,21 +209,10 @@ export const CreateProgramForm = ({
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {shown.participationWeeks ? (
-          <FormTextField
-            control={form.control}
-            name="participationWeeks"
-            label="Participation period (weeks)"
-            type="number"
-            disabled={pending}
-            slotProps={{ htmlInput: { min: 1, max: 520, step: 1, inputMode: "numeric" } }}
-          />
+          <ParticipationWeeksField control={form.control} disabled={pending} stepper />
         ) : null}
         {rules.disabledNotesVisible ? (
-          <NoteTypesField
-            control={form.control}
-            name="disabledNoteTypes"
-            disabled={pending || !rules.disabledNotesEnabled}
-          />
+          <DisabledNoteTypesField control={form.control} disabled={pending || !rules.disabledNotesEnabled} />
         ) : null}
         <FormSelectField
           control={form.control}
@@ -289,24 +262,7 @@ export const CreateProgramForm = ({
             )}
           />
         ) : null}
-        <Controller
-          control={form.control}
-          name="populateNvAppointments"
-          render={({ field }) => (
-            <FormControlLabel
-              sx={{ mt: 2, display: "flex" }}
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  name={field.name}
-                  disabled={pending}
-                />
-              }
-              label="Populate nurse-visit appointments"
-            />
-          )}
-        />
+        <PopulateNvAppointmentsField control={form.control} disabled={pending} sx={{ mt: 2, display: "flex" }} />
         {rules.image ? <ImageUpload value={image} onChange={setImage} disabled={pending} /> : null}
       </Box>
       {failure ? (

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { ApiError } from "../../../lib/http";
 import { useDeleteProgram } from "../api";
 
-/** Delete program tab (doc 3 §2): the irreversible warning, then a confirm popover. */
+/** Delete program tab: the irreversible warning, then a confirm popover. */
 export const DeleteProgram = ({ program, onDeleted }: { program: Program; onDeleted: () => void }) => {
   const remove = useDeleteProgram(program.projectId);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -11,7 +11,7 @@ export interface UploadedImage {
   thumbnailUrl: string;
 }
 
-/** The client-side checks of doc 1 §5 "Image upload", in the spec's order; null when the file may be sent. */
+/** The client-side image checks, in the spec's order; null when the file may be sent. */
 export const imageProblem = (file: File | null | undefined): string | null => {
   if (!file) return messages.imageMissing;
   if (!(limits.image.types as readonly string[]).includes(file.type)) return messages.imageUnsupported;

@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, ListItemText, MenuItem, TextField } from "@mui/m
 import { type NoteType, noteTypes } from "@openpro/core";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 
-export const noteTypeLabels: Record<NoteType, string> = {
+const noteTypeLabels: Record<NoteType, string> = {
   activity: "Activity",
   appointments: "Appointments",
   medications: "Medications",
@@ -12,7 +12,7 @@ export const noteTypeLabels: Record<NoteType, string> = {
 
 /**
  * "Disable free-text notes for": a multi-select of note types with Select all / Deselect all
- * (doc 1 §2), on the create form and in the program settings.
+ * on the create form and in the program settings.
  */
 export const NoteTypesField = <T extends FieldValues>({
   control,

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Box, Button, FormControlLabel, IconButton, Paper, Switch, Typography } from "@mui/material";
+import { Box, Button, IconButton, Paper, Typography } from "@mui/material";
 import { type Grants, limits, messages, type Program, programSettingsRules, updateProgramBody } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import type { ReactNode } from "react";
-import { Controller, type Resolver, useFieldArray, useForm } from "react-hook-form";
+import { type Resolver, useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard } from "../../../components/leave-guard";
@@ -13,15 +13,15 @@ import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type ProgramChanges, useUpdateProgram } from "../api";
 import { ImageUpload } from "./image-upload";
-import { NoteTypesField } from "./note-types-field";
+import {
+  DisabledNoteTypesField,
+  ParticipationWeeksField,
+  PopulateNvAppointmentsField,
+  ProgramNameFields,
+  type SharedProgramValues,
+} from "./program-fields";
 
-export interface ProgramSettingsValues {
-  name: string;
-  patientProgramName: string;
-  description: string;
-  participationWeeks: string;
-  populateNvAppointments: boolean;
-  disabledNoteTypes: string[];
+export interface ProgramSettingsValues extends SharedProgramValues {
   articles: { articleId: string; header: string; url: string }[];
   consentMessage: string;
   disclaimer: string;
@@ -73,7 +73,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
-/** General settings tab (doc 3 §2): every section editable with its permission; a sticky bar saves the changes. */
+/** General settings tab: every section editable with its permission; a sticky bar saves the changes. */
 export const ProgramSettingsForm = ({ program, actor }: { program: Program; actor: Grants }) => {
   const rules = programSettingsRules(actor);
   const update = useUpdateProgram(program.projectId);
@@ -137,61 +137,24 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
       </Typography>
 
       <Section title="Name and description">
-        <FormTextField control={form.control} name="name" label="Program name" required fullWidth disabled={off} />
-        {rules.patientProgramNameVisible ? (
-          <FormTextField
-            control={form.control}
-            name="patientProgramName"
-            label="Patient-facing program name"
-            helperText="Shown to patients in the mobile app instead of the program name."
-            fullWidth
-            disabled={off || !rules.patientProgramNameEnabled}
-          />
-        ) : null}
-        <FormTextField
+        <ProgramNameFields
           control={form.control}
-          name="description"
-          label="Description"
-          multiline
-          minRows={3}
-          fullWidth
-          helperText={count(limits.text.description)}
           disabled={off}
+          patientProgramName={
+            rules.patientProgramNameVisible ? { disabled: off || !rules.patientProgramNameEnabled } : null
+          }
+          fullWidth
         />
-        {rules.participationWeeks ? (
-          <FormTextField
-            control={form.control}
-            name="participationWeeks"
-            label="Participation period (weeks)"
-            disabled={off}
-            slotProps={{ htmlInput: { inputMode: "numeric" } }}
-          />
-        ) : null}
+        {rules.participationWeeks ? <ParticipationWeeksField control={form.control} disabled={off} /> : null}
       </Section>
 
       <Section title="Appointments">
-        <Controller
-          control={form.control}
-          name="populateNvAppointments"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  name={field.name}
-                  disabled={off}
-                />
-              }
-              label="Populate nurse-visit appointments"
-            />
-          )}
-        />
+        <PopulateNvAppointmentsField control={form.control} disabled={off} />
       </Section>
 
       {rules.notesVisible ? (
         <Section title="Patient app set up">
-          <NoteTypesField control={form.control} name="disabledNoteTypes" disabled={off || !rules.notesEnabled} />
+          <DisabledNoteTypesField control={form.control} disabled={off || !rules.notesEnabled} />
         </Section>
       ) : null}
 

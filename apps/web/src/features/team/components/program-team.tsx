@@ -13,8 +13,8 @@ import { type TeamRef, useRemoveTeamMember, useResendTeamInvite, useTeamMembers 
 import { TeamMemberDrawer } from "./team-member-drawer";
 import { fullName, TeamMembersTable } from "./team-members-table";
 
-/** Who may do what on the Team tab (doc 3 §2, §6). */
-export const programTeamRules = (actor: Grants, program: Pick<Program, "closed">) => ({
+/** Who may do what on the Team tab. */
+const programTeamRules = (actor: Grants, program: Pick<Program, "closed">) => ({
   add: can(actor, "create_project_staff_member"),
   edit: can(actor, "edit_project_staff_member"),
   remove: can(actor, "delete_project_staff_member"),
@@ -57,7 +57,7 @@ const serverMessage = (error: unknown): string =>
     ? error.message
     : messages.somethingWentWrong;
 
-/** The program's Team tab (doc 3 §2): members, add / edit in a drawer, re-send invites, remove from the program. */
+/** The program's Team tab: members, add / edit in a drawer, re-send invites, remove from the program. */
 export const ProgramTeam = ({ program, actor }: { program: Program; actor: Grants }) => {
   const team: TeamRef = { kind: "program", projectId: program.projectId };
   const staff = useTeamMembers(team);
@@ -70,7 +70,7 @@ export const ProgramTeam = ({ program, actor }: { program: Program; actor: Grant
   const hasActions = rules.add || rules.edit || rules.remove;
 
   const onResend = (member: TeamMember) =>
-    // Failures are not shown (doc 3 §8 "Invite resend failure: silently ignored"); the list is refreshed.
+    // A failed re-send is silently ignored; the list is refreshed.
     resend.mutate(member.id, { onSuccess: ({ message }) => enqueueSnackbar(message, { variant: "success" }) });
 
   const onRemove = (deleteProfile: boolean) => {

@@ -36,9 +36,8 @@ const friendlyTexts: Record<string, string> = {
 };
 
 /**
- * The notice under the form for a failure not shown on a field. An organisation team says "Something went wrong"
- * (doc 1 §8); a program team shows the server message in friendly words, else the raw message, else the default
- * (doc 3 §8 "Team member save failure").
+ * The notice under the form for a failure not shown on a field. An organisation team says "Something went wrong";
+ * a program team shows the server message in friendly words, else the raw message, else the default.
  */
 const failureText = (team: TeamRef, error: unknown): string | null => {
   if (!error) return null;
@@ -52,7 +51,7 @@ const failureText = (team: TeamRef, error: unknown): string | null => {
   return friendlyTexts[raw] ?? (raw || messages.somethingWentWrong);
 };
 
-/** Add or edit a team member (organisation or program) in a right-hand drawer (doc 1 §5, doc 3 §2 Team tab). */
+/** Add or edit a team member (organisation or program) in a right-hand drawer. */
 export const TeamMemberDrawer = ({
   team,
   actor,

@@ -1,4 +1,4 @@
-import { type Grants, messages, type Program, roleLabels, type TeamMember } from "@openpro/core";
+import { defaultPermissionsByRole, type Grants, messages, type Program, roleLabels, type TeamMember } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -21,7 +21,10 @@ const member: TeamMember = {
   inviteAccepted: false,
 };
 
-const nonAdmin: Grants = { permissions: ["view_organisation", "create_organisation_users"] };
+/** A Clinical Program Admin: it may assign only roles whose permissions it holds. */
+const nonAdmin: Grants = {
+  permissions: [...defaultPermissionsByRole.clinical_project_admin, "create_organisation_users"],
+};
 const admin: Grants = { permissions: ["admin", "view_organisations", "create_organisation_users"] };
 
 const openRoleOptions = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -53,8 +56,12 @@ describe("the team member drawer (organisation team)", () => {
     expect(options).not.toContain(roleLabels.superadmin);
     expect(options).not.toContain(roleLabels.internal_tester);
     expect(options).not.toContain(roleLabels.internal_program_admin);
-    expect(options).toContain(roleLabels.clinician_team_member);
-    expect(options).toHaveLength(5);
+    // No one grants what they do not hold: the life-sciences roles carry permissions it lacks.
+    expect(options).toEqual([
+      roleLabels.clinical_project_admin,
+      roleLabels.clinician_admin,
+      roleLabels.clinician_team_member,
+    ]);
   });
 
   it("offers every role to an admin", async () => {
@@ -143,6 +150,7 @@ const ben: TeamMember = {
 
 const programAdmin: Grants = {
   permissions: [
+    ...defaultPermissionsByRole.clinical_project_admin,
     "view_project_staff_members",
     "create_project_staff_member",
     "edit_project_staff_member",
@@ -279,10 +287,8 @@ describe("the program Team tab", () => {
     await user.click(await screen.findByRole("button", { name: "Add team member" }));
     const options = await openRoleOptions(user);
     expect(options).toEqual([
-      roleLabels.life_sciences_project_admin,
       roleLabels.clinical_project_admin,
       roleLabels.clinician_admin,
-      roleLabels.life_sciences_team_member,
       roleLabels.clinician_team_member,
     ]);
   });

@@ -3,7 +3,7 @@ import { limits } from "../limits.js";
 import { messages } from "../messages.js";
 import { inviteModes, noteTypes, patientIdTypes, territories } from "../rules/programs.js";
 import { optionalText, requiredText, UUID_PATTERN } from "../validation.js";
-import { emptyResponse, endpoint, messageResponse, paged, pageQuery } from "./endpoint.js";
+import { emptyResponse, endpoint, paged, pageQuery } from "./endpoint.js";
 
 const projectIdParams = z.strictObject({ projectId: z.string().regex(UUID_PATTERN) });
 const patientIdTypeIds = patientIdTypes.map((t) => t.id) as [string, ...string[]];
@@ -132,7 +132,7 @@ export const updateProgramBody = z
   .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired })
   .refine(temperaturesInOrder, temperatureOrder);
 
-export const projectsApi = {
+export const programsApi = {
   list: endpoint({
     method: "GET",
     path: "/api/v1/admin/projects",
@@ -189,93 +189,7 @@ export const projectsApi = {
     response: emptyResponse,
     status: 204,
   }),
-  end: endpoint({
-    method: "POST",
-    path: "/api/v1/admin/projects/:projectId/end",
-    summary: "End a program now (it becomes Closed).",
-    tags: ["projects"],
-    auth: true,
-    params: projectIdParams,
-    response: messageResponse,
-  }),
-} as const;
-
-const VERSION_PATTERN = /^\d{1,2}(\.\d{1,2})*$/;
-const versionField = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).regex(VERSION_PATTERN, messages.versionFormat);
-
-export const compareVersions = (a: string, b: string): number => {
-  const left = a.split(".").map(Number);
-  const right = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const diff = (left[i] ?? 0) - (right[i] ?? 0);
-    if (diff !== 0) return Math.sign(diff);
-  }
-  return 0;
-};
-
-export const appVersionSchema = z.object({ latest: z.string(), minimum: z.string(), releaseNotes: z.string() });
-export const appVersionBody = z
-  .strictObject({
-    latest: versionField(messages.latestVersionRequired),
-    minimum: versionField(messages.minimumVersionRequired),
-    releaseNotes: z
-      .string()
-      .trim()
-      .max(limits.text.releaseNotes, messages.maxLength(limits.text.releaseNotes))
-      .default(""),
-  })
-  // Compared only once both are versions: a blank or malformed one has its own message already.
-  .refine(
-    (v) =>
-      !VERSION_PATTERN.test(v.latest) || !VERSION_PATTERN.test(v.minimum) || compareVersions(v.minimum, v.latest) <= 0,
-    {
-      path: ["minimum"],
-      message: messages.minimumAboveLatest,
-    },
-  );
-
-export const endProgramFormSchema = z.strictObject({
-  programId: z.string().trim().min(1, messages.programIdRequired).regex(UUID_PATTERN, messages.programIdInvalid),
-});
-
-export const clientConfigSchema = z.object({
-  version: z.string(),
-  supportEmail: z.string(),
-  sentryDsn: z.string().nullable(),
-  errorSampleRate: z.number(),
-});
-
-export const serviceApi = {
-  clientConfig: endpoint({
-    method: "GET",
-    path: "/api/v1/service/client-config",
-    summary: "What the web app needs to know of the installation (support address, error reporting).",
-    tags: ["service"],
-    auth: false,
-    response: clientConfigSchema,
-  }),
-  appVersion: endpoint({
-    method: "GET",
-    path: "/api/v1/service/app-version",
-    summary: "The mobile app versions: latest, minimum required, release notes.",
-    tags: ["service"],
-    auth: false,
-    response: appVersionSchema,
-  }),
-  updateAppVersion: endpoint({
-    method: "PATCH",
-    path: "/api/v1/service/app-version",
-    summary: "Set the mobile app version requirements (admin only).",
-    tags: ["service"],
-    auth: true,
-    body: appVersionBody,
-    response: appVersionSchema,
-  }),
-} as const;
-
-export const imagesApi = {
-  upload: endpoint({
+  uploadImage: endpoint({
     method: "POST",
     path: "/api/v1/admin/upload-image",
     summary: "Upload a program image (multipart field `file`; png or jpeg, at most 5 MB); returns it and a thumbnail.",

@@ -1,8 +1,20 @@
 import { Box, Typography } from "@mui/material";
 import type { RichTextBlock } from "@openpro/core";
+import type { ReactNode } from "react";
 
-/** Renders typed rich-text blocks as text (never HTML). Headings sit one level below the page's h1. */
-export const RichText = ({ blocks }: { blocks: RichTextBlock[] }) => (
+const plain = (text: string): ReactNode => text;
+
+/**
+ * Renders text blocks (the server's rich-text documents, parsed Markdown) as React elements, never HTML.
+ * Headings sit one level below the page's h1. `renderText` turns a block's text into inline content.
+ */
+export const TextBlocks = ({
+  blocks,
+  renderText = plain,
+}: {
+  blocks: readonly RichTextBlock[];
+  renderText?: (text: string, key: string) => ReactNode;
+}) => (
   <>
     {blocks.map((block, index) => {
       const key = `${block.type}-${index}`;
@@ -10,13 +22,13 @@ export const RichText = ({ blocks }: { blocks: RichTextBlock[] }) => (
         case "heading":
           return (
             <Typography key={key} variant="h2" sx={{ mt: index === 0 ? 0 : 3, mb: 1 }}>
-              {block.text}
+              {renderText(block.text, key)}
             </Typography>
           );
         case "paragraph":
           return (
             <Typography key={key} component="p" sx={{ mb: 1.5 }}>
-              {block.text}
+              {renderText(block.text, key)}
             </Typography>
           );
         case "list":
@@ -25,7 +37,7 @@ export const RichText = ({ blocks }: { blocks: RichTextBlock[] }) => (
               {block.items.map((item, itemIndex) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: list items may repeat and never reorder
                 <Typography component="li" key={itemIndex} sx={{ mb: 0.5 }}>
-                  {item}
+                  {renderText(item, `${key}-${itemIndex}`)}
                 </Typography>
               ))}
             </Box>

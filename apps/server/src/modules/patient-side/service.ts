@@ -1,18 +1,16 @@
 import { errorCodes, isAdult, messages, passwordProblem, todayIn } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
-import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import { hashToken, safeEqual } from "../../platform/auth/secrets.js";
-import type { AppContext, RequestMeta } from "../../platform/context.js";
+import type { AppContext } from "../../platform/context.js";
 import { AppError, badRequest, conflict, invalidField, notFound } from "../../platform/errors.js";
-import { findCodeByValue } from "../invite-codes/queries.js";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/queries.js";
-import { unsubscribeToken } from "./invites.js";
-import * as q from "./queries.js";
-import { loadProgram, withdrawConsent } from "./service.js";
-import { moveStatus, moveVerification } from "./transitions.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { findCodeByValue } from "../invite-codes/service.js";
+import * as patients from "../patients/service.js";
+import { type LoadedProgram, loadProgram } from "../programs/service.js";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/service.js";
 
 export const inviteErrors = {
   invalid: () => new AppError(400, messages.inviteLinkInvalid, "INVITE_INVALID"),
@@ -30,21 +28,21 @@ By taking part you agree that the care team of this program may see what you rec
 export type ResolvedInvite =
   | {
       kind: "individual";
-      program: Awaited<ReturnType<typeof loadProgram>>;
+      program: LoadedProgram;
       inviteId: string;
-      enrolment: q.EnrolmentRow;
+      enrolment: patients.EnrolmentRow;
     }
-  | { kind: "public"; program: Awaited<ReturnType<typeof loadProgram>>; codeId: string };
+  | { kind: "public"; program: LoadedProgram; codeId: string };
 
 /** A personal link (its hash is stored) or a program's public code (typed, upper-case). */
 export const resolveInvite = async (ctx: AppContext, code: string): Promise<ResolvedInvite> => {
   const now = ctx.clock.now();
-  const invite = await q.findPatientInviteByHash(ctx.db, hashToken(code));
+  const invite = await patients.findPatientInviteByHash(ctx.db, hashToken(code));
   if (invite) {
     if (invite.acceptedAt) throw inviteErrors.used();
     if (invite.revokedAt) throw inviteErrors.invalid();
     if (invite.expiresAt.getTime() <= now.getTime()) throw inviteErrors.expired();
-    const enrolment = await q.findEnrolmentById(ctx.db, invite.enrolmentId);
+    const enrolment = await patients.findEnrolmentById(ctx.db, invite.enrolmentId);
     if (!enrolment) throw inviteErrors.invalid();
     const program = await loadProgram(ctx, null, invite.programId);
     if (program.closed) throw inviteErrors.invalid();
@@ -76,8 +74,8 @@ const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user
   const now = ctx.clock.now();
   if (invite.kind === "individual") {
     if (invite.enrolment.userId !== user.id) throw inviteErrors.invalid();
-    await q.acceptOpenPatientInvites(db, invite.enrolment.id, now);
-    await moveStatus(db, invite.enrolment, "STATUS_UNCONFIRMED", now, user.id, { inviteAcceptedAt: now });
+    await patients.acceptOpenPatientInvites(db, invite.enrolment.id, now);
+    await patients.moveStatus(db, invite.enrolment, "STATUS_UNCONFIRMED", now, user.id, { inviteAcceptedAt: now });
     return;
   }
   if (user.territory && user.territory !== invite.program.territory) {
@@ -85,13 +83,13 @@ const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user
       { field: "email", message: messages.territoryMismatch },
     ]);
   }
-  const existing = await q.findEnrolment(db, invite.program.id, user.id);
+  const existing = await patients.findEnrolment(db, invite.program.id, user.id);
   if (existing) {
     if (existing.inviteAcceptedAt) return;
-    await moveStatus(db, existing, "STATUS_UNCONFIRMED", now, user.id, { inviteAcceptedAt: now });
+    await patients.moveStatus(db, existing, "STATUS_UNCONFIRMED", now, user.id, { inviteAcceptedAt: now });
     return;
   }
-  const enrolmentId = await q.insertEnrolment(db, {
+  const enrolmentId = await patients.insertEnrolment(db, {
     programId: invite.program.id,
     userId: user.id,
     firstName: user.firstName,
@@ -108,7 +106,7 @@ const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user
     createdBy: null,
     createdAt: now,
   });
-  await q.insertStatus(db, {
+  await patients.insertStatus(db, {
     programId: invite.program.id,
     enrolmentId,
     status: "STATUS_UNCONFIRMED",
@@ -118,18 +116,18 @@ const joinProgram = async (ctx: AppContext, db: Db, invite: ResolvedInvite, user
 };
 
 /** Called by the patient sign-in when it carries an invite code, before the session opens. */
-export const joinProgramOnSignIn = async (ctx: AppContext, meta: RequestMeta, user: UserRow, code: string) => {
+export const joinProgramOnSignIn = async (scope: RequestScope<null>, user: UserRow, code: string) => {
+  const { ctx } = scope;
   // Opening one's own accepted link again is a plain sign-in, not an error.
-  const used = await q.findPatientInviteByHash(ctx.db, hashToken(code));
+  const used = await patients.findPatientInviteByHash(ctx.db, hashToken(code));
   if (used?.acceptedAt) {
-    const enrolment = await q.findEnrolmentById(ctx.db, used.enrolmentId);
+    const enrolment = await patients.findEnrolmentById(ctx.db, used.enrolmentId);
     if (enrolment?.userId === user.id) return;
   }
   const invite = await resolveInvite(ctx, code);
   await ctx.db.transaction().execute((trx) => joinProgram(ctx, trx, invite, user));
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "patient.invite.accept",
-    outcome: "success",
     actorUserId: user.id,
     programId: invite.program.id,
     patientId: user.id,
@@ -141,8 +139,7 @@ export const joinProgramOnSignIn = async (ctx: AppContext, meta: RequestMeta, us
  * public code creates the account and the enrolment. The returned user opens a patient session.
  */
 export const registerPatient = async (
-  ctx: AppContext,
-  meta: RequestMeta,
+  scope: RequestScope<null>,
   body: {
     inviteCode: string;
     email: string;
@@ -153,6 +150,7 @@ export const registerPatient = async (
   },
   openSession: (db: Db, user: UserRow) => Promise<{ accessToken: string; refreshToken: string }>,
 ) => {
+  const { ctx } = scope;
   // Both names are checked before answering, so the form shows every missing one at once.
   const missingNames = [
     ...(body.firstName ? [] : [{ field: "firstName", message: messages.firstNameRequired }]),
@@ -205,9 +203,8 @@ export const registerPatient = async (
     await joinProgram(ctx, trx, invite, user);
     return { user, tokens: await openSession(trx, user) };
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  await scope.audit({
     action: "patient.register",
-    outcome: "success",
     actorUserId: result.user.id,
     programId: invite.program.id,
     patientId: result.user.id,
@@ -215,77 +212,64 @@ export const registerPatient = async (
   return result;
 };
 
-const ownEnrolment = async (ctx: AppContext, actor: Actor, programId: string) => {
-  const enrolment = await q.findEnrolment(ctx.db, programId, actor.userId);
+const ownEnrolment = async ({ ctx, actor }: RequestScope, programId: string) => {
+  const enrolment = await patients.findEnrolment(ctx.db, programId, actor.userId);
   if (!enrolment?.inviteAcceptedAt) throw notFound();
   const program = await loadProgram(ctx, null, programId);
   return { enrolment, program };
 };
 
-export const giveConsent = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  programId: string,
-  consentGiven: boolean,
-) => {
-  const { enrolment, program } = await ownEnrolment(ctx, actor, programId);
-  if (!consentGiven) {
-    await ctx.db.transaction().execute((trx) => withdrawConsent(ctx, trx, enrolment, actor.userId));
-    await writeAudit(ctx.db, ctx.clock, meta, {
-      action: "patient.consent.withdraw",
-      outcome: "success",
-      actorUserId: actor.userId,
-      programId,
-      patientId: actor.userId,
-    });
-    return { message: messages.consentRetracted };
-  }
+/** The signed-in patient's own audit entry about their enrolment in a program. */
+const ownEvent = (scope: RequestScope, action: string, programId: string) => ({
+  action,
+  programId,
+  patientId: scope.actor.userId,
+});
+
+export const giveConsent = async (scope: RequestScope, programId: string) => {
+  const { ctx, actor } = scope;
+  const { enrolment, program } = await ownEnrolment(scope, programId);
   if (program.closed) throw conflict(messages.studyEnded);
   if (enrolment.consentGiven) return { message: messages.consentGiven };
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await moveStatus(trx, enrolment, "CONSENTED", now, actor.userId, {
+    await patients.moveStatus(trx, enrolment, "CONSENTED", now, actor.userId, {
       consentGiven: true,
       dateConsentGiven: now,
       consentedEmail: actor.email,
     });
     // In programs that are not private, the care team confirms who consented.
     if (!program.isPrivate && enrolment.verificationStatus !== "VERIFIED") {
-      await moveVerification(trx, enrolment, "AWAITING_VERIFICATION", now, actor.userId);
+      await patients.moveVerification(trx, enrolment, "AWAITING_VERIFICATION", now, actor.userId);
     }
   });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "patient.consent.give",
-    outcome: "success",
-    actorUserId: actor.userId,
-    programId,
-    patientId: actor.userId,
-  });
+  await scope.audit(ownEvent(scope, "patient.consent.give", programId));
   return { message: messages.consentGiven };
 };
 
-export const declineConsent = async (ctx: AppContext, meta: RequestMeta, actor: Actor, programId: string) => {
-  const { enrolment } = await ownEnrolment(ctx, actor, programId);
+/** The signed-in patient withdraws their own consent. */
+export const withdrawConsent = async (scope: RequestScope, programId: string) => {
+  const { ctx, actor } = scope;
+  const { enrolment } = await ownEnrolment(scope, programId);
+  await ctx.db.transaction().execute((trx) => patients.markConsentWithdrawn(ctx, trx, enrolment, actor.userId));
+  await scope.audit(ownEvent(scope, "patient.consent.withdraw", programId));
+  return { message: messages.consentRetracted };
+};
+
+export const declineConsent = async (scope: RequestScope, programId: string) => {
+  const { ctx, actor } = scope;
+  const { enrolment } = await ownEnrolment(scope, programId);
   if (enrolment.consentGiven) throw conflict(messages.alreadyTakingPart);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute((trx) => moveStatus(trx, enrolment, "CONSENT_DECLINED", now, actor.userId));
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "patient.consent.decline",
-    outcome: "success",
-    actorUserId: actor.userId,
-    programId,
-    patientId: actor.userId,
-  });
+  await ctx.db
+    .transaction()
+    .execute((trx) => patients.moveStatus(trx, enrolment, "CONSENT_DECLINED", now, actor.userId));
+  await scope.audit(ownEvent(scope, "patient.consent.decline", programId));
   return { message: messages.consentDeclinedMessage };
 };
 
-export const saveDemographics = async (
-  ctx: AppContext,
-  meta: RequestMeta,
-  actor: Actor,
-  body: { sex: string; dob: string },
-) => {
+export const saveDemographics = async (scope: RequestScope, body: { sex: string; dob: string }) => {
+  const { ctx, actor } = scope;
   const user = await findUserById(ctx.db, actor.userId);
   const today = todayIn((user?.territory as "UK_IRE" | "US" | "CH" | null) ?? "UK_IRE", ctx.clock.now());
   // The contract checks the shape only: a day that does not exist (30 February) would fail in the database.
@@ -294,28 +278,23 @@ export const saveDemographics = async (
     throw invalidField("dob", messages.dobRequired);
   if (body.dob > today || !isAdult(body.dob, today)) throw invalidField("dob", messages.tooYoung);
   await updateUser(ctx.db, actor.userId, { sex: body.sex, dob: body.dob, updatedAt: ctx.clock.now() });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "patient.demographics",
-    outcome: "success",
-    actorUserId: actor.userId,
-    patientId: actor.userId,
-  });
+  await scope.audit({ action: "patient.demographics", patientId: actor.userId });
   return { message: messages.settingsUpdated };
 };
 
 export const unsubscribe = async (
-  ctx: AppContext,
-  meta: RequestMeta,
+  scope: RequestScope<Actor | null>,
   body: { email: string; userId: string; token: string },
 ) => {
+  const { ctx } = scope;
   const user = await findUserById(ctx.db, body.userId);
-  const expected = user ? unsubscribeToken(ctx.settings.jwtSecret, user.id, body.email) : "";
+  const expected = user ? patients.unsubscribeToken(ctx.settings.jwtSecret, user.id, body.email) : "";
   if (!user || user.email.toLowerCase() !== body.email.toLowerCase() || !safeEqual(expected, body.token))
     throw badRequest(messages.somethingWentWrong);
   await updateUser(ctx.db, user.id, { questionnaireReminders: false, updatedAt: ctx.clock.now() });
-  await writeAudit(ctx.db, ctx.clock, meta, {
+  // The link's token proves the address: its owner acts, whoever is signed in.
+  await scope.audit({
     action: "patient.unsubscribe",
-    outcome: "success",
     actorUserId: user.id,
     patientId: user.id,
   });

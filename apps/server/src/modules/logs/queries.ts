@@ -1,0 +1,189 @@
+import { type Insertable, type Selectable, sql } from "kysely";
+import type { Db } from "../../db/kysely.js";
+import type { MedicationEventsTable, PatientLogsTable, PatientMedicationsTable } from "../../db/schema.js";
+
+export type LogRow = Selectable<PatientLogsTable>;
+export type NewLog = Insertable<PatientLogsTable>;
+export type MedicationRow = Selectable<PatientMedicationsTable>;
+export type NewMedication = Insertable<PatientMedicationsTable>;
+export type MedicationEventRow = Selectable<MedicationEventsTable>;
+export type NewMedicationEvent = Insertable<MedicationEventsTable>;
+
+/** What decides whether a patient may send data to a program. */
+export const findUploaderEnrolment = (db: Db, programId: string, patientId: string) =>
+  db
+    .selectFrom("programPatients")
+    .select(["id", "status", "consentGiven", "dateConsentGiven", "inviteAcceptedAt"])
+    .where("programId", "=", programId)
+    .where("userId", "=", patientId)
+    .executeTakeFirst();
+
+/** One multi-row INSERT for the whole batch; rows already received (same client id) are skipped. */
+export const insertLogs = async (db: Db, rows: NewLog[]) =>
+  rows.length === 0
+    ? []
+    : db
+        .insertInto("patientLogs")
+        .values(rows)
+        .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
+        .returning(["id", "clientId"])
+        .execute();
+
+export const findLogIdsByClientIds = async (db: Db, patientId: string, clientIds: string[]) =>
+  clientIds.length === 0
+    ? []
+    : db
+        .selectFrom("patientLogs")
+        .select(["id", "clientId"])
+        .where("patientId", "=", patientId)
+        .where("clientId", "in", clientIds)
+        .execute();
+
+export const countLogsOfPatient = async (db: Db, patientId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("patientLogs")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("patientId", "=", patientId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+export const findLog = (db: Db, logId: string) =>
+  db.selectFrom("patientLogs").selectAll().where("id", "=", logId).executeTakeFirst();
+
+/** The log, locked until the transaction ends, so two acknowledgements cannot cross. */
+export const findLogForUpdate = (db: Db, logId: string) =>
+  db.selectFrom("patientLogs").selectAll().where("id", "=", logId).forUpdate().executeTakeFirst();
+
+export const updateLogValidation = (
+  db: Db,
+  logId: string,
+  change: { validationStatus: "Acknowledged" | "Removed"; validationReason: string | null; by: string; at: Date },
+) =>
+  db
+    .updateTable("patientLogs")
+    .set({
+      validationStatus: change.validationStatus,
+      validationReason: change.validationReason,
+      validatedBy: change.by,
+      validatedAt: change.at,
+    })
+    .where("id", "=", logId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/**
+ * A patient's logs in one program between two of their calendar days (inclusive), oldest first.
+ * Classes narrow it (e.g. only SYMPTOMS); Removed logs are included (the caller shows them dimmed).
+ */
+export const findLogsOfPatient = (
+  db: Db,
+  filter: { programId: string; patientId: string; from?: string; to?: string; logClasses?: readonly string[] },
+) => {
+  let query = db
+    .selectFrom("patientLogs")
+    .selectAll()
+    .where("programId", "=", filter.programId)
+    .where("patientId", "=", filter.patientId);
+  if (filter.from) query = query.where("localDate", ">=", filter.from);
+  if (filter.to) query = query.where("localDate", "<=", filter.to);
+  if (filter.logClasses?.length) query = query.where("logClass", "in", [...filter.logClasses]);
+  return query.orderBy("loggedAt").orderBy("id").execute();
+};
+
+/**
+ * Creates or updates medications on the app's client id; `inserted` tells which. A client id the
+ * patient already used in another program is left alone (not returned).
+ */
+export const upsertMedications = async (db: Db, programId: string, rows: NewMedication[]) =>
+  rows.length === 0
+    ? []
+    : db
+        .insertInto("patientMedications")
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(["patientId", "clientId"])
+            .doUpdateSet((eb) => ({
+              name: eb.ref("excluded.name"),
+              dosage: eb.ref("excluded.dosage"),
+              dosageUnit: eb.ref("excluded.dosageUnit"),
+              frequency: eb.ref("excluded.frequency"),
+              snomedId: eb.ref("excluded.snomedId"),
+              startDate: eb.ref("excluded.startDate"),
+              endDate: eb.ref("excluded.endDate"),
+              updatedAt: eb.ref("excluded.updatedAt"),
+            }))
+            .where("patientMedications.programId", "=", programId),
+        )
+        // xmax is 0 on a freshly inserted row version and set on one written by the UPDATE branch.
+        .returning(["id", "clientId", sql<boolean>`(xmax = 0)`.as("inserted")])
+        .execute();
+
+export const findMedicationIdsByClientIds = async (db: Db, patientId: string, clientIds: string[]) =>
+  clientIds.length === 0
+    ? []
+    : db
+        .selectFrom("patientMedications")
+        .select(["id", "clientId", "programId"])
+        .where("patientId", "=", patientId)
+        .where("clientId", "in", clientIds)
+        .execute();
+
+export const findMedicationsOfPatient = (db: Db, programId: string, patientId: string) =>
+  db
+    .selectFrom("patientMedications")
+    .selectAll()
+    .where("programId", "=", programId)
+    .where("patientId", "=", patientId)
+    .orderBy("startDate")
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+
+export const insertMedicationEvents = async (db: Db, rows: NewMedicationEvent[]) =>
+  rows.length === 0
+    ? []
+    : db
+        .insertInto("medicationEvents")
+        .values(rows)
+        .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
+        .returning(["id", "clientId"])
+        .execute();
+
+export const findMedicationEventIdsByClientIds = async (db: Db, patientId: string, clientIds: string[]) =>
+  clientIds.length === 0
+    ? []
+    : db
+        .selectFrom("medicationEvents")
+        .select(["id", "clientId"])
+        .where("patientId", "=", patientId)
+        .where("clientId", "in", clientIds)
+        .execute();
+
+/** A patient's medication events in one program between two of their calendar days, oldest first. */
+export const findMedicationEventsOfPatient = (
+  db: Db,
+  filter: { programId: string; patientId: string; from?: string; to?: string },
+) => {
+  let query = db
+    .selectFrom("medicationEvents")
+    .selectAll()
+    .where("programId", "=", filter.programId)
+    .where("patientId", "=", filter.patientId);
+  if (filter.from) query = query.where("localDate", ">=", filter.from);
+  if (filter.to) query = query.where("localDate", "<=", filter.to);
+  return query.orderBy("takenAt").orderBy("id").execute();
+};
+
+export const findSevereSymptomsCount = async (db: Db, programId: string, patientId: string) =>
+  (
+    await db
+      .selectFrom("programPatients")
+      .select("severeSymptomsCount")
+      .where("programId", "=", programId)
+      .where("userId", "=", patientId)
+      .executeTakeFirst()
+  )?.severeSymptomsCount ?? null;

@@ -1,0 +1,24 @@
+import { logsApi } from "@openpro/core";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.js";
+import { defineRoute } from "../../platform/http/route.js";
+import * as logs from "./service.js";
+
+export const registerLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  defineRoute(app, ctx, logsApi.types, { scope: "any" }, async () => logs.listLogTypes());
+  defineRoute(app, ctx, logsApi.upload, { scope: "patient" }, ({ scope, params, body }) =>
+    logs.uploadLogs(scope, params.projectId, body),
+  );
+  defineRoute(app, ctx, logsApi.uploadMedications, { scope: "patient" }, ({ scope, params, body }) =>
+    logs.uploadMedications(scope, params.projectId, body),
+  );
+  defineRoute(app, ctx, logsApi.uploadMedicationEvents, { scope: "patient" }, ({ scope, params, body }) =>
+    logs.uploadMedicationEvents(scope, params.projectId, body),
+  );
+  defineRoute(app, ctx, logsApi.validate, { permission: "validate_user_log" }, ({ scope, params, body }) =>
+    logs.validateLog(scope, params.projectId, params.logId, body, "create"),
+  );
+  defineRoute(app, ctx, logsApi.revalidate, { permission: "validate_user_log" }, ({ scope, params, body }) =>
+    logs.validateLog(scope, params.projectId, params.logId, body, "update"),
+  );
+};

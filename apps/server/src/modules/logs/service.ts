@@ -1,0 +1,536 @@
+import type { logBatchBody, medicationBatchBody, medicationEventBatchBody, validateLogBody } from "@openpro/core";
+import {
+  clockSkewAllowanceSeconds,
+  ctcaeCatalogue,
+  errorCodes,
+  findLogType,
+  isDangerGrade,
+  type LogClass,
+  type LogItem,
+  type LogUpload,
+  localDateOf,
+  type Medication,
+  type MedicationFrequency,
+  messages,
+  type NoteType,
+  plausible,
+  type StepSource,
+  toCelsius,
+  toKilograms,
+  utcOffsetOf,
+  type ValidationStatus,
+} from "@openpro/core";
+import type { z } from "zod";
+import { AppError, conflict, type FieldError, forbidden, notFound } from "../../platform/errors.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
+import * as q from "./queries.js";
+
+/** Row-level reads the reports module builds on (program and patient checked by the caller). */
+export {
+  findLogsOfPatient,
+  findMedicationEventsOfPatient,
+  findMedicationsOfPatient,
+  type LogRow,
+  type MedicationEventRow,
+  type MedicationRow,
+} from "./queries.js";
+
+type UploadResult = { clientId: string; logId: string; status: "created" | "duplicate" | "updated" };
+
+/** The symptom catalogue (CTCAE v5.0 terms). */
+export const listLogTypes = () => ({ results: [...ctcaeCatalogue] });
+
+// ---------------------------------------------------------------------------------------------
+// Mappers
+
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** A log row as staff see it (report items, acknowledgement answers). */
+export const toLogItem = (row: q.LogRow): LogItem => {
+  const data = (row.data ?? {}) as Record<string, unknown>;
+  const extra: LogItem["data"] = {};
+  if (typeof data.activityType === "string") extra.activityType = data.activityType;
+  if (typeof data.steps === "number") extra.steps = data.steps;
+  if (typeof data.durationMinutes === "number") extra.durationMinutes = data.durationMinutes;
+  if (typeof data.source === "string") extra.source = data.source as StepSource;
+  if (typeof data.systolic === "number") extra.systolic = data.systolic;
+  if (typeof data.diastolic === "number") extra.diastolic = data.diastolic;
+  if (typeof data.pulse === "number") extra.pulse = data.pulse;
+  const isSymptom = row.logClass === "SYMPTOMS";
+  return {
+    logId: row.id,
+    logClass: row.logClass as LogClass,
+    date: new Date(row.loggedAt).toISOString(),
+    localDate: row.localDate,
+    logTypeId: row.logTypeId,
+    validationStatus: row.validationStatus,
+    validationReason: row.validationReason,
+    // A missing grade shows as grade 0.
+    level: isSymptom ? { grade: row.grade ?? 0, isDanger: row.isDanger } : null,
+    data: {
+      grade: row.grade,
+      value: numberOrNull(row.value),
+      unit: row.unit,
+      originalValue: numberOrNull(row.originalValue),
+      originalUnit: row.originalUnit,
+      note: row.note,
+      ...extra,
+    },
+  };
+};
+
+export const toMedication = (row: q.MedicationRow): Medication => ({
+  medicationId: row.id,
+  name: row.name,
+  dosage: row.dosage,
+  dosageUnit: row.dosageUnit,
+  frequency: row.frequency as MedicationFrequency,
+  snomedId: row.snomedId,
+  startDate: row.startDate,
+  endDate: row.endDate,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Uploads from the app
+
+/** The enrolment a patient sends data to: accepted (else 404), consented, not withdrawn, program open (else 403). */
+const uploadTarget = async (scope: RequestScope, programId: string) => {
+  const enrolment = await q.findUploaderEnrolment(scope.ctx.db, programId, scope.actor.userId);
+  if (!enrolment?.inviteAcceptedAt) throw notFound();
+  const program = await loadProgram(scope.ctx, null, programId);
+  if (program.closed || !enrolment.consentGiven || enrolment.status !== "CONSENTED" || !enrolment.dateConsentGiven) {
+    throw forbidden(messages.logUploadNotAllowed);
+  }
+  return { enrolment, program, consentedAt: new Date(enrolment.dateConsentGiven) };
+};
+
+const unprocessable = (errors: FieldError[]) =>
+  new AppError(
+    422,
+    errors.length === 1 ? errors[0]!.message : messages.validationFailed,
+    errorCodes.validation,
+    errors,
+  );
+
+/** An ISO 8601 instant with its offset, as the contract admits it ("+0100" too). */
+const parseInstant = (iso: string): { at: Date; offset: number } | null => {
+  const offset = utcOffsetOf(iso);
+  if (offset === null) return null;
+  const normalised = iso.replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
+  const at = new Date(normalised);
+  if (Number.isNaN(at.getTime())) return null;
+  // Date accepts 2026-02-31 as 3 March; the calendar part must survive the round trip.
+  const local = localDateOf(at, offset);
+  if (local !== iso.slice(0, 10)) return null;
+  return { at, offset };
+};
+
+/** The checks every dated item shares: a real instant, not ahead of now, not before consent. */
+const checkDate = (
+  iso: string,
+  field: string,
+  now: Date,
+  consentedAt: Date,
+  errors: FieldError[],
+): { at: Date; offset: number; localDate: string } | null => {
+  const parsed = parseInstant(iso);
+  if (!parsed) {
+    errors.push({ field, message: messages.logDateInvalid });
+    return null;
+  }
+  if (parsed.at.getTime() > now.getTime() + clockSkewAllowanceSeconds * 1000) {
+    errors.push({ field, message: messages.logDateInFuture });
+    return null;
+  }
+  const localDate = localDateOf(parsed.at, parsed.offset);
+  // Compared on the patient's own calendar: a log of the day they consented counts.
+  if (localDate < localDateOf(consentedAt, parsed.offset)) {
+    errors.push({ field, message: messages.logDateBeforeConsent });
+    return null;
+  }
+  return { ...parsed, localDate };
+};
+
+/** The kind of note a log class carries, as programs switch them off. */
+const noteTypeOf: Partial<Record<LogClass, NoteType>> = {
+  ACTIVITY: "activity",
+  SYMPTOMS: "symptoms",
+  TEMPERATURE: "temperature",
+};
+
+const within = (value: number, range: { min?: number; max?: number }) =>
+  (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
+
+/** The measured part of one item, in canonical units, with the fields that failed. */
+const measure = (item: LogUpload, path: string, errors: FieldError[]) => {
+  const implausible = (field: string) =>
+    errors.push({ field: `${path}.${field}`, message: messages.logValueImplausible });
+  const out: {
+    logTypeId: string | null;
+    grade: number | null;
+    isDanger: boolean;
+    value: number | null;
+    unit: string | null;
+    originalValue: number | null;
+    originalUnit: string | null;
+    data: Record<string, unknown>;
+  } = {
+    logTypeId: null,
+    grade: null,
+    isDanger: false,
+    value: null,
+    unit: null,
+    originalValue: null,
+    originalUnit: null,
+    data: {},
+  };
+  switch (item.logClass) {
+    case "SYMPTOMS":
+      if (!findLogType(item.logTypeId)) errors.push({ field: `${path}.logTypeId`, message: messages.logTypeUnknown });
+      out.logTypeId = item.logTypeId;
+      out.grade = item.grade;
+      out.isDanger = isDangerGrade(item.grade);
+      break;
+    case "TEMPERATURE": {
+      const celsius = toCelsius(item.value, item.unit);
+      if (!within(celsius, plausible.temperatureC)) implausible("value");
+      Object.assign(out, { value: celsius, unit: "C", originalValue: item.value, originalUnit: item.unit });
+      break;
+    }
+    case "WEIGHT": {
+      const kg = toKilograms(item.value, item.unit);
+      if (!within(kg, plausible.weightKg)) implausible("value");
+      Object.assign(out, { value: kg, unit: "kg", originalValue: item.value, originalUnit: item.unit });
+      break;
+    }
+    case "ACTIVITY":
+      if (item.steps !== undefined && item.steps > plausible.stepsPerLog.max) implausible("steps");
+      if (item.durationMinutes !== undefined && item.durationMinutes > plausible.activityMinutes.max)
+        implausible("durationMinutes");
+      if (item.steps !== undefined) Object.assign(out, { value: item.steps, unit: "steps" });
+      else if (item.durationMinutes !== undefined) Object.assign(out, { value: item.durationMinutes, unit: "min" });
+      out.data = {
+        activityType: item.activityType,
+        source: item.source,
+        ...(item.steps !== undefined ? { steps: item.steps } : {}),
+        ...(item.durationMinutes !== undefined ? { durationMinutes: item.durationMinutes } : {}),
+      };
+      break;
+    case "SLEEP":
+      if (!within(item.hours, { min: 0, max: plausible.sleepHours.max })) implausible("hours");
+      Object.assign(out, { value: item.hours, unit: "h" });
+      break;
+    case "NUTRITION":
+    case "FEELING":
+    case "MOOD":
+      out.value = item.value;
+      break;
+    case "BLOOD_PRESSURE":
+      if (!within(item.systolic, plausible.systolic)) implausible("systolic");
+      if (!within(item.diastolic, plausible.diastolic)) implausible("diastolic");
+      Object.assign(out, { value: item.systolic, unit: "mmHg" });
+      out.data = {
+        systolic: item.systolic,
+        diastolic: item.diastolic,
+        ...(item.pulse !== undefined ? { pulse: item.pulse } : {}),
+      };
+      break;
+  }
+  return out;
+};
+
+/** Client ids used twice in one upload make its answer ambiguous; the app must send each once. */
+const checkUniqueClientIds = (items: readonly { clientId: string }[], list: string, errors: FieldError[]) => {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const key = item.clientId.toLowerCase();
+    if (seen.has(key)) errors.push({ field: `${list}.${i}.clientId`, message: messages.logClientIdDuplicate });
+    seen.add(key);
+  });
+};
+
+/** Answers in the order sent: what the INSERT created, and the earlier ids of what it skipped. */
+const answer = (
+  clientIds: string[],
+  created: { id: string; clientId: string }[],
+  existing: { id: string; clientId: string }[],
+): UploadResult[] => {
+  const createdBy = new Map(created.map((r) => [r.clientId.toLowerCase(), r.id]));
+  const existingBy = new Map(existing.map((r) => [r.clientId.toLowerCase(), r.id]));
+  return clientIds.map((clientId) => {
+    const key = clientId.toLowerCase();
+    const createdId = createdBy.get(key);
+    if (createdId) return { clientId, logId: createdId, status: "created" };
+    return { clientId, logId: existingBy.get(key)!, status: "duplicate" };
+  });
+};
+
+/**
+ * A batch of logs from the app: all items checked first (every error reported, nothing written),
+ * then one INSERT … ON CONFLICT DO NOTHING in one transaction. A retried batch creates nothing
+ * and answers the same ids; items already received are not checked again, so a retry still
+ * succeeds after, say, the program switched a kind of note off.
+ */
+export const uploadLogs = async (
+  scope: RequestScope,
+  programId: string,
+  body: z.output<typeof logBatchBody>,
+): Promise<{ results: UploadResult[] }> => {
+  const { program, consentedAt } = await uploadTarget(scope, programId);
+  const now = scope.ctx.clock.now();
+  const disabledNotes = new Set(program.disabledNoteTypes);
+  const errors: FieldError[] = [];
+  checkUniqueClientIds(body.logs, "logs", errors);
+  const clientIds = body.logs.map((item) => item.clientId.toLowerCase());
+  const received = new Set(
+    (await q.findLogIdsByClientIds(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId),
+  );
+  const rows: q.NewLog[] = [];
+  body.logs.forEach((item, i) => {
+    if (received.has(clientIds[i]!)) return;
+    const path = `logs.${i}`;
+    const when = checkDate(item.date, `${path}.date`, now, consentedAt, errors);
+    const measured = measure(item, path, errors);
+    const note = item.note ? item.note : null;
+    const noteType = noteTypeOf[item.logClass];
+    if (note && noteType && disabledNotes.has(noteType)) {
+      errors.push({ field: `${path}.note`, message: messages.logNotesDisabled });
+    }
+    if (!when) return;
+    rows.push({
+      programId,
+      patientId: scope.actor.userId,
+      clientId: item.clientId.toLowerCase(),
+      logClass: item.logClass,
+      loggedAt: when.at,
+      localDate: when.localDate,
+      utcOffsetMinutes: when.offset,
+      logTypeId: measured.logTypeId,
+      grade: measured.grade,
+      isDanger: measured.isDanger,
+      value: measured.value,
+      unit: measured.unit,
+      originalValue: measured.originalValue,
+      originalUnit: measured.originalUnit,
+      data: JSON.stringify(measured.data),
+      note,
+      validationStatus: null,
+      validationReason: null,
+      validatedBy: null,
+      validatedAt: null,
+      receivedAt: now,
+    });
+  });
+  if (errors.length > 0) throw unprocessable(sortErrors(errors));
+
+  const results = await scope.ctx.db.transaction().execute(async (trx) => {
+    const created = await q.insertLogs(trx, rows);
+    const createdIds = new Set(created.map((r) => r.clientId));
+    const skipped = clientIds.filter((id) => !createdIds.has(id));
+    const existing = await q.findLogIdsByClientIds(trx, scope.actor.userId, skipped);
+    await scope.audit(
+      {
+        action: "logs.upload",
+        entityType: "patient_logs",
+        programId,
+        patientId: scope.actor.userId,
+        details: { received: clientIds.length, created: created.length, duplicates: skipped.length },
+      },
+      trx,
+    );
+    return answer(clientIds, created, existing);
+  });
+  return { results: restoreClientIds(body.logs, results) };
+};
+
+/** The answer carries each client id as the app sent it. */
+const restoreClientIds = (items: readonly { clientId: string }[], results: UploadResult[]) =>
+  results.map((r, i) => ({ ...r, clientId: items[i]!.clientId }));
+
+/** Errors in item order, then field order within an item, as the app lists them. */
+const sortErrors = (errors: FieldError[]) => {
+  const indexOf = (field: string) => Number(field.split(".")[1] ?? -1);
+  return errors
+    .map((e, n) => ({ e, n }))
+    .sort((a, b) => indexOf(a.e.field) - indexOf(b.e.field) || a.n - b.n)
+    .map(({ e }) => e);
+};
+
+/** The patient's medication list: created or updated on the app's client id. */
+export const uploadMedications = async (
+  scope: RequestScope,
+  programId: string,
+  body: z.output<typeof medicationBatchBody>,
+): Promise<{ results: UploadResult[] }> => {
+  await uploadTarget(scope, programId);
+  const now = scope.ctx.clock.now();
+  const errors: FieldError[] = [];
+  checkUniqueClientIds(body.medications, "medications", errors);
+  body.medications.forEach((m, i) => {
+    if (m.endDate && m.endDate < m.startDate) {
+      errors.push({ field: `medications.${i}.endDate`, message: messages.dateRangeInvalid });
+    }
+  });
+  if (errors.length > 0) throw unprocessable(sortErrors(errors));
+  const rows: q.NewMedication[] = body.medications.map((m) => ({
+    programId,
+    patientId: scope.actor.userId,
+    clientId: m.clientId.toLowerCase(),
+    name: m.name,
+    dosage: m.dosage || null,
+    dosageUnit: m.dosageUnit || null,
+    frequency: m.frequency,
+    snomedId: m.snomedId ?? null,
+    startDate: m.startDate,
+    endDate: m.endDate ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const clientIds = rows.map((r) => r.clientId);
+  const results = await scope.ctx.db.transaction().execute(async (trx) => {
+    const written = await q.upsertMedications(trx, programId, rows);
+    const byClient = new Map(written.map((r) => [r.clientId, r]));
+    const untouched = clientIds.filter((id) => !byClient.has(id));
+    const existing = await q.findMedicationIdsByClientIds(trx, scope.actor.userId, untouched);
+    await scope.audit(
+      {
+        action: "medications.upload",
+        entityType: "patient_medications",
+        programId,
+        patientId: scope.actor.userId,
+        details: { received: rows.length, created: written.filter((r) => r.inserted).length },
+      },
+      trx,
+    );
+    return clientIds.map((clientId): UploadResult => {
+      const row = byClient.get(clientId);
+      if (row) return { clientId, logId: row.id, status: row.inserted ? "created" : "updated" };
+      // The client id belongs to a medication of another program: left as it was.
+      return { clientId, logId: existing.find((e) => e.clientId === clientId)!.id, status: "duplicate" };
+    });
+  });
+  return { results: restoreClientIds(body.medications, results) };
+};
+
+/** Doses taken or skipped; each must name one of the patient's medications in this program. */
+export const uploadMedicationEvents = async (
+  scope: RequestScope,
+  programId: string,
+  body: z.output<typeof medicationEventBatchBody>,
+): Promise<{ results: UploadResult[] }> => {
+  const { program, consentedAt } = await uploadTarget(scope, programId);
+  const now = scope.ctx.clock.now();
+  const errors: FieldError[] = [];
+  checkUniqueClientIds(body.events, "events", errors);
+  const clientIds = body.events.map((event) => event.clientId.toLowerCase());
+  const received = new Set(
+    (await q.findMedicationEventIdsByClientIds(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId),
+  );
+  const medicationIds = new Map(
+    (
+      await q.findMedicationIdsByClientIds(
+        scope.ctx.db,
+        scope.actor.userId,
+        body.events.map((e) => e.medicationClientId.toLowerCase()),
+      )
+    )
+      .filter((m) => m.programId === programId)
+      .map((m) => [m.clientId, m.id]),
+  );
+  const notesDisabled = program.disabledNoteTypes.includes("medications");
+  const rows: q.NewMedicationEvent[] = [];
+  body.events.forEach((event, i) => {
+    if (received.has(clientIds[i]!)) return;
+    const path = `events.${i}`;
+    const when = checkDate(event.date, `${path}.date`, now, consentedAt, errors);
+    const medicationId = medicationIds.get(event.medicationClientId.toLowerCase());
+    if (!medicationId) errors.push({ field: `${path}.medicationClientId`, message: messages.medicationUnknown });
+    if (event.notes && notesDisabled) errors.push({ field: `${path}.notes`, message: messages.logNotesDisabled });
+    if (!when || !medicationId) return;
+    rows.push({
+      programId,
+      patientId: scope.actor.userId,
+      medicationId,
+      clientId: event.clientId.toLowerCase(),
+      status: event.status,
+      takenAt: when.at,
+      localDate: when.localDate,
+      utcOffsetMinutes: when.offset,
+      skipReason: event.status === "SKIPPED" ? (event.skipReason ?? null) : null,
+      notes: event.notes || null,
+      receivedAt: now,
+    });
+  });
+  if (errors.length > 0) throw unprocessable(sortErrors(errors));
+  const results = await scope.ctx.db.transaction().execute(async (trx) => {
+    const created = await q.insertMedicationEvents(trx, rows);
+    const createdIds = new Set(created.map((r) => r.clientId));
+    const skipped = clientIds.filter((id) => !createdIds.has(id));
+    const existing = await q.findMedicationEventIdsByClientIds(trx, scope.actor.userId, skipped);
+    await scope.audit(
+      {
+        action: "medication-events.upload",
+        entityType: "medication_events",
+        programId,
+        patientId: scope.actor.userId,
+        details: { received: clientIds.length, created: created.length, duplicates: skipped.length },
+      },
+      trx,
+    );
+    return answer(clientIds, created, existing);
+  });
+  return { results: restoreClientIds(body.events, results) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Acknowledgement and invalidation by the care team
+
+/**
+ * POST acknowledges a new log or invalidates it (Removed, with a reason); PATCH changes a log
+ * already acknowledged. A Removed log stays as it is. The change and its audit entry (before and
+ * after) are one transaction; the severe-symptom counter follows by trigger.
+ */
+export const validateLog = async (
+  scope: RequestScope,
+  programId: string,
+  logId: string,
+  body: z.output<typeof validateLogBody>,
+  mode: "create" | "update",
+): Promise<LogItem> => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  const updated = await scope.ctx.db.transaction().execute(async (trx) => {
+    const row = await q.findLogForUpdate(trx, logId);
+    if (!row || row.programId !== programId) throw notFound();
+    refuseTransition(row.validationStatus, mode);
+    const validationReason = body.reason ? body.reason : null;
+    const next = await q.updateLogValidation(trx, logId, {
+      validationStatus: body.status,
+      validationReason,
+      by: scope.actor.userId,
+      at: scope.ctx.clock.now(),
+    });
+    await scope.audit(
+      {
+        action: mode === "create" ? "log.validate" : "log.revalidate",
+        entityType: "patient_log",
+        entityId: logId,
+        programId,
+        patientId: row.patientId,
+        details: {
+          before: { status: row.validationStatus, reason: row.validationReason },
+          after: { status: next.validationStatus, reason: next.validationReason },
+        },
+      },
+      trx,
+    );
+    return next;
+  });
+  return toLogItem(updated);
+};
+
+const refuseTransition = (current: ValidationStatus | null, mode: "create" | "update") => {
+  if (current === "Removed") throw conflict(messages.logRemoved);
+  if (mode === "create" && current === "Acknowledged") throw conflict(messages.logAlreadyAcknowledged);
+  if (mode === "update" && current !== "Acknowledged") throw conflict(messages.logNotAcknowledged);
+};

@@ -1,0 +1,488 @@
+import {
+  medicationFrequencyLabels,
+  messages,
+  type ParticipantReport,
+  patientIdTypes,
+  type Territory,
+  temperatureBands,
+  territoryTimeZones,
+} from "@openpro/core";
+import PDFDocument from "pdfkit";
+
+/**
+ * The patient report as a PDF, drawn with pdfkit: who and what period, a symptom table by grade,
+ * temperature and weight charts (vector paths), medication adherence and the review status of
+ * the symptom logs, with "Page N of M" on every page. Standard fonts only (no font files).
+ */
+
+export interface PatientReportInput {
+  program: { name: string; territory: Territory };
+  patient: { firstName: string; lastName: string; patientId: string | null; patientIdType: string | null };
+  report: ParticipantReport;
+  generatedAt: Date;
+  generatedBy: string;
+  /** Compress the page streams (true but in tests that read the text). */
+  compress?: boolean;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const MARGIN = 50;
+const colours = {
+  text: "#1f2933",
+  muted: "#616e7c",
+  rule: "#cbd2d9",
+  danger: "#b42318",
+  band: "#e3f4e8",
+  line: "#2457a6",
+  weight: "#0f766e",
+};
+
+/** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
+const winAnsiExtra = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+const transliterations: Record<string, string> = {
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  ı: "i",
+  ß: "ss",
+  "≥": ">=",
+  "≤": "<=",
+};
+
+/**
+ * Text the standard PDF fonts can show: they only encode WinAnsi, so other letters are reduced
+ * to their base letter ("Ł" to "L", "ő" to "o") and anything else becomes "?". Embedding a
+ * Unicode font would avoid this, at the price of shipping one.
+ */
+export const printable = (text: string) =>
+  [...text]
+    .map((char) => {
+      if (char.charCodeAt(0) <= 0xff || winAnsiExtra.has(char)) return char;
+      if (transliterations[char]) return transliterations[char];
+      const base = char.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+      return [...base].every((c) => c.charCodeAt(0) <= 0xff) && base ? base : "?";
+    })
+    .join("");
+
+/** DD/MM/YYYY, as the portal shows dates. */
+const displayDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+
+const displayInstant = (instant: Date, territory: Territory) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: territoryTimeZones[territory],
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(instant);
+
+/** A file name any browser and file system keeps: ASCII letters, digits and dashes. */
+export const patientReportFileName = (lastName: string, startDate: string, endDate: string) => {
+  const name =
+    lastName
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "patient";
+  return `patient-report-${name}-${startDate}-${endDate}.pdf`;
+};
+
+const identifierOf = (patient: PatientReportInput["patient"]) => {
+  if (!patient.patientId) return "No identifier recorded";
+  const type = patientIdTypes.find((t) => t.id === patient.patientIdType)?.name ?? "Identifier";
+  return `${type}: ${patient.patientId}`;
+};
+
+const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+/** Starts a new page when less than `height` is left on this one. */
+const ensureSpace = (doc: Doc, height: number) => {
+  if (doc.y + height > bottom(doc)) doc.addPage();
+};
+
+/** A section title, kept on the same page as the first `keepWith` points of its content. */
+const heading = (doc: Doc, text: string, keepWith = 0) => {
+  ensureSpace(doc, 60 + keepWith);
+  doc.moveDown(0.8);
+  doc.font("Helvetica-Bold").fontSize(13).fillColor(colours.text).text(text, MARGIN);
+  doc.moveDown(0.3);
+};
+
+const note = (doc: Doc, text: string) => {
+  doc.font("Helvetica").fontSize(10).fillColor(colours.muted).text(text, MARGIN);
+  doc.fillColor(colours.text);
+};
+
+interface Column {
+  title: string;
+  width: number;
+  align?: "left" | "right" | "center";
+}
+
+/** A simple table; the header repeats on every page it runs onto. */
+const table = (doc: Doc, columns: Column[], rows: { cells: string[]; danger?: boolean }[]) => {
+  const rowHeight = 18;
+  const drawHeader = () => {
+    let x = MARGIN;
+    const y = doc.y;
+    doc.font("Helvetica-Bold").fontSize(9).fillColor(colours.muted);
+    for (const column of columns) {
+      doc.text(column.title, x + 3, y + 4, {
+        width: column.width - 6,
+        align: column.align ?? "left",
+        lineBreak: false,
+      });
+      x += column.width;
+    }
+    const width = columns.reduce((sum, c) => sum + c.width, 0);
+    doc
+      .moveTo(MARGIN, y + rowHeight)
+      .lineTo(MARGIN + width, y + rowHeight)
+      .lineWidth(0.8)
+      .strokeColor(colours.rule)
+      .stroke();
+    doc.y = y + rowHeight;
+  };
+  ensureSpace(doc, rowHeight * 3);
+  drawHeader();
+  for (const row of rows) {
+    if (doc.y + rowHeight > bottom(doc)) {
+      doc.addPage();
+      drawHeader();
+    }
+    const y = doc.y;
+    let x = MARGIN;
+    doc
+      .font(row.danger ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(9)
+      .fillColor(row.danger ? colours.danger : colours.text);
+    columns.forEach((column, i) => {
+      // One line per cell: a longer text ends in an ellipsis rather than running into the next row.
+      doc.text(printable(row.cells[i] ?? ""), x + 3, y + 4, {
+        width: column.width - 6,
+        height: 11,
+        align: column.align ?? "left",
+        ellipsis: true,
+      });
+      x += column.width;
+    });
+    doc.y = y + rowHeight;
+  }
+  doc.fillColor(colours.text).x = MARGIN;
+};
+
+interface ChartOptions {
+  title: string;
+  unit: string;
+  points: { at: number; value: number }[];
+  /** Instants (ms) of the left and right ends of the x axis. */
+  from: number;
+  to: number;
+  yMin: number;
+  yMax: number;
+  yStep: number;
+  colour: string;
+  /** A shaded band between two values (the nominal temperature). */
+  band?: { low: number; high: number };
+  /** Dashed reference lines with a label. */
+  lines?: { value: number; label: string }[];
+  /** Points above this value are drawn in the danger colour. */
+  highAbove?: number;
+  empty: string;
+}
+
+const DAY_MS = 86_400_000;
+const chartDate = (ms: number) => {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+};
+
+/** A line chart with axes, ticks, optional band and reference lines, drawn with vector paths. */
+const lineChart = (doc: Doc, options: ChartOptions) => {
+  const height = 170;
+  ensureSpace(doc, height + 40);
+  doc.font("Helvetica-Bold").fontSize(10).fillColor(colours.text).text(options.title, MARGIN);
+  if (options.points.length === 0) {
+    note(doc, options.empty);
+    return;
+  }
+  const left = MARGIN + 40;
+  const top = doc.y + 8;
+  const width = doc.page.width - MARGIN - left - 50;
+  const span = Math.max(options.to - options.from, 1);
+  const x = (at: number) => left + ((at - options.from) / span) * width;
+  const y = (value: number) => top + height - ((value - options.yMin) / (options.yMax - options.yMin)) * height;
+
+  if (options.band) {
+    const high = Math.min(options.band.high, options.yMax);
+    const low = Math.max(options.band.low, options.yMin);
+    doc
+      .rect(left, y(high), width, y(low) - y(high))
+      .fillColor(colours.band)
+      .fill();
+  }
+  // Horizontal grid and y labels.
+  doc.font("Helvetica").fontSize(7).fillColor(colours.muted);
+  // Grid lines on whole steps (36, 36.5, …) even when the axis starts between them.
+  const firstTick = Math.ceil(options.yMin / options.yStep - 1e-9) * options.yStep;
+  for (let v = firstTick; v <= options.yMax + 1e-9; v += options.yStep) {
+    const yy = y(v);
+    doc
+      .moveTo(left, yy)
+      .lineTo(left + width, yy)
+      .lineWidth(0.3)
+      .strokeColor(colours.rule)
+      .stroke();
+    doc.text(`${Number(v.toFixed(1))}`, MARGIN, yy - 3, { width: 36, align: "right", lineBreak: false });
+  }
+  // X ticks: at most seven dates across the range.
+  const days = Math.max(1, Math.round(span / DAY_MS));
+  const every = Math.max(1, Math.ceil(days / 6));
+  for (let d = 0; d <= days; d += every) {
+    const at = options.from + d * DAY_MS;
+    const xx = x(at);
+    doc
+      .moveTo(xx, top + height)
+      .lineTo(xx, top + height + 3)
+      .lineWidth(0.5)
+      .strokeColor(colours.muted)
+      .stroke();
+    doc.text(chartDate(at), xx - 15, top + height + 5, { width: 30, align: "center", lineBreak: false });
+  }
+  // Axes.
+  doc
+    .moveTo(left, top)
+    .lineTo(left, top + height)
+    .lineTo(left + width, top + height)
+    .lineWidth(0.8)
+    .strokeColor(colours.text)
+    .stroke();
+  doc.text(options.unit, MARGIN, top - 10, { width: 36, align: "right", lineBreak: false });
+  for (const line of options.lines ?? []) {
+    const yy = y(line.value);
+    doc
+      .moveTo(left, yy)
+      .lineTo(left + width, yy)
+      .dash(3, { space: 3 })
+      .lineWidth(0.8)
+      .strokeColor(colours.danger)
+      .stroke()
+      .undash();
+    doc.fillColor(colours.danger).text(line.label, left + width + 4, yy - 3, { width: 46, lineBreak: false });
+  }
+  // The series.
+  const points = options.points.map((p) => ({
+    x: x(p.at),
+    y: y(p.value),
+    high: p.value > (options.highAbove ?? Infinity),
+  }));
+  doc.moveTo(points[0]!.x, points[0]!.y);
+  for (const p of points.slice(1)) doc.lineTo(p.x, p.y);
+  doc.lineWidth(1.2).strokeColor(options.colour).stroke();
+  for (const p of points)
+    doc
+      .circle(p.x, p.y, 2)
+      .fillColor(p.high ? colours.danger : options.colour)
+      .fill();
+  doc.fillColor(colours.text);
+  doc.x = MARGIN;
+  doc.y = top + height + 22;
+};
+
+/** A y range that shows every value, in whole steps, never narrower than the default. */
+const yRange = (values: number[], min: number, max: number, step: number) => ({
+  yMin: Math.min(min, Math.floor(Math.min(...values) / step) * step),
+  yMax: Math.max(max, Math.ceil(Math.max(...values) / step) * step),
+});
+
+const weightScale = (values: number[]) => {
+  if (values.length === 0) return { yMin: 0, yMax: 1, yStep: 1 };
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const yStep = Math.max(1, Math.ceil((high - low + 2) / 5));
+  const yMin = Math.floor((low - 1) / yStep) * yStep;
+  return { yMin, yMax: Math.max(yMin + yStep * 5, Math.ceil((high + 1) / yStep) * yStep), yStep };
+};
+
+const percent = (value: number | null) => (value === null ? "n/a" : `${value}%`);
+
+export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> => {
+  const { report, patient, program } = input;
+  const fullName = printable(`${patient.firstName} ${patient.lastName}`);
+  const programName = printable(program.name);
+  const generatedBy = printable(input.generatedBy);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    compress: input.compress ?? true,
+    info: {
+      Title: `Patient report: ${fullName}`,
+      Subject: `${program.name}, ${report.startDate} to ${report.endDate}`,
+      Author: input.generatedBy,
+      Creator: "OpenPRO",
+      CreationDate: input.generatedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  // Who, what, when.
+  doc.font("Helvetica-Bold").fontSize(18).fillColor(colours.text).text("Patient report");
+  doc.font("Helvetica").fontSize(11).fillColor(colours.muted).text(programName);
+  doc.moveDown(0.6);
+  doc.font("Helvetica-Bold").fontSize(12).fillColor(colours.text).text(fullName);
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(printable(identifierOf(patient)));
+  doc.text(`Period: ${displayDate(report.startDate)} to ${displayDate(report.endDate)}`);
+  doc
+    .fillColor(colours.muted)
+    .text(`Generated ${displayInstant(input.generatedAt, program.territory)} by ${generatedBy}`);
+  doc.fillColor(colours.text);
+
+  // Symptoms by grade.
+  heading(doc, "Symptoms", 40);
+  const logged = report.symptoms.filter((g) => g.count > 0);
+  if (logged.length === 0) note(doc, messages.noSymptomLogs);
+  else {
+    table(
+      doc,
+      [
+        { title: "Symptom", width: 175 },
+        ...[0, 1, 2, 3, 4].map((g) => ({ title: `Grade ${g}`, width: 45, align: "right" as const })),
+        { title: "Total", width: 45, align: "right" },
+        { title: "Worst", width: 70, align: "right" },
+      ],
+      logged.map((g) => ({
+        danger: g.isDanger,
+        cells: [
+          g.isDanger ? `! ${g.log.name}` : g.log.name,
+          ...[0, 1, 2, 3, 4].map((grade) => String(g.totals[grade as 0 | 1 | 2 | 3 | 4])),
+          String(g.count),
+          `${g.grade}${g.isDanger ? " (danger)" : ""}`,
+        ],
+      })),
+    );
+    note(doc, "Rows marked ! reached a danger grade. Invalidated logs are not counted.");
+  }
+  const sum = (groups: ParticipantReport["symptoms"]) => groups.reduce((total, g) => total + g.count, 0);
+  doc.moveDown(0.4);
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .fillColor(colours.text)
+    .text(
+      `Symptom logs reviewed: ${sum(report.symptomsAcknowledged)} acknowledged, ${sum(report.symptomsRemoved)} invalidated, ${sum(report.symptomsNew)} not yet reviewed.`,
+      MARGIN,
+    );
+
+  // Vital signs.
+  const from = Date.parse(`${report.startDate}T00:00:00Z`);
+  const to = Date.parse(`${report.endDate}T00:00:00Z`) + DAY_MS;
+  heading(doc, "Temperature", 210);
+  const temperatures = report.temperatures
+    .filter((t) => typeof t.data.value === "number")
+    .map((t) => ({ at: Date.parse(t.date), value: t.data.value as number }));
+  lineChart(doc, {
+    title: "Temperature (°C)",
+    unit: "°C",
+    points: temperatures,
+    from,
+    to,
+    ...yRange(
+      temperatures.map((t) => t.value),
+      temperatureBands.chartMin,
+      temperatureBands.chartMax,
+      temperatureBands.chartStep,
+    ),
+    yStep: temperatureBands.chartStep,
+    colour: colours.line,
+    band: { low: temperatureBands.low, high: temperatureBands.high },
+    lines: [
+      { value: temperatureBands.high, label: `${temperatureBands.high} °C` },
+      { value: temperatureBands.low, label: `${temperatureBands.low} °C` },
+    ],
+    highAbove: temperatureBands.high,
+    empty: messages.noTemperatureLogs,
+  });
+  const high = temperatures.filter((t) => t.value > temperatureBands.high).length;
+  if (temperatures.length) note(doc, `${temperatures.length} readings, ${high} above ${temperatureBands.high} °C.`);
+
+  heading(doc, "Weight", 210);
+  const weights = report.weights.dayAvg.map((d) => ({ at: Date.parse(`${d.date}T12:00:00Z`), value: d.avg }));
+  lineChart(doc, {
+    title: "Weight, daily average (kg)",
+    unit: "kg",
+    points: weights,
+    from,
+    to,
+    ...weightScale(weights.map((w) => w.value)),
+    colour: colours.weight,
+    empty: messages.noWeightLogs,
+  });
+  if (report.weights.avg !== null) note(doc, `${report.weights.count} readings, average ${report.weights.avg} kg.`);
+
+  // Medicines.
+  heading(doc, "Medication adherence", 40);
+  if (report.medicationAdherence.length === 0) note(doc, messages.noMedicationLogs);
+  else {
+    table(
+      doc,
+      [
+        { title: "Medication", width: 150 },
+        { title: "Frequency", width: 95 },
+        { title: "Logged", width: 50, align: "right" },
+        { title: "Skipped", width: 50, align: "right" },
+        { title: "Missed", width: 50, align: "right" },
+        { title: "Adherence", width: 100, align: "right" },
+      ],
+      report.medicationAdherence.map((m) => ({
+        cells: [
+          [m.medication.name, m.medication.dosage, m.medication.dosageUnit].filter(Boolean).join(" "),
+          medicationFrequencyLabels[m.medication.frequency],
+          String(m.logged),
+          String(m.skipped),
+          String(m.missed),
+          percent(m.adherence),
+        ],
+      })),
+    );
+  }
+
+  // Page numbers, once the number of pages is known.
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const keep = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(colours.muted)
+      .text(`Page ${i - start + 1} of ${count}`, MARGIN, doc.page.height - 35, {
+        width: doc.page.width - 2 * MARGIN,
+        align: "center",
+        lineBreak: false,
+      });
+    doc.text(`${fullName} · ${programName}`, MARGIN, doc.page.height - 35, {
+      width: 180,
+      align: "left",
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.page.margins.bottom = keep;
+  }
+  doc.end();
+  return done;
+};

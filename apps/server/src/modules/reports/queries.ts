@@ -1,0 +1,278 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Db } from "../../db/kysely.js";
+
+/**
+ * The SQL of the patient reports. Every statement over logs filters on
+ * `patient_id = … AND logged_at` within the range widened by a day on each side (a calendar day
+ * is the patient's own, from the offset their phone sent, so it can start 14 hours before or end
+ * 12 hours after the UTC day), which the (patient_id, logged_at) index answers; `local_date` then
+ * keeps exactly the days asked for. Aggregation runs here, never in JavaScript.
+ */
+export interface ReportRange {
+  programId: string;
+  patientId: string;
+  /** First and last calendar day (YYYY-MM-DD), both included. */
+  startDate: string;
+  endDate: string;
+}
+
+const DAY_MS = 86_400_000;
+const instantBounds = (range: ReportRange) => ({
+  from: new Date(Date.parse(`${range.startDate}T00:00:00Z`) - DAY_MS),
+  to: new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 2 * DAY_MS),
+});
+
+/** The logs of the range, as a WHERE clause on patient_logs (unqualified columns). */
+const logsOfRange = (range: ReportRange) => {
+  const { from, to } = instantBounds(range);
+  return sql<boolean>`patient_id = ${range.patientId} AND program_id = ${range.programId}
+    AND logged_at >= ${from} AND logged_at < ${to}
+    AND local_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date`;
+};
+
+/** Invalidated (Removed) logs count for nothing in charts, totals and calendar days. */
+const live = sql`validation_status IS DISTINCT FROM 'Removed'`;
+/** An activity log that is a step count rather than an activity (walking, cycling…). */
+const isStepLog = sql`lower(coalesce(data->>'activityType', '')) = 'steps'`;
+const steps = sql`(data->>'steps')::float8`;
+const minutes = sql`(data->>'durationMinutes')::float8`;
+
+/** The patient as the reports name them: their enrolment in the program. */
+export const findReportPatient = (db: Db, programId: string, userId: string) =>
+  db
+    .selectFrom("programPatients")
+    .innerJoin("users", "users.id", "programPatients.userId")
+    .select([
+      "programPatients.userId",
+      "programPatients.firstName",
+      "programPatients.lastName",
+      "programPatients.patientId",
+      "programPatients.patientIdType",
+      "programPatients.status",
+      "programPatients.dateConsentGiven",
+      "programPatients.dateConsentRevoked",
+      "users.dob",
+    ])
+    .where("programPatients.programId", "=", programId)
+    .where("programPatients.userId", "=", userId)
+    .executeTakeFirst();
+export type ReportPatientRow = NonNullable<Awaited<ReturnType<typeof findReportPatient>>>;
+
+/** Every log of the range (invalidated ones too, for the history), oldest first. */
+export const findLogsInRange = (db: Db, range: ReportRange) =>
+  db.selectFrom("patientLogs").selectAll().where(logsOfRange(range)).orderBy("loggedAt").orderBy("id").execute();
+export type LogRow = Awaited<ReturnType<typeof findLogsInRange>>[number];
+
+export interface DayRow {
+  date: string;
+  danger: boolean;
+  logged: boolean;
+  acknowledged: boolean;
+  steps: number | null;
+  weightAvg: number | null;
+}
+
+/**
+ * One row per calendar day of the range (days without logs included), classified as core's
+ * classifyDay does: danger if a live symptom log is at a danger grade; logged if a live symptom
+ * or activity log exists; acknowledged when it has live symptom logs and all are Acknowledged.
+ * With the day's steps and average weight.
+ */
+export const findDays = async (db: Db, range: ReportRange) =>
+  (
+    await sql<DayRow>`
+      WITH per_day AS (
+        SELECT local_date,
+          bool_or(${live} AND log_class = 'SYMPTOMS' AND is_danger) AS danger,
+          bool_or(${live} AND log_class IN ('SYMPTOMS', 'ACTIVITY')) AS logged,
+          count(*) FILTER (WHERE ${live} AND log_class = 'SYMPTOMS') AS symptom_logs,
+          count(*) FILTER (WHERE validation_status = 'Acknowledged' AND log_class = 'SYMPTOMS') AS acknowledged_logs,
+          sum(${steps}) FILTER (WHERE ${live} AND log_class = 'ACTIVITY') AS steps,
+          avg(value) FILTER (WHERE ${live} AND log_class = 'WEIGHT') AS weight_avg
+        FROM patient_logs
+        WHERE ${logsOfRange(range)}
+        GROUP BY local_date
+      )
+      SELECT to_char(d, 'YYYY-MM-DD') AS date,
+        coalesce(p.danger, false) AS danger,
+        coalesce(p.logged, false) AS logged,
+        coalesce(p.symptom_logs > 0 AND p.acknowledged_logs = p.symptom_logs, false) AS acknowledged,
+        p.steps,
+        p.weight_avg
+      FROM generate_series(${range.startDate}::timestamp, ${range.endDate}::timestamp, interval '1 day') AS d
+      LEFT JOIN per_day p ON p.local_date = d::date
+      ORDER BY d`.execute(db)
+  ).rows;
+
+export type SymptomBucket = "ALL" | "NEW" | "ACKNOWLEDGED" | "REMOVED";
+export interface SymptomGroupRow {
+  logTypeId: string;
+  bucket: SymptomBucket;
+  count: number;
+  worstGrade: number;
+  isDanger: boolean;
+  grade0: number;
+  grade1: number;
+  grade2: number;
+  grade3: number;
+  grade4: number;
+  /** The group's logs, oldest first. */
+  logIds: string[];
+}
+
+/**
+ * Symptom groups per symptom type: over the whole range (bucket ALL: counts, worst grade and
+ * danger over live logs, items with the invalidated ones) and split by status (NEW,
+ * ACKNOWLEDGED, REMOVED: each over its own logs), in one pass with grouping sets. Most logged
+ * first, then the worst.
+ */
+export const findSymptomGroups = async (db: Db, range: ReportRange, byStatus: boolean) => {
+  // Over live logs in the range-wide groups, over the bucket's own logs in the split ones.
+  const either = (filter: RawBuilder<unknown>, aggregate: (where: RawBuilder<unknown>) => RawBuilder<unknown>) =>
+    sql`CASE WHEN GROUPING(bucket) = 1 THEN ${aggregate(sql`${filter} AND live`)} ELSE ${aggregate(filter)} END`;
+  const count = (filter: RawBuilder<unknown>) => either(filter, (where) => sql`count(*) FILTER (WHERE ${where})`);
+  const grade = (g: number) => count(sql`coalesce(grade, 0) = ${sql.lit(g)}`);
+  return (
+    await sql<SymptomGroupRow>`
+      SELECT log_type_id,
+        CASE WHEN GROUPING(bucket) = 1 THEN 'ALL' ELSE bucket END AS bucket,
+        ${count(sql`true`)} AS count,
+        coalesce(${either(sql`true`, (where) => sql`max(coalesce(grade, 0)) FILTER (WHERE ${where})`)}, 0) AS worst_grade,
+        coalesce(${either(sql`true`, (where) => sql`bool_or(is_danger) FILTER (WHERE ${where})`)}, false) AS is_danger,
+        ${grade(0)} AS grade0, ${grade(1)} AS grade1, ${grade(2)} AS grade2, ${grade(3)} AS grade3, ${grade(4)} AS grade4,
+        array_agg(id::text ORDER BY logged_at, id) AS log_ids
+      FROM (
+        SELECT id, log_type_id, grade, is_danger, logged_at, ${live} AS live,
+          CASE validation_status WHEN 'Acknowledged' THEN 'ACKNOWLEDGED' WHEN 'Removed' THEN 'REMOVED' ELSE 'NEW' END AS bucket
+        FROM patient_logs
+        WHERE ${logsOfRange(range)} AND log_class = 'SYMPTOMS' AND log_type_id IS NOT NULL
+      ) s
+      GROUP BY GROUPING SETS ((log_type_id), (log_type_id, bucket))
+      ${byStatus ? sql`` : sql`HAVING GROUPING(bucket) = 1`}
+      ORDER BY bucket, count DESC, worst_grade DESC, log_type_id`.execute(db)
+  ).rows;
+};
+
+/**
+ * The first (min) or last (max) calendar day with any log of the patient in the program, all
+ * time. Offsets span at most 26 hours, so that day is among the logs of the first (last) 27
+ * hours: two index probes instead of reading the whole history.
+ */
+const dataEdge = (owner: { programId: string; patientId: string }, fn: "min" | "max") => {
+  const patient = sql`patient_id = ${owner.patientId} AND program_id = ${owner.programId}`;
+  return sql<string | null>`(SELECT to_char(${sql.raw(fn)}(local_date), 'YYYY-MM-DD') FROM patient_logs
+    WHERE ${patient} AND logged_at ${sql.raw(fn === "min" ? "<=" : ">=")}
+      (SELECT ${sql.raw(fn)}(logged_at) FROM patient_logs WHERE ${patient})
+      ${sql.raw(fn === "min" ? "+" : "-")} interval '27 hours')`;
+};
+
+/** The first and last calendar day with data (the patient header's date-range picker bounds). */
+export const findReportBounds = async (db: Db, programId: string, patientId: string) =>
+  (
+    await sql<{ earliestDate: string | null; latestDate: string | null }>`
+      SELECT ${dataEdge({ programId, patientId }, "min")} AS earliest_date,
+        ${dataEdge({ programId, patientId }, "max")} AS latest_date`.execute(db)
+  ).rows[0] ?? { earliestDate: null, latestDate: null };
+
+export interface RangeSummaryRow {
+  stepsTotal: number;
+  stepDays: number;
+  activityMinutes: number;
+  activityDays: number;
+  weightAvg: number | null;
+  weightCount: number;
+  temperatureIds: string[] | null;
+  weightIds: string[] | null;
+  /** The five activities logged most: { activityType, count, totalMinutes }. */
+  activities: { activityType: string; count: number; totalMinutes: number }[];
+  /** First and last calendar day with any log of the patient in the program (all time). */
+  earliestDate: string | null;
+  latestDate: string | null;
+}
+
+/**
+ * Totals of the range (steps, activity minutes, weight), the temperature and weight logs, the
+ * top five activities and the patient's first and last day with data, in one statement.
+ */
+export const findRangeSummary = async (db: Db, range: ReportRange) => {
+  return (
+    await sql<RangeSummaryRow>`
+      WITH l AS (
+        SELECT id, log_class, logged_at, local_date, value, data,
+          log_class = 'ACTIVITY' AND NOT ${isStepLog} AS is_activity
+        FROM patient_logs
+        WHERE ${logsOfRange(range)} AND ${live}
+      )
+      SELECT
+        coalesce(sum(${steps}) FILTER (WHERE log_class = 'ACTIVITY'), 0) AS steps_total,
+        count(DISTINCT local_date) FILTER (WHERE log_class = 'ACTIVITY' AND ${steps} IS NOT NULL) AS step_days,
+        coalesce(sum(${minutes}) FILTER (WHERE is_activity), 0) AS activity_minutes,
+        count(DISTINCT local_date) FILTER (WHERE is_activity) AS activity_days,
+        avg(value) FILTER (WHERE log_class = 'WEIGHT') AS weight_avg,
+        count(*) FILTER (WHERE log_class = 'WEIGHT') AS weight_count,
+        array_agg(id::text ORDER BY logged_at, id) FILTER (WHERE log_class = 'TEMPERATURE') AS temperature_ids,
+        array_agg(id::text ORDER BY logged_at, id) FILTER (WHERE log_class = 'WEIGHT') AS weight_ids,
+        (SELECT coalesce(json_agg(json_build_object('activityType', a.activity_type, 'count', a.n, 'totalMinutes', a.total)
+                   ORDER BY a.n DESC, a.total DESC, a.activity_type), '[]')
+           FROM (SELECT data->>'activityType' AS activity_type, count(*) AS n, coalesce(sum(${minutes}), 0) AS total
+                 FROM l WHERE is_activity GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1 LIMIT 5) a) AS activities,
+        ${dataEdge(range, "min")} AS earliest_date,
+        ${dataEdge(range, "max")} AS latest_date
+      FROM l`.execute(db)
+  ).rows[0]!;
+};
+
+export interface MedicationRow {
+  id: string;
+  name: string;
+  dosage: string | null;
+  dosageUnit: string | null;
+  frequency: string;
+  snomedId: string | null;
+  startDate: string;
+  endDate: string | null;
+  /** Doses recorded per calendar day of the range. */
+  recorded: { date: string; logged: number; skipped: number }[];
+  events: {
+    id: string;
+    status: "LOGGED" | "SKIPPED";
+    takenAt: string;
+    localDate: string;
+    skipReason: string | null;
+    notes: string | null;
+  }[];
+}
+
+/**
+ * The medications taken during the range (or with doses recorded in it), each with its doses of
+ * the range, counted per day in the database.
+ */
+export const findMedications = async (db: Db, range: ReportRange) => {
+  const { from, to } = instantBounds(range);
+  const eventsOfRange = sql`e.patient_id = ${range.patientId} AND e.medication_id = m.id
+    AND e.taken_at >= ${from} AND e.taken_at < ${to}
+    AND e.local_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date`;
+  return (
+    await sql<MedicationRow>`
+      SELECT m.id::text AS id, m.name, m.dosage, m.dosage_unit, m.frequency, m.snomed_id,
+        to_char(m.start_date, 'YYYY-MM-DD') AS start_date, to_char(m.end_date, 'YYYY-MM-DD') AS end_date,
+        coalesce((
+          SELECT json_agg(json_build_object('date', d.day, 'logged', d.logged, 'skipped', d.skipped) ORDER BY d.day)
+          FROM (SELECT to_char(e.local_date, 'YYYY-MM-DD') AS day,
+                  count(*) FILTER (WHERE e.status = 'LOGGED') AS logged,
+                  count(*) FILTER (WHERE e.status = 'SKIPPED') AS skipped
+                FROM medication_events e WHERE ${eventsOfRange} GROUP BY e.local_date) d
+        ), '[]') AS recorded,
+        coalesce((
+          SELECT json_agg(json_build_object('id', e.id, 'status', e.status, 'takenAt', e.taken_at,
+                   'localDate', to_char(e.local_date, 'YYYY-MM-DD'), 'skipReason', e.skip_reason, 'notes', e.notes)
+                 ORDER BY e.taken_at, e.id)
+          FROM medication_events e WHERE ${eventsOfRange}
+        ), '[]') AS events
+      FROM patient_medications m
+      WHERE m.patient_id = ${range.patientId} AND m.program_id = ${range.programId}
+        AND ((m.start_date <= ${range.endDate}::date AND (m.end_date IS NULL OR m.end_date >= ${range.startDate}::date))
+          OR EXISTS (SELECT 1 FROM medication_events e WHERE ${eventsOfRange}))
+      ORDER BY lower(m.name), m.id`.execute(db)
+  ).rows;
+};

@@ -1,0 +1,30 @@
+import { reportsApi } from "@openpro/core";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.js";
+import { defineRoute } from "../../platform/http/route.js";
+import * as reports from "./service.js";
+
+export const registerReportRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  defineRoute(
+    app,
+    ctx,
+    reportsApi.participantReport,
+    { permission: "view_user_dashboard" },
+    ({ scope, params, query }) => reports.participantReport(scope, params.projectId, params.userId, query),
+  );
+  defineRoute(app, ctx, reportsApi.dailyReport, { permission: "view_user_dashboard" }, ({ scope, params }) =>
+    reports.dailyReport(scope, params.projectId, params.userId, params.date),
+  );
+  defineRoute(
+    app,
+    ctx,
+    reportsApi.exportReport,
+    { permission: "download_patient_report" },
+    async ({ scope, params, body, reply }) => {
+      const { pdf, fileName } = await reports.exportReport(scope, params.projectId, params.userId, body);
+      // A Buffer goes out as it is: the response schema's serializer never sees it.
+      reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${fileName}"`);
+      return pdf;
+    },
+  );
+};

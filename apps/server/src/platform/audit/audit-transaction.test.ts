@@ -1,0 +1,200 @@
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { addPatient, auditRows, listPatients, newPatient, userIdOf } from "../../../test/patients.js";
+import { addToProgram, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+
+/**
+ * An audit entry is written in the same transaction as the change it records: when the entry
+ * cannot be written, the change does not happen either (and the caller gets a 500, not a silent
+ * unaudited change).
+ */
+describe("audit in the same transaction as the change", () => {
+  let t: TestApp;
+  let admin: { id: string; token: string };
+  let programAdmin: { id: string; token: string };
+  let heart: string;
+
+  /** Makes the audit log refuse entries of one action, as a failing disk or a full table would. */
+  const refuseAudit = async (action: string) => {
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN IF NEW.action = '${action}' THEN RAISE EXCEPTION 'audit store unavailable'; END IF; RETURN NEW; END $$`,
+      )
+      .execute(t.ctx.db);
+    await sql
+      .raw(
+        `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
+      )
+      .execute(t.ctx.db);
+  };
+  afterEach(async () => {
+    await sql.raw(`DROP TRIGGER IF EXISTS test_refuse_audit ON audit_log`).execute(t.ctx.db);
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
+    programAdmin = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
+    await addToProgram(t, programAdmin.id, heart, "clinical_project_admin");
+  });
+  afterAll(() => t.close());
+
+  it("does not change a program whose audit entry fails", async () => {
+    await refuseAudit("program.update");
+    const patch = await t.request({
+      method: "PATCH",
+      url: `/api/v1/admin/projects/${heart}`,
+      token: programAdmin.token,
+      payload: { description: "Unaudited" },
+    });
+    expect(patch.statusCode).toBe(500);
+    const row = await t.ctx.db.selectFrom("programs").select("description").where("id", "=", heart).executeTakeFirst();
+    expect(row!.description).toBeNull();
+  });
+
+  it("does not create a program whose audit entry fails", async () => {
+    await refuseAudit("program.create");
+    const created = await t.request({
+      method: "POST",
+      url: "/api/v1/admin/projects",
+      token: admin.token,
+      payload: {
+        name: "Unaudited Program",
+        territory: "UK_IRE",
+        startDate: "2026-03-01",
+        organisationId: (await t.ctx.db.selectFrom("organisations").select("id").executeTakeFirstOrThrow()).id,
+      },
+    });
+    expect(created.statusCode).toBe(500);
+    expect(
+      await t.ctx.db.selectFrom("programs").select("id").where("name", "=", "Unaudited Program").executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it("does not enrol a patient (nor send the invitation) whose audit entry fails", async () => {
+    await refuseAudit("patient.create");
+    const added = await addPatient(t, programAdmin.token, newPatient(heart, { email: "ghost@patients.test" }));
+    expect(added.statusCode).toBe(500);
+    expect(
+      await t.ctx.db.selectFrom("users").select("id").where("email", "=", "ghost@patients.test").executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await t.mailsTo("ghost@patients.test")).toEqual([]);
+  });
+
+  it("does not remove a patient whose audit entry fails", async () => {
+    expect((await addPatient(t, programAdmin.token, newPatient(heart))).statusCode).toBe(201);
+    const graceId = await userIdOf(t, "grace@patients.test");
+    await refuseAudit("patient.delete");
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/v1/users/${graceId}?projectId=${heart}`,
+      token: programAdmin.token,
+    });
+    expect(removed.statusCode).toBe(500);
+    const enrolment = await t.ctx.db
+      .selectFrom("programPatients")
+      .select("id")
+      .where("userId", "=", graceId)
+      .executeTakeFirst();
+    expect(enrolment).toBeDefined();
+  });
+
+  it("does not add or remove a team member whose audit entry fails", async () => {
+    await refuseAudit("program.member.add");
+    const staffUrl = `/api/v1/admin/projects/${heart}/staff`;
+    const add = await t.request({
+      method: "POST",
+      url: staffUrl,
+      token: programAdmin.token,
+      payload: { firstName: "Rosa", lastName: "Diaz", email: "rosa@clinic.test", role: "clinician_team_member" },
+    });
+    expect(add.statusCode).toBe(500);
+    expect(
+      await t.ctx.db.selectFrom("users").select("id").where("email", "=", "rosa@clinic.test").executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await t.mailsTo("rosa@clinic.test")).toEqual([]);
+    await sql.raw(`DROP TRIGGER test_refuse_audit ON audit_log`).execute(t.ctx.db);
+
+    const added = await t.request({
+      method: "POST",
+      url: staffUrl,
+      token: programAdmin.token,
+      payload: { firstName: "Rosa", lastName: "Diaz", email: "rosa@clinic.test", role: "clinician_team_member" },
+    });
+    expect(added.statusCode).toBe(201);
+    const rosa = await userIdOf(t, "rosa@clinic.test");
+    await refuseAudit("program.member.remove");
+    const removed = await t.request({ method: "DELETE", url: `${staffUrl}/${rosa}`, token: programAdmin.token });
+    expect(removed.statusCode).toBe(500);
+    expect(
+      await t.ctx.db
+        .selectFrom("programStaff")
+        .select("userId")
+        .where("programId", "=", heart)
+        .where("userId", "=", rosa)
+        .executeTakeFirst(),
+    ).toBeDefined();
+  });
+});
+
+describe("reads of patient lists record which patients were shown", () => {
+  let t: TestApp;
+  let nurse: { id: string; token: string };
+  let heart: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    await addToProgram(t, nurse.id, heart, "clinician_team_member");
+    for (const [email, patientId] of [
+      ["grace@patients.test", "943 476 5919"],
+      ["alan@patients.test", "401 023 2137"],
+    ] as const) {
+      expect((await addPatient(t, nurse.token, newPatient(heart, { email, patientId }))).statusCode).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  const details = async (action: string) => {
+    const row = await t.ctx.db
+      .selectFrom("auditLog")
+      .select("details")
+      .where("action", "=", action)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    return (typeof row.details === "string" ? JSON.parse(row.details) : row.details) as Record<string, unknown>;
+  };
+
+  it("names the patients of the page in the patient.list entry", async () => {
+    const list = await listPatients(t, nurse.token, heart, { _perPage: "1" });
+    expect(list.statusCode).toBe(200);
+    const shown = (list.json().results as { id: string }[]).map((r) => r.id);
+    expect(shown).toHaveLength(1);
+    expect((await details("patient.list")).patientIds).toEqual(shown);
+
+    const all = await listPatients(t, nurse.token, heart);
+    const everyone = (all.json().results as { id: string }[]).map((r) => r.id);
+    expect(everyone).toHaveLength(2);
+    expect(((await details("patient.list")).patientIds as string[]).sort()).toEqual([...everyone].sort());
+    expect((await auditRows(t, "patient.list")).at(-1)).toMatchObject({ programId: heart, actorUserId: nurse.id });
+  });
+
+  it("names the patients found by a search, with their program", async () => {
+    const search = await t.request({
+      method: "GET",
+      url: "/api/v1/pro-dashboard/patients?term=grace",
+      token: nurse.token,
+    });
+    expect(search.statusCode).toBe(200);
+    const found = (search.json().results as { id: string }[]).map((r) => r.id);
+    expect(found.length).toBeGreaterThan(0);
+    expect((await details("patient.search")).patients).toEqual(
+      found.map((id) => ({ patientId: id, programId: heart })),
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { isDangerGrade, type LogClass, localDateOf, utcOffsetOf } from "@openpro/core";
+import type { TestApp } from "./test-app.js";
+
+/**
+ * Patient data written straight into the tables, as the upload API would leave it, so that report
+ * tests can arrange a fixture without going through the app's upload (tested in modules/logs).
+ * Dates are ISO 8601 with the patient's offset ("2026-03-02T08:30:00+01:00"); the calendar day
+ * is taken from that offset as the upload does.
+ */
+
+const localParts = (at: string) => {
+  const offset = utcOffsetOf(at) ?? 0;
+  const instant = new Date(at);
+  return { loggedAt: instant, utcOffsetMinutes: offset, localDate: localDateOf(instant, offset) };
+};
+
+export interface TestLog {
+  logClass: LogClass;
+  at: string;
+  logTypeId?: string;
+  grade?: number | null;
+  /** Default: the default danger rule on the grade (symptoms only). */
+  isDanger?: boolean;
+  value?: number;
+  unit?: string;
+  originalValue?: number;
+  originalUnit?: string;
+  data?: Record<string, unknown>;
+  note?: string;
+  validationStatus?: "Acknowledged" | "Removed" | null;
+  validationReason?: string | null;
+}
+
+export const insertLog = async (
+  t: TestApp,
+  owner: { programId: string; patientId: string },
+  log: TestLog,
+): Promise<string> => {
+  const { loggedAt, utcOffsetMinutes, localDate } = localParts(log.at);
+  const symptom = log.logClass === "SYMPTOMS";
+  const row = await t.ctx.db
+    .insertInto("patientLogs")
+    .values({
+      programId: owner.programId,
+      patientId: owner.patientId,
+      clientId: randomUUID(),
+      logClass: log.logClass,
+      loggedAt,
+      localDate,
+      utcOffsetMinutes,
+      logTypeId: log.logTypeId ?? null,
+      grade: log.grade ?? null,
+      isDanger: log.isDanger ?? (symptom && isDangerGrade(log.grade)),
+      value: log.value ?? null,
+      unit: log.unit ?? null,
+      originalValue: log.originalValue ?? log.value ?? null,
+      originalUnit: log.originalUnit ?? log.unit ?? null,
+      data: JSON.stringify(log.data ?? {}),
+      note: log.note ?? null,
+      validationStatus: log.validationStatus ?? null,
+      validationReason: log.validationReason ?? null,
+      validatedBy: null,
+      validatedAt: log.validationStatus ? loggedAt : null,
+      receivedAt: loggedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
+export const insertLogs = async (t: TestApp, owner: { programId: string; patientId: string }, logs: TestLog[]) => {
+  const ids: string[] = [];
+  for (const log of logs) ids.push(await insertLog(t, owner, log));
+  return ids;
+};
+
+/** Acknowledges or invalidates a log in place (the trigger keeps the severe-symptom count). */
+export const setValidation = async (
+  t: TestApp,
+  logId: string,
+  status: "Acknowledged" | "Removed" | null,
+  reason: string | null = null,
+) => {
+  await t.ctx.db
+    .updateTable("patientLogs")
+    .set({ validationStatus: status, validationReason: reason })
+    .where("id", "=", logId)
+    .execute();
+};
+
+export const insertMedication = async (
+  t: TestApp,
+  owner: { programId: string; patientId: string },
+  medication: {
+    name: string;
+    dosage?: string;
+    dosageUnit?: string;
+    frequency: string;
+    startDate: string;
+    endDate?: string | null;
+  },
+): Promise<string> => {
+  const now = t.clock.now();
+  const row = await t.ctx.db
+    .insertInto("patientMedications")
+    .values({
+      programId: owner.programId,
+      patientId: owner.patientId,
+      clientId: randomUUID(),
+      name: medication.name,
+      dosage: medication.dosage ?? null,
+      dosageUnit: medication.dosageUnit ?? null,
+      frequency: medication.frequency,
+      snomedId: null,
+      startDate: medication.startDate,
+      endDate: medication.endDate ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
+export const insertMedicationEvent = async (
+  t: TestApp,
+  owner: { programId: string; patientId: string },
+  event: { medicationId: string; status: "LOGGED" | "SKIPPED"; at: string; skipReason?: string; notes?: string },
+): Promise<string> => {
+  const { loggedAt, utcOffsetMinutes, localDate } = localParts(event.at);
+  const row = await t.ctx.db
+    .insertInto("medicationEvents")
+    .values({
+      programId: owner.programId,
+      patientId: owner.patientId,
+      medicationId: event.medicationId,
+      clientId: randomUUID(),
+      status: event.status,
+      takenAt: loggedAt,
+      localDate,
+      utcOffsetMinutes,
+      skipReason: event.skipReason ?? null,
+      notes: event.notes ?? null,
+      receivedAt: loggedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+};

@@ -1,0 +1,112 @@
+import { FormControlLabel, Switch, type SxProps, type Theme } from "@mui/material";
+import { limits } from "@openpro/core";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { FormTextField } from "../../../components/form-text-field";
+import { NoteTypesField } from "./note-types-field";
+
+/** The fields the create form and the settings form have in common, with the same names, labels and messages. */
+export interface SharedProgramValues {
+  name: string;
+  patientProgramName: string;
+  description: string;
+  participationWeeks: string;
+  populateNvAppointments: boolean;
+  disabledNoteTypes: string[];
+}
+
+type Name = keyof SharedProgramValues;
+const field = <T extends FieldValues>(name: Name) => name as Path<T>;
+
+interface FieldProps<T extends SharedProgramValues> {
+  control: Control<T>;
+  disabled: boolean;
+}
+
+/** Program name, patient-facing name (when the actor may see it) and description. */
+export const ProgramNameFields = <T extends SharedProgramValues>({
+  control,
+  disabled,
+  patientProgramName,
+  fullWidth,
+}: FieldProps<T> & {
+  /** Absent when the actor may not see the patient-facing name. */
+  patientProgramName: { disabled: boolean } | null;
+  fullWidth?: boolean;
+}) => (
+  <>
+    <FormTextField
+      control={control}
+      name={field<T>("name")}
+      label="Program name"
+      required
+      fullWidth={fullWidth}
+      disabled={disabled}
+    />
+    {patientProgramName ? (
+      <FormTextField
+        control={control}
+        name={field<T>("patientProgramName")}
+        label="Patient-facing program name"
+        helperText="Shown to patients in the mobile app instead of the program name."
+        fullWidth={fullWidth}
+        disabled={patientProgramName.disabled}
+      />
+    ) : null}
+    <FormTextField
+      control={control}
+      name={field<T>("description")}
+      label="Description"
+      multiline
+      minRows={3}
+      fullWidth={fullWidth}
+      helperText={`At most ${limits.text.description} characters`}
+      disabled={disabled}
+    />
+  </>
+);
+
+/** Participation period in weeks; `stepper` makes it a number input bounded to 1–520. */
+export const ParticipationWeeksField = <T extends SharedProgramValues>({
+  control,
+  disabled,
+  stepper,
+}: FieldProps<T> & { stepper?: boolean }) => (
+  <FormTextField
+    control={control}
+    name={field<T>("participationWeeks")}
+    label="Participation period (weeks)"
+    disabled={disabled}
+    {...(stepper
+      ? { type: "number", slotProps: { htmlInput: { min: 1, max: 520, step: 1, inputMode: "numeric" } } }
+      : { slotProps: { htmlInput: { inputMode: "numeric" } } })}
+  />
+);
+
+export const PopulateNvAppointmentsField = <T extends SharedProgramValues>({
+  control,
+  disabled,
+  sx,
+}: FieldProps<T> & { sx?: SxProps<Theme> }) => (
+  <Controller
+    control={control}
+    name={field<T>("populateNvAppointments")}
+    render={({ field: { name, value, onChange } }) => (
+      <FormControlLabel
+        sx={sx}
+        control={
+          <Switch
+            checked={value === true}
+            onChange={(event) => onChange(event.target.checked)}
+            name={name}
+            disabled={disabled}
+          />
+        }
+        label="Populate nurse-visit appointments"
+      />
+    )}
+  />
+);
+
+export const DisabledNoteTypesField = <T extends SharedProgramValues>({ control, disabled }: FieldProps<T>) => (
+  <NoteTypesField control={control} name={field<T>("disabledNoteTypes")} disabled={disabled} />
+);

@@ -1,0 +1,49 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../../test-utils";
+import { fileNameOf } from "./api";
+import { DownloadReportButton } from "./components/download-report-button";
+
+const projectId = "33333333-3333-4333-8333-333333333333";
+const userId = "44444444-4444-4444-8444-444444444444";
+
+describe("the patient report download", { timeout: 20_000 }, () => {
+  it("reads the file name from Content-Disposition", () => {
+    expect(fileNameOf('attachment; filename="ada-lovelace-2026-03.pdf"', "x.pdf")).toBe("ada-lovelace-2026-03.pdf");
+    expect(fileNameOf("attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf", "x.pdf")).toBe("résumé.pdf");
+    expect(fileNameOf(null, "patient-report.pdf")).toBe("patient-report.pdf");
+  });
+
+  it("POSTs the range and saves the blob under the server's file name", async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response("%PDF-1.7", {
+          status: 200,
+          headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="report.pdf"' },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    // jsdom has no object URLs.
+    URL.createObjectURL = vi.fn(() => "blob:report");
+    URL.revokeObjectURL = vi.fn();
+    let saved = "";
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved = this.download;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DownloadReportButton
+        projectId={projectId}
+        userId={userId}
+        range={{ startDate: "2026-03-01", endDate: "2026-03-31" }}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Download patient report" }));
+    await waitFor(() => expect(saved || document.body.textContent).toBe("report.pdf"));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/v1/pro-dashboard/projects/${projectId}/users/${userId}/reports/export`);
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(String(init.body))).toEqual({ startDate: "2026-03-01", endDate: "2026-03-31" });
+  });
+});

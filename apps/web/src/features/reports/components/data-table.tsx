@@ -1,0 +1,57 @@
+import { Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import type { ReactNode } from "react";
+
+export interface DataColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  align?: "left" | "right";
+}
+
+/**
+ * A plain table of rows. With `hidden`, it is the screen-reader equivalent of a chart (the chart
+ * itself is aria-hidden), kept out of sight but in the accessibility tree.
+ */
+export const DataTable = <T,>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  hidden = false,
+}: {
+  caption: string;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => string;
+  hidden?: boolean;
+}) => (
+  <Table size="small" className={hidden ? "visually-hidden" : undefined}>
+    <caption className={hidden ? undefined : "visually-hidden"}>{caption}</caption>
+    <TableHead>
+      <TableRow>
+        {columns.map((c) => (
+          <TableCell key={c.header} align={c.align} scope="col">
+            {c.header}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+    <TableBody>
+      {rows.map((row, index) => (
+        <TableRow key={rowKey(row, index)}>
+          {columns.map((c) => (
+            <TableCell key={c.header} align={c.align}>
+              {c.cell(row)}
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </TableBody>
+  </Table>
+);
+
+/** Wraps a chart: hidden from assistive technology, which reads the table beside it instead. */
+export const ChartFrame = ({ children }: { children: ReactNode }) => (
+  <div aria-hidden="true" style={{ width: "100%" }}>
+    {children}
+  </div>
+);

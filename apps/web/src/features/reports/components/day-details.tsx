@@ -1,0 +1,109 @@
+import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
+import type { DailyReport } from "@openpro/core";
+import { Loading } from "../../../components/loading";
+import { useDailyReport } from "../api";
+import { formatLongDay, formatTime, gradeLabel } from "../format";
+
+/** Invalidated logs are dimmed by a grey ground and secondary text (opacity would fail contrast). */
+const dimmed = { bgcolor: "action.hover", color: "text.secondary" } as const;
+
+const medicationStatus = { LOGGED: "Taken", SKIPPED: "Skipped", SCHEDULED: "Untaken", MISSED: "Missed" } as const;
+
+const Section = ({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) => (
+  <Box component="section" sx={{ mt: 1 }}>
+    <Typography variant="h4" component="h4" sx={{ fontSize: "1rem" }}>
+      {title}
+    </Typography>
+    {empty ? (
+      <Typography variant="body2" color="text.secondary">
+        Nothing logged
+      </Typography>
+    ) : (
+      children
+    )}
+  </Box>
+);
+
+/** One day: logged symptoms, activities, medications and appointments. */
+export const DayReportView = ({
+  daily,
+  symptomName,
+}: {
+  daily: DailyReport;
+  symptomName: (logTypeId: string | null) => string;
+}) => (
+  <Box>
+    <Section title="Logged symptoms" empty={daily.symptoms.length === 0}>
+      <List dense>
+        {daily.symptoms.map((s) => (
+          <ListItem key={s.logId} sx={s.validationStatus === "Removed" ? dimmed : undefined}>
+            <ListItemText
+              primary={`${symptomName(s.logTypeId)} · ${gradeLabel(s.data.grade ?? s.level?.grade)}`}
+              secondary={[formatTime(s.date), s.validationStatus ?? "New"].join(" · ")}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+    <Section title="Logged activities" empty={daily.activities.length === 0 && daily.steps.length === 0}>
+      <List dense>
+        {[...daily.activities, ...daily.steps].map((a) => (
+          <ListItem key={a.logId}>
+            <ListItemText
+              primary={
+                a.data.steps !== undefined
+                  ? `${a.data.steps} steps`
+                  : `${a.data.activityType ?? "Activity"}${a.data.durationMinutes ? ` · ${a.data.durationMinutes} min` : ""}`
+              }
+              secondary={formatTime(a.date)}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+    <Section title="Logged medications" empty={daily.medicationEvents.length === 0}>
+      <List dense>
+        {daily.medicationEvents.map((e, index) => (
+          <ListItem key={e.medicationEventId ?? `${e.medicationId}-${index}`}>
+            <ListItemText
+              primary={`${e.displayMedication.name} · ${medicationStatus[e.status]}`}
+              secondary={[formatTime(e.date), e.displaySkipReasonType, e.notes].filter(Boolean).join(" · ")}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+    <Section title="Appointments" empty={daily.appointments.length === 0}>
+      <Typography variant="body2">{`${daily.appointments.length} appointment(s)`}</Typography>
+    </Section>
+  </Box>
+);
+
+/** Loads and shows the daily report of a date. */
+export const DayDetails = ({
+  projectId,
+  userId,
+  date,
+  symptomName,
+}: {
+  projectId: string;
+  userId: string;
+  date: string;
+  symptomName: (logTypeId: string | null) => string;
+}) => {
+  const daily = useDailyReport(projectId, userId, date);
+  return (
+    <Box aria-live="polite">
+      <Typography variant="h4" component="h4" sx={{ fontSize: "1.1rem", mt: 2 }}>
+        {formatLongDay(date)}
+      </Typography>
+      {daily.isPending ? (
+        <Loading label="Loading the day" />
+      ) : daily.isError ? (
+        <Typography color="text.secondary">The day could not be loaded.</Typography>
+      ) : (
+        <DayReportView daily={daily.data} symptomName={symptomName} />
+      )}
+    </Box>
+  );
+};

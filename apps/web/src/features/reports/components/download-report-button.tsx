@@ -1,0 +1,31 @@
+import DownloadIcon from "@mui/icons-material/Download";
+import { Button } from "@mui/material";
+import { messages } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { type DateRange, useDownloadPatientReport } from "../api";
+
+export const DownloadReportButton = ({
+  projectId,
+  userId,
+  range,
+}: {
+  projectId: string;
+  userId: string;
+  range: DateRange;
+}) => {
+  const download = useDownloadPatientReport(projectId, userId);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={download.isPending}
+      onClick={() =>
+        download.mutate(range, {
+          onError: () => enqueueSnackbar(messages.somethingWentWrong, { variant: "error" }),
+        })
+      }
+    >
+      Download patient report
+    </Button>
+  );
+};

@@ -1,0 +1,97 @@
+import { Box, List, ListItem, Typography } from "@mui/material";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { type LogItem, maxSymptomGrade, messages, type SymptomGroup, symptomGradeLabels } from "@openpro/core";
+import type { ReactNode } from "react";
+import { formatDay, formatTime, gradeLabel } from "../format";
+import { ChartFrame, DataTable } from "./data-table";
+import { NoData } from "./widget-card";
+
+/** Invalidated logs are dimmed by a grey ground and secondary text (opacity would fail contrast). */
+const dimmed = { bgcolor: "action.hover", color: "text.secondary" } as const;
+
+const byDate = (items: readonly LogItem[]) => [...items].sort((a, b) => a.date.localeCompare(b.date));
+const gradeOf = (item: LogItem) => item.data.grade ?? item.level?.grade ?? 0;
+
+/** Grades of one symptom over time (invalidated logs left out). */
+export const SymptomChart = ({ group, height = 240 }: { group: SymptomGroup; height?: number }) => {
+  const items = byDate(group.items.filter((i) => i.validationStatus !== "Removed"));
+  return (
+    <>
+      <ChartFrame>
+        <LineChart
+          height={height}
+          skipAnimation
+          disableKeyboardNavigation
+          hideLegend
+          xAxis={[
+            { data: items.map((i) => `${formatDay(i.localDate || i.date)} ${formatTime(i.date)}`), scaleType: "point" },
+          ]}
+          yAxis={[
+            {
+              min: 0,
+              max: maxSymptomGrade,
+              tickInterval: [0, 1, 2, 3, 4],
+              valueFormatter: (v: number) => String(v),
+              label: "Grade",
+            },
+          ]}
+          series={[{ curve: "linear", data: items.map(gradeOf), label: `${group.log.name} grade` }]}
+        />
+      </ChartFrame>
+      <DataTable
+        hidden
+        caption={`${group.log.name}: grade per log`}
+        columns={[
+          { header: "Day", cell: (i) => formatDay(i.localDate || i.date) },
+          { header: "Time", cell: (i) => formatTime(i.date) },
+          { header: "Grade", cell: (i) => `${gradeOf(i)} – ${symptomGradeLabels[gradeOf(i)] ?? ""}` },
+        ]}
+        rows={items}
+        rowKey={(i) => i.logId}
+      />
+    </>
+  );
+};
+
+/**
+ * The logs of a symptom, newest first. `renderLogActions` lets the page add the acknowledgement
+ * controls of the logs feature beside each log.
+ */
+export const SymptomHistory = ({
+  group,
+  showRedFlags = true,
+  renderLogActions,
+}: {
+  group: SymptomGroup;
+  /** view_user_symptom_red_flags: severe logs marked as such. */
+  showRedFlags?: boolean;
+  renderLogActions?: (item: LogItem, group: SymptomGroup) => ReactNode;
+}) => {
+  const items = byDate(group.items).reverse();
+  if (items.length === 0) return <NoData>{messages.noSymptomLogs}</NoData>;
+  return (
+    <List aria-label={`${group.log.name} history`}>
+      {items.map((item) => {
+        const removed = item.validationStatus === "Removed";
+        const danger = showRedFlags && (item.level?.isDanger ?? false);
+        return (
+          <ListItem key={item.logId} divider sx={{ display: "block", ...(removed ? dimmed : {}) }}>
+            <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+              <Typography>
+                {formatDay(item.localDate || item.date)} {formatTime(item.date)} · {gradeLabel(gradeOf(item))}
+                {danger && !removed ? (
+                  <Typography component="span" sx={{ color: "error.main", fontWeight: 600 }}>
+                    {" "}
+                    (severe)
+                  </Typography>
+                ) : null}
+              </Typography>
+            </Box>
+            {item.data.note ? <Typography variant="body2">{item.data.note}</Typography> : null}
+            {renderLogActions?.(item, group)}
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+};

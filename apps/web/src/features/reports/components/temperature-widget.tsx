@@ -1,0 +1,120 @@
+import { Chip } from "@mui/material";
+import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { type LogItem, messages, temperatureBand, temperatureBands } from "@openpro/core";
+import { formatDay, formatTime } from "../format";
+import { ChartFrame, DataTable } from "./data-table";
+import { NoData, WidgetCard } from "./widget-card";
+
+/** Ticks every 0.5 °C (the spec's step) inside the axis range. */
+const ticksBetween = (min: number, max: number): number[] => {
+  const ticks: number[] = [];
+  for (
+    let t = Math.ceil(min / temperatureBands.chartStep) * temperatureBands.chartStep;
+    t <= max + 1e-9;
+    t += temperatureBands.chartStep
+  ) {
+    ticks.push(Math.round(t * 10) / 10);
+  }
+  return ticks;
+};
+
+const bandLabel = { high: "High", low: "Low", normal: "Normal" } as const;
+const bandColor = { high: "error", low: "info", normal: "success" } as const;
+
+const sorted = (items: readonly LogItem[]) => [...items].sort((a, b) => a.date.localeCompare(b.date));
+
+export const TemperatureChart = ({
+  temperatures,
+  height = 240,
+}: {
+  temperatures: readonly LogItem[];
+  height?: number;
+}) => {
+  const items = sorted(temperatures);
+  const values = items.map((i) => i.data.value ?? null);
+  const highest = Math.max(temperatureBands.chartMax, ...values.filter((v): v is number => v !== null));
+  const lowest = Math.min(temperatureBands.chartMin, ...values.filter((v): v is number => v !== null));
+  return (
+    <ChartFrame>
+      <LineChart
+        height={height}
+        skipAnimation
+        disableKeyboardNavigation
+        hideLegend
+        xAxis={[
+          { data: items.map((i) => `${formatDay(i.localDate || i.date)} ${formatTime(i.date)}`), scaleType: "point" },
+        ]}
+        yAxis={[
+          {
+            min: lowest,
+            max: highest,
+            tickInterval: ticksBetween(lowest, highest),
+            valueFormatter: (v: number) => v.toFixed(1),
+            label: "°C",
+          },
+        ]}
+        series={[{ curve: "linear", data: values, label: "Temperature (°C)" }]}
+      >
+        <ChartsReferenceLine y={temperatureBands.high} label="High" lineStyle={{ strokeDasharray: "4 2" }} />
+        <ChartsReferenceLine y={temperatureBands.low} label="Low" lineStyle={{ strokeDasharray: "4 2" }} />
+      </LineChart>
+    </ChartFrame>
+  );
+};
+
+/** Day, Time, Temperature; newest first; high (> 37.5) and low (≤ 36) marked in words, not colour only. */
+export const TemperatureTable = ({
+  temperatures,
+  limit,
+  hidden = false,
+}: {
+  temperatures: readonly LogItem[];
+  limit?: number;
+  hidden?: boolean;
+}) => (
+  <DataTable
+    hidden={hidden}
+    caption="Temperature timeline"
+    columns={[
+      { header: "Day", cell: (i) => formatDay(i.localDate || i.date) },
+      { header: "Time", cell: (i) => formatTime(i.date) },
+      {
+        header: "Temperature",
+        cell: (i) => {
+          const value = i.data.value ?? 0;
+          const band = temperatureBand(value);
+          return (
+            <>
+              {`${value.toFixed(1)} °C`}
+              {band === "normal" ? null : (
+                <Chip size="small" sx={{ ml: 1 }} color={bandColor[band]} label={bandLabel[band]} />
+              )}
+            </>
+          );
+        },
+      },
+    ]}
+    rows={sorted(temperatures).reverse().slice(0, limit)}
+    rowKey={(i) => i.logId}
+  />
+);
+
+export const TemperatureWidget = ({
+  temperatures,
+  seeMoreTo,
+}: {
+  temperatures: readonly LogItem[];
+  seeMoreTo?: string;
+}) => (
+  <WidgetCard title="Temperature" seeMoreTo={seeMoreTo}>
+    {temperatures.length === 0 ? (
+      <NoData>{messages.noTemperatureLogs}</NoData>
+    ) : (
+      <>
+        <TemperatureChart temperatures={temperatures} />
+        <TemperatureTable temperatures={temperatures} hidden />
+      </>
+    )}
+  </WidgetCard>
+);

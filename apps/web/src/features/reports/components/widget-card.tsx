@@ -1,0 +1,42 @@
+import { Box, Paper, Typography } from "@mui/material";
+import { type ReactNode, useId } from "react";
+import { TextLink } from "../../../components/router-link";
+
+/** A dashboard widget: titled section with an optional See more link. */
+export const WidgetCard = ({
+  title,
+  seeMoreTo,
+  actions,
+  children,
+}: {
+  title: string;
+  seeMoreTo?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) => {
+  const headingId = useId();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, height: "100%" }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mb: 1 }}>
+        <Typography variant="h3" component="h3" id={headingId}>
+          {title}
+        </Typography>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+          {actions}
+          {seeMoreTo ? (
+            <TextLink to={seeMoreTo} aria-label={`See more: ${title}`}>
+              See more
+            </TextLink>
+          ) : null}
+        </Box>
+      </Box>
+      {children}
+    </Paper>
+  );
+};
+
+export const NoData = ({ children }: { children: ReactNode }) => (
+  <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
+    {children}
+  </Typography>
+);

@@ -1,0 +1,134 @@
+import EditIcon from "@mui/icons-material/Edit";
+import { Alert, Box, Button, IconButton, Typography } from "@mui/material";
+import { type CurrentUser, can, canVerify, messages, type ParticipantReport, type Program } from "@openpro/core";
+import { useState } from "react";
+import { Outlet, useOutletContext, useParams } from "react-router";
+import { EmptyState } from "../components/empty-state";
+import { Loading } from "../components/loading";
+import { PatientDetailsDrawer } from "../features/patients/components/patient-details-drawer";
+import { VerificationDialog } from "../features/patients/components/verification-dialog";
+import { type ParticipantDetails, useParticipant } from "../features/patients/participants-api";
+import { usePatientIdTypes, useProgram } from "../features/programs/api";
+import { type DateRange, useParticipantReport } from "../features/reports/api";
+import { DateRangePicker } from "../features/reports/components/date-range-picker";
+import { DownloadReportButton } from "../features/reports/components/download-report-button";
+import { datePart, todayIso } from "../features/reports/format";
+import { useSession } from "../lib/session-context";
+
+export interface PatientArea {
+  projectId: string;
+  participantId: string;
+  /** /programs/{projectId}/participants/{participantId} */
+  base: string;
+  program: Program;
+  participant: ParticipantDetails;
+  actor: CurrentUser;
+  range: DateRange;
+  report: ParticipantReport | undefined;
+  reportLoading: boolean;
+}
+
+/** What the patient area's child pages read (the header's range and the report over it). */
+export const usePatientArea = () => useOutletContext<PatientArea>();
+
+/** The picker's default: consent given through consent revoked (or today). */
+export const defaultRange = (participant: ParticipantDetails, today: string): DateRange => {
+  const end = datePart(participant.dateConsentRevoked) ?? today;
+  const start = datePart(participant.dateConsentGiven) ?? end;
+  return { startDate: start <= end ? start : end, endDate: end };
+};
+
+/** /programs/{projectId}/participants/{participantId}/…: the patient header around the dashboard and detail pages. */
+export const PatientAreaPage = () => {
+  const { projectId = "", participantId = "" } = useParams();
+  const { user } = useSession();
+  const program = useProgram(projectId);
+  const participant = useParticipant(projectId, participantId);
+  if (participant.isError) return <EmptyState title={messages.notFound} />;
+  if (!user || !program.data || !participant.data) return <Loading label="Loading the patient" />;
+  // A new patient starts a new range.
+  return (
+    <PatientArea
+      key={participantId}
+      projectId={projectId}
+      participantId={participantId}
+      program={program.data}
+      participant={participant.data}
+      actor={user}
+    />
+  );
+};
+
+const PatientArea = ({
+  projectId,
+  participantId,
+  program,
+  participant,
+  actor,
+}: {
+  projectId: string;
+  participantId: string;
+  program: Program;
+  participant: ParticipantDetails;
+  actor: CurrentUser;
+}) => {
+  const today = todayIso();
+  const [range, setRange] = useState<DateRange>(() => defaultRange(participant, today));
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const idTypes = usePatientIdTypes();
+  const report = useParticipantReport(projectId, participantId, range);
+  const name = `${participant.firstName} ${participant.lastName}`;
+  const base = `/programs/${projectId}/participants/${participantId}`;
+  const context: PatientArea = {
+    projectId,
+    participantId,
+    base,
+    program,
+    participant,
+    actor,
+    range,
+    report: report.data,
+    reportLoading: report.isPending,
+  };
+
+  return (
+    <Box component="section" aria-labelledby="patient-name">
+      <Box component="header" sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+          <Typography variant="h2" id="patient-name">
+            {name}
+          </Typography>
+          <IconButton aria-label="Patient details" onClick={() => setDetailsOpen(true)}>
+            <EditIcon />
+          </IconButton>
+        </Box>
+        {canVerify(participant, program) ? (
+          <Button variant="contained" color="warning" onClick={() => setVerifying(true)}>
+            Verify now
+          </Button>
+        ) : null}
+        <Box sx={{ flex: 1 }} />
+        <DateRangePicker value={range} min={datePart(participant.dateConsentGiven)} max={today} onChange={setRange} />
+        {can(actor, "download_patient_report") ? (
+          <DownloadReportButton projectId={projectId} userId={participantId} range={range} />
+        ) : null}
+      </Box>
+      {report.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
+      <Outlet context={context} />
+      <PatientDetailsDrawer
+        projectId={projectId}
+        patient={participant}
+        actor={actor}
+        idTypes={idTypes.data?.patientIdTypes ?? []}
+        open={detailsOpen}
+        onClose={() => setDetailsOpen(false)}
+      />
+      <VerificationDialog
+        projectId={projectId}
+        patient={verifying ? participant : null}
+        onClose={() => setVerifying(false)}
+      />
+    </Box>
+  );
+};

@@ -1,0 +1,149 @@
+import { Box, Link as MuiLink, Typography } from "@mui/material";
+import { can, type Grants, messages, type ParticipantReport } from "@openpro/core";
+import { useState } from "react";
+import { Loading } from "../components/loading";
+import { RouterLink } from "../components/router-link";
+import { SymptomLogs } from "../features/logs/components/symptom-logs";
+import { ActivitiesWidget, StepsWidget } from "../features/reports/components/activities-widget";
+import { CalendarWidget } from "../features/reports/components/calendar-widget";
+import { DayDetails } from "../features/reports/components/day-details";
+import { MedicationAdherenceWidget } from "../features/reports/components/medication-adherence";
+import { MostLoggedSymptoms } from "../features/reports/components/most-logged-symptoms";
+import { TemperatureWidget } from "../features/reports/components/temperature-widget";
+import { WeightWidget } from "../features/reports/components/weight-widget";
+import { NoData, WidgetCard } from "../features/reports/components/widget-card";
+import { datePart, formatDay } from "../features/reports/format";
+import { type PatientArea, usePatientArea } from "./patient-area-page";
+
+/** Names of the symptom catalogue entries the report mentions. */
+export const symptomNamer = (report: ParticipantReport) => {
+  const names = new Map(report.symptoms.map((g) => [g.log.logTypeId, g.log.name]));
+  for (const s of report.mostLoggedSymptoms) names.set(s.logType.logTypeId, s.logType.name);
+  return (logTypeId: string | null) => (logTypeId ? (names.get(logTypeId) ?? "Symptom") : "Symptom");
+};
+
+/** The widgets the actor may see, over the report of the selected range. */
+export const PatientDashboard = ({
+  projectId,
+  participantId,
+  base,
+  actor,
+  range,
+  report,
+  consentDate,
+}: {
+  projectId: string;
+  participantId: string;
+  base: string;
+  actor: Grants;
+  range: PatientArea["range"];
+  report: ParticipantReport;
+  consentDate: string | null;
+}) => {
+  const [day, setDay] = useState<string | null>(null);
+  const showRedFlags = can(actor, "view_user_symptom_red_flags");
+  const symptomHref = (logTypeId: string) => `${base}/symptoms/${logTypeId}`;
+  const symptomLink = (group: { log: { logTypeId: string; name: string } }) => (
+    <MuiLink component={RouterLink} to={symptomHref(group.log.logTypeId)}>
+      {group.log.name}
+    </MuiLink>
+  );
+
+  return (
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", xl: "1fr 1fr" } }}>
+      {can(actor, "view_user_dashboard_calendar") ? (
+        <Box>
+          <CalendarWidget
+            days={report.days}
+            range={range}
+            consentDate={consentDate}
+            selected={day}
+            onSelect={setDay}
+            showRedFlags={showRedFlags}
+            seeMoreTo={`${base}/calendar?date=${day ?? range.endDate}`}
+          />
+          {day ? (
+            <DayDetails projectId={projectId} userId={participantId} date={day} symptomName={symptomNamer(report)} />
+          ) : null}
+        </Box>
+      ) : null}
+      {can(actor, "view_user_symptom_logs") ? (
+        <MostLoggedSymptoms symptoms={report.mostLoggedSymptoms} symptomHref={symptomHref} />
+      ) : null}
+      {can(actor, "view_user_symptom_logs") ? (
+        <Box sx={{ gridColumn: { xl: "1 / -1" } }}>
+          <Typography variant="h3" component="h3" className="visually-hidden">
+            Symptom logs
+          </Typography>
+          <SymptomLogs
+            projectId={projectId}
+            symptomsNew={report.symptomsNew}
+            symptomsAcknowledged={report.symptomsAcknowledged}
+            symptomsRemoved={report.symptomsRemoved}
+            canValidate={can(actor, "validate_user_log")}
+            showRedFlags={showRedFlags}
+            emptyText={messages.noSymptomLogs}
+            renderName={symptomLink}
+          />
+        </Box>
+      ) : null}
+      {can(actor, "view_user_symptom_logs") ? (
+        <WidgetCard title="Symptom history">
+          {report.symptoms.length === 0 ? (
+            <NoData>{messages.noSymptomLogs}</NoData>
+          ) : (
+            <Box component="ul" sx={{ pl: 2, m: 0 }}>
+              {report.symptoms.map((g) => (
+                <li key={g.log.logTypeId}>
+                  {symptomLink(g)}
+                  {` · ${g.count} log${g.count === 1 ? "" : "s"}, worst grade ${g.grade}`}
+                  {showRedFlags && g.isDanger ? (
+                    <Typography component="span" sx={{ color: "error.main", fontWeight: 600 }}>
+                      {" "}
+                      (severe)
+                    </Typography>
+                  ) : null}
+                </li>
+              ))}
+            </Box>
+          )}
+        </WidgetCard>
+      ) : null}
+      {can(actor, "view_user_dashboard_weight") ? (
+        <WeightWidget weights={report.weights} seeMoreTo={`${base}/weight`} />
+      ) : null}
+      {can(actor, "view_user_dashboard_temperature") ? (
+        <TemperatureWidget temperatures={report.temperatures} seeMoreTo={`${base}/temperature`} />
+      ) : null}
+      {can(actor, "view_user_medication_adherence") ? (
+        <MedicationAdherenceWidget items={report.medicationAdherence} seeMoreTo={`${base}/medications`} />
+      ) : null}
+      {can(actor, "view_user_activities") ? (
+        <ActivitiesWidget activities={report.activities} totals={report.activitiesTotal} />
+      ) : null}
+      {can(actor, "view_user_activities") ? <StepsWidget steps={report.steps} totals={report.stepsTotal} /> : null}
+    </Box>
+  );
+};
+
+/** /programs/{projectId}/participants/{participantId}: the widget overview. */
+export const PatientDashboardPage = () => {
+  const area = usePatientArea();
+  if (!area.report) return <Loading label="Loading the patient's data" />;
+  return (
+    <>
+      <Typography className="visually-hidden" role="status">
+        {`Showing ${formatDay(area.range.startDate)} to ${formatDay(area.range.endDate)}`}
+      </Typography>
+      <PatientDashboard
+        projectId={area.projectId}
+        participantId={area.participantId}
+        base={area.base}
+        actor={area.actor}
+        range={area.range}
+        report={area.report}
+        consentDate={datePart(area.participant.dateConsentGiven)}
+      />
+    </>
+  );
+};

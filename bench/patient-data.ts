@@ -1,0 +1,417 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import {
+  countSevereSymptomMismatches,
+  recountSevereSymptoms,
+  seedPatientData,
+  setSevereSymptomsTrigger,
+} from "../apps/server/src/db/demo/patient-data.js";
+import { seedPatients } from "../apps/server/src/db/demo/patients.js";
+import { acceptInvite, giveConsent, newPatient, userIdOf } from "../apps/server/test/patients.js";
+import type { TestApp } from "../apps/server/test/test-app.js";
+import { participantReportSql } from "./report-sql.js";
+import { type Row, summarise, time } from "./stats.js";
+
+/**
+ * Patient data at scale: BENCH_PATIENTS consented patients of one program, BENCH_DAYS days each
+ * (default 10,000 × 365 ≈ 20 M logs on PostgreSQL, 300 × 90 on PGlite), then the participant list
+ * sorted by severe symptoms, the 6-month participant report and uploads through the API, each
+ * beside the same work done by one raw SQL statement in the same run.
+ */
+export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row[]) => {
+  const db = t.database.db;
+  const onPostgres = t.database.kind === "postgres";
+  const patients = Number(process.env.BENCH_PATIENTS ?? (onPostgres ? 10_000 : 300));
+  const days = Number(process.env.BENCH_DAYS ?? (onPostgres ? 365 : 90));
+  const now = t.clock.now();
+  const DAY = 86_400_000;
+  const today = now.toISOString().slice(0, 10);
+
+  const program = await db
+    .selectFrom("programs")
+    .select(["id", "territory"])
+    .where("name", "=", "Scale Program 000002")
+    .executeTakeFirstOrThrow();
+  const programId = program.id;
+  await seedPatients(
+    db,
+    { id: programId, key: "data", territory: program.territory, isPrivate: false, closed: false },
+    { count: patients, passwordHash: null, now, emailDomain: "data.openpro.test" },
+  );
+  // Every one of them consented `days` days ago and is still taking part.
+  await db
+    .updateTable("programPatients")
+    .set({
+      status: "CONSENTED",
+      consentGiven: true,
+      consentedEmail: sql<string>`invite_email`,
+      dateConsentGiven: new Date(now.getTime() - days * DAY + 3_600_000),
+      dateConsentRevoked: null,
+      inviteAcceptedAt: new Date(now.getTime() - days * DAY),
+    })
+    .where("programId", "=", programId)
+    .execute();
+
+  // Bulk load with the counter's trigger off, then the counter set in one statement.
+  const chunk = onPostgres ? 2000 : patients;
+  const totals = { logs: 0, medications: 0, medicationEvents: 0 };
+  const seedStart = performance.now();
+  let indexMs = 0;
+  await setSevereSymptomsTrigger(db, false);
+  try {
+    indexMs = await withoutIndexes(db, ["patient_logs", "medication_events"], async () => {
+      const superuser = await isSuperuser(db);
+      for (let from = 1; from <= patients; from += chunk) {
+        const part = await db.transaction().execute(async (trx) => {
+          // Rows made consistent by construction: skip the per-row foreign-key checks of the load.
+          if (superuser) await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+          return seedPatientData(trx, { now, programIds: [programId], ordinals: { from, to: from + chunk } });
+        });
+        totals.logs += part.logs;
+        totals.medications += part.medications;
+        totals.medicationEvents += part.medicationEvents;
+        if (onPostgres && patients > chunk)
+          process.stderr.write(
+            `  patient data: ${Math.min(from + chunk - 1, patients)}/${patients} patients, ${totals.logs.toLocaleString("en")} logs, ${((performance.now() - seedStart) / 1000).toFixed(0)} s\n`,
+          );
+      }
+    });
+  } finally {
+    await setSevereSymptomsTrigger(db, true);
+  }
+  const loadMs = performance.now() - seedStart;
+  const recountStart = performance.now();
+  await recountSevereSymptoms(db, [programId]);
+  const recountMs = performance.now() - recountStart;
+  await sql`ANALYZE patient_logs, medication_events, patient_medications, program_patients`.execute(db);
+  const seedMs = performance.now() - seedStart;
+  const mismatches = await countSevereSymptomMismatches(db, [programId]);
+  const fullScale = patients * days >= 3_000_000;
+  rows.push({
+    benchmark: `seed ${patients.toLocaleString("en")} patients × ${days} days: ${totals.logs.toLocaleString("en")} logs, ${totals.medicationEvents.toLocaleString("en")} medication events`,
+    n: 1,
+    p50: seedMs,
+    p95: seedMs,
+    mean: seedMs,
+    throughput: ((totals.logs + totals.medicationEvents) / seedMs) * 1000,
+    goal: fullScale ? "≈20 M logs in minutes" : "seconds",
+    met: fullScale ? seedMs < 15 * 60_000 : seedMs < 60_000,
+    raw: "is INSERT … SELECT",
+    note: `${(seedMs / 60_000).toFixed(1)} min: rows ${((loadMs - indexMs) / 1000).toFixed(0)} s (trigger, FK checks, indexes off), indexes ${(indexMs / 1000).toFixed(0)} s; rows/s`,
+  });
+  rows.push({
+    benchmark: "set severe_symptoms_count (one UPDATE … FROM GROUP BY)",
+    n: 1,
+    p50: recountMs,
+    p95: recountMs,
+    mean: recountMs,
+    note: mismatches === 0 ? "counts verified: 0 mismatches" : `${mismatches} enrolments MISCOUNTED`,
+  });
+
+  // Participant list sorted by open severe symptoms.
+  const perPage = 25;
+  const pages = Math.max(1, Math.min(40, Math.floor(patients / perPage)));
+  const listUrl = (i: number) =>
+    `/api/v1/admin/projects/${programId}/users?orderBy=severeSymptoms&orderDir=desc&showSevereSymptomsCount=true&_page=${(i % pages) + 1}&_perPage=${perPage}`;
+  const probe = await t.request({ method: "GET", url: listUrl(0), token: adminToken });
+  const expectedTop = await db
+    .selectFrom("programPatients")
+    .select("severeSymptomsCount")
+    .where("programId", "=", programId)
+    .orderBy("severeSymptomsCount", "desc")
+    .limit(perPage)
+    .execute();
+  const probeRows = probe.statusCode === 200 ? (probe.json().results as { severeSymptomsCount?: number }[]) : [];
+  const sorted =
+    probeRows.length === expectedTop.length &&
+    probeRows.every((r, i) => r.severeSymptomsCount === expectedTop[i]!.severeSymptomsCount);
+  const listRaw = await sampleRaw(150, (i) =>
+    sql`SELECT pp.*, u.email, count(*) OVER () AS total_count
+      FROM program_patients pp JOIN users u ON u.id = pp.user_id
+      WHERE pp.program_id = ${programId}
+      ORDER BY pp.severe_symptoms_count DESC, lower(pp.last_name), lower(pp.first_name), pp.id
+      LIMIT ${perPage} OFFSET ${(i % pages) * perPage}`.execute(db),
+  );
+  if (sorted) {
+    const samples = await sampleApi(t, adminToken, 150, listUrl);
+    rows.push(
+      compared(`participant list by severe symptoms (${patients.toLocaleString("en")}), API`, samples, listRaw, 30),
+    );
+  } else {
+    rows.push(
+      pending(
+        "participant list by severe symptoms, API",
+        "p95 < 30 ms",
+        listRaw,
+        probe.statusCode === 200
+          ? "endpoint answers but does not sort by severeSymptomsCount yet"
+          : `endpoint answered ${probe.statusCode}`,
+      ),
+    );
+  }
+
+  // The 6-month participant report of the patients with the most data.
+  const startDate = new Date(now.getTime() - 182 * DAY).toISOString().slice(0, 10);
+  const reportPatients = (
+    await db
+      .selectFrom("programPatients")
+      .select("userId")
+      .where("programId", "=", programId)
+      .orderBy("severeSymptomsCount", "desc")
+      .orderBy("id")
+      .limit(50)
+      .execute()
+  ).map((r) => r.userId);
+  const reportUrl = (i: number) =>
+    `/api/v1/pro-dashboard/projects/${programId}/users/${reportPatients[i % reportPatients.length]}/reports?startDate=${startDate}&endDate=${today}`;
+  const reportRaw = await sampleRaw(100, (i) =>
+    participantReportSql({
+      programId,
+      patientId: reportPatients[i % reportPatients.length]!,
+      startDate,
+      endDate: today,
+    }).execute(db),
+  );
+  const reportProbe = await t.request({ method: "GET", url: reportUrl(0), token: adminToken });
+  if (reportProbe.statusCode === 200) {
+    const samples = await sampleApi(t, adminToken, 100, reportUrl);
+    const logCount = (reportProbe.json().logs as unknown[]).length;
+    rows.push(
+      compared(
+        `participant report, 6 months (${logCount.toLocaleString("en")} logs), API`,
+        samples,
+        reportRaw,
+        50,
+        1.3,
+      ),
+    );
+  } else {
+    rows.push(
+      pending(
+        "participant report, 6 months, API",
+        "p95 < 50 ms, ≤ 1.3× SQL",
+        reportRaw,
+        `endpoint answered ${reportProbe.statusCode}`,
+      ),
+    );
+  }
+
+  // Uploads from the app: a consented patient of the same program sends batches of 100 logs.
+  const batches = onPostgres ? 100 : 30;
+  const batchSize = 100;
+  const email = "uploader@data.openpro.test";
+  const added = await t.request({
+    method: "POST",
+    url: "/api/v1/users",
+    token: adminToken,
+    payload: newPatient(programId, { email, patientId: "943 476 5919" }),
+  });
+  let patientToken: string | null = null;
+  let setupProblem = "";
+  if (added.statusCode === 201 || added.statusCode === 200) {
+    try {
+      patientToken = await acceptInvite(t, email);
+      const consent = await giveConsent(t, patientToken, programId);
+      if (consent.statusCode !== 200) setupProblem = `consent answered ${consent.statusCode}`;
+    } catch (error) {
+      setupProblem = (error as Error).message.slice(0, 80);
+    }
+  } else setupProblem = `adding the patient answered ${added.statusCode}`;
+  const uploaderId = await userIdOf(t, email).catch(() => null);
+  // Dated after consent and before "now" plus the allowed skew, in the patient's zone (+01:00).
+  const batch = (b: number) =>
+    Array.from({ length: batchSize }, (_, i) => {
+      const n = b * batchSize + i;
+      const date = new Date(now.getTime() + (n % 240) * 1000).toISOString().replace("Z", "+00:00");
+      const clientId = randomUUID();
+      switch (n % 4) {
+        case 0:
+          return { clientId, date, logClass: "SYMPTOMS", logTypeId: "10028813", grade: n % 3 };
+        case 1:
+          return { clientId, date, logClass: "TEMPERATURE", value: 36.5 + (n % 10) / 10, unit: "C" };
+        case 2:
+          return { clientId, date, logClass: "WEIGHT", value: 150 + (n % 20), unit: "lb" };
+        default:
+          return {
+            clientId,
+            date,
+            logClass: "ACTIVITY",
+            activityType: "Steps",
+            steps: 4000 + n,
+            source: "APPLE_HEALTH",
+          };
+      }
+    });
+  // Raw: one multi-row INSERT … ON CONFLICT DO NOTHING per 100 rows, as the upload writes them.
+  const rawUploadSamples: number[] = [];
+  const rawUploadStart = performance.now();
+  if (uploaderId) {
+    for (let b = 0; b < batches; b++) {
+      const values = batch(b + batches).map((item) => ({
+        programId,
+        patientId: uploaderId,
+        clientId: item.clientId,
+        logClass: item.logClass,
+        loggedAt: new Date(item.date),
+        localDate: today,
+        utcOffsetMinutes: 0,
+        logTypeId: "logTypeId" in item ? item.logTypeId : null,
+        grade: "grade" in item ? item.grade : null,
+        isDanger: false,
+        value: "value" in item ? item.value : "steps" in item ? item.steps : null,
+        unit: "unit" in item ? item.unit : null,
+        originalValue: "value" in item ? item.value : null,
+        originalUnit: "unit" in item ? item.unit : null,
+        data: JSON.stringify("steps" in item ? { activityType: "Steps", steps: item.steps, source: item.source } : {}),
+        note: null,
+        validationStatus: null,
+        validationReason: null,
+        validatedBy: null,
+        validatedAt: null,
+        receivedAt: now,
+      }));
+      rawUploadSamples.push(
+        await time(() =>
+          db
+            .insertInto("patientLogs")
+            .values(values)
+            .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
+            .returning(["id", "clientId"])
+            .execute(),
+        ),
+      );
+    }
+  }
+  const rawUploadMs = performance.now() - rawUploadStart;
+  const rawUpload = summarise("raw", rawUploadSamples, rawUploadMs);
+  const firstUpload = patientToken
+    ? await t.request({
+        method: "POST",
+        url: `/api/v1/user/projects/${programId}/logs`,
+        token: patientToken,
+        payload: { logs: batch(0) },
+      })
+    : null;
+  if (firstUpload && (firstUpload.statusCode === 200 || firstUpload.statusCode === 201)) {
+    const samples: number[] = [];
+    const start = performance.now();
+    for (let b = 1; b <= batches; b++) {
+      const payload = { logs: batch(batches * 2 + b) };
+      samples.push(
+        await time(async () => {
+          const response = await t.request({
+            method: "POST",
+            url: `/api/v1/user/projects/${programId}/logs`,
+            token: patientToken!,
+            payload,
+          });
+          if (response.statusCode !== 200 && response.statusCode !== 201)
+            throw new Error(`upload: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }),
+      );
+    }
+    const wallMs = performance.now() - start;
+    const row = summarise(`upload, batches of ${batchSize} logs, API (logs/s)`, samples, wallMs);
+    const logsPerSecond = (batches * batchSize * 1000) / wallMs;
+    const rawLogsPerSecond = (batches * batchSize * 1000) / rawUploadMs;
+    rows.push({
+      ...row,
+      throughput: logsPerSecond,
+      goal: "≥ 10,000 logs/s",
+      met: logsPerSecond >= 10_000,
+      raw: `${Math.round(rawLogsPerSecond).toLocaleString("en")} logs/s`,
+      ratio: rawLogsPerSecond / logsPerSecond,
+      note: "ratio: raw logs/s ÷ API logs/s",
+    });
+  } else {
+    rows.push({
+      ...pending(
+        "upload, batches of 100 logs, API (logs/s)",
+        "≥ 10,000 logs/s",
+        rawUpload,
+        setupProblem || (firstUpload ? `endpoint answered ${firstUpload.statusCode}` : "no patient session"),
+      ),
+      raw: `${Math.round((batches * batchSize * 1000) / rawUploadMs).toLocaleString("en")} logs/s`,
+    });
+  }
+};
+
+/** Latencies of one raw SQL statement, run `n` times (after a few unmeasured warm-up runs). */
+const sampleRaw = async (n: number, run: (i: number) => Promise<unknown>) => {
+  for (let i = 0; i < 5; i++) await run(i);
+  const samples: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) samples.push(await time(() => run(i)));
+  return summarise("raw", samples, performance.now() - start);
+};
+
+const sampleApi = async (t: TestApp, token: string, n: number, url: (i: number) => string) => {
+  for (let i = 0; i < 5; i++) await t.request({ method: "GET", url: url(i), token });
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    samples.push(
+      await time(async () => {
+        const response = await t.request({ method: "GET", url: url(i), token });
+        if (response.statusCode !== 200) throw new Error(`${url(i)}: ${response.statusCode}`);
+      }),
+    );
+  }
+  return samples;
+};
+
+/** An API figure beside its goal (p95) and the raw statement's p95, as a ratio. */
+const compared = (benchmark: string, samples: number[], raw: Row, goalMs: number, maxRatio?: number): Row => {
+  const row = summarise(benchmark, samples);
+  const ratio = row.p95 / raw.p95;
+  return {
+    ...row,
+    goal: `p95 < ${goalMs} ms${maxRatio ? `, ≤ ${maxRatio}× SQL` : ""}`,
+    met: row.p95 < goalMs && (maxRatio === undefined || ratio <= maxRatio),
+    raw: `p95 ${raw.p95.toFixed(1)} ms`,
+    ratio,
+    note: "ratio: API p95 ÷ SQL p95",
+  };
+};
+
+/** The API is not there yet: say so, with the raw statement's figure measured all the same. */
+const pending = (benchmark: string, goal: string, raw: Row, why: string): Row => ({
+  benchmark,
+  n: 0,
+  p50: Number.NaN,
+  p95: Number.NaN,
+  mean: Number.NaN,
+  goal,
+  raw: `p95 ${raw.p95.toFixed(1)} ms`,
+  note: `PENDING: ${why}`,
+});
+
+const isSuperuser = async (db: TestApp["database"]["db"]) =>
+  (await sql<{ super: boolean }>`SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(db))
+    .rows[0]?.super === true;
+
+/**
+ * The bulk-load recipe of the PostgreSQL manual ("Populating a Database"): the tables' indexes and
+ * unique constraints dropped during the load and built again after it, from their own definitions.
+ * Answers the milliseconds spent building them again.
+ */
+const withoutIndexes = async (db: TestApp["database"]["db"], tables: string[], load: () => Promise<void>) => {
+  const { rows: constraints } = await sql<{ tableName: string; name: string; definition: string }>`
+    SELECT conrelid::regclass::text AS table_name, conname AS name, pg_get_constraintdef(oid) AS definition
+    FROM pg_constraint WHERE conrelid::regclass::text IN (${sql.join(tables)}) AND contype IN ('p', 'u')`.execute(db);
+  const { rows: indexes } = await sql<{ name: string; definition: string }>`
+    SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+    WHERE tablename IN (${sql.join(tables)}) AND indexname NOT IN (SELECT conname FROM pg_constraint)`.execute(db);
+  for (const index of indexes) await sql`DROP INDEX ${sql.id(index.name)}`.execute(db);
+  for (const c of constraints)
+    await sql`ALTER TABLE ${sql.id(c.tableName)} DROP CONSTRAINT ${sql.id(c.name)}`.execute(db);
+  let failure: unknown = null;
+  await load().catch((error: unknown) => {
+    failure = error;
+  });
+  const start = performance.now();
+  for (const c of constraints)
+    await sql`ALTER TABLE ${sql.id(c.tableName)} ADD CONSTRAINT ${sql.id(c.name)} ${sql.raw(c.definition)}`.execute(db);
+  for (const index of indexes) await sql.raw(index.definition).execute(db);
+  if (failure) throw failure;
+  return performance.now() - start;
+};

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { messages } from "../messages.js";
+import { UUID_PATTERN } from "../validation.js";
+import { endpoint, messageResponse } from "./endpoint.js";
+
+const uuid = z.string().regex(UUID_PATTERN);
+
+const inviteCodeParam = z.strictObject({ inviteCode: z.string().min(4).max(200) });
+
+export const patientSideApi = {
+  invite: endpoint({
+    method: "GET",
+    path: "/api/v1/auth/users-invite/:inviteCode",
+    summary: "What an invite link (personal, or a program's public code) leads to.",
+    tags: ["patient-side"],
+    auth: false,
+    params: inviteCodeParam,
+    response: z.object({
+      consentMessage: z.string(),
+      hasAccepted: z.boolean(),
+      programId: z.string(),
+      programName: z.string(),
+      email: z.string().nullable(),
+      kind: z.enum(["individual", "public"]),
+    }),
+  }),
+  consent: endpoint({
+    method: "PATCH",
+    path: "/api/v1/user/project/:projectId/consent",
+    summary: "The signed-in patient gives (or withdraws) consent to a program.",
+    tags: ["patient-side"],
+    auth: true,
+    params: z.strictObject({ projectId: uuid }),
+    body: z.strictObject({ consentGiven: z.boolean() }),
+    response: messageResponse,
+  }),
+  consentDeclined: endpoint({
+    method: "PATCH",
+    path: "/api/v1/user/project/:projectId/consent-declined",
+    summary: "The signed-in patient declines to take part.",
+    tags: ["patient-side"],
+    auth: true,
+    params: z.strictObject({ projectId: uuid }),
+    response: messageResponse,
+  }),
+  demographics: endpoint({
+    method: "PATCH",
+    path: "/api/v1/user/demographics",
+    summary: "The signed-in patient's sex and date of birth (at least 18 years ago).",
+    tags: ["patient-side"],
+    auth: true,
+    body: z.strictObject({
+      sex: z.enum(["female", "male", "intersex", "prefer_not_to_say"], { error: messages.sexRequired }),
+      dob: z.string({ error: messages.dobRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, messages.dobRequired),
+    }),
+    response: messageResponse,
+  }),
+  unsubscribe: endpoint({
+    method: "POST",
+    path: "/api/v1/questionnaire-reminders/unsubscribe",
+    summary: "Stop questionnaire reminder e-mails (the link's signed token proves the address).",
+    tags: ["patient-side"],
+    auth: false,
+    body: z.strictObject({
+      email: z.string().max(400),
+      userId: uuid,
+      token: z.string().min(10).max(200),
+      isEnabled: z.literal(false),
+    }),
+    response: messageResponse,
+  }),
+  studyEnded: endpoint({
+    method: "GET",
+    path: "/api/v1/external-onboarding/:programId",
+    summary: "200 when the study has ended (the study-ended page), 404 otherwise.",
+    tags: ["patient-side"],
+    auth: false,
+    params: z.strictObject({ programId: uuid }),
+    response: z.object({ programName: z.string(), ended: z.literal(true) }),
+  }),
+} as const;
