@@ -86,7 +86,7 @@ describe("a nurse reviews what a patient logged in the app", () => {
     await nurse.goto(`/programs/${programId}`);
     await expectVisible(nurse.getByRole("list", { name: "Participants list" }));
     await nurse.getByRole("button", { name: /^Sort by Severe symptoms/ }).click();
-    await expectVisible(nurse.getByRole("button", { name: /^Sort by Severe symptoms, desc/ }));
+    await expectVisible(nurse.getByRole("button", { name: "Sort by Severe symptoms, descending" }));
     await expectAccessible(nurse, "participants-by-severe-symptoms");
 
     // The list is ordered by its red labels, most first.

@@ -104,7 +104,8 @@ export const ParticipantList = ({
       const next: ParticipantSort =
         current.orderBy === orderBy
           ? { orderBy, orderDir: current.orderDir === "asc" ? "desc" : "asc" }
-          : { orderBy, orderDir: "asc" };
+          : // A nurse sorts by severe symptoms to see the most severe first.
+            { orderBy, orderDir: orderBy === "severeSymptoms" ? "desc" : "asc" };
       writeStorage(participantSortStorageKey, JSON.stringify(next));
       return next;
     });

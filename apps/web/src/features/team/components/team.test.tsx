@@ -1,4 +1,11 @@
-import { defaultPermissionsByRole, type Grants, messages, type Program, roleLabels, type TeamMember } from "@openpro/core";
+import {
+  defaultPermissionsByRole,
+  type Grants,
+  messages,
+  type Program,
+  roleLabels,
+  type TeamMember,
+} from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
