@@ -79,7 +79,14 @@ export interface ProgramForPatients {
 export const seedPatients = async (
   db: Db,
   program: ProgramForPatients,
-  options: { count: number; passwordHash: string | null; now: Date; emailDomain?: string },
+  options: {
+    count: number;
+    passwordHash: string | null;
+    now: Date;
+    emailDomain?: string;
+    /** Patients still taking part joined this many days back (so their dashboards show months). */
+    consentedHistoryDays?: number;
+  },
 ) => {
   const DAY = 86_400_000;
   for (let start = 0; start < options.count; start += 500) {
@@ -95,7 +102,9 @@ export const seedPatients = async (
         `${firstName}.${lastName}.${program.key}.${n}@${options.emailDomain ?? "patients.openpro.demo"}`.toLowerCase();
       const joined = statuses.includes("STATUS_UNCONFIRMED");
       const consented = statuses.includes("CONSENTED");
-      const createdAt = new Date(options.now.getTime() - (30 + (n % 20)) * DAY);
+      const stillTakingPart = statuses.at(-1) === "CONSENTED";
+      const daysBack = (stillTakingPart ? (options.consentedHistoryDays ?? 30) : 30) + (n % 20);
+      const createdAt = new Date(options.now.getTime() - daysBack * DAY);
       return { n, story, statuses, firstName, lastName, email, joined, consented, createdAt };
     });
     const userIds = await insertUsersBulk(

@@ -199,6 +199,8 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
           count: demoStories.length,
           passwordHash,
           now,
+          // The Breast program has run for four months: its patients show months of data.
+          ...(key === "breast" ? { consentedHistoryDays: 95 } : {}),
         },
       );
     }
