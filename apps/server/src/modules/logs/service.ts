@@ -80,7 +80,13 @@ export const toLogItem = (row: q.LogRow): LogItem => {
   };
 };
 
-export const toMedication = (row: q.MedicationRow): Medication => ({
+/** A medication as staff see it; any row with the medication's columns will do. */
+export const toMedication = (
+  row: Pick<
+    q.MedicationRow,
+    "id" | "name" | "dosage" | "dosageUnit" | "frequency" | "snomedId" | "startDate" | "endDate"
+  >,
+): Medication => ({
   medicationId: row.id,
   name: row.name,
   dosage: row.dosage,

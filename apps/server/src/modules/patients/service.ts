@@ -221,6 +221,28 @@ const checkPatientEmail = async (ctx: AppContext, program: LoadedProgram, email:
   return existing;
 };
 
+/** The account of someone invited who has not joined yet: no password, no permissions. */
+const insertInvitee = (
+  db: Db,
+  p: { email: string; firstName: string; lastName: string; territory: string; now: Date },
+) =>
+  insertUser(db, {
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    displayName: null,
+    role: null,
+    scope: "patient",
+    passwordHash: null,
+    passwordChangedAt: null,
+    permissions: [],
+    territory: p.territory,
+    instructionsAcknowledgedAt: null,
+    sex: null,
+    dateCreated: p.now,
+    updatedAt: p.now,
+  });
+
 export const createPatient = async (
   scope: RequestScope,
   programId: string,
@@ -240,21 +262,12 @@ export const createPatient = async (
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const id =
       existing?.id ??
-      (await insertUser(trx, {
+      (await insertInvitee(trx, {
         email: body.email,
         firstName: body.firstName,
         lastName: body.lastName,
-        displayName: null,
-        role: null,
-        scope: "patient",
-        passwordHash: null,
-        passwordChangedAt: null,
-        permissions: [],
         territory: program.territory,
-        instructionsAcknowledgedAt: null,
-        sex: null,
-        dateCreated: now,
-        updatedAt: now,
+        now,
       }));
     const enrolmentId = await q.insertEnrolment(trx, {
       programId: program.id,
@@ -322,21 +335,12 @@ const readdressEnrolment = async (
   } else {
     userId =
       target?.id ??
-      (await insertUser(trx, {
+      (await insertInvitee(trx, {
         email,
         firstName: enrolment.firstName,
         lastName: enrolment.lastName,
-        displayName: null,
-        role: null,
-        scope: "patient",
-        passwordHash: null,
-        passwordChangedAt: null,
-        permissions: [],
         territory: program.territory,
-        instructionsAcknowledgedAt: null,
-        sex: null,
-        dateCreated: now,
-        updatedAt: now,
+        now,
       }));
     await q.moveEnrolmentToUser(trx, enrolment.id, userId);
     if (placeholder) await deleteUser(trx, enrolment.userId);

@@ -12,7 +12,6 @@ import {
   type Medication,
   type MedicationAdherence,
   type MedicationEvent,
-  type MedicationFrequency,
   type ParticipantReport,
   type SkipReason,
   type SymptomGroup,
@@ -24,7 +23,7 @@ import {
 import type { Db } from "../../db/kysely.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { toLogItem } from "../logs/service.js";
+import { toLogItem, toMedication } from "../logs/service.js";
 import { loadProgram } from "../programs/service.js";
 import { patientReportFileName, renderPatientReport } from "./pdf.js";
 import * as q from "./queries.js";
@@ -71,17 +70,6 @@ const logTypeOf = (logTypeId: string): LogType =>
       isDanger: isDangerGrade(grade, defaultDangerGrade),
     })),
   };
-
-const toMedication = (row: q.MedicationRow): Medication => ({
-  medicationId: row.id,
-  name: row.name,
-  dosage: row.dosage,
-  dosageUnit: row.dosageUnit,
-  frequency: row.frequency as MedicationFrequency,
-  snomedId: row.snomedId,
-  startDate: row.startDate,
-  endDate: row.endDate,
-});
 
 /**
  * A medication's doses over the days: those recorded, and for each dose expected but not
