@@ -55,6 +55,7 @@ export class Product {
         PUBLIC_URL: this.baseUrl,
         JOB_POLL_MS: "200",
         LOG_LEVEL: "warn",
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,
       },

@@ -19,6 +19,8 @@ const configSchema = z.object({
   SENTRY_DSN: z.url().optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Where the built web app is; a developer building to another folder points here. */
+  WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanSwitch.default("off"),
   /** Planned maintenance: until this instant the API answers 503 with it, and the app shows "Under maintenance". */

@@ -67,7 +67,7 @@ const main = async () => {
       mailFrom: config.MAIL_FROM,
     },
     ping: database.ping,
-    webDist: resolve(here, "../../web/dist"),
+    webDist: config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, "../../web/dist"),
     trustProxy: config.TRUST_PROXY === "on",
     logger: { level: config.LOG_LEVEL },
   });

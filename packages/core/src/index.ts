@@ -23,5 +23,6 @@ export * from "./rules/patient-data.js";
 export * from "./rules/patient-ids.js";
 export * from "./rules/patients.js";
 export * from "./rules/programs.js";
+export * from "./rules/report-visibility.js";
 export * from "./rules/screens.js";
 export * from "./validation.js";

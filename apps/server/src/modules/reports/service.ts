@@ -2,6 +2,7 @@ import {
   adherenceOf,
   ctcaeVersion,
   type DailyReport,
+  dailyReportFor,
   defaultDangerGrade,
   dosesExpectedOn,
   findLogType,
@@ -13,6 +14,7 @@ import {
   type MedicationAdherence,
   type MedicationEvent,
   type ParticipantReport,
+  participantReportFor,
   type SkipReason,
   type SymptomGroup,
   skipReasonLabels,
@@ -264,7 +266,7 @@ export const participantReport = async (
   await scope.audit(
     reportEvent("patient.report.read", programId, userId, { startDate: query.startDate, endDate: query.endDate }),
   );
-  return report;
+  return participantReportFor(report, scope.actor);
 };
 
 const isStepLog = (item: LogItem) => item.logClass === "ACTIVITY" && item.data.activityType?.toLowerCase() === "steps";
@@ -292,7 +294,7 @@ export const dailyReport = async (scope: RequestScope, programId: string, userId
     steps: ofClass("ACTIVITY").filter(isStepLog),
   };
   await scope.audit(reportEvent("patient.report.read", programId, userId, { date }));
-  return report;
+  return dailyReportFor(report, scope.actor);
 };
 
 /** The patient report as a PDF: the same data as the dashboard over the range, for print. */

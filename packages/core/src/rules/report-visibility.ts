@@ -1,0 +1,86 @@
+import { can, type Grants, type Permission } from "../access.js";
+import type { LogItem } from "../api/logs.js";
+import type { DailyReport, ParticipantReport } from "../api/reports.js";
+import type { LogClass } from "./patient-data.js";
+
+/**
+ * Which permission shows which part of a patient's data. The web app hides a widget without its
+ * permission; the server leaves that part out of the answer, so hiding is never the only control.
+ */
+export const reportSectionPermissions = {
+  calendar: "view_user_dashboard_calendar",
+  symptoms: "view_user_symptom_logs",
+  weight: "view_user_dashboard_weight",
+  temperature: "view_user_dashboard_temperature",
+  medications: "view_user_medication_adherence",
+  activities: "view_user_activities",
+  appointments: "view_nurse_visit_appointments",
+} as const satisfies Record<string, Permission>;
+
+export type ReportSection = keyof typeof reportSectionPermissions;
+
+/**
+ * The section a log belongs to. Feelings, mood, sleep, nutrition and blood pressure have no widget
+ * of their own: they show on the calendar's day, so the calendar's permission governs them.
+ */
+export const sectionOfLogClass = (logClass: LogClass): ReportSection => {
+  switch (logClass) {
+    case "SYMPTOMS":
+      return "symptoms";
+    case "TEMPERATURE":
+      return "temperature";
+    case "WEIGHT":
+      return "weight";
+    case "ACTIVITY":
+      return "activities";
+    default:
+      return "calendar";
+  }
+};
+
+export const visibleSections = (actor: Grants): Record<ReportSection, boolean> =>
+  Object.fromEntries(
+    Object.entries(reportSectionPermissions).map(([section, permission]) => [section, can(actor, permission)]),
+  ) as Record<ReportSection, boolean>;
+
+const visibleLogs = (logs: LogItem[], sees: Record<ReportSection, boolean>) =>
+  logs.filter((log) => sees[sectionOfLogClass(log.logClass)]);
+
+/** The participant report with every part the actor may not see emptied (never invented). */
+export const participantReportFor = (report: ParticipantReport, actor: Grants): ParticipantReport => {
+  const sees = visibleSections(actor);
+  return {
+    ...report,
+    days: sees.calendar ? report.days : [],
+    symptoms: sees.symptoms ? report.symptoms : [],
+    symptomsNew: sees.symptoms ? report.symptomsNew : [],
+    symptomsAcknowledged: sees.symptoms ? report.symptomsAcknowledged : [],
+    symptomsRemoved: sees.symptoms ? report.symptomsRemoved : [],
+    mostLoggedSymptoms: sees.symptoms ? report.mostLoggedSymptoms : [],
+    steps: sees.activities ? report.steps : [],
+    stepsTotal: sees.activities ? report.stepsTotal : { total: 0, dailyAvg: 0 },
+    activitiesTotal: sees.activities ? report.activitiesTotal : { total: 0, dailyAvg: 0 },
+    activities: sees.activities ? report.activities : [],
+    temperatures: sees.temperature ? report.temperatures : [],
+    medicationAdherence: sees.medications ? report.medicationAdherence : [],
+    appointments: sees.appointments ? report.appointments : [],
+    weights: sees.weight ? report.weights : { unit: "kg", avg: null, dayAvg: [], items: [], count: 0 },
+    logs: visibleLogs(report.logs, sees),
+  };
+};
+
+/** One day of the patient with every part the actor may not see emptied. */
+export const dailyReportFor = (report: DailyReport, actor: Grants): DailyReport => {
+  const sees = visibleSections(actor);
+  return {
+    ...report,
+    feelings: sees.calendar ? report.feelings : [],
+    symptoms: sees.symptoms ? report.symptoms : [],
+    temperatures: sees.temperature ? report.temperatures : [],
+    weights: sees.weight ? report.weights : [],
+    medicationEvents: sees.medications ? report.medicationEvents : [],
+    appointments: sees.appointments ? report.appointments : [],
+    activities: sees.activities ? report.activities : [],
+    steps: sees.activities ? report.steps : [],
+  };
+};
