@@ -528,14 +528,24 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
       email: "Rosalind@Clinic.test",
     });
     expect(updated.statusCode).toBe(200);
+    // Her display name was not sent, so it stays.
+    expect(rosa.displayName).toBe("Dr Rosa");
     expect(updated.json()).toEqual({
       ...rosa,
       firstName: "Rosalind",
       lastName: "Diaz-Ortega",
-      displayName: null,
       email: "rosalind@clinic.test",
     });
     expect((await team(heartLung)).find((m) => m.id === rosa.id)).toEqual(updated.json());
+    // Sent empty, it is cleared.
+    const cleared = await update(admin.token, heartLung, rosa.id, {
+      firstName: "Rosalind",
+      lastName: "Diaz-Ortega",
+      email: "rosalind@clinic.test",
+      displayName: "",
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().displayName).toBeNull();
 
     const withRole = await update(admin.token, heartLung, rosa.id, {
       firstName: "Rosalind",
@@ -594,7 +604,11 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
         .statusCode,
     ).toBe(403);
 
-    expect((await programAudit(rosa.id)).map((a) => a.action)).toEqual(["program.member.add", "program.member.update"]);
+    expect((await programAudit(rosa.id)).map((a) => a.action)).toEqual([
+      "program.member.add",
+      "program.member.update",
+      "program.member.update",
+    ]);
   });
 
   it("sends a fresh invitation that replaces the old link, but not to a member who has accepted", async () => {
@@ -715,6 +729,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
 
     expect(await programAudit(rosa)).toEqual([
       { action: "program.member.add", programId: heartLung, actorUserId: callum.id, entityType: "user" },
+      { action: "program.member.update", programId: heartLung, actorUserId: admin.id, entityType: "user" },
       { action: "program.member.update", programId: heartLung, actorUserId: admin.id, entityType: "user" },
       { action: "program.member.remove-and-delete", programId: heartLung, actorUserId: callum.id, entityType: "user" },
     ]);

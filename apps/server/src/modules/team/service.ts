@@ -171,7 +171,8 @@ export const updateMember = async (
     await updateUser(trx, userId, {
       firstName: body.firstName,
       lastName: body.lastName,
-      displayName: body.displayName || null,
+      // Left as it is when not sent; sent empty, it is cleared.
+      ...(body.displayName !== undefined ? { displayName: body.displayName || null } : {}),
       ...(emailChanges ? { email: body.email } : {}),
       updatedAt: ctx.clock.now(),
     });

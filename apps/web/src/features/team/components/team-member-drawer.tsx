@@ -119,7 +119,15 @@ const MemberForm = ({
       firstName: values.firstName,
       lastName: values.lastName,
       email: values.email,
-      ...(values.displayName ? { displayName: values.displayName } : {}),
+      // A new member gets a display name only when one is typed; an edit sends it only when it
+      // changed (empty clears it), so a save never overwrites one the form did not touch.
+      ...(member
+        ? values.displayName !== (member.displayName ?? "")
+          ? { displayName: values.displayName }
+          : {}
+        : values.displayName
+          ? { displayName: values.displayName }
+          : {}),
     };
     try {
       if (member) {

@@ -100,6 +100,28 @@ describe("the team member drawer (organisation team)", () => {
     expect(body).toEqual({ firstName: "Nora", lastName: "Nurse", email: "nina@example.org" });
   });
 
+  it("sends a display name only when it changed, and empty to clear it", async () => {
+    const named = { ...member, displayName: "Sister Nina" };
+    const fetchMock = stubFetch({
+      [`PATCH /api/v1/admin/organisations/${orgId}/staff/${member.id}`]: () => jsonResponse(200, named),
+      [`GET /api/v1/admin/organisations/${orgId}/staff`]: () => jsonResponse(200, { results: [], totalCount: 0 }),
+    });
+    const user = userEvent.setup();
+    const view = renderWithProviders(
+      <TeamMemberDrawer team={orgTeam} actor={admin} member={named} open onClose={vi.fn()} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).not.toHaveProperty("displayName");
+    view.unmount();
+
+    renderWithProviders(<TeamMemberDrawer team={orgTeam} actor={admin} member={named} open onClose={vi.fn()} />);
+    await user.clear(screen.getByLabelText(/Display name/));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toMatchObject({ displayName: "" });
+  });
+
   it("says the user already exists on 409 and something went wrong otherwise", async () => {
     let status = 409;
     stubFetch({
