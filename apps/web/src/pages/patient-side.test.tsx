@@ -149,6 +149,18 @@ describe("the demographics page", () => {
     expect(await screen.findByText(messages.tooYoung)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("sends the specification's gender and dob", async () => {
+    storePatientTokens({ accessToken: "patient.a.b", refreshToken: "patient-r" });
+    const fetchMock = stubFetch({ "PATCH /api/v1/user/demographics": () => jsonResponse(200, { message: "ok" }) });
+    const user = userEvent.setup();
+    renderWithProviders(<DemographicsPage />);
+    await user.click(screen.getByRole("radio", { name: "Female" }));
+    await user.type(screen.getByLabelText(/Date of birth/), "1970-01-01");
+    await user.click(screen.getByRole("button", { name: "Open the app" }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ gender: "female", dob: "1970-01-01" });
+  });
 });
 
 describe("the unsubscribe page", () => {

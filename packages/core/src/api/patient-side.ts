@@ -46,11 +46,11 @@ export const patientSideApi = {
   demographics: endpoint({
     method: "PATCH",
     path: "/api/v1/user/demographics",
-    summary: "The signed-in patient's sex and date of birth (at least 18 years ago).",
+    summary: "The signed-in patient's gender (sex, as the form asks it) and date of birth (at least 18 years ago).",
     tags: ["patient-side"],
     auth: true,
     body: z.strictObject({
-      sex: z.enum(["female", "male", "intersex", "prefer_not_to_say"], { error: messages.sexRequired }),
+      gender: z.enum(["female", "male", "intersex", "prefer_not_to_say"], { error: messages.sexRequired }),
       dob: z.string({ error: messages.dobRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, messages.dobRequired),
     }),
     response: messageResponse,

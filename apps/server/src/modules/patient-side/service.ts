@@ -268,7 +268,7 @@ export const declineConsent = async (scope: RequestScope, programId: string) => 
   return { message: messages.consentDeclinedMessage };
 };
 
-export const saveDemographics = async (scope: RequestScope, body: { sex: string; dob: string }) => {
+export const saveDemographics = async (scope: RequestScope, body: { gender: string; dob: string }) => {
   const { ctx, actor } = scope;
   const user = await findUserById(ctx.db, actor.userId);
   const today = todayIn((user?.territory as "UK_IRE" | "US" | "CH" | null) ?? "UK_IRE", ctx.clock.now());
@@ -277,7 +277,7 @@ export const saveDemographics = async (scope: RequestScope, body: { sex: string;
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== body.dob)
     throw invalidField("dob", messages.dobRequired);
   if (body.dob > today || !isAdult(body.dob, today)) throw invalidField("dob", messages.tooYoung);
-  await updateUser(ctx.db, actor.userId, { sex: body.sex, dob: body.dob, updatedAt: ctx.clock.now() });
+  await updateUser(ctx.db, actor.userId, { sex: body.gender, dob: body.dob, updatedAt: ctx.clock.now() });
   await scope.audit({ action: "patient.demographics", patientId: actor.userId });
   return { message: messages.settingsUpdated };
 };

@@ -147,7 +147,7 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
   it("keeps staff and patients on their own endpoints", async () => {
     const staffOnPatient = await giveConsent(t, nurse.token, heart);
     expect(staffOnPatient.statusCode).toBe(403);
-    expect((await demographics(nurse.token, { sex: "female", dob: "1970-01-01" })).statusCode).toBe(403);
+    expect((await demographics(nurse.token, { gender: "female", dob: "1970-01-01" })).statusCode).toBe(403);
     const patientOnStaff = await t.request({
       method: "GET",
       url: `/api/v1/admin/projects/${heart}/users`,
@@ -174,18 +174,18 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
     expect((await program(admin, heart)).json().consentedPatientsCount).toBe(1);
 
     // Demographics: at least 18 years old on the program's today (2 March 2026).
-    const young = await demographics(grace, { sex: "female", dob: "2008-03-03" });
+    const young = await demographics(grace, { gender: "female", dob: "2008-03-03" });
     expect(young.statusCode).toBe(422);
     expect(fieldErrors(young)).toEqual([{ field: "dob", message: "You should be at least 18 years old." }]);
-    const future = await demographics(grace, { sex: "female", dob: "2030-01-01" });
+    const future = await demographics(grace, { gender: "female", dob: "2030-01-01" });
     expect(fieldErrors(future)).toEqual([{ field: "dob", message: messages.tooYoung }]);
     // A day that does not exist is a bad date of birth, not a server error.
-    const impossible = await demographics(grace, { sex: "female", dob: "1970-02-30" });
+    const impossible = await demographics(grace, { gender: "female", dob: "1970-02-30" });
     expect(impossible.statusCode).toBe(422);
     expect(fieldErrors(impossible)).toEqual([{ field: "dob", message: messages.dobRequired }]);
     const noSex = await demographics(grace, { dob: "1970-01-01" });
-    expect(fieldErrors(noSex)).toEqual([{ field: "sex", message: messages.sexRequired }]);
-    const adult = await demographics(grace, { sex: "female", dob: "2008-03-02" });
+    expect(fieldErrors(noSex)).toEqual([{ field: "gender", message: messages.sexRequired }]);
+    const adult = await demographics(grace, { gender: "female", dob: "2008-03-02" });
     expect(adult.statusCode).toBe(200);
     const stored = await t.ctx.db
       .selectFrom("users")

@@ -43,7 +43,7 @@ export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: (
     event.preventDefault();
     setTried(true);
     if (sexProblem || dobProblem || !sex) return;
-    save.mutate({ sex, dob }, { onSuccess: onSaved });
+    save.mutate({ gender: sex, dob }, { onSuccess: onSaved });
   };
 
   return (
