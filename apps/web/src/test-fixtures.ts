@@ -28,7 +28,7 @@ export const programFixture = (over: Partial<Program> = {}): Program => ({
   consentedPatientsCount: 0,
   availableQuestionnaireTypes: [],
   populateNvAppointments: false,
-  participationWeeks: null,
+  projectPeriod: null,
   disabledNoteTypes: [],
   defaultPatientIdType: null,
   customPatientIdName: null,

@@ -38,7 +38,7 @@ export const programSchema = z.object({
   consentedPatientsCount: z.number().int(),
   availableQuestionnaireTypes: z.array(z.string()),
   populateNvAppointments: z.boolean(),
-  participationWeeks: z.number().int().nullable(),
+  projectPeriod: z.number().int().nullable(),
   disabledNoteTypes: z.array(z.enum(noteTypes)),
   defaultPatientIdType: z.enum(patientIdTypeIds).nullable(),
   customPatientIdName: z.string().nullable(),
@@ -63,19 +63,22 @@ const temperatureField = z
     .nullable())
   .optional();
 
-/** Whole weeks, digits only (a form sends text; blank means not given). */
-const participationWeeksField = z
+/**
+ * Whole weeks, digits only. A form sends text; blank is null ("empty numerics become null",
+ * 3-settings.md §7), so a period once set can be cleared.
+ */
+const projectPeriodField = z
   .preprocess((v) => {
     if (typeof v !== "string") return v;
     const text = v.trim();
-    if (text === "") return undefined;
+    if (text === "") return null;
     return /^\d+$/.test(text) ? Number(text) : Number.NaN;
   }, z
     .number({ error: messages.notValidValue })
     .int(messages.notValidValue)
     .min(1, messages.notValidValue)
     .max(520, messages.maxValue(520))
-    .optional())
+    .nullable())
   .optional();
 
 export const articleInput = z.strictObject({
@@ -92,7 +95,7 @@ const programFields = {
   organisationId: z.string().regex(UUID_PATTERN, messages.organisationRequired).optional(),
   startDate: requiredDate,
   endDate: isoDate.optional(),
-  participationWeeks: participationWeeksField,
+  projectPeriod: projectPeriodField,
   disabledNoteTypes: z.array(z.enum(noteTypes)).max(noteTypes.length).optional(),
   defaultPatientIdType: z.enum(patientIdTypeIds).optional(),
   customPatientIdName: optionalText(limits.text.programName),

@@ -68,7 +68,7 @@ export const visibleGeneralTabs = (a: Grants | null): { id: ProgramGeneralTab; l
 /** Create program: which optional sections the form shows and enables. */
 export const createProgramRules = (a: Grants | null) => ({
   patientProgramName: can(a, "view_patient_program_name") && can(a, "edit_patient_program_name"),
-  participationWeeks: can(a, "view_patient_participation_duration") && can(a, "edit_patient_participation_duration"),
+  projectPeriod: can(a, "view_patient_participation_duration") && can(a, "edit_patient_participation_duration"),
   disabledNotesVisible: can(a, "view_disable_meds_appointment_notes") && can(a, "edit_disable_meds_appointment_notes"),
   disabledNotesEnabled: can(a, "edit_disable_meds_appointment_notes"),
   inviteMode: can(a, "edit_public_invite_codes"),
@@ -82,7 +82,7 @@ export const programSettingsRules = (a: Grants | null) => {
     edit,
     patientProgramNameVisible: can(a, "view_patient_program_name"),
     patientProgramNameEnabled: edit && can(a, "edit_patient_program_name"),
-    participationWeeks: can(a, "view_patient_participation_duration") && can(a, "edit_patient_participation_duration"),
+    projectPeriod: can(a, "view_patient_participation_duration") && can(a, "edit_patient_participation_duration"),
     notesVisible: can(a, "view_disable_meds_appointment_notes") && can(a, "edit_disable_meds_appointment_notes"),
     notesEnabled: edit && can(a, "edit_disable_meds_appointment_notes"),
     articlesVisible: can(a, "view_project_articles") || edit,

@@ -116,6 +116,22 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
     }
   });
 
+  it("sets the participation period as projectPeriod, and a blank clears it (empty numerics become null)", async () => {
+    expect((await patch(callum.token, { projectPeriod: "12" })).statusCode).toBe(200);
+    expect((await get(callum.token)).json().projectPeriod).toBe(12);
+    const refused = await patch(callum.token, { projectPeriod: "twelve" });
+    expect(fieldErrors(refused)).toEqual([{ field: "projectPeriod", message: messages.notValidValue }]);
+    expect((await get(callum.token)).json().projectPeriod).toBe(12);
+    expect((await patch(callum.token, { projectPeriod: " " })).statusCode).toBe(200);
+    expect((await get(callum.token)).json().projectPeriod).toBeNull();
+    await patch(callum.token, { projectPeriod: 8 });
+    expect((await patch(callum.token, { projectPeriod: null })).statusCode).toBe(200);
+    expect((await get(callum.token)).json().projectPeriod).toBeNull();
+    // The old name is not part of the contract.
+    const old = await patch(callum.token, { participationWeeks: 4 });
+    expect(fieldErrors(old)).toEqual([{ field: "participationWeeks", message: messages.unknownField("participationWeeks") }]);
+  });
+
   it("checks a single threshold against the stored one", async () => {
     await patch(callum.token, { temperatureMin: 36, temperatureMax: 38 });
     const response = await patch(callum.token, { temperatureMin: 39 });

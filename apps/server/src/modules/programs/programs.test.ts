@@ -78,7 +78,7 @@ describe("programs: list, create, change, delete and end", () => {
         organisationId: northbridge,
         name: "  Breast Cancer Follow-up ",
         patientProgramName: "My recovery",
-        participationWeeks: 12,
+        projectPeriod: 12,
         disabledNoteTypes: ["medications"],
         defaultPatientIdType: "other",
         customPatientIdName: "Trial number",
@@ -103,7 +103,7 @@ describe("programs: list, create, change, delete and end", () => {
       startDate: "2026-03-01",
       endDate: null,
       inviteMode: "public",
-      participationWeeks: 12,
+      projectPeriod: 12,
       disabledNoteTypes: ["medications"],
       defaultPatientIdType: "other",
       customPatientIdName: "Trial number",
@@ -193,7 +193,7 @@ describe("programs: list, create, change, delete and end", () => {
 
     // A participation period needs its own edit permission.
     await changePermissions(t, callum.id, { revoke: ["edit_patient_participation_duration"] });
-    const weeks = await create(callum.token, valid({ name: "Northbridge Skin", participationWeeks: 8 }));
+    const weeks = await create(callum.token, valid({ name: "Northbridge Skin", projectPeriod: 8 }));
     expect(weeks.statusCode).toBe(403);
     await changePermissions(t, callum.id, { grant: ["edit_patient_participation_duration"] });
 

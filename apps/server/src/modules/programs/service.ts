@@ -30,7 +30,8 @@ export interface ProgramInput {
   organisationId?: string | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
-  participationWeeks?: number | undefined;
+  /** Weeks each patient takes part (the wire's projectPeriod); null clears it. */
+  projectPeriod?: number | null | undefined;
   disabledNoteTypes?: NoteType[] | undefined;
   defaultPatientIdType?: string | undefined;
   customPatientIdName?: string | undefined;
@@ -95,7 +96,7 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     consentedPatientsCount: Number(row.consentedPatientsCount ?? 0),
     availableQuestionnaireTypes: [],
     populateNvAppointments: row.populateNvAppointments,
-    participationWeeks: row.participationWeeks,
+    projectPeriod: row.participationWeeks,
     disabledNoteTypes: row.disabledNoteTypes as NoteType[],
     defaultPatientIdType: row.defaultPatientIdType as Program["defaultPatientIdType"],
     customPatientIdName: row.customPatientIdName,
@@ -131,7 +132,7 @@ export const getProgram = async ({ ctx, actor }: RequestScope, programId: string
 /** Fields that need their own edit permission besides create/edit_project. */
 const gatedFields: [keyof ProgramInput, Permission][] = [
   ["patientProgramName", "edit_patient_program_name"],
-  ["participationWeeks", "edit_patient_participation_duration"],
+  ["projectPeriod", "edit_patient_participation_duration"],
   ["disabledNoteTypes", "edit_disable_meds_appointment_notes"],
   ["consentMessage", "edit_project_consent_message"],
   ["temperatureMin", "edit_project_temperature_severity_threshold"],
@@ -197,7 +198,7 @@ const columnsFrom = (body: ProgramInput) => ({
   ...(body.territory !== undefined ? { territory: body.territory } : {}),
   ...(body.startDate !== undefined ? { startDate: body.startDate } : {}),
   ...(body.endDate !== undefined ? { endDate: body.endDate || null } : {}),
-  ...(body.participationWeeks !== undefined ? { participationWeeks: body.participationWeeks } : {}),
+  ...(body.projectPeriod !== undefined ? { participationWeeks: body.projectPeriod } : {}),
   ...(body.disabledNoteTypes !== undefined ? { disabledNoteTypes: body.disabledNoteTypes } : {}),
   ...(body.defaultPatientIdType !== undefined ? { defaultPatientIdType: body.defaultPatientIdType } : {}),
   ...(body.customPatientIdName !== undefined || body.defaultPatientIdType !== undefined

@@ -33,7 +33,7 @@ import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientId
 import { ImageUpload, type UploadedImage } from "./image-upload";
 import {
   DisabledNoteTypesField,
-  ParticipationWeeksField,
+  ProjectPeriodField,
   PopulateNvAppointmentsField,
   ProgramNameFields,
   type SharedProgramValues,
@@ -61,7 +61,7 @@ const toBody = (values: ProgramFormValues, shown: { [K in keyof ProgramFormValue
   text("territory");
   text("organisationId");
   text("startDate");
-  text("participationWeeks");
+  text("projectPeriod");
   text("defaultPatientIdType");
   if (values.defaultPatientIdType === "other") text("customPatientIdName");
   if (shown.disabledNoteTypes !== false && values.disabledNoteTypes.length > 0)
@@ -80,7 +80,7 @@ const fieldNames = [
   "territory",
   "organisationId",
   "startDate",
-  "participationWeeks",
+  "projectPeriod",
   "disabledNoteTypes",
   "defaultPatientIdType",
   "customPatientIdName",
@@ -114,7 +114,7 @@ export const CreateProgramForm = ({
 
   const shown = {
     patientProgramName: rules.patientProgramName,
-    participationWeeks: rules.participationWeeks,
+    projectPeriod: rules.projectPeriod,
     disabledNoteTypes: rules.disabledNotesVisible && rules.disabledNotesEnabled,
     inviteMode: rules.inviteMode,
     organisationId: showOrganisation || Boolean(presetOrganisationId),
@@ -131,7 +131,7 @@ export const CreateProgramForm = ({
       territory: "",
       organisationId: presetOrganisationId ?? "",
       startDate: "",
-      participationWeeks: "",
+      projectPeriod: "",
       disabledNoteTypes: [],
       defaultPatientIdType: "",
       customPatientIdName: "",
@@ -208,8 +208,8 @@ export const CreateProgramForm = ({
           disabled={pending}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        {shown.participationWeeks ? (
-          <ParticipationWeeksField control={form.control} disabled={pending} stepper />
+        {shown.projectPeriod ? (
+          <ProjectPeriodField control={form.control} disabled={pending} stepper />
         ) : null}
         {rules.disabledNotesVisible ? (
           <DisabledNoteTypesField control={form.control} disabled={pending || !rules.disabledNotesEnabled} />

@@ -9,7 +9,7 @@ export interface SharedProgramValues {
   name: string;
   patientProgramName: string;
   description: string;
-  participationWeeks: string;
+  projectPeriod: string;
   populateNvAppointments: boolean;
   disabledNoteTypes: string[];
 }
@@ -66,14 +66,14 @@ export const ProgramNameFields = <T extends SharedProgramValues>({
 );
 
 /** Participation period in weeks; `stepper` makes it a number input bounded to 1–520. */
-export const ParticipationWeeksField = <T extends SharedProgramValues>({
+export const ProjectPeriodField = <T extends SharedProgramValues>({
   control,
   disabled,
   stepper,
 }: FieldProps<T> & { stepper?: boolean }) => (
   <FormTextField
     control={control}
-    name={field<T>("participationWeeks")}
+    name={field<T>("projectPeriod")}
     label="Participation period (weeks)"
     disabled={disabled}
     {...(stepper

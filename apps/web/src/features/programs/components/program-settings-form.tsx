@@ -15,7 +15,7 @@ import { type ProgramChanges, useUpdateProgram } from "../api";
 import { ImageUpload } from "./image-upload";
 import {
   DisabledNoteTypesField,
-  ParticipationWeeksField,
+  ProjectPeriodField,
   PopulateNvAppointmentsField,
   ProgramNameFields,
   type SharedProgramValues,
@@ -37,7 +37,7 @@ const valuesOf = (program: Program): ProgramSettingsValues => ({
   name: program.name,
   patientProgramName: program.patientProgramName ?? "",
   description: program.description ?? "",
-  participationWeeks: program.participationWeeks === null ? "" : String(program.participationWeeks),
+  projectPeriod: program.projectPeriod === null ? "" : String(program.projectPeriod),
   populateNvAppointments: program.populateNvAppointments,
   disabledNoteTypes: [...program.disabledNoteTypes],
   articles: program.articles.map((a) => ({ ...a })),
@@ -49,10 +49,10 @@ const valuesOf = (program: Program): ProgramSettingsValues => ({
   temperatureMessage: program.temperatureMessage ?? "",
 });
 
-/** The form's text as the update body: blank participation weeks is "not given", blank article ids are new rows. */
+/** The form's text as the update body: a blank period is null (cleared), blank article ids are new rows. */
 const toBody = (values: ProgramSettingsValues) => ({
   ...values,
-  participationWeeks: values.participationWeeks.trim() === "" ? undefined : values.participationWeeks,
+  projectPeriod: values.projectPeriod.trim() === "" ? null : values.projectPeriod,
   articles: values.articles.map((a) => ({
     ...(a.articleId ? { articleId: a.articleId } : {}),
     header: a.header,
@@ -145,7 +145,7 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
           }
           fullWidth
         />
-        {rules.participationWeeks ? <ParticipationWeeksField control={form.control} disabled={off} /> : null}
+        {rules.projectPeriod ? <ProjectPeriodField control={form.control} disabled={off} /> : null}
       </Section>
 
       <Section title="Appointments">

@@ -16,7 +16,7 @@ const program: Program = programFixture({
   temperatureMin: 36,
   temperatureMax: 38,
   articles: [{ articleId: "a1", header: "Diet", url: "https://example.org/diet" }],
-  participationWeeks: 12,
+  projectPeriod: 12,
 });
 
 const everything: Grants = {
