@@ -129,7 +129,9 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
     expect((await get(callum.token)).json().projectPeriod).toBeNull();
     // The old name is not part of the contract.
     const old = await patch(callum.token, { participationWeeks: 4 });
-    expect(fieldErrors(old)).toEqual([{ field: "participationWeeks", message: messages.unknownField("participationWeeks") }]);
+    expect(fieldErrors(old)).toEqual([
+      { field: "participationWeeks", message: messages.unknownField("participationWeeks") },
+    ]);
   });
 
   it("checks a single threshold against the stored one", async () => {

@@ -33,9 +33,9 @@ import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientId
 import { ImageUpload, type UploadedImage } from "./image-upload";
 import {
   DisabledNoteTypesField,
-  ProjectPeriodField,
   PopulateNvAppointmentsField,
   ProgramNameFields,
+  ProjectPeriodField,
   type SharedProgramValues,
 } from "./program-fields";
 
@@ -208,9 +208,7 @@ export const CreateProgramForm = ({
           disabled={pending}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        {shown.projectPeriod ? (
-          <ProjectPeriodField control={form.control} disabled={pending} stepper />
-        ) : null}
+        {shown.projectPeriod ? <ProjectPeriodField control={form.control} disabled={pending} stepper /> : null}
         {rules.disabledNotesVisible ? (
           <DisabledNoteTypesField control={form.control} disabled={pending || !rules.disabledNotesEnabled} />
         ) : null}

@@ -15,9 +15,9 @@ import { type ProgramChanges, useUpdateProgram } from "../api";
 import { ImageUpload } from "./image-upload";
 import {
   DisabledNoteTypesField,
-  ProjectPeriodField,
   PopulateNvAppointmentsField,
   ProgramNameFields,
+  ProjectPeriodField,
   type SharedProgramValues,
 } from "./program-fields";
 
