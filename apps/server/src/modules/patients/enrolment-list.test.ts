@@ -5,6 +5,7 @@ import { acceptInvite, addPatient, giveConsent, listPatients, newPatient, userId
 import {
   addToOrganisation,
   addToProgram,
+  changePermissions,
   insertOrganisation,
   insertProgram,
   staffSession,
@@ -173,6 +174,15 @@ describe("the enrolment list of a program and the global patient search", () => 
     // The awaiting entry was recorded with the consent and sorts just after it (one second later).
     const consented = ada.statusHistory.find((s) => s.status === "CONSENTED")!;
     expect(merged[1]!.date).toBe(new Date(new Date(consented.date).getTime() + 1000).toISOString());
+  });
+
+  it("keeps the status history for those who may withdraw consent; others see the current status", async () => {
+    await changePermissions(t, nurse.id, { revoke: ["withdraw_consent_project_users"] });
+    const ada = (await list({ term: "ada@" })).results[0]!;
+    expect(ada.statusHistory).toEqual([]);
+    expect(ada).toMatchObject({ status: "CONSENTED", verificationStatus: "VERIFIED" });
+    await changePermissions(t, nurse.id, { grant: ["withdraw_consent_project_users"] });
+    expect((await list({ term: "ada@" })).results[0]!.statusHistory).toHaveLength(3);
   });
 
   it("finds patients across the programs in reach only", async () => {

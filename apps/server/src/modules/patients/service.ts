@@ -79,12 +79,20 @@ const toPatient = (
   ...extras,
 });
 
+/**
+ * The status history is for those who may withdraw consent (3-settings.md §6: that permission
+ * "also gates the status history"); others get the current status only.
+ */
+const maySeeStatusHistory = (actor: Actor) => can(actor, "withdraw_consent_project_users");
+
 const withHistories = async <R extends q.EnrolmentRow>(
   db: Db,
+  actor: Actor,
   programId: string,
   rows: R[],
   extras: (row: R) => PatientExtras,
 ) => {
+  const showStatusHistory = maySeeStatusHistory(actor);
   const { statuses, verifications } = await q.findHistories(
     db,
     programId,
@@ -94,7 +102,7 @@ const withHistories = async <R extends q.EnrolmentRow>(
     toPatient(
       row,
       {
-        statuses: statuses.filter((s) => s.enrolmentId === row.id),
+        statuses: showStatusHistory ? statuses.filter((s) => s.enrolmentId === row.id) : [],
         verifications: verifications.filter((v) => v.enrolmentId === row.id),
       },
       extras(row),
@@ -171,7 +179,7 @@ export const listPatients = async (
   );
   const showCounts = counts && !!query.showSevereSymptomsCount;
   const isProjectActive = isProgramActive(ctx, program);
-  const results = await withHistories(ctx.db, programId, rows, (row) => ({
+  const results = await withHistories(ctx.db, actor, programId, rows, (row) => ({
     dob: row.dob ?? null,
     severeSymptomsCount: showCounts ? row.severeSymptomsCount : null,
     isProjectActive,
@@ -194,7 +202,7 @@ export const getPatient = async (scope: RequestScope, programId: string, userId:
     q.findPatientProfile(ctx.db, enrolment.userId),
     reportBounds(ctx.db, programId, enrolment.userId),
   ]);
-  const [patient] = await withHistories(ctx.db, programId, [enrolment], () => ({
+  const [patient] = await withHistories(ctx.db, actor, programId, [enrolment], () => ({
     dob: profile?.dob ?? null,
     severeSymptomsCount: maySeeSymptomCounts(actor) ? enrolment.severeSymptomsCount : null,
     isProjectActive: isProgramActive(ctx, program),

@@ -134,6 +134,48 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
     ]);
   });
 
+  it("leaves out of the program each setting the caller may not view", async () => {
+    await patch(callum.token, {
+      patientProgramName: "My Heart Diary",
+      consentMessage: "I agree to share my symptoms.",
+      temperatureMin: 36,
+      temperatureMax: 38,
+      temperatureMessage: "Call the ward.",
+      projectPeriod: 10,
+      articles: [{ header: "Diet", url: "https://example.org/diet" }],
+    });
+    const gates: [string, Record<string, unknown>][] = [
+      ["view_patient_program_name", { patientProgramName: null }],
+      ["view_project_consent_message", { consentMessage: null }],
+      [
+        "view_project_temperature_severity_threshold",
+        { temperatureMin: null, temperatureMax: null, temperatureMessage: null },
+      ],
+      ["view_patient_participation_duration", { projectPeriod: null }],
+    ];
+    for (const [permission, hidden] of gates) {
+      await changePermissions(t, callum.id, { revoke: [permission] });
+      const program = (await get(callum.token)).json();
+      expect(program, permission).toMatchObject(hidden);
+      // The rest is still there.
+      expect(program.name).toBe("Northbridge Heart");
+      await changePermissions(t, callum.id, { grant: [permission] });
+    }
+    expect((await get(callum.token)).json()).toMatchObject({
+      patientProgramName: "My Heart Diary",
+      consentMessage: "I agree to share my symptoms.",
+      temperatureMin: 36,
+      temperatureMessage: "Call the ward.",
+      projectPeriod: 10,
+    });
+    // Articles need their view permission or the right to edit the program.
+    await changePermissions(t, callum.id, { revoke: ["view_project_articles", "edit_project"] });
+    expect((await get(callum.token)).json().articles).toEqual([]);
+    await changePermissions(t, callum.id, { grant: ["edit_project"] });
+    expect((await get(callum.token)).json().articles).toHaveLength(1);
+    await changePermissions(t, callum.id, { grant: ["view_project_articles"] });
+  });
+
   it("checks a single threshold against the stored one", async () => {
     await patch(callum.token, { temperatureMin: 36, temperatureMax: 38 });
     const response = await patch(callum.token, { temperatureMin: 39 });

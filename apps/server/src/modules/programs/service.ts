@@ -66,12 +66,18 @@ export const loadProgram = async (ctx: AppContext, actor: Actor | null, programI
 };
 export type LoadedProgram = Awaited<ReturnType<typeof loadProgram>>;
 
+/**
+ * The program as this actor may read it: a setting behind its own view permission is left out
+ * (null or empty), whatever the form shows — the form's hiding is not the control.
+ */
 export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program => {
   const { closed, active } = stateOf(row, now);
+  const sees = (permission: Permission) => can(actor, permission);
+  const seesThresholds = sees("view_project_temperature_severity_threshold");
   return {
     projectId: row.id,
     name: row.name,
-    patientProgramName: row.patientProgramName,
+    patientProgramName: sees("view_patient_program_name") ? row.patientProgramName : null,
     description: row.description,
     territory: row.territory,
     organisationId: row.organisationId,
@@ -86,17 +92,17 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     closed,
     isProjectActive: active,
     adverseEventReportingMessage: row.adverseEventReportingMessage,
-    consentMessage: row.consentMessage,
+    consentMessage: sees("view_project_consent_message") ? row.consentMessage : null,
     disclaimer: row.disclaimer,
-    temperatureMin: numberOrNull(row.temperatureMin),
-    temperatureMax: numberOrNull(row.temperatureMax),
-    temperatureMessage: row.temperatureMessage,
-    articles: row.articles ?? [],
+    temperatureMin: seesThresholds ? numberOrNull(row.temperatureMin) : null,
+    temperatureMax: seesThresholds ? numberOrNull(row.temperatureMax) : null,
+    temperatureMessage: seesThresholds ? row.temperatureMessage : null,
+    articles: sees("view_project_articles") || sees("edit_project") ? (row.articles ?? []) : [],
     // Questionnaires arrive with their own module; until then a program offers none.
     consentedPatientsCount: Number(row.consentedPatientsCount ?? 0),
     availableQuestionnaireTypes: [],
     populateNvAppointments: row.populateNvAppointments,
-    projectPeriod: row.participationWeeks,
+    projectPeriod: sees("view_patient_participation_duration") ? row.participationWeeks : null,
     disabledNoteTypes: row.disabledNoteTypes as NoteType[],
     defaultPatientIdType: row.defaultPatientIdType as Program["defaultPatientIdType"],
     customPatientIdName: row.customPatientIdName,
