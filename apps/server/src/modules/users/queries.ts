@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
-import type { NewUser, UserUpdate } from "../../db/schema.js";
+import type { Database, NewUser, UserUpdate } from "../../db/schema.js";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
 
@@ -21,9 +21,67 @@ export const deleteUser = async (db: Db, id: string) => {
   await db.deleteFrom("users").where("id", "=", id).execute();
 };
 
-/** Staff accounts, newest first, optionally searched by e-mail. */
-export const findUserPage = async (db: Db, filter: { email?: string | undefined; page: number; perPage: number }) => {
+/**
+ * The viewer's colleagues (and the viewer): staff of an organisation the viewer belongs to, and
+ * staff on the team of a program the viewer reaches — memberships counted once accepted.
+ */
+const colleagueOf = (viewerId: string) => (eb: ExpressionBuilder<Database, "users">) =>
+  eb.or([
+    eb("users.id", "=", viewerId),
+    eb.exists(
+      eb
+        .selectFrom("organisationStaff as theirs")
+        .innerJoin("organisationStaff as mine", "mine.organisationId", "theirs.organisationId")
+        .select("theirs.userId")
+        .whereRef("theirs.userId", "=", "users.id")
+        .where("mine.userId", "=", viewerId)
+        .where("mine.inviteAccepted", "=", true),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("programStaff as theirs")
+        .innerJoin("programs", "programs.id", "theirs.programId")
+        .select("theirs.userId")
+        .whereRef("theirs.userId", "=", "users.id")
+        .where((inner) =>
+          inner.or([
+            inner.exists(
+              inner
+                .selectFrom("programStaff as mine")
+                .select("mine.userId")
+                .whereRef("mine.programId", "=", "theirs.programId")
+                .where("mine.userId", "=", viewerId)
+                .where("mine.inviteAccepted", "=", true),
+            ),
+            inner.exists(
+              inner
+                .selectFrom("organisationStaff as mine")
+                .select("mine.userId")
+                .whereRef("mine.organisationId", "=", "programs.organisationId")
+                .where("mine.userId", "=", viewerId)
+                .where("mine.inviteAccepted", "=", true),
+            ),
+          ]),
+        ),
+    ),
+  ]);
+
+/** Whether a staff account is the viewer's colleague (see colleagueOf). */
+export const isColleague = async (db: Db, viewerId: string, userId: string) =>
+  !!(await db
+    .selectFrom("users")
+    .select("users.id")
+    .where("users.id", "=", userId)
+    .where(colleagueOf(viewerId))
+    .executeTakeFirst());
+
+/** Staff accounts by e-mail, optionally searched, limited to a viewer's colleagues (null: all). */
+export const findUserPage = async (
+  db: Db,
+  filter: { email?: string | undefined; page: number; perPage: number; viewerId: string | null },
+) => {
   let base = db.selectFrom("users").where("scope", "=", "clinical");
+  if (filter.viewerId) base = base.where(colleagueOf(filter.viewerId));
   if (filter.email) base = base.where(sql<string>`lower(email)`, "like", `%${escapeLike(filter.email.toLowerCase())}%`);
   const [rows, count] = await Promise.all([
     base

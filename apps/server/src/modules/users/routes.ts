@@ -5,8 +5,8 @@ import { defineRoute } from "../../platform/http/route.js";
 import * as users from "./service.js";
 
 export const registerUserRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  defineRoute(app, ctx, usersApi.list, { permission: "view_user" }, async ({ query, reply }) => {
-    const page = await users.listUsers(ctx, query);
+  defineRoute(app, ctx, usersApi.list, { permission: "view_user" }, async ({ scope, query, reply }) => {
+    const page = await users.listUsers(scope, query);
     reply.header("X-Total-Count", String(page.totalCount));
     return page;
   });

@@ -1,13 +1,14 @@
 import { type AdminUser, can, isAdmin, isPermission, messages } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
+import { listingScope } from "../../platform/access/scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { mailTemplates } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { deleteUser, findUserByEmail, findUserById, findUserPage, updateUser } from "./queries.js";
+import { deleteUser, findUserByEmail, findUserById, findUserPage, isColleague, updateUser } from "./queries.js";
 
 /** The account store, for the modules that create, find or change accounts in their own transactions. */
 export { deleteUser, findUserByEmail, findUserById, insertUser, updateUser } from "./queries.js";
@@ -61,11 +62,13 @@ export const noticeSignInEmailChanged = async (
   );
 };
 
+/** Admin-type users manage every staff account; anyone else granted the user admin, their colleagues'. */
 export const listUsers = async (
-  ctx: AppContext,
+  { ctx, actor }: RequestScope,
   query: { _page: number; _perPage: number; email?: string | undefined },
 ) => {
   const { rows, totalCount } = await findUserPage(ctx.db, {
+    viewerId: listingScope(actor),
     email: query.email,
     page: query._page,
     perPage: query._perPage,
@@ -73,16 +76,20 @@ export const listUsers = async (
   return { results: rows.map(toAdminUser), totalCount };
 };
 
-/** The user admin manages staff accounts; patients are managed within their programs. */
-const findStaffUser = async (ctx: AppContext, userId: string) => {
+/**
+ * The user admin manages staff accounts (patients are managed within their programs), and only
+ * those in the actor's reach: anyone else's account answers 404, as if it did not exist.
+ */
+const findStaffUser = async ({ ctx, actor }: RequestScope, userId: string) => {
   const user = await findUserById(ctx.db, userId);
   if (user?.scope !== "clinical") throw notFound();
+  const viewerId = listingScope(actor);
+  if (viewerId && !(await isColleague(ctx.db, viewerId, userId))) throw notFound();
   return user;
 };
 
 export const getUser = async (scope: RequestScope, userId: string) => {
-  const { ctx } = scope;
-  const user = await findStaffUser(ctx, userId);
+  const user = await findStaffUser(scope, userId);
   await scope.audit({
     action: "user.read",
     entityType: "user",
@@ -102,7 +109,7 @@ export const updateUserAccount = async (
   },
 ) => {
   const { ctx, actor } = scope;
-  const user = await findStaffUser(ctx, userId);
+  const user = await findStaffUser(scope, userId);
   let permissions: string[] | undefined;
   if (body.permissions) {
     const unknown = body.permissions.find((p) => !isPermission(p));
@@ -160,7 +167,7 @@ export const updateUserAccount = async (
 
 export const deleteUserAccount = async (scope: RequestScope, userId: string) => {
   const { ctx, actor } = scope;
-  const user = await findStaffUser(ctx, userId);
+  const user = await findStaffUser(scope, userId);
   if (user.id === actor.userId) throw conflict(messages.cannotDeleteYourself);
   if (user.permissions.includes("admin")) throw conflict(messages.adminCannotBeDeleted);
   await deleteUser(ctx.db, userId);

@@ -1,7 +1,14 @@
 import { limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPatient, fieldErrors, login } from "../../../test/factories.js";
-import { changePermissions, staffSession } from "../../../test/teams.js";
+import {
+  addToOrganisation,
+  addToProgram,
+  changePermissions,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+} from "../../../test/teams.js";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 interface AdminUserBody {
@@ -207,6 +214,43 @@ describe("user admin: find, edit and delete staff accounts", () => {
 
     // Without edit_user nothing can be changed at all.
     expect((await patch(nurse.token, target, { firstName: "X" })).statusCode).toBe(403);
+  });
+
+  it("shows a non-admin holder of the user admin only their colleagues' accounts", async () => {
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    const lakeside = await insertOrganisation(t, "Lakeside");
+    const heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    const lung = await insertProgram(t, { organisationId: lakeside, name: "Lakeside Lung" });
+    const callum = await staffSession(t, { email: "callum@northbridge.test", role: "clinical_project_admin" });
+    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
+    await changePermissions(t, callum.id, { grant: ["view_user", "edit_user"] });
+    const orgColleague = await t.createStaff({ email: "olga@northbridge.test", role: "clinician_team_member" });
+    await addToOrganisation(t, orgColleague, northbridge, "clinician_team_member");
+    const teamColleague = await t.createStaff({ email: "tom@visiting.test", role: "clinician_team_member" });
+    await addToProgram(t, teamColleague, heart, "clinician_team_member");
+    const stranger = await t.createStaff({ email: "lee@lakeside.test", role: "clinician_team_member" });
+    await addToOrganisation(t, stranger, lakeside, "clinician_team_member");
+    await addToProgram(t, stranger, lung, "clinician_team_member");
+
+    const listed = await t.request({ method: "GET", url: `${usersUrl()}?_perPage=50`, token: callum.token });
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json().results as AdminUserBody[]).map((u) => u.email)).toEqual([
+      "callum@northbridge.test",
+      "olga@northbridge.test",
+      "tom@visiting.test",
+    ]);
+    expect(listed.headers["x-total-count"]).toBe("3");
+    // Someone else's account is not found, to read or to edit; a colleague's is.
+    expect((await t.request({ method: "GET", url: usersUrl(stranger), token: callum.token })).statusCode).toBe(404);
+    expect((await patch(callum.token, stranger, { firstName: "X" })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: usersUrl(admin.id), token: callum.token })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: usersUrl(teamColleague), token: callum.token })).statusCode).toBe(
+      200,
+    );
+    expect((await patch(callum.token, orgColleague, { firstName: "Olga" })).statusCode).toBe(200);
+    // An admin still sees everyone.
+    const all = await t.request({ method: "GET", url: `${usersUrl()}?email=lakeside`, token: admin.token });
+    expect((all.json().results as AdminUserBody[]).map((u) => u.email)).toEqual(["lee@lakeside.test"]);
   });
 
   it("does not let a non-admin re-address an admin's account", async () => {
