@@ -201,4 +201,14 @@ export const programsApi = {
     response: z.object({ imageUrl: z.string(), thumbnailUrl: z.string() }),
     status: 201,
   }),
+  removeImage: endpoint({
+    method: "DELETE",
+    path: "/api/v1/admin/projects/:projectId/image",
+    summary: 'Remove the program\'s image (3-settings.md §7 "Delete program image"); the app then shows none.',
+    tags: ["projects"],
+    auth: true,
+    params: projectIdParams,
+    response: emptyResponse,
+    status: 204,
+  }),
 } as const;

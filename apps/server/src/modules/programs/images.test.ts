@@ -2,7 +2,15 @@ import { limits, messages } from "@openpro/core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { changePermissions, multipartFile, multipartWithoutFile, staffSession } from "../../../test/teams.js";
+import {
+  addToOrganisation,
+  changePermissions,
+  insertOrganisation,
+  insertProgram,
+  multipartFile,
+  multipartWithoutFile,
+  staffSession,
+} from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 const upload = (t: TestApp, token: string, body: { payload: Buffer; headers: Record<string, string> }) =>
@@ -143,5 +151,39 @@ describe("program images: upload, thumbnail, and the four rules", () => {
     expect((await upload(t, programAdmin.token, body())).statusCode).toBe(403);
 
     expect((await t.request({ method: "POST", url: "/api/v1/admin/upload-image", ...body() })).statusCode).toBe(401);
+  });
+  it("removes a program's image with its own call, for those who may upload one, in the program's reach", async () => {
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    const programId = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    const other = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
+    const callum = await staffSession(t, { email: "callum2@clinic.test", role: "clinical_project_admin" });
+    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
+    const uploaded = (
+      await upload(t, callum.token, multipartFile({ fileName: "a.png", contentType: "image/png", data: png }))
+    ).json();
+    const url = `/api/v1/admin/projects/${programId}`;
+    expect((await t.request({ method: "PATCH", url, token: callum.token, payload: uploaded })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url, token: callum.token })).json().imageUrl).toBe(uploaded.imageUrl);
+
+    const remove = (token: string | undefined, id = programId) =>
+      t.request({ method: "DELETE", url: `/api/v1/admin/projects/${id}/image`, ...(token ? { token } : {}) });
+    expect((await remove(undefined)).statusCode).toBe(401);
+    expect((await remove(callum.token, other)).statusCode).toBe(404);
+    await changePermissions(t, callum.id, { revoke: ["upload_image", "upload_project_image"] });
+    expect((await remove(callum.token)).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url, token: callum.token })).json().imageUrl).toBe(uploaded.imageUrl);
+    await changePermissions(t, callum.id, { grant: ["upload_project_image"] });
+    expect((await remove(callum.token)).statusCode).toBe(204);
+    expect((await t.request({ method: "GET", url, token: callum.token })).json()).toMatchObject({
+      imageUrl: null,
+      thumbnailUrl: null,
+    });
+    const audit = await t.ctx.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("entityId", "=", programId)
+      .where("action", "=", "program.image.remove")
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 });

@@ -22,6 +22,10 @@ export const registerProgramRoutes = async (app: FastifyInstance, ctx: AppContex
   defineRoute(app, ctx, programsApi.update, { permission: "edit_project" }, ({ scope, params, body }) =>
     programs.updateProgram(scope, params.projectId, body),
   );
+  defineRoute(app, ctx, programsApi.removeImage, { permission: "edit_project" }, async ({ scope, params }) => {
+    await programs.removeProgramImage(scope, params.projectId);
+    return null;
+  });
   defineRoute(app, ctx, programsApi.remove, { permission: "delete_project" }, async ({ scope, params }) => {
     await programs.deleteProgram(scope, params.projectId);
     return null;

@@ -299,6 +299,17 @@ export const updateProgram = async (scope: RequestScope, programId: string, body
   return getProgram(scope, programId);
 };
 
+/** Takes the image off the program (either upload permission, as for uploading one). */
+export const removeProgramImage = async (scope: RequestScope, programId: string) => {
+  const { ctx, actor } = scope;
+  await findReachableProgram(ctx, actor, programId);
+  if (!can(actor, "upload_image") && !can(actor, "upload_project_image")) throw forbidden();
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateProgram(trx, programId, { imageUrl: null, thumbnailUrl: null });
+    await scope.audit({ action: "program.image.remove", entityType: "program", entityId: programId, programId }, trx);
+  });
+};
+
 export const deleteProgram = async (scope: RequestScope, programId: string) => {
   const { ctx, actor } = scope;
   const program = await findReachableProgram(ctx, actor, programId);

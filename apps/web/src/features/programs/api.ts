@@ -69,6 +69,18 @@ export const useUpdateProgram = (projectId: string) => {
   });
 };
 
+/** Takes the image off the program (its own call, as the specification has it). */
+export const useRemoveProgramImage = (projectId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(programsApi.removeImage, { params: { projectId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: programKeys.detail(projectId) });
+      void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
+    },
+  });
+};
+
 /** 409 (members remain) is shown beside the button. */
 export const useDeleteProgram = (projectId: string) => {
   const queryClient = useQueryClient();

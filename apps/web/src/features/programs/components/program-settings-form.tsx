@@ -11,7 +11,7 @@ import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard } from "../../../components/leave-guard";
 import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
-import { type ProgramChanges, useUpdateProgram } from "../api";
+import { type ProgramChanges, useRemoveProgramImage, useUpdateProgram } from "../api";
 import { ImageUpload } from "./image-upload";
 import {
   DisabledNoteTypesField,
@@ -78,6 +78,7 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
   const rules = programSettingsRules(actor);
   const update = useUpdateProgram(program.projectId);
   const imageUpdate = useUpdateProgram(program.projectId);
+  const imageRemoval = useRemoveProgramImage(program.projectId);
   const form = useForm<ProgramSettingsValues>({
     mode: "onChange",
     resolver: zodResolver(
@@ -121,11 +122,11 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
     }
   });
 
+  const imageSaved = () => enqueueSnackbar(messages.imageSaved, { variant: "success" });
   const saveImage = (image: { imageUrl: string; thumbnailUrl: string } | null) =>
-    imageUpdate.mutate(
-      { imageUrl: image?.imageUrl ?? "", thumbnailUrl: image?.thumbnailUrl ?? "" },
-      { onSuccess: () => enqueueSnackbar(messages.imageSaved, { variant: "success" }) },
-    );
+    image
+      ? imageUpdate.mutate(image, { onSuccess: imageSaved })
+      : imageRemoval.mutate(undefined, { onSuccess: imageSaved });
 
   const off = !rules.edit || pending;
   const count = (max: number) => `At most ${max} characters`;

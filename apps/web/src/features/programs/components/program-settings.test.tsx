@@ -43,6 +43,21 @@ const renderForm = (actor: Grants = everything) =>
 const stickyBar = () => screen.queryByRole("region", { name: "Unsaved changes" });
 
 describe("the general settings form", () => {
+  it("removes the program image with the program's own DELETE call", async () => {
+    const withImage = { ...program, imageUrl: "/api/v1/images/x", thumbnailUrl: "/api/v1/images/x/thumbnail" };
+    const fetchMock = stubFetch({
+      [`DELETE /api/v1/admin/projects/${projectId}/image`]: () => new Response(null, { status: 204 }),
+      [`GET /api/v1/admin/projects/${projectId}`]: () => jsonResponse(200, { ...withImage, imageUrl: null }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProgramSettingsForm program={withImage} actor={everything} />);
+    await user.click(screen.getByRole("button", { name: "Remove image" }));
+    expect(await screen.findByText(messages.imageSaved)).toBeTruthy();
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`);
+    expect(calls).toContain(`DELETE /api/v1/admin/projects/${projectId}/image`);
+    expect(calls.some((c) => c.startsWith("PATCH"))).toBe(false);
+  });
+
   it("shows the sticky bar only when the form is changed and valid, and Discard resets it", async () => {
     stubFetch({});
     const user = userEvent.setup();
