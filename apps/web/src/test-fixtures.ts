@@ -13,6 +13,7 @@ export const programFixture = (over: Partial<Program> = {}): Program => ({
   endDate: null,
   endedAt: null,
   inviteMode: "individual",
+  kind: "individual",
   isPrivate: false,
   imageUrl: null,
   thumbnailUrl: null,

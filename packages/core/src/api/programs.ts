@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { limits } from "../limits.js";
 import { messages } from "../messages.js";
-import { inviteModes, noteTypes, patientIdTypes, territories } from "../rules/programs.js";
+import { inviteModes, noteTypes, patientIdTypes, programKinds, territories } from "../rules/programs.js";
 import { optionalText, requiredText, UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint, paged, pageQuery } from "./endpoint.js";
 
@@ -22,6 +22,8 @@ export const programSchema = z.object({
   endDate: z.string().nullable(),
   endedAt: z.string().nullable(),
   inviteMode: z.enum(inviteModes),
+  /** The specification's name for it; isPrivate says the same. */
+  kind: z.enum(programKinds),
   isPrivate: z.boolean(),
   imageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
@@ -124,7 +126,7 @@ const temperaturesInOrder = (v: {
 const temperatureOrder = { path: ["temperatureMax"], message: messages.temperatureMinAboveMax };
 
 export const createProgramBody = z
-  .strictObject(programFields)
+  .strictObject({ ...programFields, kind: z.enum(programKinds, { error: messages.required }).default("individual") })
   .refine(requireCustomName, { path: ["customPatientIdName"], message: messages.patientIdentifierNameRequired })
   .refine(temperaturesInOrder, temperatureOrder);
 

@@ -11,6 +11,18 @@ export const territoryTimeZones: Record<Territory, string> = {
 };
 
 export const inviteModes = ["individual", "public"] as const;
+
+/**
+ * The program's kind (2-participants.md §3 Program): a private program is the restricted kind —
+ * no patient is added by the care team and none is verified. Chosen at creation, never changed
+ * (a change would re-read every patient's verification state).
+ */
+export const programKinds = ["individual", "private"] as const;
+export type ProgramKind = (typeof programKinds)[number];
+export const programKindLabels: Record<ProgramKind, string> = {
+  individual: "Standard: the care team adds and verifies patients",
+  private: "Private: patients join with an invite code and are not verified",
+};
 export type InviteMode = (typeof inviteModes)[number];
 
 export const patientIdTypes = [

@@ -49,18 +49,20 @@ export const visibleSettingsSections = (
   return programSettingsSections.filter((s) => visible[s.id]);
 };
 
-export type ProgramGeneralTab = "generalProgramSettings" | "careTeamInformation";
+export type ProgramGeneralTab = "generalProgramSettings" | "careTeamInformation" | "symptomsAlerts";
 
 export const programGeneralTabs: { id: ProgramGeneralTab; label: string }[] = [
   { id: "generalProgramSettings", label: "General settings" },
   { id: "careTeamInformation", label: "Care Team Information" },
+  { id: "symptomsAlerts", label: "Symptom Settings" },
 ];
 
-/** The tabs of the Program settings area: care team contacts need edit-project. */
+/** The tabs of the Program settings area: care team contacts need edit-project; symptom settings the view of the symptom severity threshold. */
 export const visibleGeneralTabs = (a: Grants | null): { id: ProgramGeneralTab; label: string }[] => {
   const visible: Record<ProgramGeneralTab, boolean> = {
     generalProgramSettings: true,
     careTeamInformation: can(a, "edit_project"),
+    symptomsAlerts: can(a, "view_project_symptom_severity_threshold"),
   };
   return programGeneralTabs.filter((t) => visible[t.id]);
 };
@@ -72,6 +74,8 @@ export const createProgramRules = (a: Grants | null) => ({
   disabledNotesVisible: can(a, "view_disable_meds_appointment_notes") && can(a, "edit_disable_meds_appointment_notes"),
   disabledNotesEnabled: can(a, "edit_disable_meds_appointment_notes"),
   inviteMode: can(a, "edit_public_invite_codes"),
+  /** A private program's patients join only with invite codes: the kind is chosen by who manages them. */
+  kind: can(a, "edit_public_invite_codes"),
   image: can(a, "upload_project_image") || can(a, "upload_image"),
 });
 

@@ -9,6 +9,7 @@ import {
   insertProgram,
   staffSession,
 } from "../../../test/teams.js";
+import { addPatient, newPatient } from "../../../test/patients.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 interface ProgramBody {
@@ -167,6 +168,35 @@ describe("programs: list, create, change, delete and end", () => {
       expect(fieldErrors(response)).toEqual(errors);
     }
     expect(await countPrograms()).toBe(before);
+  });
+
+  it("creates a private program, shown as such, where the care team adds no patient; the kind never changes", async () => {
+    await changePermissions(t, callum.id, { revoke: ["edit_public_invite_codes"] });
+    const refused = await create(callum.token, valid({ name: "Northbridge Private Cohort", kind: "private" }));
+    expect(refused.statusCode).toBe(403);
+    await changePermissions(t, callum.id, { grant: ["edit_public_invite_codes"] });
+    const created = await create(callum.token, valid({ name: "Northbridge Private Cohort", kind: "private" }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().projectId as string;
+    expect((await get(callum.token, id)).json()).toMatchObject({ kind: "private", isPrivate: true });
+    const added = await addPatient(t, callum.token, newPatient(id, { email: "pat@private.test" }));
+    expect(added.statusCode).toBe(409);
+    expect(added.json().message).toBe(messages.addPatientNotAllowed);
+    const change = await patch(callum.token, id, { kind: "individual" });
+    expect(fieldErrors(change)).toEqual([{ field: "kind", message: messages.unknownField("kind") }]);
+    const unknown = await create(callum.token, valid({ name: "Northbridge Odd", kind: "secret" }));
+    expect(fieldErrors(unknown)).toEqual([{ field: "kind", message: messages.required }]);
+    // Without a kind, a program is the standard one.
+    const standard = await create(callum.token, valid({ name: "Northbridge Standard" }));
+    expect((await get(callum.token, standard.json().projectId)).json()).toMatchObject({
+      kind: "individual",
+      isPrivate: false,
+    });
+    // The listings below count the programs: these two go again.
+    for (const programId of [id, standard.json().projectId]) {
+      const gone = await t.request({ method: "DELETE", url: `/api/v1/admin/projects/${programId}`, token: admin });
+      expect(gone.statusCode).toBe(204);
+    }
   });
 
   it("answers a name already taken in any case with 409 on the name field", async () => {

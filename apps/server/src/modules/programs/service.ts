@@ -6,6 +6,7 @@ import {
   type NoteType,
   type Permission,
   type Program,
+  type ProgramKind,
   patientIdTypes,
   programState,
   todayIn,
@@ -86,6 +87,7 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     endDate: row.endDate,
     endedAt: row.endedAt?.toISOString() ?? null,
     inviteMode: row.inviteMode,
+    kind: row.isPrivate ? "private" : "individual",
     isPrivate: row.isPrivate,
     imageUrl: row.imageUrl,
     thumbnailUrl: row.thumbnailUrl,
@@ -98,8 +100,8 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     temperatureMax: seesThresholds ? numberOrNull(row.temperatureMax) : null,
     temperatureMessage: seesThresholds ? row.temperatureMessage : null,
     articles: sees("view_project_articles") || sees("edit_project") ? (row.articles ?? []) : [],
-    // Questionnaires arrive with their own module; until then a program offers none.
     consentedPatientsCount: Number(row.consentedPatientsCount ?? 0),
+    // Questionnaires arrive with their own module; until then a program offers none.
     availableQuestionnaireTypes: [],
     populateNvAppointments: row.populateNvAppointments,
     projectPeriod: sees("view_patient_participation_duration") ? row.participationWeeks : null,
@@ -243,10 +245,12 @@ const assertDates = (startDate: string, endDate: string | null | undefined) => {
 
 export const createProgram = async (
   scope: RequestScope,
-  body: ProgramInput & { name: string; territory: "UK_IRE" | "US" | "CH"; startDate: string },
+  body: ProgramInput & { name: string; territory: "UK_IRE" | "US" | "CH"; startDate: string; kind?: ProgramKind },
 ) => {
   const { ctx, actor } = scope;
   assertGatedFields(actor, body);
+  // A private program's patients join only with invite codes: who manages those chooses it.
+  if (body.kind === "private" && !can(actor, "edit_public_invite_codes")) throw forbidden();
   await assertStoredImageUrls(ctx, body);
   assertDates(body.startDate, body.endDate);
   await assertNameFree(ctx, body.name);
@@ -260,6 +264,7 @@ export const createProgram = async (
       startDate: body.startDate,
       organisationId,
       inviteMode: body.inviteMode ?? "individual",
+      isPrivate: body.kind === "private",
       endedAt: null,
       createdAt: ctx.clock.now(),
     });

@@ -18,6 +18,8 @@ import {
   inviteModes,
   isAdminType,
   messages,
+  programKindLabels,
+  programKinds,
   territories,
   territoryLabels,
 } from "@openpro/core";
@@ -46,6 +48,7 @@ export interface ProgramFormValues extends SharedProgramValues {
   defaultPatientIdType: string;
   customPatientIdName: string;
   inviteMode: string;
+  kind: string;
 }
 
 /** Optional fields are omitted when empty, hidden ones never sent. */
@@ -67,6 +70,7 @@ const toBody = (values: ProgramFormValues, shown: { [K in keyof ProgramFormValue
   if (shown.disabledNoteTypes !== false && values.disabledNoteTypes.length > 0)
     body.disabledNoteTypes = values.disabledNoteTypes;
   if (shown.inviteMode !== false) body.inviteMode = values.inviteMode;
+  if (shown.kind !== false) body.kind = values.kind;
   body.populateNvAppointments = values.populateNvAppointments;
   // Required fields stay present (empty) so that their messages appear.
   for (const key of ["name", "territory", "startDate"] as const) body[key] ??= values[key];
@@ -117,6 +121,7 @@ export const CreateProgramForm = ({
     projectPeriod: rules.projectPeriod,
     disabledNoteTypes: rules.disabledNotesVisible && rules.disabledNotesEnabled,
     inviteMode: rules.inviteMode,
+    kind: rules.kind,
     organisationId: showOrganisation || Boolean(presetOrganisationId),
   };
   const schema = z.preprocess((v) => toBody(v as ProgramFormValues, shown), createProgramBody);
@@ -136,6 +141,7 @@ export const CreateProgramForm = ({
       defaultPatientIdType: "",
       customPatientIdName: "",
       inviteMode: "individual",
+      kind: "individual",
       populateNvAppointments: false,
     },
   });
@@ -256,6 +262,23 @@ export const CreateProgramForm = ({
                     Public invite codes are managed in the program settings (Invite Codes) once the program exists.
                   </FormHelperText>
                 ) : null}
+              </FormControl>
+            )}
+          />
+        ) : null}
+        {shown.kind ? (
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <FormControl component="fieldset" sx={{ mt: 2, display: "block" }} disabled={pending}>
+                <FormLabel component="legend">Program kind</FormLabel>
+                <RadioGroup name={field.name} value={field.value} onChange={field.onChange}>
+                  {programKinds.map((kind) => (
+                    <FormControlLabel key={kind} value={kind} control={<Radio />} label={programKindLabels[kind]} />
+                  ))}
+                </RadioGroup>
+                <FormHelperText sx={{ mx: 0 }}>The kind cannot be changed once the program exists.</FormHelperText>
               </FormControl>
             )}
           />

@@ -1,4 +1,4 @@
-import { Alert, Box, Tab, Tabs } from "@mui/material";
+import { Alert, Box, Chip, Tab, Tabs } from "@mui/material";
 import type { Program } from "@openpro/core";
 import type { ReactNode } from "react";
 import { PageTitle } from "../../../components/page-title";
@@ -28,6 +28,7 @@ export const ProgramHeader = ({
         <PageTitle>{program.name}</PageTitle>
       </Box>
       {program.closed ? <ClosedBadge /> : null}
+      {program.kind === "private" ? <Chip label="Private program" size="small" variant="outlined" /> : null}
     </Box>
     {program.adverseEventReportingMessage ? (
       <Alert severity="warning" sx={{ mt: 2 }} role="note" aria-label="Adverse event reporting">

@@ -171,7 +171,7 @@ describe("the create program form", () => {
         }),
     });
     const user = userEvent.setup();
-    renderForm({ permissions: ["admin", "create_project"] }, orgA);
+    renderForm({ permissions: ["admin", "create_project", "edit_public_invite_codes"] }, orgA);
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText(messages.programNameRequired)).toBeTruthy();
     expect(screen.getAllByText(messages.required).length).toBeGreaterThanOrEqual(2);
@@ -186,6 +186,7 @@ describe("the create program form", () => {
     expect(await screen.findByText(messages.patientIdentifierNameRequired)).toBeTruthy();
 
     await user.type(screen.getByLabelText(/Patient identifier name/), "Trial number");
+    await user.click(screen.getByRole("radio", { name: /^Private/ }));
     await user.click(screen.getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(screen.getByLabelText(/Program name/).getAttribute("aria-invalid")).toBe("true"));
     expect(screen.getByText(messages.programNameTaken)).toBeTruthy();
@@ -200,6 +201,7 @@ describe("the create program form", () => {
       populateNvAppointments: false,
       // The shared schema's default.
       inviteMode: "individual",
+      kind: "private",
     });
   });
 
