@@ -56,6 +56,8 @@ export const messages = {
 
   feedbackSubmitted: "Feedback submitted",
   organisationsEmpty: "There are no organisations on the list. Please click here to add new organisation.",
+  noOrganisationFound: "No organisation has this name.",
+  chooseProgramOrganisation: "A program belongs to an organisation. Choose the organisation this program is for.",
   organisationNameTaken: "An organisation with this name already exists",
   organisationUpdated: "Organisation updated",
   organisationHasPrograms: "This organisation still has programs. Delete or move its programs first.",

@@ -112,9 +112,9 @@ export const CreateProgramForm = ({
   const [image, setImage] = useState<UploadedImage | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const organisationCount = choices.data?.results.length;
-  const showOrganisation = adminType
-    ? !presetOrganisationId
-    : !presetOrganisationId && organisationCount !== undefined && organisationCount !== 1;
+  // Hidden for admin-type users (1-foundation.md §2): their page passes the organisation chosen first.
+  const showOrganisation =
+    !adminType && !presetOrganisationId && organisationCount !== undefined && organisationCount !== 1;
 
   const shown = {
     patientProgramName: rules.patientProgramName,
