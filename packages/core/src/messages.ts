@@ -148,6 +148,8 @@ export const messages = {
   consentRetracted: "Consent retracted",
   consentNotGiven: "This patient has not given consent",
   inviteResent: "Invite sent again",
+  invitesResent: (sent: number, skipped: number) =>
+    `${sent === 1 ? "1 invite" : `${sent} invites`} sent again${skipped > 0 ? `; ${skipped} not sent (already joined or no longer invitable)` : ""}`,
   inviteNotResendable: "This patient's invite cannot be sent again",
   patientEmailOwned: "The e-mail cannot be changed once the patient has joined",
   signInEmailOwned: "This person already has an account: only they, or a super admin, can change its e-mail address",

@@ -49,6 +49,8 @@ const territoryMismatch = () =>
 interface PatientExtras {
   dob: string | null;
   severeSymptomsCount: number | null;
+  /** The participant list only: unresolved alerts (kept by a trigger of the alerts module). */
+  openAlertCount?: number;
   isProjectActive: boolean;
 }
 
@@ -182,6 +184,7 @@ export const listPatients = async (
   const results = await withHistories(ctx.db, actor, programId, rows, (row) => ({
     dob: row.dob ?? null,
     severeSymptomsCount: showCounts ? row.severeSymptomsCount : null,
+    openAlertCount: row.openAlertCount,
     isProjectActive,
   }));
   return { results, totalCount };
@@ -475,6 +478,8 @@ export const resendInvite = async (scope: RequestScope, programId: string, userI
 };
 
 export const batchInvite = async (scope: RequestScope, programId: string, userIds: string[]) => {
+  // A program out of reach is not found, not "nothing sent".
+  await loadProgram(scope.ctx, scope.actor, programId);
   let sent = 0;
   for (const userId of [...new Set(userIds)]) {
     try {

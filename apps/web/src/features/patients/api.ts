@@ -91,6 +91,15 @@ export const useResendInvite = (projectId: string) => {
   });
 };
 
+/** Re-sends the invitation to several patients at once; the answer says how many went. */
+export const useBatchResendInvite = (projectId: string) => {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: (userIds: string[]) => apiCall(patientsApi.batchInvite, { body: { projectId, userIds } }),
+    onSuccess: () => invalidate(),
+  });
+};
+
 /** Verify and decline failures are shown by the form (server message, else the catalogue text). */
 export const useVerifyPatient = (projectId: string) => {
   const invalidate = useInvalidatePatients();

@@ -383,6 +383,11 @@ const ParticipantRow = ({
             {severeLabel(severe)}
           </Typography>
         ) : null}
+        {p.openAlertCount ? (
+          <Typography variant="body2" sx={{ color: "warning.dark", fontWeight: 600, whiteSpace: "nowrap" }}>
+            {`${p.openAlertCount} open alert${p.openAlertCount === 1 ? "" : "s"}`}
+          </Typography>
+        ) : null}
       </ListItemButton>
     </li>
   );

@@ -20,7 +20,7 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ClickHereEmptyState, EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
-import { useDeletePatient, usePatients, useResendInvite, useRetractConsent } from "../api";
+import { useBatchResendInvite, useDeletePatient, usePatients, useResendInvite, useRetractConsent } from "../api";
 import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
 import { type PatientAction, PatientRow } from "./patient-row";
 import { VerificationDialog } from "./verification-dialog";
@@ -56,6 +56,17 @@ export const PatientEnrolment = ({
   const remove = useDeletePatient(projectId);
   const retract = useRetractConsent(projectId);
   const resend = useResendInvite(projectId);
+  const batchResend = useBatchResendInvite(projectId);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const select = (userId: string, on: boolean) =>
+    setSelectedIds((ids) => (on ? [...new Set([...ids, userId])] : ids.filter((id) => id !== userId)));
+  const resendSelected = () =>
+    batchResend.mutate(selectedIds, {
+      onSuccess: ({ sent, skipped }) => {
+        enqueueSnackbar(messages.invitesResent(sent, skipped), { variant: sent > 0 ? "success" : "warning" });
+        setSelectedIds([]);
+      },
+    });
   const mayAdd = canAddPatients(program, can(actor, "invite_project_users"));
   const timeZone = territoryTimeZones[program.territory];
 
@@ -146,9 +157,16 @@ export const PatientEnrolment = ({
         <Loading label="Loading patients" />
       ) : list.isError ? null : (
         <>
-          <Typography color="text.secondary" sx={{ mb: 1 }} role="status">
-            {total === 1 ? "1 patient" : `${total} patients`}
-          </Typography>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 1, flexWrap: "wrap" }}>
+            <Typography color="text.secondary" role="status">
+              {total === 1 ? "1 patient" : `${total} patients`}
+            </Typography>
+            {selectedIds.length > 0 ? (
+              <Button variant="outlined" size="small" onClick={resendSelected} disabled={batchResend.isPending}>
+                {`Re-send invite to ${selectedIds.length} selected`}
+              </Button>
+            ) : null}
+          </Box>
           {list.data.results.length === 0 ? (
             filtered ? (
               <EmptyState title={messages.noResults} />
@@ -169,6 +187,8 @@ export const PatientEnrolment = ({
                   timeZone={timeZone}
                   resending={resend.isPending && resend.variables === patient.id}
                   onAction={onAction}
+                  selected={selectedIds.includes(patient.id)}
+                  onSelectedChange={(on) => select(patient.id, on)}
                 />
               ))}
             </Box>

@@ -1,5 +1,5 @@
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { Box, Button, IconButton, Menu, MenuItem, Paper, Typography } from "@mui/material";
+import { Box, Button, Checkbox, IconButton, Menu, MenuItem, Paper, Typography } from "@mui/material";
 import { can, canResendInvite, canVerify, type EnrolledPatient, type Grants, type Program } from "@openpro/core";
 import { useId, useState } from "react";
 import { StatusHistory } from "./status-history";
@@ -14,6 +14,8 @@ export const PatientRow = ({
   timeZone,
   resending,
   onAction,
+  selected,
+  onSelectedChange,
 }: {
   patient: EnrolledPatient;
   program: Program;
@@ -21,6 +23,9 @@ export const PatientRow = ({
   timeZone: string;
   resending: boolean;
   onAction: (action: PatientAction, patient: EnrolledPatient) => void;
+  /** Selection for re-sending invites together; only rows that may be re-sent get a box. */
+  selected?: boolean;
+  onSelectedChange?: (selected: boolean) => void;
 }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -49,9 +54,19 @@ export const PatientRow = ({
         gridTemplateColumns: { xs: "1fr", md: "minmax(160px, 1fr) minmax(180px, 1.2fr) minmax(200px, 1.5fr) auto" },
       }}
     >
-      <Typography component="h3" sx={{ fontWeight: 600, fontSize: "1rem", m: 0, overflowWrap: "anywhere" }}>
-        {name}
-      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+        {onSelectedChange && canResendInvite(patient, program, can(actor, "invite_project_users")) ? (
+          <Checkbox
+            size="small"
+            checked={selected ?? false}
+            onChange={(event) => onSelectedChange(event.target.checked)}
+            slotProps={{ input: { "aria-label": `Select ${name} to re-send the invite` } }}
+          />
+        ) : null}
+        <Typography component="h3" sx={{ fontWeight: 600, fontSize: "1rem", m: 0, overflowWrap: "anywhere" }}>
+          {name}
+        </Typography>
+      </Box>
       <Typography sx={{ overflowWrap: "anywhere" }} color="text.secondary">
         {patient.email}
       </Typography>

@@ -202,6 +202,57 @@ describe("the enrolment filters", () => {
   });
 });
 
+describe("re-sending invites to several patients", () => {
+  it("offers a box only where the invite may go again, and sends the chosen ones in one call", async () => {
+    const invited = (id: string, firstName: string) =>
+      patient({ id, firstName, status: "INVITE_SENT", inviteAccepted: false, consentGiven: false });
+    const results = [
+      invited("55555555-5555-4555-8555-555555555551", "Alan"),
+      invited("55555555-5555-4555-8555-555555555552", "Grace"),
+      patient(),
+    ];
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (init?.method === "POST") {
+          calls.push({ url, body: JSON.parse(String(init.body)) });
+          return jsonResponse(200, { sent: 1, skipped: 1 });
+        }
+        return jsonResponse(200, { results, totalCount: results.length });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    await user.click(await screen.findByRole("checkbox", { name: "Select Alan Lovelace to re-send the invite" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Grace Lovelace to re-send the invite" }));
+    // Ada has joined: no box for her.
+    expect(screen.queryByRole("checkbox", { name: /Select Ada/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Re-send invite to 2 selected" }));
+    expect(await screen.findByText(messages.invitesResent(1, 1))).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        url: "/api/v1/users/batch/invite",
+        body: {
+          projectId,
+          userIds: ["55555555-5555-4555-8555-555555555551", "55555555-5555-4555-8555-555555555552"],
+        },
+      },
+    ]);
+    expect(screen.queryByRole("button", { name: /selected/ })).toBeNull();
+  });
+
+  it("offers no boxes without the invite permission", async () => {
+    stubList([patient({ status: "INVITE_SENT", inviteAccepted: false, consentGiven: false })]);
+    renderWithProviders(
+      <PatientEnrolment program={program()} actor={{ permissions: ["view_project_users"] }} idTypes={idTypes} />,
+    );
+    expect(await screen.findByText("Ada Lovelace")).toBeTruthy();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+  });
+});
+
 describe("the status history", () => {
   it("merges the verification history, newest first, without N_A, with long dates", async () => {
     stubList([patient()]);
