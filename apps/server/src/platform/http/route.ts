@@ -7,6 +7,7 @@ import { type Actor, resolveActor } from "../auth/actor.js";
 import type { AppContext, RequestMeta } from "../context.js";
 import { AppError, forbidden, unauthorized } from "../errors.js";
 import { type RequestScope, requestScope } from "../request-scope.js";
+import { refuseUnsupportedCharacters } from "./control-characters.js";
 import { clientRequestId } from "./logging.js";
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -73,6 +74,7 @@ export const defineRoute = <E extends Endpoint>(
     // Who is asking is settled before the input is validated: an anonymous caller gets 401, not field errors.
     preValidation: async (request) => {
       actors.set(request, await authenticate(ctx, endpoint, options, request, requestMeta(request)));
+      refuseUnsupportedCharacters(request);
     },
     handler: async (request, reply) => {
       const meta = requestMeta(request);
