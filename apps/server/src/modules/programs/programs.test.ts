@@ -1,6 +1,7 @@
 import { limits, messages, patientIdTypes } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { addPatient, newPatient } from "../../../test/patients.js";
 import {
   addToOrganisation,
   addToProgram,
@@ -9,7 +10,6 @@ import {
   insertProgram,
   staffSession,
 } from "../../../test/teams.js";
-import { addPatient, newPatient } from "../../../test/patients.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 interface ProgramBody {
