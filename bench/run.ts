@@ -181,6 +181,7 @@ try {
 
   // Patient data at scale: the bulk load, the severe-symptom sort, the report, uploads.
   await benchPatientData(t, admin.accessToken, rows);
+  await (await import("./program-dashboard.js")).benchProgramDashboard(t, admin.accessToken, rows);
 } finally {
   await t.close();
 }
@@ -189,4 +190,5 @@ console.log(
   `\nOpenPRO benchmarks on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}, ${new Date().toISOString()}\n`,
 );
 printTable(rows);
+(await import("./bundle-size.js")).printBundleSizes();
 console.log(`\nTotal ${((performance.now() - benchStart) / 1000).toFixed(0)} s`);

@@ -1,13 +1,125 @@
 import { readFileSync } from "node:fs";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+const filesUnder = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])),
+  );
+  return nested.flat();
+};
+
+/**
+ * Writes `x.br` and `x.gz` beside every text file of the build (1 KB and over), so the server
+ * sends them as they are (`preCompressed` in apps/server/src/app.ts) instead of compressing per request.
+ */
+const precompress = (): Plugin => {
+  let outDir = "dist";
+  return {
+    name: "openpro-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // Not .vite/ (the build manifest is read by tools, never sent to a browser).
+      const files = (await filesUnder(outDir)).filter(
+        (file) => COMPRESSIBLE.test(file) && !relative(outDir, file).startsWith("."),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < 1024) return;
+          const content = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gz(content, { level: 9 }),
+          ]);
+          // A compressed file that is not smaller is not worth sending.
+          if (br.length < content.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < content.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+};
+
+/** Entry routes (path prefix → page module) whose chunks are fetched beside the entry, not after it runs. */
+const EARLY_ROUTES: Record<string, string> = {
+  "/invite/": "src/pages/patient-invite-page.tsx",
+  "/auth-consent/": "src/pages/patient-consent-page.tsx",
+  "/join/": "src/pages/join-page.tsx",
+  "/demographic-info": "src/pages/demographics-page.tsx",
+  "/get-the-app": "src/pages/get-the-app-page.tsx",
+  "/unsubscribe": "src/pages/unsubscribe-page.tsx",
+  "/study/": "src/pages/study-page.tsx",
+  "/login": "src/pages/login-page.tsx",
+};
+
+/**
+ * A page's code is otherwise requested only once the entry has run and the router has matched:
+ * one more round trip on a phone. A tiny script in index.html (a file: the CSP allows no inline
+ * script) adds `modulepreload` links for the chunks of the route being opened, so they download
+ * beside the entry.
+ */
+const routePreload = (): Plugin => {
+  let root = "";
+  let scriptFile: string | undefined;
+  return {
+    name: "openpro-route-preload",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const loadedByEntry = closure(entry.fileName, new Set());
+      const routes: Record<string, string[]> = {};
+      for (const [prefix, module] of Object.entries(EARLY_ROUTES)) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
+        if (!page) continue;
+        routes[prefix] = [...closure(page.fileName, new Set())].filter((file) => !loadedByEntry.has(file));
+      }
+      const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var k in r)if(p===k||p.indexOf(k.slice(-1)==="/"?k:k+"/")===0){r[k].forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+f;document.head.appendChild(l)});break}})();\n`;
+      scriptFile = this.getFileName(this.emitFile({ type: "asset", name: "route-preload.js", source }));
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler: () =>
+        scriptFile ? [{ tag: "script", attrs: { src: `/${scriptFile}`, async: true }, injectTo: "head" }] : [],
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreload(), precompress()],
   define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
   server: { proxy: { "/api": "http://localhost:3000" } },
   preview: { proxy: { "/api": "http://localhost:3000" } },
-  build: { outDir: "dist", sourcemap: true },
+  // The manifest maps each source module to its chunks (bench/bundle-size.ts reads it).
+  build: { outDir: "dist", sourcemap: true, manifest: true },
 });

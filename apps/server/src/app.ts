@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -7,6 +6,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Clock } from "./clock.js";
 import type { Db } from "./db/kysely.js";
 import { registerAdminRoutes } from "./modules/admin/routes.js";
+import { registerAlertJobs } from "./modules/alerts/jobs.js";
+import { registerAlertRoutes } from "./modules/alerts/routes.js";
+import { registerAppointmentRoutes } from "./modules/appointments/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { registerCareTeamRoutes } from "./modules/care-team/routes.js";
 import { registerContentRoutes } from "./modules/content/routes.js";
@@ -17,8 +19,15 @@ import { registerOrganisationRoutes } from "./modules/organisations/routes.js";
 import { registerPatientSideRoutes } from "./modules/patient-side/routes.js";
 import { registerPatientJobs } from "./modules/patients/jobs.js";
 import { registerPatientRoutes } from "./modules/patients/routes.js";
+import { registerProgramDashboardRoutes } from "./modules/program-dashboard/routes.js";
 import { registerProgramRoutes } from "./modules/programs/routes.js";
+import { planNextDeliveryRun, registerQuestionnaireDeliveryJobs } from "./modules/questionnaire-delivery/jobs.js";
+import { registerQuestionnaireDeliveryRoutes } from "./modules/questionnaire-delivery/routes.js";
+import { registerQuestionnaireRoutes } from "./modules/questionnaires/routes.js";
 import { registerReportRoutes } from "./modules/reports/routes.js";
+import { registerSymptomSettingsJobs } from "./modules/symptom-settings/jobs.js";
+import { registerSymptomSettingsRoutes } from "./modules/symptom-settings/routes.js";
+import { planNextReminderSweep } from "./modules/symptom-settings/service.js";
 import { registerProgramTeamRoutes } from "./modules/team/routes.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
 import type { AppContext } from "./platform/context.js";
@@ -26,12 +35,19 @@ import { installErrorHandler } from "./platform/http/error-handler.js";
 import { generateRequestId, loggerOptions } from "./platform/http/logging.js";
 import { installMaintenanceWindow } from "./platform/http/maintenance.js";
 import { installSecurityHeaders } from "./platform/http/security.js";
+import { installCompression, registerStaticAssets } from "./platform/http/static-assets.js";
 import { JobRunner } from "./platform/jobs/job-runner.js";
 import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
 
 import { APP_VERSION } from "./platform/version.js";
 
 export { APP_VERSION };
+
+/** The recurring jobs chain themselves; a start plans the next link of each (idempotent by key). */
+export const planRecurringJobs = async (ctx: AppContext) => {
+  await planNextDeliveryRun(ctx);
+  await planNextReminderSweep(ctx);
+};
 
 export interface BuildAppOptions {
   db: Db;
@@ -65,6 +81,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   installErrorHandler(app);
   installMaintenanceWindow(app, options.clock, options.settings.maintenanceUntil ?? null);
   await installSecurityHeaders(app, { reportTo: options.settings.sentryDsn });
+  await installCompression(app);
 
   const jobs = new JobRunner(options.db, options.clock, app.log);
   const ctx: AppContext = { db: options.db, clock: options.clock, jobs, log: app.log, settings: options.settings };
@@ -78,6 +95,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   });
   // Each module registers its own jobs, beside its routes.
   registerPatientJobs(ctx);
+  registerQuestionnaireDeliveryJobs(ctx);
+  registerAlertJobs(ctx);
+  registerSymptomSettingsJobs(ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -104,11 +124,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerProgramTeamRoutes(api, ctx);
     registerCareTeamRoutes(api, ctx);
     registerReportRoutes(api, ctx);
+    registerProgramDashboardRoutes(api, ctx);
     registerLogRoutes(api, ctx);
+    registerQuestionnaireDeliveryRoutes(api, ctx);
+    registerSymptomSettingsRoutes(api, ctx);
+    registerAlertRoutes(api, ctx);
+    registerAppointmentRoutes(api, ctx);
+    await registerQuestionnaireRoutes(api, ctx);
   });
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);
-  if (serveWeb) await app.register(fastifyStatic, { root: options.webDist!, wildcard: false, index: false });
+  if (serveWeb) await registerStaticAssets(app, options.webDist!);
   app.setNotFoundHandler((request, reply) => {
     // Every non-API GET is the single-page app; its router decides (and shows "404").
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api/")) {

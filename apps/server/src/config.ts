@@ -25,6 +25,8 @@ const configSchema = z.object({
   TRUST_PROXY: booleanSwitch.default("off"),
   /** Planned maintenance: until this instant the API answers 503 with it, and the app shows "Under maintenance". */
   MAINTENANCE_UNTIL: z.iso.datetime({ offset: true }).optional(),
+  /** The licensed wording of the validated instruments (docs/licensed-wording.md); without it, item codes show. */
+  LICENSED_WORDING_FILE: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

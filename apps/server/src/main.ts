@@ -3,13 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { passwordProblem } from "@openpro/core";
-import { buildApp } from "./app.js";
+import { buildApp, planRecurringJobs } from "./app.js";
 import { systemClock } from "./clock.js";
 import { ConfigError, readConfig, startupChoices } from "./config.js";
 import { DEMO_PASSWORD, demoAccounts, ensureAdmin, seedDemoData, shouldSeedDemo } from "./db/demo/seed.js";
 import { migrateToLatest, openDatabase } from "./db/kysely.js";
+import { installLicensedWording, readLicensedWordingFile } from "./modules/questionnaires/service.js";
 import { hashPassword } from "./platform/auth/passwords.js";
 import { smtpTransport } from "./platform/mail/mailer.js";
+import { formatStartupLine } from "./platform/startup-line.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -38,6 +40,15 @@ const main = async () => {
     },
   });
   await migrateToLatest(database.db);
+  if (config.LICENSED_WORDING_FILE) {
+    const file = resolve(process.env.INIT_CWD ?? process.cwd(), config.LICENSED_WORDING_FILE);
+    const wording = readLicensedWordingFile(file);
+    if (!wording.ok)
+      throw new ConfigError(
+        `Invalid configuration: LICENSED_WORDING_FILE ${file} has problems:\n${wording.problems.map((p) => `  ${p}`).join("\n")}`,
+      );
+    installLicensedWording(wording.wording);
+  }
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const problem = passwordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL });
@@ -73,10 +84,19 @@ const main = async () => {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await planRecurringJobs(ctx);
   ctx.jobs.start(config.JOB_POLL_MS);
   const address = `http://localhost:${config.PORT}`;
   console.log(
-    `\nOpenPRO is running at ${address} (database: ${database.kind}${database.kind === "pglite" ? ` in ${dataDir}` : ""})`,
+    `\n${formatStartupLine({
+      url: address,
+      database: config.DATABASE_URL
+        ? { kind: "postgres", databaseUrl: config.DATABASE_URL }
+        : { kind: "pglite", dataDir },
+      smtpUrl: config.SMTP_URL,
+      echoOutbox,
+      demo: demoWanted ? { password: DEMO_PASSWORD, firstAccount: demoAccounts[0]?.email ?? "" } : null,
+    })}`,
   );
   console.log(`API docs: ${address}/api/docs`);
   if (demoWanted) {

@@ -68,6 +68,8 @@ export const createTestApp = async (
     maintenanceUntil?: string;
     /** Logger options (a stream to capture what the server logs); no logging by default. */
     logger?: BuildAppOptions["logger"];
+    /** A built web app to serve (a folder with index.html and assets/). */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openFreshDatabase();
@@ -87,6 +89,7 @@ export const createTestApp = async (
     },
     ping: database.ping,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
   const mailsTo = (email: string) =>

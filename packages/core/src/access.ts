@@ -137,6 +137,9 @@ const patientCare: Permission[] = [
   "invite_project_users",
   "edit_project_user",
   "withdraw_consent_project_users",
+  // The program dashboard (the Reports tab) is where a care team sees its program's trends.
+  "view_project_symptom_data",
+  "view_project_temperature_data",
   "view_user_dashboard",
   "view_user_dashboard_reports",
   "view_user_dashboard_weight",

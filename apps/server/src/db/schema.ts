@@ -167,6 +167,8 @@ export interface ProgramsTable {
   temperatureMessage: ColumnType<string | null, string | null | undefined, string | null>;
   articles: ColumnType<ProgramArticle[], string | undefined, string>;
   createdAt: CreatedAt;
+  /** Outcome measures: the licensed instrument codes the program uses (migration 0010). */
+  availableQuestionnaireTypes: Generated<string[]>;
 }
 
 export interface ProgramArticle {
@@ -228,6 +230,8 @@ export interface ProgramPatientsTable {
   createdAt: Timestamp;
   /** Open (unacknowledged) symptom logs at a danger grade; kept by a trigger on patient_logs. */
   severeSymptomsCount: Generated<number>;
+  /** Unresolved (Open or Taken) alerts; kept by a trigger on alerts (0012-alerts). */
+  openAlertCount: Generated<number>;
   postcode: ColumnType<string | null, string | null | undefined, string | null>;
   /** [{ cancerType, cancerStage, diagnosisDate }] */
   cancerTypes: ColumnType<unknown, string | undefined, string>;
@@ -348,6 +352,257 @@ export interface MedicationEventsTable {
   receivedAt: Timestamp;
 }
 
+// program dashboard: daily roll-ups kept by triggers (migration 0009); read-only for the application.
+export interface ProgramSymptomDaysTable {
+  programId: string;
+  logTypeId: string;
+  localDate: string;
+  consentDate: string;
+  grade0: number;
+  grade1: number;
+  grade2: number;
+  grade3: number;
+  grade4: number;
+  severe: number;
+}
+
+export interface ProgramTemperatureDaysTable {
+  programId: string;
+  localDate: string;
+  consentDate: string;
+  readings: number;
+  valueSum: string;
+  valueSquareSum: string;
+  high: number;
+  low: number;
+}
+
+// questionnaire settings (migration 0010)
+export interface QuestionnaireTypesTable {
+  id: Generated<string>;
+  programId: string | null;
+  kind: "hardcoded" | "custom";
+  code: "EQ5D" | "BN20" | "QLQC30" | "FACTG" | null;
+  name: string;
+  /** The custom scheme (core questionnaires/custom-scheme.ts); null for the licensed instruments. */
+  specification: ColumnType<unknown | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  deletedAt: Timestamp | null;
+}
+
+export interface QuestionnaireBatchesTable {
+  id: Generated<string>;
+  programId: string;
+  name: string;
+  createdAt: CreatedAt;
+}
+
+export interface QuestionnaireBatchMembersTable {
+  batchId: string;
+  questionnaireTypeId: string;
+  memberOrder: number;
+}
+
+export interface QuestionnairePlansTable {
+  id: Generated<string>;
+  programId: string;
+  name: string;
+  createdAt: CreatedAt;
+}
+
+export interface QuestionnairePlanMembersTable {
+  planId: string;
+  /** 1-based */
+  memberOrder: number;
+  memberType: "questionnaire" | "batch";
+  questionnaireTypeId: string | null;
+  questionnaireBatchId: string | null;
+  schedulingType: "delay" | "delay_with_condition" | null;
+  conditionType: Generated<"always" | "completion" | "question">;
+  condition: ColumnType<{ questionId: string; answer: string } | null, string | null | undefined, string | null>;
+  delay: Generated<number>;
+  delayUnit: Generated<"days" | "weeks" | "months">;
+  delayType: "from_completion" | "from_delivery" | null;
+  frequency: string | null;
+  frequencyCustom: number | null;
+  numberToSend: Generated<number>;
+  responseWindow: Generated<number>;
+  responseWindowUnit: Generated<"days" | "weeks" | "months">;
+}
+
+// appointments
+export interface NurseVisitAppointmentsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  appointmentType: string;
+  date: ColumnType<string, string, string>;
+  startTime: string | null;
+  endTime: string | null;
+  isDraft: boolean;
+  mode: string;
+  status: string;
+  withWhom: string | null;
+  notes: string | null;
+  startsAt: Timestamp;
+  endsAt: Timestamp;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+// symptom settings and alerts (0012-alerts)
+export interface PrioritisedSymptomsTable {
+  programId: string;
+  logTypeId: string;
+  position: number;
+}
+
+export interface SevereSymptomMessagesTable {
+  id: Generated<string>;
+  programId: string;
+  message: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SevereSymptomGradesTable {
+  id: Generated<string>;
+  programId: string;
+  messageId: string;
+  logTypeId: string;
+  grade: number;
+  createdAt: Timestamp;
+}
+
+export interface SymptomRemindersTable {
+  id: Generated<string>;
+  programId: string;
+  logTypeIds: string[];
+  offsetAmount: number;
+  offsetPeriod: "days" | "weeks" | "months";
+  durationAmount: number | null;
+  durationPeriod: "days" | "weeks" | "months" | null;
+  intervalAmount: number | null;
+  intervalPeriod: "days" | "weeks" | "months" | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PatientNotificationsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  kind: string;
+  title: string;
+  body: string;
+  sourceKey: string;
+  createdAt: Timestamp;
+  readAt: Timestamp | null;
+}
+
+export interface AlertSettingsTable {
+  programId: string;
+  escalationMinutes: number;
+  updatedAt: Timestamp;
+}
+
+export interface StaffAlertPreferencesTable {
+  userId: string;
+  emailOnNewAlert: boolean;
+  updatedAt: Timestamp;
+}
+
+export interface AlertsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  kind: "symptom" | "temperature";
+  triggerKey: string;
+  logTypeId: string | null;
+  grade: number | null;
+  temperature: number | null;
+  severity: number;
+  status: Generated<"open" | "taken" | "closed">;
+  raisedAt: Timestamp;
+  lastLogAt: Timestamp;
+  logCount: Generated<number>;
+  ownerId: string | null;
+  takenAt: Timestamp | null;
+  closedAt: Timestamp | null;
+  closedBy: string | null;
+  closeAction: string | null;
+  closeNote: string | null;
+  escalatedAt: Timestamp | null;
+}
+
+export interface AlertLogsTable {
+  alertId: string;
+  logId: string;
+  programId: string;
+}
+
+// questionnaire delivery (migration 0011)
+export interface QuestionnaireSchedulesTable {
+  id: Generated<string>;
+  programId: string;
+  /** null: program level (every consented patient). */
+  patientId: string | null;
+  itemType: "hardcoded" | "questionnaire" | "batch" | "plan";
+  scheduleType: Generated<"RECURRING" | "ALWAYS_ON">;
+  questionnaireTypeId: string | null;
+  questionnaireBatchId: string | null;
+  questionnairePlanId: string | null;
+  name: string;
+  description: string | null;
+  frequency: number;
+  numberToSend: number;
+  responseWindow: number;
+  startDay: number | null;
+  startDate: ColumnType<string | null, string | null | undefined, string | null>;
+  instructionsForPatient: string | null;
+  deferredMemberOrder: number | null;
+  deferredTo: ColumnType<string | null, string | null | undefined, string | null>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  deletedAt: Timestamp | null;
+}
+
+export interface QuestionnaireEventsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  scheduleId: string;
+  questionnaireTypeId: string;
+  planMemberOrder: number;
+  occurrence: number;
+  batchMemberOrder: number;
+  dueDate: ColumnType<string, string, string>;
+  windowClosesAt: Timestamp;
+  remindAt: Timestamp | null;
+  state: "DUE" | "IN_PROGRESS" | "COMPLETED" | "MISSED";
+  answeredCount: Generated<number>;
+  questionCount: Generated<number>;
+  createdAt: Timestamp;
+  notifiedAt: Timestamp | null;
+  remindedAt: Timestamp | null;
+  startedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+  submitClientId: string | null;
+  scores: ColumnType<unknown | null, string | null | undefined, string | null>;
+}
+
+export interface QuestionnaireAnswersTable {
+  eventId: string;
+  programId: string;
+  patientId: string;
+  questionId: string;
+  value: ColumnType<unknown, string | null, string | null>;
+  skipped: boolean;
+  answeredAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -374,6 +629,26 @@ export interface Database {
   patientLogs: PatientLogsTable;
   patientMedications: PatientMedicationsTable;
   medicationEvents: MedicationEventsTable;
+  programSymptomDays: ProgramSymptomDaysTable;
+  programTemperatureDays: ProgramTemperatureDaysTable;
+  nurseVisitAppointments: NurseVisitAppointmentsTable;
+  questionnaireTypes: QuestionnaireTypesTable;
+  questionnaireBatches: QuestionnaireBatchesTable;
+  questionnaireBatchMembers: QuestionnaireBatchMembersTable;
+  questionnairePlans: QuestionnairePlansTable;
+  questionnairePlanMembers: QuestionnairePlanMembersTable;
+  questionnaireSchedules: QuestionnaireSchedulesTable;
+  questionnaireEvents: QuestionnaireEventsTable;
+  questionnaireAnswers: QuestionnaireAnswersTable;
+  prioritisedSymptoms: PrioritisedSymptomsTable;
+  severeSymptomMessages: SevereSymptomMessagesTable;
+  severeSymptomGrades: SevereSymptomGradesTable;
+  symptomReminders: SymptomRemindersTable;
+  patientNotifications: PatientNotificationsTable;
+  alertSettings: AlertSettingsTable;
+  staffAlertPreferences: StaffAlertPreferencesTable;
+  alerts: AlertsTable;
+  alertLogs: AlertLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -30,6 +30,7 @@ const InstructionsForUsePage = page(() => import("../pages/instructions-for-use-
 const PlannedDowntimePage = page(() => import("../pages/planned-downtime-page"), "PlannedDowntimePage");
 const UnplannedDowntimePage = page(() => import("../pages/unplanned-downtime-page"), "UnplannedDowntimePage");
 const OutboxPage = page(() => import("../pages/outbox-page"), "OutboxPage");
+const AlertsPage = page(() => import("../pages/alerts-page"), "AlertsPage");
 const ProgramsPage = page(() => import("../pages/programs-page"), "ProgramsPage");
 const UsersPage = page(() => import("../pages/users-page"), "UsersPage");
 const OrganisationsPage = page(() => import("../pages/organisations-page"), "OrganisationsPage");
@@ -46,7 +47,24 @@ const PatientWeightPage = page(() => import("../pages/patient-weight-page"), "Pa
 const PatientTemperaturePage = page(() => import("../pages/patient-temperature-page"), "PatientTemperaturePage");
 const PatientMedicationsPage = page(() => import("../pages/patient-medications-page"), "PatientMedicationsPage");
 const PatientCalendarPage = page(() => import("../pages/patient-calendar-page"), "PatientCalendarPage");
+const PatientAppointmentsPage = page(() => import("../pages/patient-appointments-page"), "PatientAppointmentsPage");
+const PatientAppointmentFormPage = page(
+  () => import("../pages/patient-appointment-form-page"),
+  "PatientAppointmentFormPage",
+);
 const PatientSymptomPage = page(() => import("../pages/patient-symptom-page"), "PatientSymptomPage");
+const PatientQuestionnairesDeliveredPage = page(
+  () => import("../pages/patient-questionnaires-delivered-page"),
+  "PatientQuestionnairesDeliveredPage",
+);
+const PatientQuestionnairesScheduledPage = page(
+  () => import("../pages/patient-questionnaires-scheduled-page"),
+  "PatientQuestionnairesScheduledPage",
+);
+const PatientQuestionnairesScheduleCreatePage = page(
+  () => import("../pages/patient-questionnaires-schedule-create-page"),
+  "PatientQuestionnairesScheduleCreatePage",
+);
 const ProgramSettingsPage = page(() => import("../pages/program-settings-page"), "ProgramSettingsPage");
 const AdminPage = page(() => import("../pages/admin-page"), "AdminPage");
 const JoinPage = page(() => import("../pages/join-page"), "JoinPage");
@@ -59,6 +77,11 @@ const AuthConfirmPage = page(() => import("../pages/auth-confirm-page"), "AuthCo
 const UnsubscribePage = page(() => import("../pages/unsubscribe-page"), "UnsubscribePage");
 const StudyPage = page(() => import("../pages/study-page"), "StudyPage");
 const HomePage = page(() => import("../pages/home-page"), "HomePage");
+const MeLoginPage = page(() => import("../pages/me-login-page"), "MeLoginPage");
+const MeHomePage = page(() => import("../pages/me-home-page"), "MeHomePage");
+const MeLogSymptomPage = page(() => import("../pages/me-log-symptom-page"), "MeLogSymptomPage");
+const MeLogTemperaturePage = page(() => import("../pages/me-log-temperature-page"), "MeLogTemperaturePage");
+const MeLogWeightPage = page(() => import("../pages/me-log-weight-page"), "MeLogWeightPage");
 const NotFoundPage = page(() => import("../pages/not-found-page"), "NotFoundPage");
 
 const Root = () => (
@@ -76,6 +99,12 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteError />,
     children: [
+      // The patient web app: its own session and frame, outside the staff shell.
+      { path: "/me", element: <MeHomePage /> },
+      { path: "/me/login", element: <MeLoginPage /> },
+      { path: "/me/log/symptom", element: <MeLogSymptomPage /> },
+      { path: "/me/log/temperature", element: <MeLogTemperaturePage /> },
+      { path: "/me/log/weight", element: <MeLogWeightPage /> },
       // Maintenance pages are reachable whatever the session state.
       {
         element: <PublicLayout />,
@@ -155,11 +184,22 @@ export const routes: RouteObject[] = [
                         element: <PatientAreaPage />,
                         children: [
                           { index: true, element: <PatientDashboardPage /> },
+                          // The program dashboard links to a patient's dashboard by this address.
+                          { path: "dashboard", element: <PatientDashboardPage /> },
                           { path: "weight", element: <PatientWeightPage /> },
                           { path: "temperature", element: <PatientTemperaturePage /> },
                           { path: "medications", element: <PatientMedicationsPage /> },
                           { path: "calendar", element: <PatientCalendarPage /> },
+                          { path: "scheduled-nurse-appointment", element: <PatientAppointmentsPage /> },
+                          { path: "schedule-nurse-appointment/create", element: <PatientAppointmentFormPage /> },
+                          {
+                            path: "schedule-nurse-appointment/:appointmentId",
+                            element: <PatientAppointmentFormPage />,
+                          },
                           { path: "symptoms/:symptomId", element: <PatientSymptomPage /> },
+                          { path: "delivered-questionnaires", element: <PatientQuestionnairesDeliveredPage /> },
+                          { path: "scheduled-questionnaires", element: <PatientQuestionnairesScheduledPage /> },
+                          { path: "schedule/create", element: <PatientQuestionnairesScheduleCreatePage /> },
                         ],
                       },
                     ],
@@ -175,6 +215,7 @@ export const routes: RouteObject[] = [
               { path: "/organisations/:organisationId", element: <OrganisationPage /> },
               { path: "/patients/search", element: <PatientSearchPage /> },
               { path: "/outbox", element: <OutboxPage /> },
+              { path: "/alerts", element: <AlertsPage /> },
             ],
           },
         ],

@@ -1,100 +1,96 @@
-import { Box, Link } from "@mui/material";
-import type { RichTextBlock } from "@openpro/core";
+import { Box, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { TextBlocks } from "./text-blocks";
+import ReactMarkdown, { type Components, defaultUrlTransform } from "react-markdown";
+import remarkGfm from "remark-gfm";
 
 /**
- * A deliberately tiny Markdown renderer for texts written by program staff (the consent message):
- * paragraphs, headings (one level below the page's h1), bullet lists, **bold**, *italic* / _italic_ and
- * [links](https://…). Everything becomes React elements, so raw HTML in the source shows as text;
- * links other than http(s) show their label only.
+ * Markdown written by program staff (the consent message), rendered with `react-markdown` and
+ * `remark-gfm` (CommonMark plus tables, strikethrough, task lists and autolinks) into React elements.
+ * Raw HTML is never rendered (it shows as text); links go only to http(s) and mailto addresses,
+ * anything else keeps its label and loses the link; images show their description only, so a text
+ * cannot load anything from elsewhere. Headings sit one level below the page's h1.
  */
 
-const inlinePatterns: { kind: "link" | "bold" | "italic"; regex: RegExp }[] = [
-  { kind: "link", regex: /\[([^\]\n]+)\]\(([^)\s]+)\)/ },
-  { kind: "bold", regex: /\*\*(.+?)\*\*|__(.+?)__/ },
-  { kind: "italic", regex: /\*([^*\n]+)\*|_([^_\n]+)_/ },
-];
+const SAFE_PROTOCOL = /^(https?:|mailto:)/i;
 
-const isSafeHref = (href: string): boolean => /^https?:\/\/[^\s]+$/i.test(href);
-
-const renderInline = (text: string, keyPrefix = "i"): ReactNode[] => {
-  const nodes: ReactNode[] = [];
-  let rest = text;
-  let index = 0;
-  while (rest.length > 0) {
-    let best: { kind: (typeof inlinePatterns)[number]["kind"]; match: RegExpExecArray } | null = null;
-    for (const { kind, regex } of inlinePatterns) {
-      const match = regex.exec(rest);
-      if (match && (best === null || match.index < best.match.index)) best = { kind, match };
-    }
-    if (!best) {
-      nodes.push(rest);
-      break;
-    }
-    const { kind, match } = best;
-    if (match.index > 0) nodes.push(rest.slice(0, match.index));
-    const key = `${keyPrefix}-${index++}`;
-    const inner = match[1] ?? match[2] ?? "";
-    if (kind === "link") {
-      const href = match[2] ?? "";
-      nodes.push(
-        isSafeHref(href) ? (
-          <Link key={key} href={href} target="_blank" rel="noopener noreferrer">
-            {renderInline(inner, key)}
-          </Link>
-        ) : (
-          <span key={key}>{renderInline(inner, key)}</span>
-        ),
-      );
-    } else if (kind === "bold") {
-      nodes.push(<strong key={key}>{renderInline(inner, key)}</strong>);
-    } else {
-      nodes.push(<em key={key}>{renderInline(inner, key)}</em>);
-    }
-    rest = rest.slice(match.index + match[0].length);
-  }
-  return nodes;
+/** Keeps http, https and mailto URLs (normalised by react-markdown's own transform); drops the rest. */
+export const safeUrl = (url: string): string | null => {
+  const cleaned = defaultUrlTransform(url.trim());
+  return SAFE_PROTOCOL.test(cleaned) ? cleaned : null;
 };
 
-const bullet = /^\s*[-*+]\s+/;
-const heading = /^\s*#{1,6}\s+/;
+const heading =
+  (variant: "h2" | "h3" | "h4" | "h5" | "h6") =>
+  ({ children }: { children?: ReactNode }) => (
+    <Typography variant={variant} component={variant} sx={{ mt: 3, mb: 1, "&:first-child": { mt: 0 } }}>
+      {children}
+    </Typography>
+  );
 
-const parseBlocks = (source: string): RichTextBlock[] => {
-  const blocks: RichTextBlock[] = [];
-  let paragraph: string[] = [];
-  let list: string[] | null = null;
-  const flush = () => {
-    if (paragraph.length) blocks.push({ type: "paragraph", text: paragraph.join(" ") });
-    if (list) blocks.push({ type: "list", items: list });
-    paragraph = [];
-    list = null;
-  };
-  for (const raw of source.replace(/\r\n?/g, "\n").split("\n")) {
-    const line = raw.trim();
-    if (!line) {
-      flush();
-    } else if (heading.test(line)) {
-      flush();
-      blocks.push({ type: "heading", text: line.replace(heading, "") });
-    } else if (bullet.test(line)) {
-      if (paragraph.length) flush();
-      list = list ?? [];
-      list.push(line.replace(bullet, ""));
-    } else if (list && /^\s{2,}/.test(raw)) {
-      // A continuation line of the last bullet.
-      list[list.length - 1] += ` ${line}`;
-    } else {
-      if (list) flush();
-      paragraph.push(line);
-    }
-  }
-  flush();
-  return blocks;
+const components: Components = {
+  h1: heading("h2"),
+  h2: heading("h3"),
+  h3: heading("h4"),
+  h4: heading("h5"),
+  h5: heading("h6"),
+  h6: heading("h6"),
+  p: ({ children }) => (
+    <Typography component="p" sx={{ mb: 1.5 }}>
+      {children}
+    </Typography>
+  ),
+  a: ({ href, children }) =>
+    href ? (
+      <Link
+        href={href}
+        {...(href.toLowerCase().startsWith("mailto:") ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+      >
+        {children}
+      </Link>
+    ) : (
+      <span>{children}</span>
+    ),
+  img: ({ alt }) => <>{alt}</>,
+  ul: ({ children }) => (
+    <Box component="ul" sx={{ pl: 3, mt: 0, mb: 1.5, "& ul, & ol": { mb: 0 } }}>
+      {children}
+    </Box>
+  ),
+  ol: ({ children, start }) => (
+    <Box component="ol" start={start} sx={{ pl: 3, mt: 0, mb: 1.5, "& ul, & ol": { mb: 0 } }}>
+      {children}
+    </Box>
+  ),
+  li: ({ children }) => (
+    <Typography component="li" sx={{ mb: 0.5, "& > p": { mb: 0.5 } }}>
+      {children}
+    </Typography>
+  ),
+  table: ({ children }) => (
+    <TableContainer sx={{ mb: 1.5 }}>
+      <Table size="small">{children}</Table>
+    </TableContainer>
+  ),
+  thead: ({ children }) => <TableHead>{children}</TableHead>,
+  tbody: ({ children }) => <TableBody>{children}</TableBody>,
+  tr: ({ children }) => <TableRow>{children}</TableRow>,
+  th: ({ children, style }) => (
+    <TableCell component="th" scope="col" align={cellAlign(style)} sx={{ fontWeight: 600 }}>
+      {children}
+    </TableCell>
+  ),
+  td: ({ children, style }) => <TableCell align={cellAlign(style)}>{children}</TableCell>,
+};
+
+const cellAlign = (style: unknown): "left" | "center" | "right" | undefined => {
+  const align = (style as { textAlign?: string } | undefined)?.textAlign;
+  return align === "left" || align === "center" || align === "right" ? align : undefined;
 };
 
 export const Markdown = ({ source }: { source: string }) => (
   <Box sx={{ "& > :last-child": { mb: 0 } }}>
-    <TextBlocks blocks={parseBlocks(source)} renderText={renderInline} />
+    <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml={false} urlTransform={safeUrl} components={components}>
+      {source}
+    </ReactMarkdown>
   </Box>
 );

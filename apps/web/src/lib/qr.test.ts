@@ -1,95 +1,56 @@
+import jsQR from "jsqr";
+import { create } from "qrcode";
 import { describe, expect, it } from "vitest";
-import { byteCapacity, encodeQr, formatBits, reedSolomon } from "./qr";
+import { encodeQr, fitsInQr, QR_MAX_BYTES } from "./qr";
 
-/** ISO 18004 Table C.1, level M (the 15 format bits, most significant first). */
-const formatTableM = [
-  "101010000010010",
-  "101000100100101",
-  "101111001111100",
-  "101101101001011",
-  "100010111111001",
-  "100000011001110",
-  "100111110010111",
-  "100101010100000",
-];
-
-const finderAt = (modules: boolean[][], top: number, left: number) => {
-  for (let r = 0; r < 7; r++) {
-    for (let c = 0; c < 7; c++) {
-      const ring = r === 0 || r === 6 || c === 0 || c === 6;
-      const core = r >= 2 && r <= 4 && c >= 2 && c <= 4;
-      expect(modules[top + r]?.[left + c], `finder module ${top + r},${left + c}`).toBe(ring || core);
-    }
-  }
-};
-
-/** Reads the first copy of the format bits back from the matrix (bit 14 first). */
-const readFormat = (m: boolean[][]) => {
-  const bits: boolean[] = [];
-  for (let c = 0; c <= 5; c++) bits.push(m[8]?.[c] as boolean);
-  bits.push(m[8]?.[7] as boolean, m[8]?.[8] as boolean, m[7]?.[8] as boolean);
-  for (let r = 5; r >= 0; r--) bits.push(m[r]?.[8] as boolean);
-  return bits.map((b) => (b ? "1" : "0")).join("");
-};
-const readSecondFormat = (m: boolean[][]) => {
-  const size = m.length;
-  const bits: boolean[] = [];
-  for (let r = size - 1; r >= size - 7; r--) bits.push(m[r]?.[8] as boolean);
-  for (let c = size - 8; c < size; c++) bits.push(m[8]?.[c] as boolean);
-  return bits.map((b) => (b ? "1" : "0")).join("");
-};
-
-describe("the QR encoder", () => {
-  it("computes the format bits of level M", () => {
-    for (let mask = 0; mask < 8; mask++)
-      expect(formatBits(mask).toString(2).padStart(15, "0")).toBe(formatTableM[mask]);
-  });
-
-  it("computes Reed-Solomon codewords (the 1-M HELLO WORLD example)", () => {
-    const data = [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236, 17, 236, 17];
-    expect(reedSolomon(data, 10)).toEqual([196, 35, 39, 119, 235, 215, 231, 226, 93, 23]);
-  });
-
-  it("chooses the smallest version and draws finders, timing, dark module and both format copies", () => {
-    const cases = [
-      ["hi", 1],
-      ["https://openpro.example/get-the-app", 3],
-      ["x".repeat(byteCapacity(5)), 5],
-    ] as const;
-    for (const [text, version] of cases) {
-      for (let mask = 0; mask < 8; mask++) {
-        const qr = encodeQr(text, mask);
-        expect(qr.version).toBe(version);
-        expect(qr.size).toBe(version * 4 + 17);
-        const m = qr.modules;
-        finderAt(m, 0, 0);
-        finderAt(m, 0, qr.size - 7);
-        finderAt(m, qr.size - 7, 0);
-        // Separators are light.
-        for (let i = 0; i < 8; i++) {
-          expect(m[7]?.[i]).toBe(false);
-          expect(m[i]?.[7]).toBe(false);
-          expect(m[7]?.[qr.size - 1 - i]).toBe(false);
-          expect(m[qr.size - 8]?.[i]).toBe(false);
-        }
-        for (let i = 8; i < qr.size - 8; i++) {
-          expect(m[6]?.[i]).toBe(i % 2 === 0);
-          expect(m[i]?.[6]).toBe(i % 2 === 0);
-        }
-        expect(m[qr.size - 8]?.[8]).toBe(true);
-        expect(readFormat(m)).toBe(formatTableM[mask]);
-        expect(readSecondFormat(m)).toBe(formatTableM[mask]);
-        if (version > 1) {
-          const centre = qr.size - 7;
-          expect(m[centre]?.[centre]).toBe(true);
-          expect(m[centre - 1]?.[centre]).toBe(false);
-          expect(m[centre - 2]?.[centre - 2]).toBe(true);
+/** Paints a module matrix (plus the 4-module quiet zone) into an RGBA buffer, `scale` pixels a module. */
+const rasterize = (modules: boolean[][], scale = 4) => {
+  const quiet = 4;
+  const side = (modules.length + quiet * 2) * scale;
+  const data = new Uint8ClampedArray(side * side * 4).fill(255);
+  for (const [r, row] of modules.entries()) {
+    for (const [c, dark] of row.entries()) {
+      if (!dark) continue;
+      for (let y = 0; y < scale; y++) {
+        for (let x = 0; x < scale; x++) {
+          const i = (((r + quiet) * scale + y) * side + (c + quiet) * scale + x) * 4;
+          data[i] = data[i + 1] = data[i + 2] = 0;
         }
       }
     }
+  }
+  return { data, side };
+};
+const decode = (modules: boolean[][]) => {
+  const { data, side } = rasterize(modules);
+  return jsQR(data, side, side)?.data;
+};
+
+describe("QR codes (the qrcode package)", () => {
+  it("encodes a link a phone camera reads back, in the smallest version, with finder patterns", () => {
+    const link = "https://openpro.example.org/get-the-app";
+    const qr = encodeQr(link);
+    expect(qr.size).toBe(qr.version * 4 + 17);
+    expect(qr.version).toBe(create(link, { errorCorrectionLevel: "M" }).version);
+    // The top-left finder: a dark 7×7 ring around a dark 3×3 core.
+    expect(qr.modules[0]?.slice(0, 7)).toEqual(Array(7).fill(true));
+    expect(qr.modules[1]?.slice(0, 7)).toEqual([true, false, false, false, false, false, true]);
+    expect(qr.modules[3]?.slice(0, 7)).toEqual([true, false, true, true, true, false, true]);
+    expect(decode(qr.modules)).toBe(link);
   });
 
-  it("refuses text longer than version 5 holds", () => {
-    expect(() => encodeQr("x".repeat(byteCapacity(5) + 1))).toThrow();
+  it("holds any length the standard does (past the old version-5 limit), UTF-8 included", () => {
+    const long = `https://openpro.example.org/get-the-app?ref=${"ü-é-".repeat(60)}`;
+    expect(new TextEncoder().encode(long).length).toBeGreaterThan(84);
+    const qr = encodeQr(long);
+    expect(qr.version).toBeGreaterThan(5);
+    expect(decode(qr.modules)).toBe(long);
+  });
+
+  it("tells what fits, and refuses what does not", () => {
+    expect(fitsInQr("x".repeat(QR_MAX_BYTES))).toBe(true);
+    expect(fitsInQr("x".repeat(QR_MAX_BYTES + 1))).toBe(false);
+    expect(encodeQr("\u0001".repeat(QR_MAX_BYTES)).version).toBe(40);
+    expect(() => encodeQr("\u0001".repeat(QR_MAX_BYTES + 1))).toThrow();
   });
 });

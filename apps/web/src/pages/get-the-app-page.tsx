@@ -3,13 +3,14 @@ import AppleIcon from "@mui/icons-material/Apple";
 import { Box, Button, Typography } from "@mui/material";
 import { PageTitle } from "../components/page-title";
 import { QrCode } from "../components/qr-code";
+import { RouterLink } from "../components/router-link";
 import { patientApp } from "../lib/config";
-import { byteCapacity, QR_MAX_VERSION } from "../lib/qr";
+import { fitsInQr } from "../lib/qr";
 
 /** /get-the-app: a QR code (opens this page on a phone) and the store links. */
 export const GetTheAppPage = () => {
   const here = `${window.location.origin}/get-the-app`;
-  const fits = new TextEncoder().encode(here).length <= byteCapacity(QR_MAX_VERSION);
+  const fits = fitsInQr(here);
   return (
     <>
       <PageTitle>Get the {patientApp.name} app</PageTitle>
@@ -31,6 +32,9 @@ export const GetTheAppPage = () => {
         </Button>
         <Button variant="contained" size="large" href={patientApp.androidUrl} startIcon={<AndroidIcon />}>
           Get it on Google Play
+        </Button>
+        <Button variant="outlined" size="large" component={RouterLink} to="/me">
+          Use OpenPRO in your browser
         </Button>
       </Box>
     </>

@@ -1,6 +1,8 @@
 import { can, messages } from "@openpro/core";
 import { useSearchParams } from "react-router";
 import { Loading } from "../components/loading";
+import { appointmentsShown } from "../features/appointments/access";
+import { DayAppointments } from "../features/appointments/components/appointment-widgets";
 import { CalendarWidget } from "../features/reports/components/calendar-widget";
 import { DayDetails } from "../features/reports/components/day-details";
 import { DetailFrame } from "../features/reports/components/detail-frame";
@@ -13,7 +15,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** …/participants/{id}/calendar?date=YYYY-MM-DD: the day view. */
 export const PatientCalendarPage = () => {
-  const { report, base, actor, range, projectId, participantId, participant } = usePatientArea();
+  const { report, base, actor, range, projectId, participantId, participant, program } = usePatientArea();
   const [search, setSearch] = useSearchParams();
   if (!can(actor, "view_user_dashboard_calendar")) return <NoData>{messages.forbidden}</NoData>;
   if (!report) return <Loading />;
@@ -30,6 +32,9 @@ export const PatientCalendarPage = () => {
         showRedFlags={can(actor, "view_user_symptom_red_flags")}
       />
       <DayDetails projectId={projectId} userId={participantId} date={date} symptomName={symptomNamer(report)} />
+      {appointmentsShown(actor, program) ? (
+        <DayAppointments projectId={projectId} userId={participantId} base={base} date={date} />
+      ) : null}
     </DetailFrame>
   );
 };

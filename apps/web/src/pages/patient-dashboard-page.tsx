@@ -3,7 +3,10 @@ import { can, type Grants, messages, type ParticipantReport } from "@openpro/cor
 import { useState } from "react";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
+import { appointmentsShown } from "../features/appointments/access";
+import { AppointmentWidgets } from "../features/appointments/components/appointment-widgets";
 import { SymptomLogs } from "../features/logs/components/symptom-logs";
+import { QuestionnaireWidgets } from "../features/questionnaire-delivery/components/delivered";
 import { ActivitiesWidget, StepsWidget } from "../features/reports/components/activities-widget";
 import { CalendarWidget } from "../features/reports/components/calendar-widget";
 import { DayDetails } from "../features/reports/components/day-details";
@@ -31,7 +34,10 @@ export const PatientDashboard = ({
   range,
   report,
   consentDate,
+  program,
 }: {
+  /** Program flags some widgets depend on (nurse-visit appointments). */
+  program?: { populateNvAppointments: boolean };
   projectId: string;
   participantId: string;
   base: string;
@@ -122,6 +128,17 @@ export const PatientDashboard = ({
         <ActivitiesWidget activities={report.activities} totals={report.activitiesTotal} />
       ) : null}
       {can(actor, "view_user_activities") ? <StepsWidget steps={report.steps} totals={report.stepsTotal} /> : null}
+      {program && appointmentsShown(actor, program) ? (
+        <AppointmentWidgets projectId={projectId} userId={participantId} base={base} />
+      ) : null}
+      <QuestionnaireWidgets
+        projectId={projectId}
+        userId={participantId}
+        deliveredPath={`${base}/delivered-questionnaires`}
+        scheduledPath={`${base}/scheduled-questionnaires`}
+        showDelivered={can(actor, "view_user_questionnaire_event_results")}
+        showUpcoming={can(actor, "view_questionnaire_schedules")}
+      />
     </Box>
   );
 };
@@ -143,6 +160,7 @@ export const PatientDashboardPage = () => {
         range={area.range}
         report={area.report}
         consentDate={datePart(area.participant.dateConsentGiven)}
+        program={area.program}
       />
     </>
   );

@@ -1,12 +1,44 @@
-import { messages } from "@openpro/core";
+import { Box } from "@mui/material";
+import { can, messages } from "@openpro/core";
+import { useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
+import { Loading } from "../components/loading";
+import { TextLink } from "../components/router-link";
+import { ProgramDashboard } from "../features/program-dashboard/components/program-dashboard";
+import { useProgram } from "../features/programs/api";
+import { ExportQuestionnaireReportButton } from "../features/questionnaire-delivery/components/export-report-button";
+import { useSession } from "../lib/session-context";
 
-/** /programs/{projectId}/reports: the program overview (document 2) is not built yet. */
-export const ProgramReportsPage = () => (
-  <section aria-labelledby="program-overview-heading">
-    <h2 id="program-overview-heading" className="visually-hidden">
-      Overview
-    </h2>
-    <EmptyState title={messages.notAvailableYet}>The program overview and its reports will be shown here.</EmptyState>
-  </section>
-);
+/**
+ * /programs/{projectId}/reports (and /dashboard): the program dashboard under the program header
+ * (name, Closed badge, adverse-event and invite-code banners come from the program page).
+ */
+export const ProgramReportsPage = () => {
+  const { projectId = "" } = useParams();
+  const { user } = useSession();
+  const program = useProgram(projectId);
+  return (
+    <section aria-labelledby="program-overview-heading">
+      <h2 id="program-overview-heading" className="visually-hidden">
+        Overview
+      </h2>
+      {program.isPending || !user ? (
+        <Loading />
+      ) : program.isError ? (
+        <EmptyState title={messages.notFound}>
+          There is no such program. <TextLink to="/programs/create">Create a program</TextLink>
+        </EmptyState>
+      ) : (
+        <>
+          {can(user, "export_project_questionnaires_report") ? (
+            <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mb: 2 }}>
+              <ExportQuestionnaireReportButton projectId={projectId} format="csv" />
+              <ExportQuestionnaireReportButton projectId={projectId} format="xlsx" />
+            </Box>
+          ) : null}
+          <ProgramDashboard program={program.data} actor={user} now={new Date()} />
+        </>
+      )}
+    </section>
+  );
+};

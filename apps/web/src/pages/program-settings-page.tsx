@@ -1,5 +1,6 @@
-import { Alert, Box, Tab, Tabs } from "@mui/material";
+import { Alert, Box, Stack, Tab, Tabs } from "@mui/material";
 import {
+  can,
   type Grants,
   messages,
   type Program,
@@ -12,14 +13,18 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
+import { AlertSettingsCard } from "../features/alerts/components/alert-settings-card";
 import { CareTeamContacts } from "../features/care-team/components/care-team-contacts";
 import { InviteCodesTab } from "../features/invite-codes/components/invite-codes-tab";
 import { PatientEnrolment } from "../features/patients/components/patient-enrolment";
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { DeleteProgram } from "../features/programs/components/delete-program";
 import { ProgramSettingsForm } from "../features/programs/components/program-settings-form";
+import { OutcomeMeasures } from "../features/questionnaires/components/outcome-measures";
+import { SymptomSettingsTab } from "../features/symptom-settings/components/symptom-settings-tab";
 import { ProgramTeam } from "../features/team/components/program-team";
 import { useSession } from "../lib/session-context";
+import { ProgramQuestionnairesSettings } from "./program-questionnaires-page";
 
 /**
  * The Program settings area: General settings at /general (or /general/generalProgramSettings)
@@ -27,7 +32,7 @@ import { useSession } from "../lib/session-context";
  */
 const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants; tab: string }) => {
   const tabs = visibleGeneralTabs(actor);
-  const current = tab === "careTeamInformation" ? "careTeamInformation" : "generalProgramSettings";
+  const current = tab === "careTeamInformation" || tab === "symptomsAlerts" ? tab : ("generalProgramSettings" as const);
   const permitted = tabs.some((t) => t.id === current);
   return (
     <Box>
@@ -49,8 +54,19 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
         <Alert severity="warning">{messages.forbidden}</Alert>
       ) : current === "careTeamInformation" ? (
         <CareTeamContacts program={program} />
+      ) : current === "symptomsAlerts" ? (
+        <Stack spacing={3}>
+          <SymptomSettingsTab program={program} actor={actor} />
+          <AlertSettingsCard
+            projectId={program.projectId}
+            editable={can(actor, "edit_project_symptom_severity_threshold")}
+          />
+        </Stack>
       ) : (
-        <ProgramSettingsForm key={program.projectId} program={program} actor={actor} />
+        <>
+          <ProgramSettingsForm key={program.projectId} program={program} actor={actor} />
+          <OutcomeMeasures projectId={program.projectId} actor={actor} />
+        </>
       )}
     </Box>
   );
@@ -78,6 +94,8 @@ export const ProgramSettingsPage = () => {
         return <GeneralArea program={program.data} actor={user} tab={rest.split("/")[0] ?? ""} />;
       case "team":
         return <ProgramTeam program={program.data} actor={user} />;
+      case "questionnaires":
+        return <ProgramQuestionnairesSettings program={program.data} actor={user} path={rest} />;
       case "delete-program":
         return (
           <DeleteProgram

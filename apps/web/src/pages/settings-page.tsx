@@ -1,9 +1,10 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Box, Button, Paper, Typography } from "@mui/material";
-import { messages } from "@openpro/core";
+import { can, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useLocation, useNavigate } from "react-router";
 import { PageTitle } from "../components/page-title";
+import { AlertPreferences } from "../features/alerts/components/alert-preferences";
 import { ChangePasswordForm } from "../features/auth/components/change-password-form";
 import { PersonalDetailsForm } from "../features/auth/components/personal-details-form";
 import { useSession } from "../lib/session-context";
@@ -47,6 +48,7 @@ export const SettingsPage = () => {
           />
         </Paper>
       </Box>
+      {can(user, "view_project_users") ? <AlertPreferences /> : null}
     </>
   );
 };

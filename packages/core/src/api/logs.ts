@@ -141,6 +141,21 @@ export const uploadResultSchema = z.object({
   ),
 });
 
+/**
+ * What the app shows the patient after a log upload: the program's alert message of each symptom
+ * and grade sent, and its temperature message for a temperature outside its thresholds (one entry
+ * per item that has one, in the order sent; a retried batch answers the same).
+ */
+export const alertMessageAnswer = z.object({
+  clientId: z.string(),
+  kind: z.enum(["symptom", "temperature"]),
+  logTypeId: z.string().nullable(),
+  grade: z.number().int().nullable(),
+  message: z.string(),
+});
+export type AlertMessageAnswer = z.infer<typeof alertMessageAnswer>;
+export const logUploadResultSchema = uploadResultSchema.extend({ alertMessages: z.array(alertMessageAnswer) });
+
 export const medicationUpload = z.strictObject(
   {
     clientId,
@@ -291,7 +306,7 @@ export const logsApi = {
     auth: true,
     params: programParams,
     body: logBatchBody,
-    response: uploadResultSchema,
+    response: logUploadResultSchema,
   }),
   uploadMedications: endpoint({
     method: "POST",

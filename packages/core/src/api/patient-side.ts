@@ -1,9 +1,24 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
+import { noteTypes } from "../rules/programs.js";
 import { UUID_PATTERN } from "../validation.js";
+import { careTeamContactSchema } from "./care-team.js";
 import { endpoint, messageResponse } from "./endpoint.js";
 
 const uuid = z.string().regex(UUID_PATTERN);
+
+/** A program the signed-in patient consented to, as their app shows it. */
+export const patientProgramSchema = z.object({
+  programId: z.string(),
+  /** The name patients see (the program's patient-facing name when it has one). */
+  name: z.string(),
+  disclaimer: z.string().nullable(),
+  /** Kinds of note the program does not accept (a note of that kind is refused on upload). */
+  disabledNoteTypes: z.array(z.enum(noteTypes)),
+  careTeam: z.array(careTeamContactSchema),
+  articles: z.array(z.object({ articleId: z.string(), header: z.string(), url: z.string() })),
+});
+export type PatientProgram = z.infer<typeof patientProgramSchema>;
 
 const inviteCodeParam = z.strictObject({ inviteCode: z.string().min(4).max(200) });
 
@@ -77,5 +92,13 @@ export const patientSideApi = {
     auth: false,
     params: z.strictObject({ programId: uuid }),
     response: z.object({ programName: z.string(), ended: z.literal(true) }),
+  }),
+  myPrograms: endpoint({
+    method: "GET",
+    path: "/api/v1/user/projects",
+    summary: "The open programs the signed-in patient consented to, with their care team contacts and articles.",
+    tags: ["patient app"],
+    auth: true,
+    response: z.object({ results: z.array(patientProgramSchema) }),
   }),
 } as const;

@@ -47,6 +47,8 @@ export const enrolledPatientSchema = z.object({
    * (showSevereSymptomsCount) by staff allowed to see the counts.
    */
   severeSymptomsCount: z.number().int().nullable().optional(),
+  /** Unresolved (Open or Taken) care-team alerts of the patient in this program (the list only). */
+  openAlertCount: z.number().int().optional(),
   isProjectActive: z.boolean().optional(),
 });
 export type EnrolledPatient = z.infer<typeof enrolledPatientSchema>;

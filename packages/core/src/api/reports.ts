@@ -66,6 +66,21 @@ export type MedicationAdherence = z.infer<typeof medicationAdherenceSchema>;
 
 const dailyTotal = z.object({ dailyAvg: z.number(), total: z.number() });
 
+/**
+ * A nurse-visit appointment as the dashboard's history shows it (2-participants.md §3 Appointment
+ * (history)): start and end as the clinic's local date and time ("2026-03-04T09:30", or the day for
+ * an all-day one), attended once completed.
+ */
+export const appointmentHistorySchema = z.object({
+  appointmentId: z.string(),
+  appointmentType: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.string(),
+  attended: z.boolean(),
+});
+export type AppointmentHistory = z.infer<typeof appointmentHistorySchema>;
+
 export const participantReportSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
@@ -82,8 +97,8 @@ export const participantReportSchema = z.object({
   activities: z.array(z.object({ activityType: z.string(), count: z.number().int(), totalMinutes: z.number() })),
   temperatures: z.array(logItemSchema),
   medicationAdherence: z.array(medicationAdherenceSchema),
-  /** Filled once nurse-visit appointments exist; never invented. */
-  appointments: z.array(z.unknown()),
+  /** Empty when the program records none or the caller may not see them; never invented. */
+  appointments: z.array(appointmentHistorySchema),
   weights: z.object({
     unit: z.literal("kg"),
     avg: z.number().nullable(),
@@ -112,7 +127,7 @@ export const dailyReportSchema = z.object({
   temperatures: z.array(logItemSchema),
   weights: z.array(logItemSchema),
   medicationEvents: z.array(medicationEventSchema),
-  appointments: z.array(z.unknown()),
+  appointments: z.array(appointmentHistorySchema),
   activities: z.array(logItemSchema),
   steps: z.array(logItemSchema),
 });

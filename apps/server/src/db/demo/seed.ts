@@ -1,9 +1,13 @@
 import { defaultPermissionsByRole, type Role } from "@openpro/core";
 import type { Clock } from "../../clock.js";
 import type { Db } from "../kysely.js";
+import { seedAlerts } from "./alerts.js";
+import { seedAppointments } from "./appointments.js";
 import { seedPatientData } from "./patient-data.js";
 import { demoStories, seedPatients } from "./patients.js";
 import * as q from "./queries.js";
+import { seedQuestionnaireDelivery } from "./questionnaire-delivery.js";
+import { seedQuestionnaireSettings } from "./questionnaire-settings.js";
 
 /** Every demo account shares this password (it passes the password policy). */
 export const DEMO_PASSWORD = "Clinic-Demo-2026!";
@@ -245,6 +249,10 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
     }
     // After the staff: older logs are acknowledged by a member of the program's team.
     await seedPatientData(trx, { now });
+    await seedAlerts(trx, { now });
+    await seedAppointments(trx, { now });
+    await seedQuestionnaireSettings(trx, { now });
+    await seedQuestionnaireDelivery(trx, { now });
     return { organisations, programs };
   });
 };

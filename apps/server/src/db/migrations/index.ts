@@ -6,6 +6,11 @@ import { careTeam } from "./0004-care-team.js";
 import { programSettings } from "./0005-program-settings.js";
 import { patientData } from "./0006-patient-data.js";
 import { security } from "./0007-security.js";
+import { appointments } from "./0008-appointments.js";
+import { programDashboard } from "./0009-program-dashboard.js";
+import { questionnaireSettings } from "./0010-questionnaire-settings.js";
+import { questionnaireDelivery } from "./0011-questionnaire-delivery.js";
+import { alerts } from "./0012-alerts.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +21,9 @@ export const migrations: Record<string, Migration> = {
   "0005-program-settings": programSettings,
   "0006-patient-data": patientData,
   "0007-security": security,
+  "0008-appointments": appointments,
+  "0009-program-dashboard": programDashboard,
+  "0010-questionnaire-settings": questionnaireSettings,
+  "0011-questionnaire-delivery": questionnaireDelivery,
+  "0012-alerts": alerts,
 };

@@ -75,7 +75,7 @@ export const issueTokens = async (
   const now = ctx.clock.now();
   const refreshToken = generateOpaqueToken();
   await q.insertRefreshToken(db, session.sessionId, hashToken(refreshToken), now);
-  const accessToken = signAccessToken(
+  const accessToken = await signAccessToken(
     ctx.settings.jwtSecret,
     { sub: session.userId, sid: session.sessionId, scope: session.scope },
     now,

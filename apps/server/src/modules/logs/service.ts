@@ -1,5 +1,6 @@
 import type { logBatchBody, medicationBatchBody, medicationEventBatchBody, validateLogBody } from "@openpro/core";
 import {
+  type AlertMessageAnswer,
   clockSkewAllowanceSeconds,
   ctcaeCatalogue,
   errorCodes,
@@ -23,6 +24,7 @@ import {
 import type { z } from "zod";
 import { AppError, conflict, type FieldError, forbidden, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
+import * as alerts from "../alerts/service.js";
 import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
@@ -282,7 +284,7 @@ export const uploadLogs = async (
   scope: RequestScope,
   programId: string,
   body: z.output<typeof logBatchBody>,
-): Promise<{ results: UploadResult[] }> => {
+): Promise<{ results: UploadResult[]; alertMessages: AlertMessageAnswer[] }> => {
   const { program, consentedAt } = await uploadTarget(scope, programId);
   const now = scope.ctx.clock.now();
   const disabledNotes = new Set(program.disabledNoteTypes);
@@ -330,8 +332,28 @@ export const uploadLogs = async (
   });
   if (errors.length > 0) throw unprocessable(sortErrors(errors));
 
-  const results = await scope.ctx.db.transaction().execute(async (trx) => {
+  const { results, alertMessages } = await scope.ctx.db.transaction().execute(async (trx) => {
     const created = await q.insertLogs(trx, rows);
+    // Alert messages for the app and the care team's alerts, in this same transaction.
+    const rowOf = new Map(rows.map((r) => [r.clientId, r]));
+    const { alertMessages, attached } = await alerts.onLogsUploaded(
+      scope,
+      trx,
+      program,
+      body.logs.map(alertItemOf),
+      created.map((c) => {
+        const row = rowOf.get(c.clientId)!;
+        return {
+          clientId: c.clientId,
+          logClass: row.logClass,
+          logTypeId: row.logTypeId ?? null,
+          grade: row.grade ?? null,
+          celsius: row.logClass === "TEMPERATURE" ? (row.value ?? null) : null,
+          logId: c.id,
+          loggedAt: row.loggedAt as Date,
+        };
+      }),
+    );
     const createdIds = new Set(created.map((r) => r.clientId));
     const skipped = clientIds.filter((id) => !createdIds.has(id));
     const existing = await q.findLogIdsByClientIds(trx, scope.actor.userId, skipped);
@@ -341,14 +363,28 @@ export const uploadLogs = async (
         entityType: "patient_logs",
         programId,
         patientId: scope.actor.userId,
-        details: { received: clientIds.length, created: created.length, duplicates: skipped.length },
+        details: {
+          received: clientIds.length,
+          created: created.length,
+          duplicates: skipped.length,
+          ...(attached.logs > 0 ? { alertsAttached: attached } : {}),
+        },
       },
       trx,
     );
-    return answer(clientIds, created, existing);
+    return { results: answer(clientIds, created, existing), alertMessages };
   });
-  return { results: restoreClientIds(body.logs, results) };
+  return { results: restoreClientIds(body.logs, results), alertMessages };
 };
+
+/** What the alerts module checks of an item (temperatures in °C). */
+const alertItemOf = (item: LogUpload): alerts.UploadedItem => ({
+  clientId: item.clientId,
+  logClass: item.logClass,
+  logTypeId: item.logClass === "SYMPTOMS" ? item.logTypeId : null,
+  grade: item.logClass === "SYMPTOMS" ? item.grade : null,
+  celsius: item.logClass === "TEMPERATURE" ? toCelsius(item.value, item.unit) : null,
+});
 
 /** The answer carries each client id as the app sent it. */
 const restoreClientIds = (items: readonly { clientId: string }[], results: UploadResult[]) =>

@@ -217,11 +217,11 @@ describe("an organisation's team: add, edit and remove members", () => {
       email: "rosalind@clinic.test",
     });
     expect(updated.statusCode).toBe(200);
+    // The display name was not sent: it stays as it was.
     expect(updated.json()).toEqual({
       ...rosa,
       firstName: "Rosalind",
       lastName: "Diaz-Ortega",
-      displayName: null,
       email: "rosalind@clinic.test",
     });
 

@@ -19,5 +19,8 @@ export const registerPatientSideRoutes = (app: FastifyInstance, ctx: AppContext)
     patientSide.saveDemographics(scope, body),
   );
   defineRoute(app, ctx, patientSideApi.unsubscribe, {}, ({ scope, body }) => patientSide.unsubscribe(scope, body));
+  defineRoute(app, ctx, patientSideApi.myPrograms, { scope: "patient" }, ({ scope }) =>
+    patientSide.listMyPrograms(scope),
+  );
   defineRoute(app, ctx, patientSideApi.studyEnded, {}, ({ params }) => patientSide.studyEnded(ctx, params.programId));
 };

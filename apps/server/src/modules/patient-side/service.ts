@@ -1,4 +1,13 @@
-import { errorCodes, isAdult, messages, passwordProblem, todayIn } from "@openpro/core";
+import {
+  errorCodes,
+  isAdult,
+  isProgramClosed,
+  messages,
+  type NoteType,
+  noteTypes,
+  passwordProblem,
+  todayIn,
+} from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Actor } from "../../platform/auth/actor.js";
@@ -11,6 +20,7 @@ import { findCodeByValue } from "../invite-codes/service.js";
 import * as patients from "../patients/service.js";
 import { type LoadedProgram, loadProgram } from "../programs/service.js";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/service.js";
+import { findConsentedPrograms, findContactsOfPrograms } from "./queries.js";
 
 export const inviteErrors = {
   invalid: () => new AppError(400, messages.inviteLinkInvalid, "INVITE_INVALID"),
@@ -305,4 +315,36 @@ export const studyEnded = async (ctx: AppContext, programId: string) => {
   const program = await loadProgram(ctx, null, programId).catch(() => null);
   if (!program?.closed) throw notFound();
   return { programName: program.patientProgramName ?? program.name, ended: true as const };
+};
+
+/** The open programs the signed-in patient consented to, as their app shows them (an audited read). */
+export const listMyPrograms = async (scope: RequestScope) => {
+  const { ctx, actor } = scope;
+  const now = ctx.clock.now();
+  const rows = (await findConsentedPrograms(ctx.db, actor.userId)).filter(
+    (row) =>
+      !isProgramClosed(
+        { endDate: row.endDate, endedAt: row.endedAt?.toISOString() ?? null },
+        todayIn(row.territory, now),
+      ),
+  );
+  const contacts = await findContactsOfPrograms(
+    ctx.db,
+    rows.map((row) => row.programId),
+  );
+  await scope.audit({ action: "patient.programs.view", patientId: actor.userId });
+  return {
+    results: rows.map((row) => ({
+      programId: row.programId,
+      name: row.patientProgramName ?? row.name,
+      disclaimer: row.disclaimer,
+      disabledNoteTypes: row.disabledNoteTypes.filter((t): t is NoteType =>
+        (noteTypes as readonly string[]).includes(t),
+      ),
+      careTeam: contacts
+        .filter((c) => c.programId === row.programId)
+        .map(({ programId: _programId, ...contact }) => contact),
+      articles: row.articles,
+    })),
+  };
 };

@@ -101,8 +101,8 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     temperatureMessage: seesThresholds ? row.temperatureMessage : null,
     articles: sees("view_project_articles") || sees("edit_project") ? (row.articles ?? []) : [],
     consentedPatientsCount: Number(row.consentedPatientsCount ?? 0),
-    // Questionnaires arrive with their own module; until then a program offers none.
-    availableQuestionnaireTypes: [],
+    // Outcome measures: set through the questionnaires module (which enforces the active-type rule).
+    availableQuestionnaireTypes: row.availableQuestionnaireTypes ?? [],
     populateNvAppointments: row.populateNvAppointments,
     projectPeriod: sees("view_patient_participation_duration") ? row.participationWeeks : null,
     disabledNoteTypes: row.disabledNoteTypes as NoteType[],

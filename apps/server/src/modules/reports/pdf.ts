@@ -1,4 +1,9 @@
 import {
+  type AppointmentFields,
+  appointmentModeLabels,
+  appointmentStatusLabels,
+  appointmentTimeLabel,
+  appointmentTypeLabels,
   medicationFrequencyLabels,
   messages,
   type ParticipantReport,
@@ -21,6 +26,8 @@ export interface PatientReportInput {
   report: ParticipantReport;
   generatedAt: Date;
   generatedBy: string;
+  /** Nurse-visit appointments dated in the period; absent: the program does not record them (no section). */
+  appointments?: AppointmentFields[] | null;
   /** Compress the page streams (true but in tests that read the text). */
   compress?: boolean;
 }
@@ -458,6 +465,35 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
         ],
       })),
     );
+  }
+
+  // Nurse-visit appointments.
+  if (input.appointments) {
+    heading(doc, "Appointments", 40);
+    if (input.appointments.length === 0) note(doc, messages.noAppointmentsHistory);
+    else {
+      table(
+        doc,
+        [
+          { title: "Date", width: 65 },
+          { title: "Time", width: 70 },
+          { title: "Type", width: 130 },
+          { title: "Mode", width: 75 },
+          { title: "Status", width: 65 },
+          { title: "With", width: 90 },
+        ],
+        input.appointments.map((a) => ({
+          cells: [
+            displayDate(a.date),
+            appointmentTimeLabel(a),
+            appointmentTypeLabels[a.appointmentType],
+            appointmentModeLabels[a.mode],
+            appointmentStatusLabels[a.status],
+            a.withWhom ?? "",
+          ],
+        })),
+      );
+    }
   }
 
   // Page numbers, once the number of pages is known.

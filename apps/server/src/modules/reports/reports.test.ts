@@ -505,6 +505,59 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     expect(fieldErrors(backwards).map((e) => e.field)).toEqual(["endDate"]);
   });
 
+  it("lists the nurse-visit appointments of the period in the PDF when the program records them", async () => {
+    const at = (date: string, time: string) => new Date(`${date}T${time}:00Z`);
+    const visit = (date: string, start: string | null, end: string | null, appointmentType: string) => ({
+      programId: heart,
+      patientId: graceId,
+      appointmentType,
+      date,
+      startTime: start,
+      endTime: end,
+      isDraft: start === null,
+      mode: "FACE_TO_FACE",
+      status: "COMPLETED",
+      withWhom: "Sister Okafor",
+      notes: null,
+      startsAt: at(date, start ?? "00:00"),
+      endsAt: at(date, end ?? "23:59"),
+      createdBy: nurse.id,
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+    await t.ctx.db
+      .insertInto("nurseVisitAppointments")
+      .values([
+        visit("2026-03-04", "10:00", "10:30", "BLOOD_TEST"),
+        visit("2026-03-06", null, null, "CHEMOTHERAPY"),
+        visit("2026-03-20", "09:00", "09:30", "PICC_LINE_PROCEDURE"),
+      ])
+      .execute();
+    const exportPdf = async () =>
+      pdfText(
+        (
+          await t.request({
+            method: "POST",
+            url: `/api/v1/pro-dashboard/projects/${heart}/users/${graceId}/reports/export`,
+            token: nurse.token,
+            payload: week,
+          })
+        ).rawPayload,
+      );
+    // Until the program records appointments, the report has no such section.
+    expect(await exportPdf()).not.toContain("Appointments");
+    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
+    const text = await exportPdf();
+    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: false }).where("id", "=", heart).execute();
+    expect(text).toMatch(/10:00.10:30/);
+    for (const expected of ["Appointments", "04/03/2026", "Blood Test", "Face-to-Face", "Completed"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain("06/03/2026\nAll day\nChemotherapy");
+    expect(text).toContain("Sister Okafor");
+    expect(text).not.toContain("PICC line procedure");
+  });
+
   it("refuses staff without the permission, and records the refusal", async () => {
     await changePermissions(t, nurse.id, { revoke: ["view_user_dashboard", "download_patient_report"] });
     expect((await report(nurse.token, graceId, week)).statusCode).toBe(403);
@@ -616,7 +669,9 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
       return out;
     });
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on (patient_logs|medication_events)/);
-    for (const plan of plans.slice(0, 4)) expect(plan).toMatch(/Index Cond: \(.*logged_at >= /);
+    // The range bounds the index read either by instant (logged_at) or by calendar day (local_date,
+    // through the program dashboard's symptom index): both read the week, not the whole history.
+    for (const plan of plans.slice(0, 4)) expect(plan).toMatch(/Index Cond: \(.*(logged_at|local_date) >= /);
     expect(plans[4]).toMatch(/Index Cond: \(.*taken_at >= /);
   });
 });

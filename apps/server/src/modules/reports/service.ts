@@ -25,6 +25,7 @@ import {
 import type { Db } from "../../db/kysely.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
+import { appointmentHistoryForReport, appointmentsForReport } from "../appointments/service.js";
 import { toLogItem, toMedication } from "../logs/service.js";
 import { loadProgram } from "../programs/service.js";
 import { patientReportFileName, renderPatientReport } from "./pdf.js";
@@ -263,6 +264,7 @@ export const participantReport = async (
     byStatus: query.symptomsSeperatedByStatus,
     now: scope.ctx.clock.now(),
   });
+  report.appointments = await appointmentHistoryForReport(scope.ctx.db, scope.actor, program, patient.userId, query);
   await scope.audit(
     reportEvent("patient.report.read", programId, userId, { startDate: query.startDate, endDate: query.endDate }),
   );
@@ -289,7 +291,10 @@ export const dailyReport = async (scope: RequestScope, programId: string, userId
     temperatures: ofClass("TEMPERATURE"),
     weights: ofClass("WEIGHT"),
     medicationEvents: medications.flatMap((m) => medicationAdherence(m, [date], today).events),
-    appointments: [],
+    appointments: await appointmentHistoryForReport(scope.ctx.db, scope.actor, program, patient.userId, {
+      startDate: date,
+      endDate: date,
+    }),
     activities: ofClass("ACTIVITY").filter((i) => !isStepLog(i)),
     steps: ofClass("ACTIVITY").filter(isStepLog),
   };
@@ -314,10 +319,12 @@ export const exportReport = async (
     byStatus: true,
     now,
   });
+  const appointments = await appointmentsForReport(scope.ctx.db, scope.actor, program, patient.userId, body);
   const pdf = await renderPatientReport({
     program: { name: program.name, territory: program.territory as Territory },
     patient,
     report,
+    appointments,
     generatedAt: now,
     generatedBy: scope.actor.displayName || `${scope.actor.firstName} ${scope.actor.lastName}`.trim(),
   });

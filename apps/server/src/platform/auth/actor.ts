@@ -42,7 +42,7 @@ export const resolveActor = async (
   token: string,
 ): Promise<ActorResolution> => {
   const now = deps.clock.now();
-  const claims = verifyAccessToken(deps.jwtSecret, token, now);
+  const claims = await verifyAccessToken(deps.jwtSecret, token, now);
   if (!claims) return { failure: "invalid-token" };
   const row = await findSessionWithUser(deps.db, claims.sid);
   if (!row || row.userId !== claims.sub) return { failure: "invalid-token" };

@@ -1,6 +1,13 @@
-import { keyedHash, safeEqual } from "./secrets.js";
+import { createSecretKey, type KeyObject } from "node:crypto";
+import { type JWTHeaderParameters, jwtVerify, SignJWT } from "jose";
+import { purposeKey } from "./secrets.js";
 
-/** HS256 access tokens. Only this algorithm is accepted; type, audience and expiry are checked. */
+/**
+ * Access tokens: short-lived JWTs signed and checked with `jose`. Only HS256 is accepted (pinned,
+ * so `alg: none` or an asymmetric algorithm is refused before any key is used); the header type,
+ * key id, audience, issuer, expiry and our own claims are all checked. Refresh tokens are not JWTs:
+ * they are opaque, rotating and kept hashed in the database (modules/auth/sessions.ts).
+ */
 export interface AccessClaims {
   sub: string;
   sid: string;
@@ -12,40 +19,82 @@ export interface AccessClaims {
   exp: number;
 }
 
+const ALGORITHM = "HS256";
 const AUDIENCE = "openpro-api";
 const ISSUER = "openpro";
-const header = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+/** Header type of an OAuth-style access token (RFC 9068): a JWT made for anything else is refused. */
+const TOKEN_TYPE = "at+jwt";
+/** The one signing key we know: the access-token key derived from the configured secret (secrets.ts). */
+const KEY_ID = "openpro/access-token/v1";
+/**
+ * Allowed clock skew when checking `exp`. None: every process checks tokens against the same injected
+ * clock it signs with, and a client whose token has just expired refreshes it (the refresh token is the
+ * long-lived credential), so an expired token is never worth honouring.
+ */
+export const CLOCK_TOLERANCE_SECONDS = 0;
 
 // Signed with the access-token key derived from the configured secret, not with the secret itself.
-const sign = (secret: string, input: string) => keyedHash(secret, "access-token", input);
+const keys = new Map<string, KeyObject>();
+const signingKey = (secret: string): KeyObject => {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(purposeKey(secret, "access-token"));
+    keys.set(secret, key);
+  }
+  return key;
+};
 
 export const signAccessToken = (
   secret: string,
   claims: { sub: string; sid: string; scope: "clinical" | "patient" },
   now: Date,
   ttlSeconds: number,
-): string => {
+): Promise<string> => {
   const iat = Math.floor(now.getTime() / 1000);
-  const payload: AccessClaims = { ...claims, typ: "access", aud: AUDIENCE, iss: ISSUER, iat, exp: iat + ttlSeconds };
-  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
-  return `${header}.${body}.${sign(secret, `${header}.${body}`)}`;
+  return new SignJWT({ sid: claims.sid, scope: claims.scope, typ: "access" })
+    .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE, kid: KEY_ID })
+    .setSubject(claims.sub)
+    .setAudience(AUDIENCE)
+    .setIssuer(ISSUER)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(signingKey(secret));
 };
 
 /** Returns the claims of a valid token, or null for anything else (never throws). */
-export const verifyAccessToken = (secret: string, token: string, now: Date): AccessClaims | null => {
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [head, body, signature] = parts as [string, string, string];
+export const verifyAccessToken = async (secret: string, token: string, now: Date): Promise<AccessClaims | null> => {
   try {
-    const decodedHeader = JSON.parse(Buffer.from(head, "base64url").toString("utf8")) as { alg?: string; typ?: string };
-    if (decodedHeader.alg !== "HS256") return null;
-    if (!safeEqual(signature, sign(secret, `${head}.${body}`))) return null;
-    const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Partial<AccessClaims>;
-    if (claims.typ !== "access" || claims.aud !== AUDIENCE || claims.iss !== ISSUER) return null;
-    if (typeof claims.exp !== "number" || claims.exp <= Math.floor(now.getTime() / 1000)) return null;
-    if (typeof claims.sub !== "string" || typeof claims.sid !== "string") return null;
-    if (claims.scope !== "clinical" && claims.scope !== "patient") return null;
-    return claims as AccessClaims;
+    const { payload } = await jwtVerify(
+      token,
+      (header: JWTHeaderParameters) => {
+        // A key id we did not issue (or none at all) names no key of ours.
+        if (header.kid !== KEY_ID) throw new Error("unknown key id");
+        return signingKey(secret);
+      },
+      {
+        algorithms: [ALGORITHM],
+        typ: TOKEN_TYPE,
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        currentDate: now,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ["sub", "sid", "scope", "typ", "iat", "exp"],
+      },
+    );
+    if (payload.typ !== "access" || payload.aud !== AUDIENCE) return null;
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    if (payload.scope !== "clinical" && payload.scope !== "patient") return null;
+    if (typeof payload.iat !== "number" || typeof payload.exp !== "number") return null;
+    return {
+      sub: payload.sub,
+      sid: payload.sid,
+      scope: payload.scope,
+      typ: "access",
+      aud: AUDIENCE,
+      iss: ISSUER,
+      iat: payload.iat,
+      exp: payload.exp,
+    };
   } catch {
     return null;
   }

@@ -1,10 +1,11 @@
 import MenuIcon from "@mui/icons-material/Menu";
 import { AppBar, Box, Container, Drawer, IconButton, Toolbar, Typography, useMediaQuery } from "@mui/material";
-import { limits } from "@openpro/core";
+import { can, limits } from "@openpro/core";
 import { type ReactNode, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { Loading } from "../../components/loading";
 import { FeedbackDialog } from "../../features/admin/components/feedback-dialog";
+import { useOpenAlertCount } from "../../features/alerts/api";
 import { useSession } from "../../lib/session-context";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage-keys";
 import { SideMenu } from "./side-menu";
@@ -19,6 +20,7 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
   const mobile = useMediaQuery(`(max-width:${limits.mobileBreakpointPx - 0.02}px)`, { noSsr: true });
   const [collapsed, setCollapsed] = useState(() => readStorage(storageKeys.sideMenuCollapsed) === "1");
   const [mobileOpen, setMobileOpen] = useState(false);
+  const alerts = useOpenAlertCount(can(user, "view_project_users"));
   if (!user) return null;
 
   const toggleCollapsed = () => {
@@ -57,6 +59,7 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
               onNavigate={() => setMobileOpen(false)}
               onLogout={logout}
               FeedbackDialog={FeedbackDialog}
+              alertCount={alerts.data?.open ?? 0}
             />
           </Drawer>
         </>
@@ -77,6 +80,7 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
             onToggleCollapsed={toggleCollapsed}
             onLogout={logout}
             FeedbackDialog={FeedbackDialog}
+            alertCount={alerts.data?.open ?? 0}
           />
         </Drawer>
       )}

@@ -6,10 +6,12 @@ import MailOutlineIcon from "@mui/icons-material/EmailOutlined";
 import FeedbackOutlinedIcon from "@mui/icons-material/FeedbackOutlined";
 import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import LogoutIcon from "@mui/icons-material/Logout";
+import NotificationsActiveOutlinedIcon from "@mui/icons-material/NotificationsActiveOutlined";
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import ViewListIcon from "@mui/icons-material/ViewList";
 import {
+  Badge,
   Box,
   Breadcrumbs,
   Divider,
@@ -25,7 +27,7 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { type CurrentUser, isAdmin, shellRules } from "@openpro/core";
+import { type CurrentUser, can, isAdmin, shellRules } from "@openpro/core";
 import { type ComponentType, type ReactNode, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { RouterLink } from "../../components/router-link";
@@ -41,6 +43,8 @@ interface SideMenuProps {
   onLogout: () => void;
   /** The feedback dialog the menu's Feedback item opens; given by the shell so the menu needs no feature. */
   FeedbackDialog: ComponentType<{ open: boolean; onClose: () => void }>;
+  /** Open alerts across the user's programs (the Alerts item's badge); given by the shell. */
+  alertCount?: number;
 }
 
 const Item = ({
@@ -95,6 +99,7 @@ export const SideMenu = ({
   onNavigate,
   onLogout,
   FeedbackDialog,
+  alertCount = 0,
 }: SideMenuProps) => {
   const location = useLocation();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -183,6 +188,20 @@ export const SideMenu = ({
               to="/patients/search"
               onClick={onNavigate}
               selected={isAt("/patients/search")}
+            />
+          ) : null}
+          {can(user, "view_project_users") ? (
+            <Item
+              collapsed={collapsed}
+              icon={
+                <Badge badgeContent={alertCount} color="error" max={99}>
+                  <NotificationsActiveOutlinedIcon />
+                </Badge>
+              }
+              label={alertCount > 0 ? `Alerts, ${alertCount} open` : "Alerts"}
+              to="/alerts"
+              onClick={onNavigate}
+              selected={isAt("/alerts")}
             />
           ) : null}
           <Item

@@ -1,8 +1,8 @@
 import { Box, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { ParticipantReport } from "@openpro/core";
+import { ChartFrame, DataTable } from "../../../components/data-table";
 import { formatDay, formatNumber } from "../format";
-import { ChartFrame, DataTable } from "./data-table";
 import { NoData, WidgetCard } from "./widget-card";
 
 /** The five activities logged most. */

@@ -2,8 +2,8 @@ import { Box, List, ListItem, ListItemText, MenuItem, TextField, Typography } fr
 import { BarChart } from "@mui/x-charts/BarChart";
 import { type MedicationAdherence as Adherence, type MedicationEvent, messages } from "@openpro/core";
 import { useId, useState } from "react";
+import { ChartFrame, DataTable } from "../../../components/data-table";
 import { formatDay, formatTime, todayIso } from "../format";
-import { ChartFrame, DataTable } from "./data-table";
 import { NoData, WidgetCard } from "./widget-card";
 
 const statusLabel = (event: MedicationEvent, today: string): string => {

@@ -11,8 +11,8 @@ import {
 } from "@mui/material";
 import { maxSymptomGrade, messages, type ParticipantReport } from "@openpro/core";
 import { useId, useState } from "react";
+import { DataTable } from "../../../components/data-table";
 import { RouterLink } from "../../../components/router-link";
-import { DataTable } from "./data-table";
 import { NoData, WidgetCard } from "./widget-card";
 
 type MostLogged = ParticipantReport["mostLoggedSymptoms"][number];

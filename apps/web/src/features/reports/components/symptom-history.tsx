@@ -2,8 +2,8 @@ import { Box, List, ListItem, Typography } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { type LogItem, maxSymptomGrade, messages, type SymptomGroup, symptomGradeLabels } from "@openpro/core";
 import type { ReactNode } from "react";
+import { ChartFrame, DataTable } from "../../../components/data-table";
 import { formatDay, formatTime, gradeLabel } from "../format";
-import { ChartFrame, DataTable } from "./data-table";
 import { NoData } from "./widget-card";
 
 /** Invalidated logs are dimmed by a grey ground and secondary text (opacity would fail contrast). */

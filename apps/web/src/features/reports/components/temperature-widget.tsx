@@ -2,8 +2,8 @@ import { Chip } from "@mui/material";
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { type LogItem, messages, temperatureBand, temperatureBands } from "@openpro/core";
+import { ChartFrame, DataTable } from "../../../components/data-table";
 import { formatDay, formatTime } from "../format";
-import { ChartFrame, DataTable } from "./data-table";
 import { NoData, WidgetCard } from "./widget-card";
 
 /** Ticks every 0.5 °C (the spec's step) inside the axis range. */

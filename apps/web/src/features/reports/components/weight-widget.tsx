@@ -1,8 +1,8 @@
 import { Box, Typography } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type ParticipantReport } from "@openpro/core";
+import { ChartFrame, DataTable } from "../../../components/data-table";
 import { formatDay, formatNumber, formatTime } from "../format";
-import { ChartFrame, DataTable } from "./data-table";
 import { NoData, WidgetCard } from "./widget-card";
 
 type Weights = ParticipantReport["weights"];

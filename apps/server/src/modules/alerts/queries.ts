@@ -1,0 +1,303 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Db } from "../../db/kysely.js";
+import type { Database } from "../../db/schema.js";
+
+/** Every symptom-and-grade pair of the program with its alert message text. */
+export const findPairMessages = (db: Db, programId: string) =>
+  db
+    .selectFrom("severeSymptomGrades as g")
+    .innerJoin("severeSymptomMessages as m", "m.id", "g.messageId")
+    .select(["g.logTypeId", "g.grade", "m.message"])
+    .where("g.programId", "=", programId)
+    .execute();
+
+export interface RaiseInput {
+  programId: string;
+  patientId: string;
+  kind: "symptom" | "temperature";
+  triggerKey: string;
+  logTypeId: string | null;
+  grade: number | null;
+  temperature: number | null;
+  severity: number;
+  loggedAt: Date;
+  /** Logs of this trigger in the batch. */
+  logCount: number;
+  now: Date;
+}
+
+/**
+ * Raises the alerts, or attaches to the patient's unresolved alert of the same trigger, and links
+ * the trigger logs: one statement, safe under concurrent uploads (the partial unique index decides).
+ * Grade and severity keep the worst; the count grows by the logs attached.
+ */
+export const raiseAlerts = async (db: Db, alerts: RaiseInput[], logs: { triggerKey: string; logId: string }[]) => {
+  const rows = alerts.map(
+    (a) =>
+      sql`(${a.programId}::uuid, ${a.patientId}::uuid, ${a.kind}, ${a.triggerKey}, ${a.logTypeId}::text,
+        ${a.grade}::smallint, ${a.temperature}::double precision, ${a.severity}::smallint,
+        ${a.now}::timestamptz, ${a.loggedAt}::timestamptz, ${a.logCount}::int)`,
+  );
+  const links = logs.map((l) => sql`(${l.triggerKey}, ${l.logId}::uuid)`);
+  const result = await sql<{ id: string; triggerKey: string; inserted: boolean }>`
+    WITH up AS (
+      INSERT INTO alerts (program_id, patient_id, kind, trigger_key, log_type_id, grade, temperature, severity,
+        raised_at, last_log_at, log_count)
+      VALUES ${sql.join(rows)}
+      ON CONFLICT (program_id, patient_id, trigger_key) WHERE status <> 'closed' DO UPDATE SET
+        grade = GREATEST(alerts.grade, excluded.grade),
+        severity = GREATEST(alerts.severity, excluded.severity),
+        temperature = CASE WHEN excluded.temperature IS NULL THEN alerts.temperature
+          WHEN alerts.temperature IS NULL THEN excluded.temperature
+          WHEN abs(excluded.temperature - 37) > abs(alerts.temperature - 37) THEN excluded.temperature
+          ELSE alerts.temperature END,
+        last_log_at = GREATEST(alerts.last_log_at, excluded.last_log_at),
+        log_count = alerts.log_count + excluded.log_count
+      RETURNING id, program_id, trigger_key, (xmax = 0) AS inserted
+    ), linked AS (
+      INSERT INTO alert_logs (alert_id, log_id, program_id)
+      SELECT up.id, v.log_id, up.program_id FROM up JOIN (VALUES ${sql.join(links)}) AS v (trigger_key, log_id)
+        ON v.trigger_key = up.trigger_key
+      ON CONFLICT DO NOTHING
+    )
+    SELECT id, trigger_key, inserted FROM up`.execute(db);
+  return result.rows;
+};
+
+/** Team members of the program (its own team or its organisation's, accepted) with a permission. */
+const programTeam = (eb: ExpressionBuilder<Database, "users">, programId: string, roles?: readonly string[]) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom("programStaff as ps")
+        .select("ps.userId")
+        .whereRef("ps.userId", "=", "users.id")
+        .where("ps.programId", "=", programId)
+        .where("ps.inviteAccepted", "=", true)
+        .$if(!!roles, (qb) => qb.where("ps.role", "in", roles!)),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("organisationStaff as os")
+        .innerJoin("programs as p", "p.organisationId", "os.organisationId")
+        .select("os.userId")
+        .whereRef("os.userId", "=", "users.id")
+        .where("p.id", "=", programId)
+        .where("os.inviteAccepted", "=", true)
+        .$if(!!roles, (qb) => qb.where("os.role", "in", roles!)),
+    ),
+  ]);
+
+/** Who is e-mailed when an alert is raised: team members who opted in and may see patients. */
+export const findNewAlertRecipients = (db: Db, programId: string) =>
+  db
+    .selectFrom("users")
+    .innerJoin("staffAlertPreferences as pref", "pref.userId", "users.id")
+    .select(["users.id", "users.email", "users.firstName"])
+    .where("pref.emailOnNewAlert", "=", true)
+    .where("users.scope", "=", "clinical")
+    .where(sql<boolean>`'view_project_users' = ANY(users.permissions)`)
+    .where((eb) => programTeam(eb, programId))
+    .execute();
+
+/** Who an alert escalates to: the program's admins who may see patients. */
+export const findEscalationRecipients = (db: Db, programId: string, roles: readonly string[]) =>
+  db
+    .selectFrom("users")
+    .select(["users.id", "users.email", "users.firstName"])
+    .where("users.scope", "=", "clinical")
+    .where(sql<boolean>`'view_project_users' = ANY(users.permissions)`)
+    .where((eb) => programTeam(eb, programId, roles))
+    .execute();
+
+export const findEscalationMinutes = async (db: Db, programId: string): Promise<number | null> =>
+  (
+    await db
+      .selectFrom("alertSettings")
+      .select("escalationMinutes")
+      .where("programId", "=", programId)
+      .executeTakeFirst()
+  )?.escalationMinutes ?? null;
+
+export const upsertEscalationMinutes = (db: Db, programId: string, minutes: number, now: Date) =>
+  db
+    .insertInto("alertSettings")
+    .values({ programId, escalationMinutes: minutes, updatedAt: now })
+    .onConflict((oc) => oc.column("programId").doUpdateSet({ escalationMinutes: minutes, updatedAt: now }))
+    .execute();
+
+export const findPreference = async (db: Db, userId: string): Promise<boolean> =>
+  (
+    await db
+      .selectFrom("staffAlertPreferences")
+      .select("emailOnNewAlert")
+      .where("userId", "=", userId)
+      .executeTakeFirst()
+  )?.emailOnNewAlert ?? false;
+
+export const upsertPreference = (db: Db, userId: string, enabled: boolean, now: Date) =>
+  db
+    .insertInto("staffAlertPreferences")
+    .values({ userId, emailOnNewAlert: enabled, updatedAt: now })
+    .onConflict((oc) => oc.column("userId").doUpdateSet({ emailOnNewAlert: enabled, updatedAt: now }))
+    .execute();
+
+// ---------------------------------------------------------------------------------------------
+// The queue
+
+export interface AlertFilter {
+  /** null: every program (admin-type); otherwise the user whose memberships limit the list. */
+  reachOf: string | null;
+  programId?: string | undefined;
+  status?: "open" | "taken" | "closed" | undefined;
+  ownerId?: string | undefined;
+  unassigned?: boolean | undefined;
+  alertId?: string | undefined;
+}
+
+const filtered = (db: Db, f: AlertFilter) =>
+  db
+    .selectFrom("alerts as a")
+    .innerJoin("programs as p", "p.id", "a.programId")
+    .leftJoin("programPatients as pp", (j) =>
+      j.onRef("pp.programId", "=", "a.programId").onRef("pp.userId", "=", "a.patientId"),
+    )
+    .$if(f.reachOf !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom("programStaff as ps")
+              .select("ps.userId")
+              .whereRef("ps.programId", "=", "a.programId")
+              .where("ps.userId", "=", f.reachOf!)
+              .where("ps.inviteAccepted", "=", true),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("organisationStaff as os")
+              .select("os.userId")
+              .whereRef("os.organisationId", "=", "p.organisationId")
+              .where("os.userId", "=", f.reachOf!)
+              .where("os.inviteAccepted", "=", true),
+          ),
+        ]),
+      ),
+    )
+    .$if(!!f.programId, (qb) => qb.where("a.programId", "=", f.programId!))
+    .$if(!!f.status, (qb) => qb.where("a.status", "=", f.status!))
+    .$if(!!f.ownerId, (qb) => qb.where("a.ownerId", "=", f.ownerId!))
+    .$if(!!f.unassigned, (qb) => qb.where("a.ownerId", "is", null))
+    .$if(!!f.alertId, (qb) => qb.where("a.id", "=", f.alertId!));
+
+export const findAlertPage = async (db: Db, f: AlertFilter, page: number, perPage: number) => {
+  const [rows, total] = await Promise.all([
+    filtered(db, f)
+      .leftJoin("users as o", "o.id", "a.ownerId")
+      .leftJoin("users as c", "c.id", "a.closedBy")
+      .selectAll("a")
+      .select([
+        "p.name as programName",
+        "pp.firstName as patientFirstName",
+        "pp.lastName as patientLastName",
+        "o.firstName as ownerFirstName",
+        "o.lastName as ownerLastName",
+        "c.firstName as closerFirstName",
+        "c.lastName as closerLastName",
+        sql<string[]>`ARRAY(SELECT al.log_id::text FROM alert_logs al WHERE al.alert_id = a.id ORDER BY al.log_id)`.as(
+          "logIds",
+        ),
+      ])
+      // Unresolved first; within them the most severe, then the newest.
+      .orderBy(sql`CASE WHEN a.status = 'closed' THEN 1 ELSE 0 END`)
+      .orderBy("a.severity", "desc")
+      .orderBy("a.raisedAt", "desc")
+      .orderBy("a.id")
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(total.n) };
+};
+export type AlertRow = Awaited<ReturnType<typeof findAlertPage>>["rows"][number];
+
+export const countOpen = async (db: Db, reachOf: string | null, programId?: string) =>
+  Number(
+    (
+      await filtered(db, { reachOf, programId, status: "open" })
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const findAlertForUpdate = (db: Db, programId: string, alertId: string) =>
+  db
+    .selectFrom("alerts")
+    .selectAll()
+    .where("programId", "=", programId)
+    .where("id", "=", alertId)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const findAlert = (db: Db, alertId: string) =>
+  db.selectFrom("alerts").selectAll().where("id", "=", alertId).executeTakeFirst();
+
+export const takeAlert = (db: Db, alertId: string, ownerId: string, now: Date) =>
+  db
+    .updateTable("alerts")
+    .set({ status: "taken", ownerId, takenAt: now })
+    .where("id", "=", alertId)
+    .where("status", "=", "open")
+    .returning("id")
+    .executeTakeFirst();
+
+export const closeAlert = (
+  db: Db,
+  alertId: string,
+  c: { by: string; action: string; note: string | null; now: Date; ownerId: string },
+) =>
+  db
+    .updateTable("alerts")
+    .set({
+      status: "closed",
+      closedAt: c.now,
+      closedBy: c.by,
+      closeAction: c.action,
+      closeNote: c.note,
+      // Closed straight from Open: the one who closed it was on it.
+      ownerId: sql`COALESCE(owner_id, ${c.ownerId}::uuid)`,
+      takenAt: sql`COALESCE(taken_at, ${c.now}::timestamptz)`,
+    })
+    .where("id", "=", alertId)
+    .where("status", "<>", "closed")
+    .returning("id")
+    .executeTakeFirst();
+
+/** Marks the escalation once: false when it was already escalated or is no longer Open. */
+export const markEscalated = async (db: Db, alertId: string, now: Date) =>
+  !!(await db
+    .updateTable("alerts")
+    .set({ escalatedAt: now })
+    .where("id", "=", alertId)
+    .where("status", "=", "open")
+    .where("escalatedAt", "is", null)
+    .returning("id")
+    .executeTakeFirst());
+
+export const findAlertLogIds = async (db: Db, alertId: string) =>
+  (await db.selectFrom("alertLogs").select("logId").where("alertId", "=", alertId).execute()).map((r) => r.logId);
+
+export const findNewLogIds = async (db: Db, logIds: string[]) =>
+  logIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom("patientLogs")
+          .select("id")
+          .where("id", "in", logIds)
+          .where("validationStatus", "is", null)
+          .execute()
+      ).map((r) => r.id);

@@ -1,0 +1,440 @@
+import {
+  type Alert,
+  type AlertMessageAnswer,
+  alertTriggerKey,
+  type CloseAction,
+  canClose,
+  canTake,
+  defaultEscalationMinutes,
+  findLogType,
+  messages,
+  pairKey,
+  secondsBetween,
+  severityOf,
+  symptomRaisesAlert,
+  temperatureOutOfRange,
+} from "@openpro/core";
+import { addSeconds } from "../../clock.js";
+import type { Db } from "../../db/kysely.js";
+import { listingScope } from "../../platform/access/scope.js";
+import { writeAudit } from "../../platform/audit/audit.js";
+import type { AppContext } from "../../platform/context.js";
+import { conflict, notFound } from "../../platform/errors.js";
+import { enqueueJob } from "../../platform/jobs/job-runner.js";
+import { queueMail } from "../../platform/mail/mailer.js";
+import { renderLayout } from "../../platform/mail/templates.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
+import * as q from "./queries.js";
+
+export const ALERT_ESCALATION_JOB = "alerts.escalate";
+/** The program admins an Open alert escalates to. */
+const ADMIN_ROLES = [
+  "clinical_project_admin",
+  "clinician_admin",
+  "life_sciences_project_admin",
+  "internal_program_admin",
+];
+
+const numberOrNull = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
+
+// ---------------------------------------------------------------------------------------------
+// Raising, inside the upload's transaction
+
+/** One item of an upload as the logs module checked it: temperatures in °C. */
+export interface UploadedItem {
+  clientId: string;
+  logClass: string;
+  logTypeId: string | null;
+  grade: number | null;
+  celsius: number | null;
+}
+/** A log the upload created now. */
+export interface CreatedLog extends UploadedItem {
+  logId: string;
+  loggedAt: Date;
+}
+
+/**
+ * Called by the log upload inside its transaction. Answers the messages the app shows the patient
+ * (for every item sent, so a retried batch answers the same), and raises alerts for the logs
+ * created now: one unresolved alert per patient and trigger, later logs attach to it. A new alert
+ * plans its escalation and e-mails the team members who opted in (a link only, no patient data),
+ * each raise audited; the alerts later logs attached to are answered for the upload's own audit entry.
+ */
+export const onLogsUploaded = async (
+  scope: RequestScope,
+  trx: Db,
+  program: {
+    id: string;
+    temperatureMin: string | number | null;
+    temperatureMax: string | number | null;
+    temperatureMessage: string | null;
+  },
+  items: readonly UploadedItem[],
+  created: readonly CreatedLog[],
+): Promise<{ alertMessages: AlertMessageAnswer[]; attached: { alertIds: string[]; logs: number } }> => {
+  const none = { alertIds: [], logs: 0 };
+  const hasSymptom = items.some((i) => i.logClass === "SYMPTOMS");
+  const hasTemperature = items.some((i) => i.logClass === "TEMPERATURE");
+  if (!hasSymptom && !hasTemperature) return { alertMessages: [], attached: none };
+  const pairs = hasSymptom ? await q.findPairMessages(trx, program.id) : [];
+  const messageOf = new Map(pairs.map((p) => [pairKey(p.logTypeId, p.grade), p.message]));
+  const min = numberOrNull(program.temperatureMin);
+  const max = numberOrNull(program.temperatureMax);
+  const outOfRange = (item: UploadedItem) =>
+    item.logClass === "TEMPERATURE" && item.celsius !== null && temperatureOutOfRange(item.celsius, min, max);
+
+  const answers: AlertMessageAnswer[] = [];
+  for (const item of items) {
+    if (item.logClass === "SYMPTOMS" && item.logTypeId !== null && item.grade !== null) {
+      const message = messageOf.get(pairKey(item.logTypeId, item.grade));
+      if (message)
+        answers.push({
+          clientId: item.clientId,
+          kind: "symptom",
+          logTypeId: item.logTypeId,
+          grade: item.grade,
+          message,
+        });
+    } else if (outOfRange(item) && program.temperatureMessage) {
+      answers.push({
+        clientId: item.clientId,
+        kind: "temperature",
+        logTypeId: null,
+        grade: null,
+        message: program.temperatureMessage,
+      });
+    }
+  }
+
+  // The triggers of this batch, each with the logs that raise it.
+  const pairSet = new Set(messageOf.keys());
+  const triggers = new Map<string, { kind: "symptom" | "temperature"; logs: CreatedLog[] }>();
+  for (const log of created) {
+    let kind: "symptom" | "temperature" | null = null;
+    if (log.logClass === "SYMPTOMS" && log.logTypeId !== null && log.grade !== null) {
+      if (symptomRaisesAlert(log.logTypeId, log.grade, pairSet)) kind = "symptom";
+    } else if (outOfRange(log)) kind = "temperature";
+    if (!kind) continue;
+    const key = alertTriggerKey(kind, log.logTypeId);
+    const entry = triggers.get(key) ?? { kind, logs: [] };
+    entry.logs.push(log);
+    triggers.set(key, entry);
+  }
+  if (triggers.size === 0) return { alertMessages: answers, attached: none };
+
+  const now = scope.ctx.clock.now();
+  const patientId = scope.actor.userId;
+  const entries = [...triggers].map(([triggerKey, { kind, logs }]) => {
+    const grade = kind === "symptom" ? Math.max(...logs.map((l) => l.grade ?? 0)) : null;
+    const temperature =
+      kind === "temperature"
+        ? logs.map((l) => l.celsius!).reduce((a, b) => (Math.abs(b - 37) > Math.abs(a - 37) ? b : a))
+        : null;
+    return {
+      logs,
+      input: {
+        programId: program.id,
+        patientId,
+        kind,
+        triggerKey,
+        logTypeId: kind === "symptom" ? logs[0]!.logTypeId : null,
+        grade,
+        temperature,
+        severity: severityOf({ kind, grade }),
+        loggedAt: new Date(Math.max(...logs.map((l) => l.loggedAt.getTime()))),
+        logCount: logs.length,
+        now,
+      } satisfies q.RaiseInput,
+    };
+  });
+  // One statement for every trigger of the batch (they differ by key, so no row meets another).
+  const upserted = new Map(
+    (
+      await q.raiseAlerts(
+        trx,
+        entries.map((e) => e.input),
+        entries.flatMap((e) => e.logs.map((l) => ({ triggerKey: e.input.triggerKey, logId: l.logId }))),
+      )
+    ).map((r) => [r.triggerKey, r]),
+  );
+  const raised: string[] = [];
+  const attached: string[] = [];
+  let attachedLogs = 0;
+  for (const { input, logs } of entries) {
+    const alert = upserted.get(input.triggerKey)!;
+    if (!alert.inserted) {
+      attached.push(alert.id);
+      attachedLogs += logs.length;
+      continue;
+    }
+    raised.push(alert.id);
+    await scope.audit(
+      {
+        action: "alert.raise",
+        entityType: "alert",
+        entityId: alert.id,
+        programId: program.id,
+        patientId,
+        details: { kind: input.kind, grade: input.grade, temperature: input.temperature, logs: logs.length },
+      },
+      trx,
+    );
+  }
+  if (raised.length > 0) await announce(scope.ctx, trx, program.id, raised, now);
+  return { alertMessages: answers, attached: { alertIds: attached, logs: attachedLogs } };
+};
+
+const alertLink = (ctx: AppContext, programId: string, alertId: string) =>
+  `${ctx.settings.publicUrl}/alerts?projectId=${programId}&alert=${alertId}`;
+
+/** A new alert: planned escalation, and a mail (a link, nothing about the patient) to those who opted in. */
+const announce = async (ctx: AppContext, trx: Db, programId: string, alertIds: string[], now: Date) => {
+  const minutes = (await q.findEscalationMinutes(trx, programId)) ?? defaultEscalationMinutes;
+  const recipients = await q.findNewAlertRecipients(trx, programId);
+  for (const alertId of alertIds) {
+    await enqueueJob(
+      trx,
+      ctx.clock,
+      ALERT_ESCALATION_JOB,
+      { alertId },
+      { runAt: addSeconds(now, minutes * 60), singletonKey: `${ALERT_ESCALATION_JOB}:${alertId}` },
+    );
+    for (const r of recipients)
+      await queueMail(
+        trx,
+        ctx.clock,
+        r.email,
+        renderLayout({
+          subject: "OpenPRO: a new patient alert",
+          greeting: `Hello ${r.firstName},`,
+          paragraphs: ["A patient in one of your programs has logged something that needs the care team's attention."],
+          action: { label: "Open the alert", url: alertLink(ctx, programId, alertId) },
+          footer: "You receive this e-mail because you asked to be told of new alerts. Change this in Settings.",
+        }),
+        "alert.raised",
+      );
+  }
+};
+
+/**
+ * The escalation job: an alert still Open after the program's delay is e-mailed to the program's
+ * admins, once (the escalated mark is set in the same transaction as the mails).
+ */
+export const escalateAlert = async (ctx: AppContext, alertId: string): Promise<boolean> => {
+  const alert = await q.findAlert(ctx.db, alertId);
+  if (alert?.status !== "open" || alert.escalatedAt) return false;
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.markEscalated(trx, alertId, now))) return false;
+    for (const r of await q.findEscalationRecipients(trx, alert.programId, ADMIN_ROLES))
+      await queueMail(
+        trx,
+        ctx.clock,
+        r.email,
+        renderLayout({
+          subject: "OpenPRO: an alert is still open",
+          greeting: `Hello ${r.firstName},`,
+          paragraphs: [
+            "A patient alert in one of your programs has not been taken by anyone yet. Please make sure someone is on it.",
+          ],
+          action: { label: "Open the alert", url: alertLink(ctx, alert.programId, alertId) },
+          footer: "You receive this e-mail as an admin of the program.",
+        }),
+        "alert.escalated",
+      );
+    await writeAudit(
+      trx,
+      ctx.clock,
+      {},
+      {
+        action: "alert.escalate",
+        outcome: "success",
+        entityType: "alert",
+        entityId: alertId,
+        programId: alert.programId,
+        patientId: alert.patientId,
+        details: { openSince: new Date(alert.raisedAt).toISOString() },
+      },
+    );
+    return true;
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// The queue
+
+const nameOf = (first: string | null, last: string | null) => `${first ?? ""} ${last ?? ""}`.trim();
+
+const toAlert = (row: q.AlertRow): Alert => {
+  const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+  const raisedAt = new Date(row.raisedAt).toISOString();
+  return {
+    alertId: row.id,
+    projectId: row.programId,
+    programName: row.programName,
+    patientId: row.patientId,
+    patientName: nameOf(row.patientFirstName, row.patientLastName),
+    kind: row.kind,
+    logTypeId: row.logTypeId,
+    symptomName: row.logTypeId ? (findLogType(row.logTypeId)?.name ?? row.logTypeId) : null,
+    grade: row.grade,
+    temperature: numberOrNull(row.temperature),
+    severity: row.severity,
+    status: row.status,
+    raisedAt,
+    lastLogAt: new Date(row.lastLogAt).toISOString(),
+    logCount: row.logCount,
+    logIds: row.logIds,
+    owner: row.ownerId ? { id: row.ownerId, name: nameOf(row.ownerFirstName, row.ownerLastName) } : null,
+    takenAt: iso(row.takenAt),
+    closedAt: iso(row.closedAt),
+    closedBy: row.closedBy ? { id: row.closedBy, name: nameOf(row.closerFirstName, row.closerLastName) } : null,
+    closeAction: row.closeAction as CloseAction | null,
+    closeNote: row.closeNote,
+    escalatedAt: iso(row.escalatedAt),
+    timeToTakeSeconds: secondsBetween(raisedAt, row.takenAt),
+    timeToCloseSeconds: secondsBetween(raisedAt, row.closedAt),
+  };
+};
+
+export const listAlerts = async (
+  scope: RequestScope,
+  query: {
+    _page: number;
+    _perPage: number;
+    projectId?: string | undefined;
+    status?: "open" | "taken" | "closed" | undefined;
+    owner?: "me" | "unassigned" | undefined;
+  },
+) => {
+  const { ctx, actor } = scope;
+  if (query.projectId) await loadProgram(ctx, actor, query.projectId);
+  const { rows, totalCount } = await q.findAlertPage(
+    ctx.db,
+    {
+      reachOf: listingScope(actor),
+      programId: query.projectId,
+      status: query.status,
+      ownerId: query.owner === "me" ? actor.userId : undefined,
+      unassigned: query.owner === "unassigned",
+    },
+    query._page,
+    query._perPage,
+  );
+  await scope.audit({
+    action: "alert.list",
+    entityType: "alert",
+    ...(query.projectId ? { programId: query.projectId } : {}),
+    details: { count: rows.length, patientIds: [...new Set(rows.map((r) => r.patientId))] },
+  });
+  return { results: rows.map(toAlert), totalCount };
+};
+
+/** The side menu's badge: Open alerts across the caller's programs. */
+export const countOpenAlerts = async ({ ctx, actor }: RequestScope) => ({
+  open: await q.countOpen(ctx.db, listingScope(actor)),
+});
+
+/** Open alerts of one program, for the program dashboard (program reach checked by the caller). */
+export const openAlertCount = (db: Db, programId: string) => q.countOpen(db, null, programId);
+
+const reload = async (db: Db, alertId: string) => {
+  const { rows } = await q.findAlertPage(db, { reachOf: null, alertId }, 1, 1);
+  return toAlert(rows[0]!);
+};
+
+const changeAlert = async (
+  scope: RequestScope,
+  programId: string,
+  alertId: string,
+  change: (trx: Db, alert: NonNullable<Awaited<ReturnType<typeof q.findAlertForUpdate>>>) => Promise<string>,
+) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    const alert = await q.findAlertForUpdate(trx, programId, alertId);
+    if (!alert) throw notFound(messages.alertMissing);
+    const action = await change(trx, alert);
+    await scope.audit({ action, entityType: "alert", entityId: alertId, programId, patientId: alert.patientId }, trx);
+    return reload(trx, alertId);
+  });
+};
+
+export const takeAlert = (scope: RequestScope, programId: string, alertId: string) =>
+  changeAlert(scope, programId, alertId, async (trx, alert) => {
+    if (!canTake(alert.status) || !(await q.takeAlert(trx, alertId, scope.actor.userId, scope.ctx.clock.now())))
+      throw conflict(alert.status === "closed" ? messages.alertAlreadyClosed : messages.alertAlreadyTaken);
+    return "alert.take";
+  });
+
+export const closeAlert = (
+  scope: RequestScope,
+  programId: string,
+  alertId: string,
+  body: { action: CloseAction; note?: string | undefined },
+) =>
+  changeAlert(scope, programId, alertId, async (trx, alert) => {
+    const closed =
+      canClose(alert.status) &&
+      (await q.closeAlert(trx, alertId, {
+        by: scope.actor.userId,
+        action: body.action,
+        note: body.note ? body.note : null,
+        now: scope.ctx.clock.now(),
+        ownerId: scope.actor.userId,
+      }));
+    if (!closed) throw conflict(messages.alertAlreadyClosed);
+    return "alert.close";
+  });
+
+/**
+ * Acknowledges the alert's trigger logs that are still new, each through the logs module's
+ * validate rules (given by the route, which may reach both modules).
+ */
+export const acknowledgeAlertLogs = async (
+  scope: RequestScope,
+  programId: string,
+  alertId: string,
+  validate: (logId: string) => Promise<unknown>,
+) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  const alert = await q.findAlert(scope.ctx.db, alertId);
+  if (!alert || alert.programId !== programId) throw notFound(messages.alertMissing);
+  const fresh = await q.findNewLogIds(scope.ctx.db, await q.findAlertLogIds(scope.ctx.db, alertId));
+  for (const logId of fresh) await validate(logId);
+  return { acknowledged: fresh.length };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export const getAlertSettings = async ({ ctx, actor }: RequestScope, programId: string) => {
+  await loadProgram(ctx, actor, programId);
+  return { escalationMinutes: (await q.findEscalationMinutes(ctx.db, programId)) ?? defaultEscalationMinutes };
+};
+
+export const updateAlertSettings = async (scope: RequestScope, programId: string, escalationMinutes: number) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    await q.upsertEscalationMinutes(trx, programId, escalationMinutes, scope.ctx.clock.now());
+    await scope.audit(
+      { action: "alert.settings.update", entityType: "alert-settings", programId, details: { escalationMinutes } },
+      trx,
+    );
+  });
+  return { escalationMinutes };
+};
+
+export const getPreferences = async ({ ctx, actor }: RequestScope) => ({
+  emailOnNewAlert: await q.findPreference(ctx.db, actor.userId),
+});
+
+export const updatePreferences = async (scope: RequestScope, emailOnNewAlert: boolean) => {
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    await q.upsertPreference(trx, scope.actor.userId, emailOnNewAlert, scope.ctx.clock.now());
+    await scope.audit({ action: "alert.preferences.update", entityType: "user", details: { emailOnNewAlert } }, trx);
+  });
+  return { emailOnNewAlert };
+};

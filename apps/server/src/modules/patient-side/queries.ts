@@ -1,0 +1,45 @@
+import type { Db } from "../../db/kysely.js";
+
+/** The programs a patient consented to (and has not withdrawn from), oldest enrolment first. */
+export const findConsentedPrograms = (db: Db, userId: string) =>
+  db
+    .selectFrom("programPatients as e")
+    .innerJoin("programs as p", "p.id", "e.programId")
+    .select([
+      "p.id as programId",
+      "p.name",
+      "p.patientProgramName",
+      "p.disclaimer",
+      "p.disabledNoteTypes",
+      "p.articles",
+      "p.territory",
+      "p.endDate",
+      "p.endedAt",
+    ])
+    .where("e.userId", "=", userId)
+    .where("e.consentGiven", "=", true)
+    .where("e.status", "=", "CONSENTED")
+    .where("e.inviteAcceptedAt", "is not", null)
+    .orderBy("e.createdAt")
+    .orderBy("p.id")
+    .execute();
+
+/** The care team contacts of several programs in one query, in each program's order. */
+export const findContactsOfPrograms = (db: Db, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("careTeamContacts")
+        .select([
+          "id",
+          "programId",
+          "careTeamName",
+          "generalGuidance",
+          "hoursOfOperation",
+          "contactPhones",
+          "contactEmails",
+        ])
+        .where("programId", "in", programIds)
+        .orderBy("position")
+        .orderBy("createdAt")
+        .execute();

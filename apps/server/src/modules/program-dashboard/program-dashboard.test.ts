@@ -1,0 +1,487 @@
+import { adherenceOf, datesBetween } from "@openpro/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrors } from "../../../test/factories.js";
+import { insertLogs, insertMedication, insertMedicationEvent, setValidation } from "../../../test/patient-data.js";
+import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
+import {
+  addToOrganisation,
+  changePermissions,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+} from "../../../test/teams.js";
+import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
+
+const NAUSEA = "10028813";
+const FATIGUE = "10016256";
+const programData = ["view_project_symptom_data", "view_project_temperature_data"];
+
+/**
+ * A week of a small program, built by hand so every figure can be worked out on paper: Grace
+ * (consented Monday 2 March) and Alan (Tuesday 3 March) take part; Wendy logged the worst of all
+ * and then withdrew, so nothing of hers counts; one of Grace's logs was invalidated.
+ */
+describe("the program dashboard sums up a program's week", () => {
+  let t: TestApp;
+  let nurse: { id: string; token: string };
+  let researcher: { id: string; token: string };
+  let plainNurse: { id: string; token: string };
+  let heart: string;
+  let lakeside: string;
+  let grace: string;
+  let alan: string;
+  let wendy: string;
+  const week = { startDate: "2026-03-01", endDate: "2026-03-07" };
+
+  const get = (token: string | undefined, path: string, query: Record<string, string>, programId = heart) =>
+    t.request({
+      method: "GET",
+      url: `/api/v1/pro-dashboard/projects/${programId}/reports/${path}?${new URLSearchParams(query)}`,
+      ...(token ? { token } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.set("2026-03-01T08:00:00Z");
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart", startDate: "2026-03-01" });
+    const lake = await insertOrganisation(t, "Lakeside");
+    lakeside = await insertProgram(t, { organisationId: lake, name: "Lakeside" });
+    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    await changePermissions(t, nurse.id, { grant: programData });
+    plainNurse = await staffSession(t, { email: "pat@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(t, plainNurse.id, northbridge, "clinician_team_member");
+    researcher = await staffSession(t, { email: "rita@research.test", role: "life_sciences_team_member" });
+    await addToOrganisation(t, researcher.id, northbridge, "life_sciences_team_member");
+    const lakeNurse = await staffSession(t, { email: "lou@lakeside.test", role: "clinician_team_member" });
+    await addToOrganisation(t, lakeNurse.id, lake, "clinician_team_member");
+
+    for (const [programId, token, firstName, lastName, email] of [
+      [heart, nurse.token, "Grace", "Hopper", "grace@patients.test"],
+      [heart, nurse.token, "Alan", "Turing", "alan@patients.test"],
+      [heart, nurse.token, "Wendy", "Withdrawn", "wendy@patients.test"],
+      [lakeside, lakeNurse.token, "Lena", "Lake", "lena@patients.test"],
+    ] as const) {
+      expect((await addPatient(t, token, newPatient(programId, { firstName, lastName, email }))).statusCode).toBe(201);
+    }
+    for (const [email, programId, at] of [
+      ["grace@patients.test", heart, "2026-03-02T09:00:00Z"],
+      ["wendy@patients.test", heart, "2026-03-02T09:30:00Z"],
+      ["alan@patients.test", heart, "2026-03-03T09:00:00Z"],
+      ["lena@patients.test", lakeside, "2026-03-02T09:00:00Z"],
+    ] as const) {
+      t.clock.set(at);
+      const session = await acceptInvite(t, email);
+      expect((await giveConsent(t, session, programId)).statusCode).toBe(200);
+    }
+    grace = await userIdOf(t, "grace@patients.test");
+    alan = await userIdOf(t, "alan@patients.test");
+    wendy = await userIdOf(t, "wendy@patients.test");
+    const lena = await userIdOf(t, "lena@patients.test");
+
+    await insertLogs(t, { programId: heart, patientId: grace }, [
+      { logClass: "SYMPTOMS", at: "2026-03-02T10:00:00Z", logTypeId: NAUSEA, grade: 1 },
+      { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 3 },
+      {
+        logClass: "SYMPTOMS",
+        at: "2026-03-04T10:00:00Z",
+        logTypeId: NAUSEA,
+        grade: 4,
+        validationStatus: "Removed",
+        validationReason: "Incorrect symptom severity",
+      },
+      { logClass: "SYMPTOMS", at: "2026-03-04T11:00:00Z", logTypeId: FATIGUE, grade: 2 },
+      { logClass: "TEMPERATURE", at: "2026-03-02T07:00:00Z", value: 37, unit: "C" },
+      { logClass: "TEMPERATURE", at: "2026-03-03T07:00:00Z", value: 38, unit: "C" },
+      { logClass: "TEMPERATURE", at: "2026-03-04T07:00:00Z", value: 41, unit: "C", validationStatus: "Removed" },
+    ]);
+    await insertLogs(t, { programId: heart, patientId: alan }, [
+      { logClass: "SYMPTOMS", at: "2026-03-03T12:00:00Z", logTypeId: NAUSEA, grade: 2 },
+      // Half past midnight on Thursday where Alan was: Thursday is his day, not Wednesday.
+      { logClass: "SYMPTOMS", at: "2026-03-05T00:30:00+01:00", logTypeId: NAUSEA, grade: 3 },
+      { logClass: "TEMPERATURE", at: "2026-03-03T08:00:00Z", value: 36, unit: "C" },
+    ]);
+    await insertLogs(t, { programId: heart, patientId: wendy }, [
+      { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 4 },
+      { logClass: "TEMPERATURE", at: "2026-03-03T07:00:00Z", value: 39.5, unit: "C" },
+    ]);
+    await insertLogs(t, { programId: lakeside, patientId: lena }, [
+      { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 4 },
+    ]);
+
+    // Omeprazole once a day: Grace logs two, skips one and misses two before today (Saturday).
+    const graceOmeprazole = await insertMedication(
+      t,
+      { programId: heart, patientId: grace },
+      { name: "Omeprazole", frequency: "ONCE_DAILY", startDate: "2026-03-02" },
+    );
+    for (const [status, at] of [
+      ["LOGGED", "2026-03-02T08:00:00Z"],
+      ["LOGGED", "2026-03-03T08:00:00Z"],
+      ["SKIPPED", "2026-03-04T08:00:00Z"],
+    ] as const)
+      await insertMedicationEvent(
+        t,
+        { programId: heart, patientId: grace },
+        { medicationId: graceOmeprazole, status, at },
+      );
+    const alanOmeprazole = await insertMedication(
+      t,
+      { programId: heart, patientId: alan },
+      { name: "Omeprazole", frequency: "ONCE_DAILY", startDate: "2026-03-05" },
+    );
+    for (const at of ["2026-03-05T08:00:00Z", "2026-03-06T08:00:00Z"])
+      await insertMedicationEvent(
+        t,
+        { programId: heart, patientId: alan },
+        { medicationId: alanOmeprazole, status: "LOGGED", at },
+      );
+    const asNeeded = await insertMedication(
+      t,
+      { programId: heart, patientId: alan },
+      { name: "Ondansetron", frequency: "AS_NEEDED", startDate: "2026-03-03" },
+    );
+    await insertMedicationEvent(
+      t,
+      { programId: heart, patientId: alan },
+      { medicationId: asNeeded, status: "LOGGED", at: "2026-03-04T14:00:00Z" },
+    );
+    // Every other day from Monday (Monday, Wednesday, Friday): one logged on Wednesday, one on a day off.
+    const iron = await insertMedication(
+      t,
+      { programId: heart, patientId: alan },
+      { name: "Iron", frequency: "EVERY_OTHER_DAY", startDate: "2026-03-02" },
+    );
+    for (const at of ["2026-03-03T09:00:00Z", "2026-03-04T09:00:00Z"])
+      await insertMedicationEvent(
+        t,
+        { programId: heart, patientId: alan },
+        { medicationId: iron, status: "LOGGED", at },
+      );
+    // Weekly from Sunday 1 March: that one dose missed.
+    await insertMedication(
+      t,
+      { programId: heart, patientId: alan },
+      { name: "Methotrexate", frequency: "WEEKLY", startDate: "2026-03-01" },
+    );
+    await insertMedication(
+      t,
+      { programId: heart, patientId: wendy },
+      { name: "Omeprazole", frequency: "TWICE_DAILY", startDate: "2026-03-02" },
+    );
+
+    // Wendy withdraws on Thursday.
+    await t.ctx.db
+      .updateTable("programPatients")
+      .set({ status: "CONSENT_WITHDRAWN", dateConsentRevoked: new Date("2026-03-05T09:00:00Z") })
+      .where("programId", "=", heart)
+      .where("userId", "=", wendy)
+      .execute();
+    // Saturday morning: everyone signs in afresh (the sessions of Sunday have expired).
+    t.clock.set("2026-03-07T10:00:00Z");
+    for (const [staff, email] of [
+      [nurse, "nia@clinic.test"],
+      [plainNurse, "pat@clinic.test"],
+      [researcher, "rita@research.test"],
+    ] as const)
+      staff.token = (await signIn(t, email)).accessToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("averages a symptom's grades per day, live logs of patients taking part only", async () => {
+    const response = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA });
+    expect(response.statusCode).toBe(200);
+    const trend = response.json();
+    expect(trend.logType.name).toBe("Nausea");
+    expect(trend.logType.levels.map((l: { isDanger: boolean }) => l.isDanger)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(trend.logType.maxGradeDescriptionLength).toBeGreaterThan(10);
+    // Tuesday: Grace 3 and Alan 2 (Wendy's 4 does not count); Wednesday: Grace's 4 was invalidated.
+    expect(trend.daysGradesAvg).toEqual({ "2026-03-02": 1, "2026-03-03": 2.5, "2026-03-05": 3 });
+    expect(trend.daysCounts).toEqual({ "2026-03-02": 1, "2026-03-03": 2, "2026-03-05": 1 });
+    expect(Object.keys(trend.daysGradesAvg)).toEqual(["2026-03-02", "2026-03-03", "2026-03-05"]);
+  });
+
+  it("lines patients up by the day of their involvement when asked", async () => {
+    const response = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA, axis: "involvementDay" });
+    expect(response.statusCode).toBe(200);
+    // Day 1: Grace's Monday (1) and Alan's Tuesday (2); day 2: Grace's Tuesday (3) and Alan's Wednesday:
+    // nothing; day 3: Alan's Thursday (3).
+    expect(response.json().daysGradesAvg).toEqual({ "1": 1.5, "2": 3, "3": 3 });
+    expect(response.json().daysCounts).toEqual({ "1": 2, "2": 1, "3": 1 });
+    // Only the range's logs: from Tuesday, Grace's day 1 is out.
+    const fromTuesday = await get(nurse.token, "symptoms/trends", {
+      startDate: "2026-03-03",
+      endDate: "2026-03-07",
+      logTypeId: NAUSEA,
+      axis: "involvementDay",
+    });
+    expect(fromTuesday.json().daysGradesAvg).toEqual({ "1": 2, "2": 3, "3": 3 });
+  });
+
+  it("ranks the most logged symptoms, with severe logs and counts per grade", async () => {
+    const response = await get(nurse.token, "symptoms", week);
+    expect(response.statusCode).toBe(200);
+    const results = response.json().results;
+    expect(
+      results.map((r: { logType: { name: string }; count: number; severe: number }) => [
+        r.logType.name,
+        r.count,
+        r.severe,
+      ]),
+    ).toEqual([
+      ["Nausea", 4, 2],
+      ["Fatigue", 1, 0],
+    ]);
+    expect(results[0].grades).toEqual([
+      { grade: 0, count: 0, severe: false },
+      { grade: 1, count: 1, severe: false },
+      { grade: 2, count: 1, severe: false },
+      { grade: 3, count: 2, severe: true },
+      { grade: 4, count: 0, severe: true },
+    ]);
+    const top = await get(nurse.token, "symptoms", { ...week, orderBy: "severe", limit: "1" });
+    expect(top.json().results.map((r: { logType: { name: string } }) => r.logType.name)).toEqual(["Nausea"]);
+    const empty = await get(nurse.token, "symptoms", { startDate: "2026-02-01", endDate: "2026-02-07" });
+    expect(empty.json().results).toEqual([]);
+  });
+
+  it("gives the temperatures' mean and spread per day with the normal band", async () => {
+    const response = await get(nurse.token, "temperature/trends", week);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      axis: "date",
+      days: {
+        "2026-03-02": { mean: 37, stDev: 0, count: 1 },
+        "2026-03-03": { mean: 37, stDev: 1, count: 2 },
+      },
+      normalMin: 36,
+      normalMax: 37.5,
+      highReadings: 1,
+      lowReadings: 1,
+    });
+    const byDay = await get(nurse.token, "temperature/trends", { ...week, axis: "involvementDay" });
+    // Grace's days 1 and 2 (37, 38), Alan's day 1 (36).
+    expect(byDay.json().days).toEqual({
+      "1": { mean: 36.5, stDev: 0.5, count: 2 },
+      "2": { mean: 38, stDev: 0, count: 1 },
+    });
+  });
+
+  it("counts medication adherence as each patient's dashboard does, without as-needed medicines", async () => {
+    const response = await get(nurse.token, "medication", week);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results).toEqual([
+      { medicationName: "Iron", adherence: 50, eventsMissed: 2, logged: 2, skipped: 0, patients: 1 },
+      { medicationName: "Methotrexate", adherence: 0, eventsMissed: 1, logged: 0, skipped: 0, patients: 1 },
+      { medicationName: "Omeprazole", adherence: 57, eventsMissed: 2, logged: 4, skipped: 1, patients: 2 },
+    ]);
+    // The same figures as core's adherenceOf over each patient's doses, summed.
+    const days = datesBetween(week.startDate, week.endDate);
+    const today = "2026-03-07";
+    const graceTotals = adherenceOf(
+      { frequency: "ONCE_DAILY", startDate: "2026-03-02", endDate: null },
+      days,
+      new Map([
+        ["2026-03-02", { logged: 1, skipped: 0 }],
+        ["2026-03-03", { logged: 1, skipped: 0 }],
+        ["2026-03-04", { logged: 0, skipped: 1 }],
+      ]),
+      today,
+    );
+    const alanTotals = adherenceOf(
+      { frequency: "ONCE_DAILY", startDate: "2026-03-05", endDate: null },
+      days,
+      new Map([
+        ["2026-03-05", { logged: 1, skipped: 0 }],
+        ["2026-03-06", { logged: 1, skipped: 0 }],
+      ]),
+      today,
+    );
+    expect(graceTotals.missed + alanTotals.missed).toBe(2);
+    expect(graceTotals.logged + alanTotals.logged).toBe(4);
+    const ironTotals = adherenceOf(
+      { frequency: "EVERY_OTHER_DAY", startDate: "2026-03-02", endDate: null },
+      days,
+      new Map([
+        ["2026-03-03", { logged: 1, skipped: 0 }],
+        ["2026-03-04", { logged: 1, skipped: 0 }],
+      ]),
+      today,
+    );
+    expect(ironTotals).toMatchObject({ logged: 2, missed: 2, adherence: 50 });
+    const weekly = adherenceOf({ frequency: "WEEKLY", startDate: "2026-03-01", endDate: null }, days, new Map(), today);
+    expect(weekly).toMatchObject({ missed: 1, adherence: 0 });
+  });
+
+  it("lists the patients behind a figure, with links' ids, and audits whom it named", async () => {
+    const severe = await get(nurse.token, "patients", { ...week, figure: "severeSymptom", logTypeId: NAUSEA });
+    expect(severe.statusCode).toBe(200);
+    expect(severe.json()).toEqual({
+      results: [
+        { userId: grace, firstName: "Grace", lastName: "Hopper", count: 1, worst: 3 },
+        { userId: alan, firstName: "Alan", lastName: "Turing", count: 1, worst: 3 },
+      ],
+      totalCount: 2,
+    });
+    const fever = await get(nurse.token, "patients", { ...week, figure: "highTemperature" });
+    expect(fever.json().results.map((p: { userId: string; worst: number }) => [p.userId, p.worst])).toEqual([
+      [grace, 38],
+    ]);
+    const missed = await get(nurse.token, "patients", {
+      ...week,
+      figure: "missedMedication",
+      medicationName: "Omeprazole",
+    });
+    expect(missed.json().results.map((p: { userId: string; count: number }) => [p.userId, p.count])).toEqual([
+      [grace, 2],
+    ]);
+    const rows = await auditRows(t, "program.dashboard.patients.read");
+    expect(rows.length).toBe(3);
+    expect(rows[0]).toMatchObject({ programId: heart, actorUserId: nurse.id, outcome: "success" });
+    const details = await t.ctx.db
+      .selectFrom("auditLog")
+      .select("details")
+      .where("action", "=", "program.dashboard.patients.read")
+      .orderBy("at")
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(details.details)).toContain(grace);
+    expect((await auditRows(t, "program.dashboard.read")).length).toBeGreaterThanOrEqual(4);
+  });
+
+  const endpoints: { path: string; extra: Record<string, string> }[] = [
+    { path: "symptoms/trends", extra: { logTypeId: NAUSEA } },
+    { path: "symptoms", extra: {} },
+    { path: "temperature/trends", extra: {} },
+    { path: "medication", extra: {} },
+    { path: "patients", extra: { figure: "symptom", logTypeId: NAUSEA } },
+  ];
+
+  it.each(endpoints)("$path refuses bad dates with the spec's message on the field", async ({ path, extra }) => {
+    const bad = await get(nurse.token, path, { ...extra, startDate: "2026-02-30", endDate: "2026-03-07" });
+    expect(bad.statusCode).toBe(422);
+    expect(fieldErrors(bad)).toEqual([{ field: "startDate", message: "Enter a date as YYYY-MM-DD" }]);
+    const backwards = await get(nurse.token, path, { ...extra, startDate: "2026-03-07", endDate: "2026-03-01" });
+    expect(backwards.statusCode).toBe(422);
+    expect(fieldErrors(backwards)).toEqual([
+      { field: "endDate", message: "The end date must not be before the start date" },
+    ]);
+    const missing = await get(nurse.token, path, { ...extra });
+    expect(missing.statusCode).toBe(422);
+  });
+
+  it.each(endpoints)(
+    "$path: 403 without the permission, 404 for another program, 401 anonymous",
+    async ({ path, extra }) => {
+      const query = { ...week, ...extra };
+      // Patients' names need the identifying list (researchers lack it); the figures need the program data.
+      const refused = path === "patients" ? researcher : plainNurse;
+      expect((await get(refused.token, path, query)).statusCode).toBe(403);
+      expect((await get(nurse.token, path, query, lakeside)).statusCode).toBe(404);
+      expect((await get(nurse.token, path, query, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+      expect((await get(undefined, path, query)).statusCode).toBe(401);
+    },
+  );
+
+  it("refuses a symptom that is not in the catalogue, and a figure without what it needs", async () => {
+    const unknown = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: "999" });
+    expect(unknown.statusCode).toBe(422);
+    expect(fieldErrors(unknown)).toEqual([{ field: "logTypeId", message: "This symptom is not in the symptom list" }]);
+    const noSymptom = await get(nurse.token, "patients", { ...week, figure: "symptom" });
+    expect(fieldErrors(noSymptom)).toEqual([{ field: "logTypeId", message: "You must fill in this field" }]);
+    const noFigure = await get(nurse.token, "patients", { ...week, figure: "weather" });
+    expect(noFigure.statusCode).toBe(422);
+    expect(fieldErrors(noFigure).map((e) => e.field)).toEqual(["figure"]);
+    // A nurse may name patients, but not behind temperatures without the temperature data permission.
+    await changePermissions(t, plainNurse.id, { grant: ["view_project_symptom_data"] });
+    const signedAgain = await get(plainNurse.token, "patients", { ...week, figure: "highTemperature" });
+    expect(signedAgain.statusCode).toBe(403);
+    expect(
+      (await get(plainNurse.token, "patients", { ...week, figure: "symptom", logTypeId: NAUSEA })).statusCode,
+    ).toBe(200);
+  });
+
+  it("keeps the trend's daily roll-up equal to the logs through invalidation, withdrawal and consent again", async () => {
+    const trend = async () =>
+      (await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA })).json().daysGradesAvg;
+    // The same figures straight from the logs, every symptom and day, by involvement day too.
+    const fromLogs = async () =>
+      (
+        await sql<{ key: string; n: number; total: number; severe: number }>`
+          SELECT l.log_type_id || ' ' || l.local_date || ' ' || (l.local_date - (pp.date_consent_given AT TIME ZONE 'Europe/London')::date + 1) AS key,
+            count(*)::int AS n, sum(coalesce(l.grade, 0))::int AS total, count(*) FILTER (WHERE l.is_danger)::int AS severe
+          FROM patient_logs l JOIN program_patients pp ON pp.program_id = l.program_id AND pp.user_id = l.patient_id
+          WHERE l.program_id = ${heart} AND l.log_class = 'SYMPTOMS' AND l.validation_status IS DISTINCT FROM 'Removed'
+            AND pp.status IN ('CONSENTED', 'PROJECT_COMPLETED')
+          GROUP BY 1 ORDER BY 1`.execute(t.ctx.db)
+      ).rows;
+    const rollUp = async () =>
+      (
+        await sql<{ key: string; n: number; total: number; severe: number }>`
+          SELECT log_type_id || ' ' || local_date || ' ' || (local_date - consent_date + 1) AS key,
+            sum(grade0 + grade1 + grade2 + grade3 + grade4)::int AS n,
+            sum(grade1 + 2 * grade2 + 3 * grade3 + 4 * grade4)::int AS total, sum(severe)::int AS severe
+          FROM program_symptom_days WHERE program_id = ${heart}
+          GROUP BY 1 HAVING sum(grade0 + grade1 + grade2 + grade3 + grade4) > 0 ORDER BY 1`.execute(t.ctx.db)
+      ).rows;
+    expect(await rollUp()).toEqual(await fromLogs());
+
+    // Alan's Thursday log is invalidated: Thursday leaves the chart.
+    const [thursday] = await t.ctx.db
+      .selectFrom("patientLogs")
+      .select("id")
+      .where("patientId", "=", alan)
+      .where("localDate", "=", "2026-03-05")
+      .execute();
+    await setValidation(t, thursday!.id, "Removed", "Incorrect date of log");
+    expect(await trend()).toEqual({ "2026-03-02": 1, "2026-03-03": 2.5 });
+    // Acknowledging one changes nothing.
+    const [monday] = await t.ctx.db.selectFrom("patientLogs").select("id").where("patientId", "=", grace).execute();
+    await setValidation(t, monday!.id, "Acknowledged");
+    expect(await trend()).toEqual({ "2026-03-02": 1, "2026-03-03": 2.5 });
+    // Grace withdraws: only Alan's Tuesday is left; Wendy consents again: her 4 counts.
+    const setStatus = (userId: string, status: string) =>
+      t.ctx.db
+        .updateTable("programPatients")
+        .set({ status })
+        .where("programId", "=", heart)
+        .where("userId", "=", userId)
+        .execute();
+    await setStatus(grace, "CONSENT_WITHDRAWN");
+    await setStatus(wendy, "CONSENTED");
+    expect(await trend()).toEqual({ "2026-03-03": 3 });
+    expect(await rollUp()).toEqual(await fromLogs());
+    // Temperatures follow too: Tuesday is Alan's 36 and Wendy's 39.5.
+    const temperatures = async () => (await get(nurse.token, "temperature/trends", week)).json();
+    expect(await temperatures()).toMatchObject({
+      days: { "2026-03-03": { mean: 37.75, stDev: 1.75, count: 2 } },
+      highReadings: 1,
+      lowReadings: 1,
+    });
+    // A log deleted (its patient's account removed) leaves too.
+    await t.ctx.db.deleteFrom("patientLogs").where("patientId", "=", wendy).execute();
+    expect(await trend()).toEqual({ "2026-03-03": 2 });
+    expect(await rollUp()).toEqual(await fromLogs());
+    expect((await temperatures()).days).toEqual({ "2026-03-03": { mean: 36, stDev: 0, count: 1 } });
+    // An account deleted takes its logs and enrolment with it, and its figures.
+    await t.ctx.db.deleteFrom("users").where("id", "=", alan).execute();
+    expect(await trend()).toEqual({});
+    expect(await rollUp()).toEqual(await fromLogs());
+    // A program deleted (its enrolments first: they hold it) takes its roll-ups with it.
+    await t.ctx.db.deleteFrom("programPatients").where("programId", "=", heart).execute();
+    expect(await rollUp()).toEqual([]);
+    await t.ctx.db.deleteFrom("programs").where("id", "=", heart).execute();
+    const left = await sql<{ n: number }>`SELECT (SELECT count(*) FROM program_symptom_days WHERE program_id = ${heart})
+      + (SELECT count(*) FROM program_temperature_days WHERE program_id = ${heart}) AS n`.execute(t.ctx.db);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+});

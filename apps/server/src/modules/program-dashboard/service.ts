@@ -1,0 +1,209 @@
+import {
+  type DashboardAxis,
+  type DashboardFigure,
+  defaultDangerGrade,
+  findLogType,
+  isDangerGrade,
+  type LogType,
+  messages,
+  type Permission,
+  type ProgramMedication,
+  type ProgramMostLoggedSymptom,
+  type SymptomTrend,
+  sortAxisKeys,
+  symptomGradeLabels,
+  type TemperatureTrends,
+  type Territory,
+  temperatureBands,
+  todayIn,
+} from "@openpro/core";
+import { forbidden, invalidField } from "../../platform/errors.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
+import * as q from "./queries.js";
+
+interface RangeQuery {
+  startDate: string;
+  endDate: string;
+  axis?: DashboardAxis;
+}
+
+/** The program in the actor's reach (404 otherwise) and the range as the queries take it. */
+const loadRange = async ({ ctx, actor }: RequestScope, programId: string, query: RangeQuery) => {
+  const program = await loadProgram(ctx, actor, programId);
+  const territory = program.territory as Territory;
+  const range: q.DashboardRange = {
+    programId,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    axis: query.axis ?? "date",
+  };
+  return { program, range, today: todayIn(territory, ctx.clock.now()) };
+};
+
+/** Program-level figures are read by the program, not by a patient: one audit row per read. */
+const audited = (scope: RequestScope, programId: string, figure: string, details: Record<string, unknown>) =>
+  scope.audit({
+    action: "program.dashboard.read",
+    entityType: "program",
+    entityId: programId,
+    programId,
+    details: { figure, ...details },
+  });
+
+/** The catalogue's symptom; a term no longer in the catalogue still shows, under its id. */
+const logTypeOf = (logTypeId: string): LogType =>
+  findLogType(logTypeId) ?? {
+    logTypeId,
+    name: logTypeId,
+    identifier: logTypeId,
+    ctcaeVersion: "",
+    category: "",
+    levels: symptomGradeLabels.map((label, grade) => ({
+      id: `${logTypeId}-${grade}`,
+      grade,
+      label,
+      isDanger: isDangerGrade(grade, defaultDangerGrade),
+    })),
+  };
+
+const round = (value: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+};
+
+/** A record keyed by day, in axis order. */
+const byDay = <R extends { key: string }, V>(axis: DashboardAxis, rows: readonly R[], value: (row: R) => V) => {
+  const index = new Map(rows.map((r) => [r.key, r]));
+  return Object.fromEntries(sortAxisKeys(axis, index.keys()).map((key) => [key, value(index.get(key)!)]));
+};
+
+export const symptomTrends = async (
+  scope: RequestScope,
+  programId: string,
+  query: RangeQuery & { logTypeId: string },
+): Promise<SymptomTrend> => {
+  const { range } = await loadRange(scope, programId, query);
+  const known = findLogType(query.logTypeId);
+  if (!known) throw invalidField("logTypeId", messages.logTypeUnknown);
+  const rows = await q.findSymptomTrend(scope.ctx.db, range, query.logTypeId);
+  await audited(scope, programId, "symptomTrends", { ...query });
+  return {
+    axis: range.axis,
+    logType: { ...known, maxGradeDescriptionLength: Math.max(0, ...known.levels.map((l) => l.label.length)) },
+    daysGradesAvg: byDay(range.axis, rows, (r) => round(r.avg, 2)),
+    daysCounts: byDay(range.axis, rows, (r) => r.count),
+  };
+};
+
+export const mostLoggedSymptoms = async (
+  scope: RequestScope,
+  programId: string,
+  query: RangeQuery & { orderBy: "count" | "severe"; limit: number },
+): Promise<{ results: ProgramMostLoggedSymptom[] }> => {
+  const { range } = await loadRange(scope, programId, query);
+  const rows = await q.findMostLoggedSymptoms(scope.ctx.db, range, query.orderBy, query.limit);
+  await audited(scope, programId, "symptoms", { ...query });
+  return {
+    results: rows.map((row) => {
+      const logType = logTypeOf(row.logTypeId);
+      const totals = [row.grade0, row.grade1, row.grade2, row.grade3, row.grade4];
+      return {
+        logType,
+        count: row.count,
+        severe: row.severe,
+        grades: logType.levels.map((level) => ({
+          grade: level.grade,
+          count: totals[level.grade] ?? 0,
+          severe: level.isDanger,
+        })),
+      };
+    }),
+  };
+};
+
+export const temperatureTrends = async (
+  scope: RequestScope,
+  programId: string,
+  query: RangeQuery,
+): Promise<TemperatureTrends> => {
+  const { range } = await loadRange(scope, programId, query);
+  const days = await q.findTemperatureDays(scope.ctx.db, range);
+  const bands = await q.findTemperatureBands(scope.ctx.db, range);
+  await audited(scope, programId, "temperatureTrends", { ...query });
+  return {
+    axis: range.axis,
+    days: byDay(range.axis, days, (r) => ({
+      mean: round(r.mean, 2),
+      stDev: round(r.stDev, 2),
+      count: r.count,
+    })),
+    normalMin: temperatureBands.low,
+    normalMax: temperatureBands.high,
+    highReadings: bands.high,
+    lowReadings: bands.low,
+  };
+};
+
+export const medicationAdherence = async (
+  scope: RequestScope,
+  programId: string,
+  query: RangeQuery,
+): Promise<{ results: ProgramMedication[] }> => {
+  const { range, today } = await loadRange(scope, programId, query);
+  const rows = await q.findMedicationAdherence(scope.ctx.db, range, today);
+  await audited(scope, programId, "medication", { ...query });
+  return {
+    results: rows.map((row) => {
+      const total = row.logged + row.skipped + row.eventsMissed;
+      return { ...row, adherence: total === 0 ? null : Math.round((row.logged / total) * 100) };
+    }),
+  };
+};
+
+/** The data permission each figure's patients need beyond the identifying patient list. */
+const figurePermission: Record<DashboardFigure, Permission> = {
+  symptom: "view_project_symptom_data",
+  severeSymptom: "view_project_symptom_data",
+  highTemperature: "view_project_temperature_data",
+  lowTemperature: "view_project_temperature_data",
+  missedMedication: "view_project_symptom_data",
+};
+
+/** How many patients a figure lists at most (the total is given beside them). */
+export const figurePatientsLimit = 200;
+
+/**
+ * The patients behind a figure, by name, to open their dashboards: identifying, so it needs the
+ * figure's data permission as well as the route's, and every read is audited with whom it named.
+ */
+export const figurePatients = async (
+  scope: RequestScope,
+  programId: string,
+  query: RangeQuery & { figure: DashboardFigure; logTypeId?: string; medicationName?: string },
+) => {
+  const { range, today } = await loadRange(scope, programId, query);
+  if (!scope.actor.permissions.includes(figurePermission[query.figure])) throw forbidden();
+  if (query.logTypeId !== undefined && !findLogType(query.logTypeId))
+    throw invalidField("logTypeId", messages.logTypeUnknown);
+  const filter: q.FigureFilter =
+    query.figure === "symptom"
+      ? { figure: "symptom", logTypeId: query.logTypeId! }
+      : query.figure === "severeSymptom"
+        ? { figure: "severeSymptom", ...(query.logTypeId ? { logTypeId: query.logTypeId } : {}) }
+        : query.figure === "missedMedication"
+          ? { figure: "missedMedication", medicationName: query.medicationName!, today }
+          : { figure: query.figure };
+  const rows = await q.findFigurePatients(scope.ctx.db, range, filter, figurePatientsLimit);
+  await scope.audit({
+    action: "program.dashboard.patients.read",
+    entityType: "program",
+    entityId: programId,
+    programId,
+    details: { ...query, patientIds: rows.map((r) => r.userId) },
+  });
+  return {
+    results: rows.map(({ totalCount: _, ...row }) => row),
+    totalCount: rows[0]?.totalCount ?? 0,
+  };
+};

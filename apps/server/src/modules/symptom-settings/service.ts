@@ -1,0 +1,329 @@
+import {
+  dueReminderOccurrence,
+  findLogType,
+  type IntervalSchedule,
+  type LogTypeRef,
+  messages,
+  type SevereSymptomMessage,
+  type SymptomReminder,
+  type symptomReminderBody,
+} from "@openpro/core";
+import type { z } from "zod";
+import { addSeconds } from "../../clock.js";
+import type { Db } from "../../db/kysely.js";
+import type { AppContext } from "../../platform/context.js";
+import { conflict, invalidField, notFound } from "../../platform/errors.js";
+import { enqueueJob } from "../../platform/jobs/job-runner.js";
+import { queueMail } from "../../platform/mail/mailer.js";
+import { renderLayout } from "../../platform/mail/templates.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { unsubscribeToken } from "../patients/service.js";
+import { loadProgram } from "../programs/service.js";
+import * as q from "./queries.js";
+
+const refOf = (identifier: string): LogTypeRef => ({ identifier, name: findLogType(identifier)?.name ?? identifier });
+
+/** Each identifier must be a symptom of the catalogue; the error names the list item. */
+const checkIdentifiers = (identifiers: readonly string[], field: (i: number) => string) => {
+  identifiers.forEach((id, i) => {
+    if (!findLogType(id)) throw invalidField(field(i), messages.logTypeUnknown);
+  });
+};
+
+const audit = (
+  scope: RequestScope,
+  db: Db,
+  action: string,
+  programId: string,
+  entityType: string,
+  entityId: string | undefined,
+  details?: Record<string, unknown>,
+) =>
+  scope.audit(
+    { action: `symptom-settings.${action}`, programId, entityType, ...(entityId ? { entityId } : {}), details },
+    db,
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Prioritised symptoms
+
+export const getPrioritised = async ({ ctx, actor }: RequestScope, programId: string) => {
+  await loadProgram(ctx, actor, programId);
+  return { logTypes: (await q.findPrioritised(ctx.db, programId)).map(refOf) };
+};
+
+export const setPrioritised = async (scope: RequestScope, programId: string, identifiers: string[]) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  checkIdentifiers(identifiers, (i) => `identifiers.${i}`);
+  const unique = [...new Set(identifiers)];
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    await q.replacePrioritised(trx, programId, unique);
+    await audit(scope, trx, "prioritised.set", programId, "prioritised-symptoms", undefined, { identifiers: unique });
+  });
+  return { logTypes: unique.map(refOf) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Alert messages
+
+const toMessage = (row: q.MessageRow, grades: { messageId: string; logTypeId: string; grade: number }[]) =>
+  ({
+    id: row.id,
+    message: row.message,
+    dateCreated: new Date(row.createdAt).toISOString(),
+    severeSymptomGrade: grades
+      .filter((g) => g.messageId === row.id)
+      .map((g) => ({ logType: refOf(g.logTypeId), grade: g.grade })),
+  }) satisfies SevereSymptomMessage;
+
+const messageById = async (db: Db, programId: string, messageId: string) => {
+  const row = await q.findMessage(db, programId, messageId);
+  if (!row) throw notFound(messages.alertMessageMissing);
+  return toMessage(row, await q.findGrades(db, programId));
+};
+
+export const listMessages = async ({ ctx, actor }: RequestScope, programId: string) => {
+  await loadProgram(ctx, actor, programId);
+  const [rows, grades] = await Promise.all([q.findMessages(ctx.db, programId), q.findGrades(ctx.db, programId)]);
+  return rows.map((row) => toMessage(row, grades));
+};
+
+export const createMessage = async (scope: RequestScope, programId: string, message: string) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    const row = await q.insertMessage(trx, programId, message, scope.ctx.clock.now());
+    await audit(scope, trx, "message.create", programId, "severe-symptom-message", row.id);
+    return toMessage(row, []);
+  });
+};
+
+export const updateMessage = async (scope: RequestScope, programId: string, messageId: string, message: string) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    const row = await q.updateMessage(trx, programId, messageId, message, scope.ctx.clock.now());
+    if (!row) throw notFound(messages.alertMessageMissing);
+    await audit(scope, trx, "message.update", programId, "severe-symptom-message", messageId);
+    return messageById(trx, programId, messageId);
+  });
+};
+
+export const deleteMessage = async (scope: RequestScope, programId: string, messageId: string) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.deleteMessage(trx, programId, messageId))) throw notFound(messages.alertMessageMissing);
+    await audit(scope, trx, "message.delete", programId, "severe-symptom-message", messageId);
+  });
+};
+
+/** A pair already used by any alert message of the program is refused; the unique index settles races. */
+export const addGrade = async (
+  scope: RequestScope,
+  programId: string,
+  messageId: string,
+  pair: { identifier: string; grade: number },
+) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  if (!findLogType(pair.identifier)) throw invalidField("identifier", messages.logTypeUnknown);
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.findMessage(trx, programId, messageId))) throw notFound(messages.alertMessageMissing);
+    const added = await q.insertGrade(trx, {
+      programId,
+      messageId,
+      logTypeId: pair.identifier,
+      grade: pair.grade,
+      now: scope.ctx.clock.now(),
+    });
+    if (!added) throw conflict(messages.symptomPairTaken, "identifier");
+    await audit(scope, trx, "grade.add", programId, "severe-symptom-message", messageId, pair);
+    return messageById(trx, programId, messageId);
+  });
+};
+
+export const deleteGrade = async (
+  scope: RequestScope,
+  programId: string,
+  messageId: string,
+  pair: { identifier: string; grade: number },
+) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.deleteGrade(trx, programId, messageId, pair.identifier, pair.grade)))
+      throw notFound(messages.alertMessageMissing);
+    await audit(scope, trx, "grade.delete", programId, "severe-symptom-message", messageId, pair);
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Symptom reminders
+
+export const REMINDER_SWEEP_JOB = "symptom-reminders.sweep";
+/** How often due reminders are looked for: a reminder goes out within this long of its time. */
+export const REMINDER_SWEEP_SECONDS = 15 * 60;
+
+const scheduleOf = (row: q.ReminderRow | q.ReminderFields): IntervalSchedule => ({
+  offsetAmount: row.offsetAmount,
+  offsetPeriod: row.offsetPeriod,
+  durationAmount: row.durationAmount,
+  durationPeriod: row.durationPeriod,
+  intervalAmount: row.intervalAmount,
+  intervalPeriod: row.intervalPeriod,
+});
+
+const toReminder = (row: q.ReminderRow): SymptomReminder => ({
+  reminderId: row.id,
+  logs: row.logTypeIds.map(refOf),
+  schedule: { type: "interval_schedule", data: scheduleOf(row) },
+});
+
+type ReminderBody = z.output<typeof symptomReminderBody>;
+const fieldsOf = (body: ReminderBody): q.ReminderFields => ({
+  logTypeIds: [...new Set(body.logs.map((l) => l.identifier))],
+  ...body.schedule.data,
+});
+
+/** The next reminder sweep, planned at every start so the chain resumes after any loss. */
+export const planNextReminderSweep = (ctx: AppContext) => planSweep(ctx.db, ctx, ctx.clock.now());
+
+/** The sweep runs at the next quarter hour; its key makes one sweep per slot, however many ask. */
+const planSweep = (db: Db, ctx: AppContext, at: Date) => {
+  const slot = Math.ceil(at.getTime() / (REMINDER_SWEEP_SECONDS * 1000)) * REMINDER_SWEEP_SECONDS * 1000;
+  return enqueueJob(
+    db,
+    ctx.clock,
+    REMINDER_SWEEP_JOB,
+    {},
+    { runAt: new Date(slot), singletonKey: `${REMINDER_SWEEP_JOB}:${slot}` },
+  );
+};
+
+export const listReminders = async ({ ctx, actor }: RequestScope, programId: string) => {
+  await loadProgram(ctx, actor, programId);
+  return (await q.findReminders(ctx.db, programId)).map(toReminder);
+};
+
+export const createReminder = async (scope: RequestScope, programId: string, body: ReminderBody) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  checkIdentifiers(
+    body.logs.map((l) => l.identifier),
+    (i) => `logs.${i}.identifier`,
+  );
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    const row = await q.insertReminder(trx, programId, fieldsOf(body), scope.ctx.clock.now());
+    await planSweep(trx, scope.ctx, scope.ctx.clock.now());
+    await audit(scope, trx, "reminder.create", programId, "symptom-reminder", row.id);
+    return toReminder(row);
+  });
+};
+
+export const updateReminder = async (
+  scope: RequestScope,
+  programId: string,
+  reminderId: string,
+  body: Partial<ReminderBody>,
+) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  if (body.logs)
+    checkIdentifiers(
+      body.logs.map((l) => l.identifier),
+      (i) => `logs.${i}.identifier`,
+    );
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    const current = await q.findReminder(trx, programId, reminderId);
+    if (!current) throw notFound(messages.reminderMissing);
+    const fields: q.ReminderFields = {
+      logTypeIds: body.logs ? [...new Set(body.logs.map((l) => l.identifier))] : current.logTypeIds,
+      ...(body.schedule ? body.schedule.data : scheduleOf(current)),
+    };
+    const row = await q.updateReminder(trx, programId, reminderId, fields, scope.ctx.clock.now());
+    if (!row) throw notFound(messages.reminderMissing);
+    await planSweep(trx, scope.ctx, scope.ctx.clock.now());
+    await audit(scope, trx, "reminder.update", programId, "symptom-reminder", reminderId);
+    return toReminder(row);
+  });
+};
+
+export const deleteReminder = async (scope: RequestScope, programId: string, reminderId: string) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.deleteReminder(trx, programId, reminderId))) throw notFound(messages.reminderMissing);
+    await audit(scope, trx, "reminder.delete", programId, "symptom-reminder", reminderId);
+  });
+};
+
+const reminderMail = (
+  ctx: AppContext,
+  p: { firstName: string; programName: string; symptoms: string[]; userId: string; email: string },
+) =>
+  renderLayout({
+    subject: `Reminder: log your symptoms for ${p.programName}`,
+    greeting: `Hello ${p.firstName},`,
+    paragraphs: [
+      `Your care team asks you to log these symptoms in the OpenPRO app today: ${p.symptoms.join(", ")}.`,
+      "Open the app and add a symptom log, even when you did not experience the symptom.",
+    ],
+    footer: `You receive this reminder because you take part in ${p.programName}. Stop these e-mails: ${ctx.settings.publicUrl}/unsubscribe?${new URLSearchParams(
+      {
+        email: Buffer.from(p.email, "utf8").toString("base64"),
+        userId: p.userId,
+        token: unsubscribeToken(ctx.settings.jwtSecret, p.userId, p.email),
+      },
+    ).toString()}`,
+  });
+
+/**
+ * One sweep: each consented patient gets the latest due occurrence of each reminder once (a
+ * notification in the app, and an e-mail unless they unsubscribed). The notification's unique
+ * source key makes a repeated or concurrent sweep send nothing twice. While reminders exist the
+ * sweep plans the next one.
+ */
+export const sweepReminders = async (ctx: AppContext): Promise<number> => {
+  const now = ctx.clock.now();
+  let sent = 0;
+  for (const r of await q.findReminderRecipients(ctx.db)) {
+    const due = dueReminderOccurrence(new Date(r.dateConsentGiven!), scheduleOf(r), new Date(r.reminderSince), now);
+    if (!due) continue;
+    const programName = r.patientProgramName ?? r.programName;
+    const symptoms = r.logTypeIds.map((id) => refOf(id).name);
+    await ctx.db.transaction().execute(async (trx) => {
+      const created = await q.insertNotification(trx, {
+        programId: r.programId,
+        patientId: r.patientId,
+        kind: "symptom-reminder",
+        title: "Time to log your symptoms",
+        body: `Please log: ${symptoms.join(", ")}.`,
+        // The reminder's version (its last change) is part of the key: an edited schedule starts afresh.
+        sourceKey: `symptom-reminder:${r.reminderId}:${new Date(r.reminderSince).getTime()}:${due.index}`,
+        now,
+      });
+      if (!created) return;
+      sent++;
+      const email = r.consentedEmail ?? r.inviteEmail;
+      if (r.questionnaireReminders)
+        await queueMail(
+          trx,
+          ctx.clock,
+          email,
+          reminderMail(ctx, { firstName: r.firstName, programName, symptoms, userId: r.patientId, email }),
+          "patient.symptom-reminder",
+        );
+    });
+  }
+  if ((await q.countReminders(ctx.db)) > 0) await planSweep(ctx.db, ctx, addSeconds(now, 1));
+  return sent;
+};
+
+/** The app's notifications for the signed-in patient in this program (accepted enrolment, else 404). */
+export const listNotifications = async (scope: RequestScope, programId: string) => {
+  const enrolment = await q.findEnrolment(scope.ctx.db, programId, scope.actor.userId);
+  if (!enrolment?.inviteAcceptedAt) throw notFound();
+  const rows = await q.findNotifications(scope.ctx.db, programId, scope.actor.userId);
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
+  };
+};

@@ -1,0 +1,439 @@
+import { messages } from "@openpro/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrors } from "../../../test/factories.js";
+import { acceptInvite, addPatient, auditRows, giveConsent, newPatient } from "../../../test/patients.js";
+import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
+
+const FEVER = "10016558";
+const NAUSEA = "10028813";
+const FATIGUE = "10016256";
+
+describe("the Symptom settings tab: prioritised symptoms, alert messages and reminders", () => {
+  let t: TestApp;
+  let heart: string;
+  let lakeside: string;
+  let admin: { id: string; token: string };
+  let nurse: { id: string; token: string };
+  let analyst: { id: string; token: string };
+  let outsider: { id: string; token: string };
+  const base = (programId: string) => `/api/v1/admin/projects/${programId}`;
+  /** Staff sign in again after the clock moved past the idle limit. */
+  const refresh = async () => {
+    admin.token = (await signIn(t, "cara@clinic.test")).accessToken;
+    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    outsider.token = (await signIn(t, "omar@lakeside.test")).accessToken;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    const lakesideOrg = await insertOrganisation(t, "Lakeside");
+    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    lakeside = await insertProgram(t, { organisationId: lakesideOrg, name: "Lakeside Oncology" });
+    admin = await staffSession(t, { email: "cara@clinic.test", role: "clinical_project_admin" });
+    await addToOrganisation(t, admin.id, northbridge, "clinical_project_admin");
+    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    analyst = await staffSession(t, { email: "lena@pharma.test", role: "life_sciences_team_member" });
+    await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
+    outsider = await staffSession(t, { email: "omar@lakeside.test", role: "clinical_project_admin" });
+    await addToOrganisation(t, outsider.id, lakesideOrg, "clinical_project_admin");
+  });
+  afterAll(() => t.close());
+
+  describe("prioritised symptoms", () => {
+    it("keeps up to 10 symptoms of the catalogue in the order chosen", async () => {
+      const saved = await t.request({
+        method: "PUT",
+        url: `${base(heart)}/prioritised-symptoms`,
+        token: admin.token,
+        payload: { identifiers: [FEVER, NAUSEA] },
+      });
+      expect(saved.statusCode).toBe(200);
+      const read = await t.request({ method: "GET", url: `${base(heart)}/prioritised-symptoms`, token: admin.token });
+      expect(read.json().logTypes).toEqual([
+        { identifier: FEVER, name: "Fever" },
+        { identifier: NAUSEA, name: "Nausea" },
+      ]);
+    });
+
+    it("refuses an eleventh symptom and a symptom outside the catalogue, changing nothing", async () => {
+      const eleven = await t.request({
+        method: "PUT",
+        url: `${base(heart)}/prioritised-symptoms`,
+        token: admin.token,
+        payload: { identifiers: Array.from({ length: 11 }, (_, i) => `1000000${i}`) },
+      });
+      expect(eleven.statusCode).toBe(422);
+      expect(fieldErrors(eleven)).toContainEqual({ field: "identifiers", message: messages.prioritisedSymptomsMax });
+      const unknown = await t.request({
+        method: "PUT",
+        url: `${base(heart)}/prioritised-symptoms`,
+        token: admin.token,
+        payload: { identifiers: [FEVER, "99999999"] },
+      });
+      expect(unknown.statusCode).toBe(422);
+      expect(fieldErrors(unknown)).toEqual([{ field: "identifiers.1", message: messages.logTypeUnknown }]);
+      const read = await t.request({ method: "GET", url: `${base(heart)}/prioritised-symptoms`, token: admin.token });
+      expect(read.json().logTypes).toHaveLength(2);
+    });
+
+    it("is read with the view permission, changed only with the edit permission, only in reach", async () => {
+      expect(
+        (await t.request({ method: "GET", url: `${base(heart)}/prioritised-symptoms`, token: nurse.token })).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.request({
+            method: "PUT",
+            url: `${base(heart)}/prioritised-symptoms`,
+            token: analyst.token,
+            payload: { identifiers: [] },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.request({ method: "GET", url: `${base(heart)}/prioritised-symptoms`, token: outsider.token }))
+          .statusCode,
+      ).toBe(404);
+      expect((await t.request({ method: "GET", url: `${base(heart)}/prioritised-symptoms` })).statusCode).toBe(401);
+    });
+  });
+
+  describe("severe symptom (alert) messages", () => {
+    let messageId = "";
+    let otherId = "";
+
+    it("creates a message, adds symptom-and-grade pairs, and lists them", async () => {
+      const created = await t.request({
+        method: "POST",
+        url: `${base(heart)}/severe-symptom-messages`,
+        token: admin.token,
+        payload: { message: "Please call the ward now on 0113 200 0000." },
+      });
+      expect(created.statusCode).toBe(201);
+      messageId = created.json().id;
+      const pair = await t.request({
+        method: "POST",
+        url: `${base(heart)}/severe-symptom-messages/${messageId}/grades`,
+        token: admin.token,
+        payload: { identifier: FEVER, grade: 3 },
+      });
+      expect(pair.statusCode).toBe(201);
+      expect(pair.json().severeSymptomGrade).toEqual([{ logType: { identifier: FEVER, name: "Fever" }, grade: 3 }]);
+      t.clock.advanceSeconds(60);
+      const other = await t.request({
+        method: "POST",
+        url: `${base(heart)}/severe-symptom-messages`,
+        token: admin.token,
+        payload: { message: "Rest and drink water." },
+      });
+      otherId = other.json().id;
+      const list = await t.request({
+        method: "GET",
+        url: `${base(heart)}/severe-symptom-messages`,
+        token: admin.token,
+      });
+      expect(list.json().map((m: { message: string }) => m.message)).toEqual([
+        "Please call the ward now on 0113 200 0000.",
+        "Rest and drink water.",
+      ]);
+      expect((await auditRows(t, "symptom-settings.grade.add")).length).toBe(1);
+    });
+
+    it("refuses a pair already used by any alert of the program", async () => {
+      const again = await t.request({
+        method: "POST",
+        url: `${base(heart)}/severe-symptom-messages/${otherId}/grades`,
+        token: admin.token,
+        payload: { identifier: FEVER, grade: 3 },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(messages.symptomPairTaken);
+      // Another program may use the same pair.
+      const lake = await t.request({
+        method: "POST",
+        url: `${base(lakeside)}/severe-symptom-messages`,
+        token: outsider.token,
+        payload: { message: "Call us." },
+      });
+      const lakePair = await t.request({
+        method: "POST",
+        url: `${base(lakeside)}/severe-symptom-messages/${lake.json().id}/grades`,
+        token: outsider.token,
+        payload: { identifier: FEVER, grade: 3 },
+      });
+      expect(lakePair.statusCode).toBe(201);
+    });
+
+    it("lets exactly one of two parallel saves of the same pair win", async () => {
+      const save = (id: string) =>
+        t.request({
+          method: "POST",
+          url: `${base(heart)}/severe-symptom-messages/${id}/grades`,
+          token: admin.token,
+          payload: { identifier: NAUSEA, grade: 4 },
+        });
+      const answers = await Promise.all([save(messageId), save(otherId)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      const pairs = await t.ctx.db
+        .selectFrom("severeSymptomGrades")
+        .selectAll()
+        .where("programId", "=", heart)
+        .where("logTypeId", "=", NAUSEA)
+        .execute();
+      expect(pairs).toHaveLength(1);
+    });
+
+    it("checks grades 0 to 5, the 500-character message and the catalogue", async () => {
+      const grade = await t.request({
+        method: "POST",
+        url: `${base(heart)}/severe-symptom-messages/${messageId}/grades`,
+        token: admin.token,
+        payload: { identifier: FEVER, grade: 6 },
+      });
+      expect(grade.statusCode).toBe(422);
+      expect(fieldErrors(grade)).toEqual([{ field: "grade", message: messages.symptomGradeRange }]);
+      const long = await t.request({
+        method: "PATCH",
+        url: `${base(heart)}/severe-symptom-messages/${messageId}`,
+        token: admin.token,
+        payload: { message: "x".repeat(501) },
+      });
+      expect(long.statusCode).toBe(422);
+      expect(fieldErrors(long)).toEqual([{ field: "message", message: messages.maxLength(500) }]);
+      const unknown = await t.request({
+        method: "POST",
+        url: `${base(heart)}/severe-symptom-messages/${messageId}/grades`,
+        token: admin.token,
+        payload: { identifier: "12345678", grade: 1 },
+      });
+      expect(unknown.statusCode).toBe(422);
+    });
+
+    it("edits and deletes a message and a pair; another program's message is 404", async () => {
+      const edited = await t.request({
+        method: "PATCH",
+        url: `${base(heart)}/severe-symptom-messages/${messageId}`,
+        token: admin.token,
+        payload: { message: "Call the ward now." },
+      });
+      expect(edited.json().message).toBe("Call the ward now.");
+      const removedPair = await t.request({
+        method: "DELETE",
+        url: `${base(heart)}/severe-symptom-messages/${messageId}/grades/${FEVER}/3`,
+        token: admin.token,
+      });
+      expect(removedPair.statusCode).toBe(204);
+      const lakeMessages = await t.request({
+        method: "GET",
+        url: `${base(lakeside)}/severe-symptom-messages`,
+        token: outsider.token,
+      });
+      const lakeId = lakeMessages.json()[0].id;
+      expect(
+        (
+          await t.request({
+            method: "DELETE",
+            url: `${base(heart)}/severe-symptom-messages/${lakeId}`,
+            token: admin.token,
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await t.request({
+            method: "DELETE",
+            url: `${base(heart)}/severe-symptom-messages/${otherId}`,
+            token: admin.token,
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect(
+        (
+          await t.request({
+            method: "POST",
+            url: `${base(heart)}/severe-symptom-messages`,
+            token: nurse.token,
+            payload: { message: "x" },
+          })
+        ).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  describe("symptom reminders", () => {
+    const schedule = {
+      type: "interval_schedule",
+      data: {
+        offsetAmount: 1,
+        offsetPeriod: "days",
+        durationAmount: 1,
+        durationPeriod: "weeks",
+        intervalAmount: 2,
+        intervalPeriod: "days",
+      },
+    };
+    let patientToken = "";
+
+    it("reminds each consented patient in the app and by e-mail, once per occurrence, until the duration ends", async () => {
+      const added = await addPatient(
+        t,
+        admin.token,
+        newPatient(heart, { firstName: "Grace", email: "grace@patients.test" }),
+      );
+      expect(added.statusCode).toBe(201);
+      patientToken = await acceptInvite(t, "grace@patients.test");
+      expect((await giveConsent(t, patientToken, heart)).statusCode).toBe(200);
+      // Consent at 09:00 on 2 March; the reminder starts on day 2 and repeats every 2 days for a week.
+      const created = await t.request({
+        method: "POST",
+        url: `${base(heart)}/symptom-reminders`,
+        token: admin.token,
+        payload: { logs: [{ identifier: FATIGUE }, { identifier: NAUSEA }], schedule },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().logs.map((l: { name: string }) => l.name)).toEqual(["Fatigue", "Nausea"]);
+      const reminderMails = async () =>
+        (await t.mailsTo("grace@patients.test")).filter((m) => m.subject.startsWith("Reminder: log your symptoms"));
+
+      await t.runJobs();
+      expect(await reminderMails()).toHaveLength(0);
+      t.clock.set("2026-03-03T09:10:00Z");
+      await t.runJobs();
+      await t.runJobs();
+      expect(await reminderMails()).toHaveLength(1);
+      const mail = (await reminderMails())[0]!;
+      expect(mail.textBody).toContain("Fatigue, Nausea");
+      expect(mail.textBody).toContain("/unsubscribe?");
+      t.clock.set("2026-03-05T09:20:00Z");
+      await t.runJobs();
+      t.clock.set("2026-03-05T09:40:00Z");
+      await t.runJobs();
+      expect(await reminderMails()).toHaveLength(2);
+      // Days 2, 4, 6 and 8 from consent; day 9 (3 + 7) is past the week.
+      for (const at of ["2026-03-07T09:20:00Z", "2026-03-09T09:20:00Z", "2026-03-11T09:20:00Z"]) {
+        t.clock.set(at);
+        await t.runJobs();
+      }
+      expect(await reminderMails()).toHaveLength(4);
+
+      const signedIn = await t.request({
+        method: "POST",
+        url: "/api/v2/auth/login",
+        payload: { email: "grace@patients.test", password: "Harbour-Lights-2026!", scope: "patient" },
+      });
+      const notes = await t.request({
+        method: "GET",
+        url: `/api/v1/user/projects/${heart}/notifications`,
+        token: signedIn.json().accessToken,
+      });
+      expect(notes.statusCode).toBe(200);
+      expect(notes.json().results).toHaveLength(4);
+      expect(notes.json().results[0].body).toBe("Please log: Fatigue, Nausea.");
+    });
+
+    it("honours unsubscribe: the app is still reminded, no more e-mails", async () => {
+      await refresh();
+      await t.ctx.db
+        .updateTable("users")
+        .set({ questionnaireReminders: false })
+        .where("email", "=", "grace@patients.test")
+        .execute();
+      const reminder = (
+        await t.request({ method: "GET", url: `${base(heart)}/symptom-reminders`, token: admin.token })
+      ).json()[0];
+      const patched = await t.request({
+        method: "PATCH",
+        url: `${base(heart)}/symptom-reminders/${reminder.reminderId}`,
+        token: admin.token,
+        payload: {
+          schedule: { type: "interval_schedule", data: { offsetAmount: 0, intervalAmount: 1, intervalPeriod: "days" } },
+        },
+      });
+      expect(patched.statusCode).toBe(200);
+      const before = (await t.mailsTo("grace@patients.test")).length;
+      t.clock.set("2026-03-12T09:20:00Z");
+      await t.runJobs();
+      expect((await t.mailsTo("grace@patients.test")).length).toBe(before);
+      const count = await t.ctx.db
+        .selectFrom("patientNotifications")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(5);
+    });
+
+    it("refuses a duration without its period and an interval, naming the fields", async () => {
+      await refresh();
+      const bad = await t.request({
+        method: "POST",
+        url: `${base(heart)}/symptom-reminders`,
+        token: admin.token,
+        payload: {
+          logs: [{ identifier: FEVER }],
+          schedule: { type: "interval_schedule", data: { offsetAmount: 0, durationAmount: 2 } },
+        },
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(fieldErrors(bad)).toEqual(
+        expect.arrayContaining([
+          { field: "schedule.data.durationPeriod", message: messages.reminderPeriodRequired },
+          { field: "schedule.data.intervalAmount", message: messages.reminderIntervalRequired },
+        ]),
+      );
+      const none = await t.request({
+        method: "POST",
+        url: `${base(heart)}/symptom-reminders`,
+        token: admin.token,
+        payload: { logs: [], schedule },
+      });
+      expect(fieldErrors(none)).toEqual([{ field: "logs", message: messages.reminderSymptomRequired }]);
+    });
+
+    it("deletes a reminder (404 from another program; 403 without the edit permission)", async () => {
+      await refresh();
+      const reminder = (
+        await t.request({ method: "GET", url: `${base(heart)}/symptom-reminders`, token: admin.token })
+      ).json()[0];
+      expect(
+        (
+          await t.request({
+            method: "DELETE",
+            url: `${base(lakeside)}/symptom-reminders/${reminder.reminderId}`,
+            token: outsider.token,
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await t.request({
+            method: "DELETE",
+            url: `${base(heart)}/symptom-reminders/${reminder.reminderId}`,
+            token: nurse.token,
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.request({
+            method: "DELETE",
+            url: `${base(heart)}/symptom-reminders/${reminder.reminderId}`,
+            token: admin.token,
+          })
+        ).statusCode,
+      ).toBe(204);
+      const before = await t.ctx.db
+        .selectFrom("patientNotifications")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      t.clock.set("2026-03-14T09:20:00Z");
+      await t.runJobs();
+      const after = await t.ctx.db
+        .selectFrom("patientNotifications")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+    });
+  });
+});

@@ -1,0 +1,317 @@
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Link,
+  MenuItem,
+  Alert as MuiAlert,
+  Pagination,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  type Alert,
+  alertStatusLabels,
+  type CloseAction,
+  closeActionLabels,
+  closeActions,
+  formatDuration,
+  messages,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useId, useState } from "react";
+import { EmptyState } from "../../../components/empty-state";
+import { Loading } from "../../../components/loading";
+import { RouterLink } from "../../../components/router-link";
+import { formatDateTime } from "../../../lib/format";
+import {
+  type AlertFilter,
+  alertErrorText,
+  alertPageSize,
+  useAcknowledgeAlertLogs,
+  useAlerts,
+  useCloseAlert,
+  useTakeAlert,
+} from "../api";
+
+const statusColour = { open: "error", taken: "warning", closed: "success" } as const;
+
+const whatOf = (a: Alert) =>
+  a.kind === "temperature"
+    ? `Temperature ${a.temperature === null ? "" : `${a.temperature.toFixed(1)} °C`}`.trim()
+    : `${a.symptomName ?? a.logTypeId} grade ${a.grade}`;
+
+const CloseDialog = ({ alert, onClose }: { alert: Alert; onClose: () => void }) => {
+  const titleId = useId();
+  const close = useCloseAlert();
+  const [action, setAction] = useState<CloseAction | "">("");
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<{ action?: string; note?: string }>({});
+  const submit = () => {
+    const next: typeof errors = {};
+    if (!action) next.action = messages.alertCloseActionRequired;
+    if (action === "other" && !note.trim()) next.note = messages.alertCloseNoteRequired;
+    setErrors(next);
+    if (!action || Object.keys(next).length) return;
+    close.mutate(
+      { projectId: alert.projectId, alertId: alert.alertId, action, note: note.trim() || undefined },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(messages.alertClosed, { variant: "success" });
+          onClose();
+        },
+        onError: (error) => enqueueSnackbar(alertErrorText(error), { variant: "error" }),
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Close alert</DialogTitle>
+      <DialogContent>
+        <FormControl error={!!errors.action} component="fieldset" sx={{ mt: 1 }}>
+          <FormLabel component="legend">Action taken</FormLabel>
+          <RadioGroup value={action} onChange={(e) => setAction(e.target.value as CloseAction)}>
+            {closeActions.map((a) => (
+              <FormControlLabel key={a} value={a} control={<Radio />} label={closeActionLabels[a]} />
+            ))}
+          </RadioGroup>
+          {errors.action ? <FormHelperText>{errors.action}</FormHelperText> : null}
+        </FormControl>
+        <TextField
+          label="Note"
+          multiline
+          minRows={2}
+          fullWidth
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          error={!!errors.note}
+          helperText={errors.note}
+          required={action === "other"}
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+          sx={{ mt: 2 }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={close.isPending}>
+          Close alert
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+const AlertCard = ({ alert }: { alert: Alert }) => {
+  const headingId = useId();
+  const take = useTakeAlert();
+  const acknowledge = useAcknowledgeAlertLogs();
+  const [closing, setClosing] = useState(false);
+  const ids = { projectId: alert.projectId, alertId: alert.alertId };
+  const what = whatOf(alert);
+  return (
+    <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+        <Typography variant="h2" id={headingId} sx={{ fontSize: "1.15rem", m: 0 }}>
+          <Link component={RouterLink} to={`/programs/${alert.projectId}/participants/${alert.patientId}`}>
+            {alert.patientName}
+          </Link>
+          {` – ${what}`}
+        </Typography>
+        <Chip size="small" color={statusColour[alert.status]} label={alertStatusLabels[alert.status]} />
+        {alert.escalatedAt && alert.status === "open" ? (
+          <Chip size="small" variant="outlined" label="Escalated" />
+        ) : null}
+      </Box>
+      <Box
+        component="dl"
+        sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, my: 1 }}
+      >
+        <dt>Program</dt>
+        <dd style={{ margin: 0 }}>{alert.programName}</dd>
+        <dt>Raised</dt>
+        <dd style={{ margin: 0 }}>
+          {formatDateTime(alert.raisedAt)}
+          {alert.logCount > 1 ? ` (${alert.logCount} logs, latest ${formatDateTime(alert.lastLogAt)})` : ""}
+        </dd>
+        {alert.owner ? (
+          <>
+            <dt>Owner</dt>
+            <dd style={{ margin: 0 }}>{alert.owner.name}</dd>
+          </>
+        ) : null}
+        {alert.timeToTakeSeconds !== null ? (
+          <>
+            <dt>Time to take</dt>
+            <dd style={{ margin: 0 }}>{formatDuration(alert.timeToTakeSeconds)}</dd>
+          </>
+        ) : null}
+        {alert.timeToCloseSeconds !== null ? (
+          <>
+            <dt>Time to close</dt>
+            <dd style={{ margin: 0 }}>{formatDuration(alert.timeToCloseSeconds)}</dd>
+          </>
+        ) : null}
+        {alert.closeAction ? (
+          <>
+            <dt>Action</dt>
+            <dd style={{ margin: 0 }}>
+              {closeActionLabels[alert.closeAction]}
+              {alert.closeNote ? `: ${alert.closeNote}` : ""}
+            </dd>
+          </>
+        ) : null}
+      </Box>
+      {alert.status !== "closed" ? (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+          {alert.status === "open" ? (
+            <Button
+              variant="contained"
+              disabled={take.isPending}
+              aria-label={`I'm on it: ${alert.patientName}, ${what}`}
+              onClick={() =>
+                take.mutate(ids, {
+                  onSuccess: () => enqueueSnackbar(messages.alertTaken, { variant: "success" }),
+                  onError: (error) => enqueueSnackbar(alertErrorText(error), { variant: "error" }),
+                })
+              }
+            >
+              I'm on it
+            </Button>
+          ) : null}
+          <Button
+            variant="outlined"
+            disabled={acknowledge.isPending}
+            aria-label={`Acknowledge logs: ${alert.patientName}, ${what}`}
+            onClick={() =>
+              acknowledge.mutate(ids, {
+                onSuccess: () => enqueueSnackbar(messages.alertLogsAcknowledged, { variant: "success" }),
+                onError: (error) => enqueueSnackbar(alertErrorText(error), { variant: "error" }),
+              })
+            }
+          >
+            Acknowledge logs
+          </Button>
+          <Button
+            variant="outlined"
+            aria-label={`Close alert: ${alert.patientName}, ${what}`}
+            onClick={() => setClosing(true)}
+          >
+            Close alert
+          </Button>
+        </Stack>
+      ) : null}
+      {closing ? <CloseDialog alert={alert} onClose={() => setClosing(false)} /> : null}
+    </Paper>
+  );
+};
+
+/** The alert queue: unresolved first, most severe and newest first; filter by program, status and owner. */
+export const AlertQueue = ({
+  programs,
+  initialProjectId,
+}: {
+  /** The programs the user may filter by (from the page). */
+  programs: { projectId: string; name: string }[];
+  initialProjectId?: string;
+}) => {
+  const [filter, setFilter] = useState<AlertFilter>({
+    page: 1,
+    ...(initialProjectId ? { projectId: initialProjectId } : {}),
+  });
+  const alerts = useAlerts(filter);
+  const change = (next: Partial<AlertFilter>) => setFilter((f) => ({ ...f, ...next, page: 1 }));
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ mb: 2 }}
+        component="form"
+        aria-label="Filter alerts"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <TextField
+          select
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          label="Program"
+          value={filter.projectId ?? ""}
+          onChange={(e) => change({ projectId: e.target.value || undefined })}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">All programs</MenuItem>
+          {programs.map((p) => (
+            <MenuItem key={p.projectId} value={p.projectId}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          label="Status"
+          value={filter.status ?? ""}
+          onChange={(e) => change({ status: (e.target.value || undefined) as AlertFilter["status"] })}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">Any status</MenuItem>
+          <MenuItem value="open">Open</MenuItem>
+          <MenuItem value="taken">Taken</MenuItem>
+          <MenuItem value="closed">Closed</MenuItem>
+        </TextField>
+        <TextField
+          select
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          label="Owner"
+          value={filter.owner ?? ""}
+          onChange={(e) => change({ owner: (e.target.value || undefined) as AlertFilter["owner"] })}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">Anyone</MenuItem>
+          <MenuItem value="me">Me</MenuItem>
+          <MenuItem value="unassigned">Nobody yet</MenuItem>
+        </TextField>
+      </Stack>
+      {alerts.isPending ? (
+        <Loading label="Loading alerts" />
+      ) : alerts.isError ? (
+        <MuiAlert severity="error">{alertErrorText(alerts.error)}</MuiAlert>
+      ) : alerts.data.results.length === 0 ? (
+        <EmptyState title={messages.alertsEmpty} />
+      ) : (
+        <>
+          <Typography role="status" color="text.secondary" sx={{ mb: 1 }}>
+            {`${alerts.data.totalCount} alert${alerts.data.totalCount === 1 ? "" : "s"}`}
+          </Typography>
+          <Stack component="ul" aria-label="Alerts" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }}>
+            {alerts.data.results.map((a) => (
+              <li key={a.alertId}>
+                <AlertCard alert={a} />
+              </li>
+            ))}
+          </Stack>
+          {alerts.data.totalCount > alertPageSize ? (
+            <Pagination
+              sx={{ mt: 2 }}
+              count={Math.ceil(alerts.data.totalCount / alertPageSize)}
+              page={filter.page}
+              onChange={(_, page) => setFilter((f) => ({ ...f, page }))}
+              getItemAriaLabel={(type, page) => (type === "page" ? `Page ${page}` : `Go to ${type} page`)}
+            />
+          ) : null}
+        </>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,106 @@
+import {
+  type AppointmentFilter,
+  appointmentFilterQuery,
+  appointmentsApi,
+  type CreateAppointmentBody,
+  type ListAppointmentsQuery,
+  type UpdateAppointmentBody,
+} from "@openpro/core";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
+import { readTokens } from "../../lib/tokens";
+
+export const appointmentKeys = {
+  all: ["appointments"] as const,
+  patient: (projectId: string, userId: string) => ["appointments", projectId, userId] as const,
+  list: (projectId: string, userId: string, query: Omit<ListAppointmentsQuery, "projectId">) =>
+    ["appointments", projectId, userId, "list", query] as const,
+  one: (projectId: string, userId: string, id: string) => ["appointments", projectId, userId, "one", id] as const,
+};
+
+/** A page of a patient's appointments (the filter's query built at call time, from the current clock). */
+export const useAppointments = (
+  projectId: string,
+  userId: string,
+  query: Omit<ListAppointmentsQuery, "projectId">,
+  enabled = true,
+) =>
+  useQuery({
+    queryKey: appointmentKeys.list(projectId, userId, query),
+    queryFn: ({ signal }) =>
+      apiCall(appointmentsApi.list, { params: { userId }, query: { projectId, ...query }, signal }),
+    enabled: Boolean(projectId && userId) && enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** Upcoming or Past as of the moment the filter is chosen (now is fixed per page view, so the key is stable). */
+export const filterQuery = (filter: AppointmentFilter, now: Date, page: number, perPage: number) => ({
+  ...appointmentFilterQuery(filter, now),
+  _page: page,
+  _perPage: perPage,
+});
+
+export const useAppointment = (projectId: string, userId: string, id: string | undefined) =>
+  useQuery({
+    queryKey: appointmentKeys.one(projectId, userId, id ?? ""),
+    queryFn: ({ signal }) =>
+      apiCall(appointmentsApi.get, { params: { userId, appointmentId: id! }, query: { projectId }, signal }),
+    enabled: Boolean(projectId && userId && id),
+  });
+
+const ownErrors = { inlineErrors: true, ownStatuses: [400, 404, 409, 422] } as const;
+
+export const useCreateAppointment = (projectId: string, userId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAppointmentBody) =>
+      apiCall(appointmentsApi.create, { params: { userId }, query: { projectId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(projectId, userId) }),
+    meta: ownErrors,
+  });
+};
+
+export const useUpdateAppointment = (projectId: string, userId: string, id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAppointmentBody) =>
+      apiCall(appointmentsApi.update, { params: { userId, appointmentId: id }, query: { projectId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(projectId, userId) }),
+    meta: ownErrors,
+  });
+};
+
+export const useDeleteAppointment = (projectId: string, userId: string, id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(appointmentsApi.remove, { params: { userId, appointmentId: id }, query: { projectId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(projectId, userId) }),
+    meta: ownErrors,
+  });
+};
+
+/** The .ics file is not JSON: same bearer token, saved through a temporary object URL. */
+export const useDownloadAppointmentCalendar = (projectId: string, userId: string) =>
+  useMutation({
+    mutationFn: async () => {
+      const path = `${appointmentsApi.calendar.path.replace(":userId", encodeURIComponent(userId))}?projectId=${encodeURIComponent(projectId)}`;
+      if (isRefreshDue(readTokens())) await refreshSession();
+      const token = readTokens()?.accessToken;
+      const response = await fetch(path, {
+        headers: { accept: "text/calendar", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+      if (!response.ok) throw new Error(`Error ${response.status}`);
+      const blob = await response.blob();
+      const name =
+        response.headers.get("content-disposition")?.match(/filename="?([^";]+)"?/i)?.[1] ?? "appointments.ics";
+      const url = URL.createObjectURL(blob);
+      const anchor = document.createElement("a");
+      anchor.href = url;
+      anchor.download = name;
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      return name;
+    },
+  });

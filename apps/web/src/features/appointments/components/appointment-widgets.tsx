@@ -1,0 +1,78 @@
+import { Box, CircularProgress } from "@mui/material";
+import { type AppointmentFilter, appointmentLimits, messages, type NurseAppointment } from "@openpro/core";
+import { useState } from "react";
+import { filterQuery, useAppointments } from "../api";
+import { AppointmentCard, NoAppointments } from "./appointment-card";
+import { AppointmentItem } from "./appointment-item";
+
+/** The appointment pages' paths under a patient's base path. */
+export const appointmentPaths = (base: string) => ({
+  list: (filter: AppointmentFilter) => `${base}/scheduled-nurse-appointment?filterTime=${filter}`,
+  create: `${base}/schedule-nurse-appointment/create`,
+  edit: (id: string) => `${base}/schedule-nurse-appointment/${id}`,
+});
+
+const ListOf = ({ items, empty, base }: { items: NurseAppointment[] | undefined; empty: string; base: string }) => {
+  if (!items) return <CircularProgress size={24} aria-label="Loading appointments" />;
+  if (items.length === 0) return <NoAppointments>{empty}</NoAppointments>;
+  return (
+    <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {items.map((a) => (
+        <AppointmentItem key={a.id} appointment={a} editTo={appointmentPaths(base).edit(a.id)} />
+      ))}
+    </Box>
+  );
+};
+
+/** Dashboard: the next three and the last three appointments, each with See more. */
+export const AppointmentWidgets = ({
+  projectId,
+  userId,
+  base,
+}: {
+  projectId: string;
+  userId: string;
+  base: string;
+}) => {
+  // "Now" is taken once per dashboard view, so the queries keep one key.
+  const [now] = useState(() => new Date());
+  const upcoming = useAppointments(projectId, userId, filterQuery("Upcoming", now, 1, appointmentLimits.widgetSize));
+  const past = useAppointments(projectId, userId, filterQuery("Past", now, 1, appointmentLimits.widgetSize));
+  const paths = appointmentPaths(base);
+  return (
+    <>
+      <AppointmentCard title="Upcoming appointments" seeMoreTo={paths.list("Upcoming")}>
+        <ListOf items={upcoming.data?.results} empty={messages.noAppointmentsScheduled} base={base} />
+      </AppointmentCard>
+      <AppointmentCard title="Past appointments" seeMoreTo={paths.list("Past")}>
+        <ListOf items={past.data?.results} empty={messages.noAppointmentsHistory} base={base} />
+      </AppointmentCard>
+    </>
+  );
+};
+
+/** The calendar day view: the appointments dated on that day. */
+export const DayAppointments = ({
+  projectId,
+  userId,
+  base,
+  date,
+}: {
+  projectId: string;
+  userId: string;
+  base: string;
+  date: string;
+}) => {
+  const day = useAppointments(projectId, userId, {
+    intervalStart: date,
+    intervalEnd: date,
+    ordering: "date",
+    _page: 1,
+    _perPage: 100,
+  });
+  return (
+    <AppointmentCard title="Appointments">
+      <ListOf items={day.data?.results} empty="No appointments on this day" base={base} />
+    </AppointmentCard>
+  );
+};

@@ -1,0 +1,23 @@
+import { type DashboardAxis, dashboardAxisLabel, datesBetween, sortAxisKeys } from "@openpro/core";
+
+/** YYYY-MM-DD as DD/MM/YYYY (the spec's date format). */
+export const formatDay = (value: string | null | undefined): string => {
+  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
+};
+
+/**
+ * The x axis of a day series: every date of the range (gaps stay gaps), or every involvement day
+ * from the first to the last with data.
+ */
+export const axisKeys = (axis: DashboardAxis, range: { startDate: string; endDate: string }, keys: string[]) => {
+  if (axis === "date") return datesBetween(range.startDate, range.endDate);
+  const days = sortAxisKeys(axis, keys).map(Number);
+  if (days.length === 0) return [];
+  const out: string[] = [];
+  for (let d = days[0]!; d <= days[days.length - 1]!; d++) out.push(String(d));
+  return out;
+};
+
+export const axisLabel = (axis: DashboardAxis, key: string) => dashboardAxisLabel(axis, key);
+export const axisTitle = (axis: DashboardAxis) => (axis === "date" ? "Date" : "Day of involvement");

@@ -1,0 +1,88 @@
+import { Box, Button, List, ListItem, Typography } from "@mui/material";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { messages, type ProgramMedication } from "@openpro/core";
+import { ChartFrame, DataTable } from "../../../components/data-table";
+import { Loading } from "../../../components/loading";
+import type { FigureRequest } from "../api";
+import { DashboardCard, NoData } from "./dashboard-card";
+
+const percent = (m: ProgramMedication) => (m.adherence === null ? "—" : `${m.adherence}%`);
+
+/** Adherence per medication across the program: a chart, and beside it the sidebar of adherence and doses missed. */
+export const MedicationAdherence = ({
+  medications,
+  loading,
+  onShowPatients,
+}: {
+  medications: readonly ProgramMedication[] | undefined;
+  loading: boolean;
+  onShowPatients?: (figure: FigureRequest) => void;
+}) => (
+  <DashboardCard title="Medication adherence">
+    {loading && !medications ? (
+      <Loading />
+    ) : !medications || medications.length === 0 ? (
+      <NoData>{messages.noMedicationLogs}</NoData>
+    ) : (
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" } }}>
+        <Box>
+          <ChartFrame>
+            <BarChart
+              height={240}
+              skipAnimation
+              disableKeyboardNavigation
+              hideLegend
+              xAxis={[{ scaleType: "band", data: medications.map((m) => m.medicationName) }]}
+              yAxis={[{ min: 0, max: 100, label: "Adherence (%)" }]}
+              series={[{ data: medications.map((m) => m.adherence ?? 0), label: "Adherence (%)" }]}
+            />
+          </ChartFrame>
+          <DataTable
+            hidden
+            caption="Medication adherence"
+            columns={[
+              { header: "Medication", cell: (m: ProgramMedication) => m.medicationName },
+              { header: "Adherence", cell: percent },
+              { header: "Doses logged", cell: (m) => String(m.logged) },
+              { header: "Doses skipped", cell: (m) => String(m.skipped) },
+              { header: "Doses missed", cell: (m) => String(m.eventsMissed) },
+              { header: "Patients", cell: (m) => String(m.patients) },
+            ]}
+            rows={medications}
+            rowKey={(m) => m.medicationName}
+          />
+        </Box>
+        <Box role="group" aria-label="Adherence by medication">
+          <List dense disablePadding>
+            {medications.map((m) => (
+              <ListItem key={m.medicationName} disableGutters sx={{ display: "block" }}>
+                <Typography component="p" sx={{ fontWeight: 600 }}>
+                  {m.medicationName}: {percent(m)}
+                </Typography>
+                <Typography component="p" color="text.secondary">
+                  {m.eventsMissed} {m.eventsMissed === 1 ? "event" : "events"} missed
+                  {m.eventsMissed > 0 && onShowPatients ? (
+                    <Button
+                      size="small"
+                      sx={{ ml: 1 }}
+                      aria-label={`Patients who missed ${m.medicationName}`}
+                      onClick={() =>
+                        onShowPatients({
+                          figure: "missedMedication",
+                          medicationName: m.medicationName,
+                          title: `Patients who missed ${m.medicationName}`,
+                        })
+                      }
+                    >
+                      Patients
+                    </Button>
+                  ) : null}
+                </Typography>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      </Box>
+    )}
+  </DashboardCard>
+);

@@ -1,0 +1,98 @@
+import { Box, Typography } from "@mui/material";
+import {
+  can,
+  type DashboardAxis,
+  type DashboardRangeShortcut,
+  dashboardRange,
+  type Grants,
+  type Program,
+  todayIn,
+} from "@openpro/core";
+import { useState } from "react";
+import { type FigureRequest, useMedicationAdherence, useMostLoggedSymptoms, useTemperatureTrends } from "../api";
+import { FigurePatientsDialog } from "./figure-patients-dialog";
+import { MedicationAdherence } from "./medication-adherence";
+import { MostLoggedSymptoms } from "./most-logged-symptoms";
+import { ProgramSummary } from "./program-summary";
+import { RangeControls } from "./range-controls";
+import { SymptomTrends } from "./symptom-trends";
+import { TemperatureTrends } from "./temperature-trends";
+
+/** How many symptoms the most-logged widget lists (spec constant); the trend picker offers every one logged. */
+export const mostLoggedLimit = 5;
+const pickerLimit = 100;
+
+/**
+ * The program dashboard: what the program is, then its trends over the chosen range, each widget
+ * shown only with its data permission; figures open the patients behind them when the actor may
+ * see patients by name.
+ */
+export const ProgramDashboard = ({ program, actor, now }: { program: Program; actor: Grants; now: Date }) => {
+  const [shortcut, setShortcut] = useState<DashboardRangeShortcut>("FULL_PROGRAM");
+  const [axis, setAxis] = useState<DashboardAxis>("date");
+  const [orderBy, setOrderBy] = useState<"count" | "severe">("count");
+  const [logTypeId, setLogTypeId] = useState<string | null>(null);
+  const [figure, setFigure] = useState<FigureRequest | null>(null);
+  const range = dashboardRange(shortcut, program, todayIn(program.territory, now));
+  const query = { ...range, axis };
+  const projectId = program.projectId;
+  const symptomData = can(actor, "view_project_symptom_data");
+  const temperatureData = can(actor, "view_project_temperature_data");
+  const showPatients = can(actor, "view_project_users") ? setFigure : undefined;
+
+  const mostLogged = useMostLoggedSymptoms(projectId, range, orderBy, mostLoggedLimit, symptomData);
+  const logged = useMostLoggedSymptoms(projectId, range, "count", pickerLimit, symptomData);
+  const temperature = useTemperatureTrends(projectId, query, temperatureData);
+  const medication = useMedicationAdherence(projectId, range, symptomData);
+
+  return (
+    <>
+      <ProgramSummary program={program} />
+      <RangeControls shortcut={shortcut} onShortcut={setShortcut} axis={axis} onAxis={setAxis} range={range} />
+      {!symptomData && !temperatureData ? (
+        <Typography role="status" color="text.secondary">
+          You do not have permission to view this program's data.
+        </Typography>
+      ) : null}
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", xl: "1fr 1fr" } }}>
+        {symptomData ? (
+          <SymptomTrends
+            projectId={projectId}
+            query={query}
+            symptoms={(logged.data?.results ?? []).map((s) => ({
+              logTypeId: s.logType.logTypeId,
+              name: s.logType.name,
+            }))}
+            logTypeId={logTypeId}
+            onLogTypeId={setLogTypeId}
+            onShowPatients={showPatients}
+          />
+        ) : null}
+        {symptomData ? (
+          <MostLoggedSymptoms
+            symptoms={mostLogged.data?.results ?? []}
+            orderBy={orderBy}
+            onOrderBy={setOrderBy}
+            onShowPatients={showPatients}
+          />
+        ) : null}
+        {temperatureData ? (
+          <TemperatureTrends
+            query={query}
+            trends={temperature.data}
+            loading={temperature.isPending}
+            onShowPatients={showPatients}
+          />
+        ) : null}
+        {symptomData ? (
+          <MedicationAdherence
+            medications={medication.data?.results}
+            loading={medication.isPending}
+            onShowPatients={showPatients}
+          />
+        ) : null}
+      </Box>
+      <FigurePatientsDialog projectId={projectId} range={range} figure={figure} onClose={() => setFigure(null)} />
+    </>
+  );
+};

@@ -1,0 +1,125 @@
+import { Button, MenuItem, TextField } from "@mui/material";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { maxSymptomGrade, messages, symptomGradeLabels } from "@openpro/core";
+import { ChartFrame, DataTable } from "../../../components/data-table";
+import { Loading } from "../../../components/loading";
+import { type DashboardQuery, type FigureRequest, useSymptomTrends } from "../api";
+import { DashboardCard, NoData } from "./dashboard-card";
+import { axisKeys, axisLabel, axisTitle } from "./format";
+
+/** Average grade per day of one symptom across the program, with a picker of the symptoms logged. */
+export const SymptomTrends = ({
+  projectId,
+  query,
+  symptoms,
+  logTypeId,
+  onLogTypeId,
+  onShowPatients,
+}: {
+  projectId: string;
+  query: DashboardQuery;
+  /** The symptoms logged in the range, most logged first. */
+  symptoms: readonly { logTypeId: string; name: string }[];
+  logTypeId: string | null;
+  onLogTypeId: (logTypeId: string) => void;
+  onShowPatients?: (figure: FigureRequest) => void;
+}) => {
+  const chosen = symptoms.find((s) => s.logTypeId === logTypeId) ?? symptoms[0] ?? null;
+  const trend = useSymptomTrends(projectId, query, chosen?.logTypeId ?? null);
+  const data = trend.data;
+  const keys = data ? axisKeys(query.axis, query, Object.keys(data.daysGradesAvg)) : [];
+  const rows = keys.filter((k) => data?.daysGradesAvg[k] !== undefined);
+  return (
+    <DashboardCard
+      title="Symptom Trends"
+      actions={
+        chosen ? (
+          <>
+            <TextField
+              select
+              size="small"
+              label="Symptom"
+              value={chosen.logTypeId}
+              onChange={(event) => onLogTypeId(event.target.value)}
+              sx={{ minWidth: 180 }}
+            >
+              {symptoms.map((s) => (
+                <MenuItem key={s.logTypeId} value={s.logTypeId}>
+                  {s.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {onShowPatients ? (
+              <Button
+                size="small"
+                onClick={() =>
+                  onShowPatients({
+                    figure: "symptom",
+                    logTypeId: chosen.logTypeId,
+                    title: `Patients who logged ${chosen.name}`,
+                  })
+                }
+              >
+                Patients
+              </Button>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
+      {!chosen ? (
+        <NoData>{messages.noSymptomLogs}</NoData>
+      ) : trend.isPending ? (
+        <Loading />
+      ) : !data || rows.length === 0 ? (
+        <NoData>{messages.noSymptomLogs}</NoData>
+      ) : (
+        <>
+          <ChartFrame>
+            <LineChart
+              height={260}
+              skipAnimation
+              disableKeyboardNavigation
+              hideLegend
+              xAxis={[
+                {
+                  data: keys,
+                  scaleType: "point",
+                  valueFormatter: (k: string) => axisLabel(query.axis, k),
+                  label: axisTitle(query.axis),
+                },
+              ]}
+              yAxis={[{ min: 0, max: maxSymptomGrade, tickInterval: [0, 1, 2, 3, 4], label: "Average grade" }]}
+              series={[
+                {
+                  curve: "linear",
+                  connectNulls: true,
+                  showMark: keys.length <= 60,
+                  data: keys.map((k) => data.daysGradesAvg[k] ?? null),
+                  label: `${data.logType.name}, average grade`,
+                },
+              ]}
+            />
+          </ChartFrame>
+          <DataTable
+            hidden
+            caption={`${data.logType.name}: average grade per ${query.axis === "date" ? "day" : "day of involvement"}`}
+            columns={[
+              { header: axisTitle(query.axis), cell: (k: string) => axisLabel(query.axis, k) },
+              {
+                header: "Average grade",
+                cell: (k: string) => {
+                  const avg = data.daysGradesAvg[k] ?? 0;
+                  return `${avg.toFixed(2)} (${symptomGradeLabels[Math.round(avg)]})`;
+                },
+              },
+              { header: "Logs", cell: (k: string) => String(data.daysCounts[k] ?? 0) },
+            ]}
+            rows={rows}
+            rowKey={(k) => k}
+          />
+        </>
+      )}
+    </DashboardCard>
+  );
+};

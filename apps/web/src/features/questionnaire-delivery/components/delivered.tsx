@@ -1,0 +1,426 @@
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  MenuItem,
+  Link as MuiLink,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { messages, type QuestionnaireEvent, questionnaireScheduleLimits } from "@openpro/core";
+import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
+import { RouterLink } from "../../../components/router-link";
+import { useDeliveredQuestionnaires, useEventAnswers, usePatientSchedule } from "../api";
+
+const formatDate = (iso: string) => {
+  const [y, m, d] = iso.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+};
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+const statusColor = (e: QuestionnaireEvent): "success" | "warning" | "error" | "default" =>
+  e.statusLabel === "Completed" ? "success" : e.isFailed ? "error" : e.isStarted ? "warning" : "default";
+
+export const EventStatus = ({ event }: { event: QuestionnaireEvent }) => (
+  <Chip size="small" variant="outlined" color={statusColor(event)} label={event.statusLabel} />
+);
+
+const scoreSummary = (e: QuestionnaireEvent) =>
+  (e.scores ?? [])
+    .filter((s) => s.score !== null)
+    .slice(0, 4)
+    .map((s) => `${s.label}: ${round1(s.score!)}`)
+    .join(" · ");
+
+const Section = ({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) => {
+  const id = useId();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2 }}>
+      <Box
+        sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mb: 1, flexWrap: "wrap" }}
+      >
+        <Typography variant="h3" component="h3" id={id}>
+          {title}
+        </Typography>
+        {actions}
+      </Box>
+      {children}
+    </Paper>
+  );
+};
+
+/** One delivered questionnaire's answers: by item code (licensed) or question (custom, with skips). */
+const Answers = ({ projectId, userId, event }: { projectId: string; userId: string; event: QuestionnaireEvent }) => {
+  const answers = useEventAnswers(projectId, userId, event.id, event.kind);
+  if (!answers.data) return <CircularProgress size={20} aria-label="Loading the answers" />;
+  const data = answers.data;
+  return (
+    <Box sx={{ display: "grid", gap: 1 }}>
+      {data.kind === "hardcoded" ? (
+        <Table size="small" aria-label={`Answers of ${event.name} on ${formatDate(event.date)}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Item</TableCell>
+              <TableCell align="right">Answer</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.logs.map((l) => (
+              <TableRow key={l.logType}>
+                <TableCell>{l.logType}</TableCell>
+                <TableCell align="right">{l.data.value ?? "—"}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Table size="small" aria-label={`Answers of ${event.name} on ${formatDate(event.date)}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Section</TableCell>
+              <TableCell>Question</TableCell>
+              <TableCell>Answer</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.answers.map((a) => (
+              <TableRow key={a.questionId}>
+                <TableCell>{a.section ?? ""}</TableCell>
+                <TableCell>{a.question}</TableCell>
+                <TableCell sx={a.status === "ANSWERED" ? undefined : { color: "text.secondary", fontStyle: "italic" }}>
+                  {a.displayAnswer ?? "Not answered"}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {event.scores?.length ? (
+        <Table size="small" aria-label={`Scores of ${event.name} on ${formatDate(event.date)}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Scale</TableCell>
+              <TableCell align="right">Score</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {event.scores.map((s) => (
+              <TableRow key={s.scale}>
+                <TableCell>{s.label}</TableCell>
+                <TableCell align="right">{s.score === null ? "—" : round1(s.score)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+    </Box>
+  );
+};
+
+/** Scores of one scale over time, with the minimal important difference band around the first score. */
+export const ScoreTrend = ({ events, scale }: { events: QuestionnaireEvent[]; scale: string }) => {
+  const points = events
+    .filter((e) => e.scores?.some((s) => s.scale === scale && s.score !== null))
+    .map((e) => ({
+      date: e.date,
+      score: e.scores!.find((s) => s.scale === scale)!.score!,
+      mid: e.scores!.find((s) => s.scale === scale)!.mid,
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const label = events.flatMap((e) => e.scores ?? []).find((s) => s.scale === scale)?.label ?? scale;
+  if (points.length === 0) return null;
+  const mid = points[0]!.mid;
+  const baseline = points[0]!.score;
+  return (
+    <Box>
+      <Typography variant="h4" component="h4" sx={{ fontSize: "1rem" }}>
+        {label}
+      </Typography>
+      <div aria-hidden="true" style={{ width: "100%" }}>
+        <LineChart
+          height={180}
+          skipAnimation
+          disableKeyboardNavigation
+          hideLegend
+          xAxis={[{ data: points.map((p) => formatDate(p.date)), scaleType: "point" }]}
+          series={[{ curve: "linear", data: points.map((p) => round1(p.score)), label }]}
+        >
+          {mid !== undefined ? (
+            <>
+              <ChartsReferenceLine y={baseline + mid} label="+MID" lineStyle={{ strokeDasharray: "4 2" }} />
+              <ChartsReferenceLine y={baseline - mid} label="−MID" lineStyle={{ strokeDasharray: "4 2" }} />
+            </>
+          ) : null}
+        </LineChart>
+      </div>
+      {mid !== undefined ? (
+        <Typography variant="body2" color="text.secondary">
+          {`Band: first score ${round1(baseline)} ± ${mid} (minimal important difference)`}
+        </Typography>
+      ) : null}
+      <Table size="small" className="visually-hidden" aria-label={`${label} over time`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>Score</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {points.map((p) => (
+            <TableRow key={p.date}>
+              <TableCell>{formatDate(p.date)}</TableCell>
+              <TableCell>{round1(p.score)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
+/** The scales of the completed licensed questionnaires, one trend each. */
+export const ScoreTrends = ({ events, kinds }: { events: QuestionnaireEvent[]; kinds?: readonly string[] }) => {
+  const scales = [
+    ...new Set(
+      events.flatMap((e) =>
+        (e.scores ?? []).filter((s) => s.score !== null && (!kinds || kinds.includes(s.kind))).map((s) => s.scale),
+      ),
+    ),
+  ];
+  if (scales.length === 0) return null;
+  return (
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+      {scales.map((scale) => (
+        <ScoreTrend key={scale} events={events} scale={scale} />
+      ))}
+    </Box>
+  );
+};
+
+/**
+ * The delivered questionnaires page: a questionnaire-type select, the View questionnaire schedule
+ * button, the results table (with answers on demand), score trends and a timeline.
+ */
+export const DeliveredQuestionnaires = ({
+  projectId,
+  userId,
+  schedulePath,
+  canViewSchedule,
+}: {
+  projectId: string;
+  userId: string;
+  schedulePath: string;
+  canViewSchedule: boolean;
+}) => {
+  const delivered = useDeliveredQuestionnaires(projectId, userId, { perPage: 500 });
+  const schedule = usePatientSchedule(projectId, userId, canViewSchedule);
+  const [typeId, setTypeId] = useState("");
+  const [open, setOpen] = useState<string | null>(null);
+  const all = delivered.data?.results ?? [];
+  const types = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const e of all) map.set(e.questionnaireTypeId, e.name);
+    return [...map.entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [all]);
+  const events = typeId ? all.filter((e) => e.questionnaireTypeId === typeId) : all;
+  const scheduledOnly =
+    typeId === "" && all.length === 0 && (schedule.data?.results.length ?? 0) > 0
+      ? messages.qsScheduledNotDelivered
+      : null;
+
+  if (delivered.isPending) return <CircularProgress size={24} aria-label="Loading the questionnaires" />;
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
+        <TextField
+          select
+          size="small"
+          label="Questionnaire"
+          value={typeId}
+          onChange={(e) => setTypeId(e.target.value)}
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value="">All questionnaires</MenuItem>
+          {types.map(([id, name]) => (
+            <MenuItem key={id} value={id}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {canViewSchedule ? (
+          <Button variant="outlined" component={RouterLink} to={schedulePath}>
+            View questionnaire schedule
+          </Button>
+        ) : null}
+      </Box>
+      {events.length === 0 ? (
+        <Typography color="text.secondary" role="status">
+          {scheduledOnly ?? messages.qsNoneYet}
+        </Typography>
+      ) : (
+        <>
+          <Section title="Results">
+            <TableContainer>
+              <Table size="small" aria-label="Delivered questionnaires">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Date</TableCell>
+                    <TableCell>Day</TableCell>
+                    <TableCell>Questionnaire</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Scores</TableCell>
+                    <TableCell>
+                      <span className="visually-hidden">Answers</span>
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {events.map((e) => (
+                    <Fragment key={e.id}>
+                      <TableRow>
+                        <TableCell>{formatDate(e.date)}</TableCell>
+                        <TableCell>{e.day ?? "—"}</TableCell>
+                        <TableCell>{e.name}</TableCell>
+                        <TableCell>
+                          <EventStatus event={e} />
+                        </TableCell>
+                        <TableCell>{scoreSummary(e) || "—"}</TableCell>
+                        <TableCell align="right">
+                          {e.isStarted ? (
+                            <Button
+                              size="small"
+                              aria-expanded={open === e.id}
+                              onClick={() => setOpen(open === e.id ? null : e.id)}
+                            >
+                              {open === e.id ? "Hide answers" : "View answers"}
+                            </Button>
+                          ) : null}
+                        </TableCell>
+                      </TableRow>
+                      {open === e.id ? (
+                        <TableRow>
+                          <TableCell colSpan={6}>
+                            <Answers projectId={projectId} userId={userId} event={e} />
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Section>
+          {events.some((e) => e.scores?.length) ? (
+            <Section title="Score trends">
+              <ScoreTrends events={events} />
+            </Section>
+          ) : null}
+          <Section title="Timeline">
+            <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+              {[...events]
+                .sort((a, b) => a.date.localeCompare(b.date))
+                .map((e) => (
+                  <Box component="li" key={e.id} sx={{ display: "flex", gap: 2, alignItems: "center" }}>
+                    <Typography component="span" sx={{ minWidth: 96 }}>
+                      {formatDate(e.date)}
+                    </Typography>
+                    <Typography component="span" sx={{ flex: 1 }}>
+                      {e.name}
+                    </Typography>
+                    <EventStatus event={e} />
+                  </Box>
+                ))}
+            </Box>
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+};
+
+/** Dashboard: the latest three delivered, and the next three to come, each with See more. */
+export const QuestionnaireWidgets = ({
+  projectId,
+  userId,
+  deliveredPath,
+  scheduledPath,
+  showDelivered,
+  showUpcoming,
+}: {
+  projectId: string;
+  userId: string;
+  deliveredPath: string;
+  scheduledPath: string;
+  showDelivered: boolean;
+  showUpcoming: boolean;
+}) => {
+  const size = questionnaireScheduleLimits.dashboardWidgetSize;
+  const delivered = useDeliveredQuestionnaires(projectId, userId, { perPage: 100, enabled: showDelivered });
+  const schedule = usePatientSchedule(projectId, userId, showUpcoming);
+  const seeMore = (to: string, title: string) => (
+    <MuiLink component={RouterLink} to={to} aria-label={`See more: ${title}`}>
+      See more
+    </MuiLink>
+  );
+  const latest = (delivered.data?.results ?? []).slice(0, size);
+  const upcoming = (schedule.data?.upcoming ?? []).slice(0, size);
+  return (
+    <>
+      {showDelivered ? (
+        <Section title="Delivered questionnaires" actions={seeMore(deliveredPath, "Delivered questionnaires")}>
+          {latest.length === 0 ? (
+            <Typography color="text.secondary" role="status">
+              {messages.qsNoneYet}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+              {latest.map((e) => (
+                <Box component="li" key={e.id} sx={{ display: "flex", gap: 2, alignItems: "center" }}>
+                  <Typography component="span" sx={{ minWidth: 96 }}>
+                    {formatDate(e.date)}
+                  </Typography>
+                  <Typography component="span" sx={{ flex: 1 }}>
+                    {e.name}
+                  </Typography>
+                  <EventStatus event={e} />
+                </Box>
+              ))}
+            </Box>
+          )}
+          {/* The dashboard shows the headline scales; the delivered page shows every one. */}
+          <ScoreTrends events={delivered.data?.results ?? []} kinds={["summary", "index", "total", "global"]} />
+        </Section>
+      ) : null}
+      {showUpcoming ? (
+        <Section title="Upcoming questionnaires" actions={seeMore(scheduledPath, "Upcoming questionnaires")}>
+          {upcoming.length === 0 ? (
+            <Typography color="text.secondary" role="status">
+              {messages.qsNoneScheduled}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+              {upcoming.map((u) => (
+                <Box component="li" key={`${u.scheduleId}-${u.date}`} sx={{ display: "flex", gap: 2 }}>
+                  <Typography component="span" sx={{ minWidth: 96 }}>
+                    {formatDate(u.date)}
+                  </Typography>
+                  <Typography component="span">{u.name}</Typography>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Section>
+      ) : null}
+    </>
+  );
+};

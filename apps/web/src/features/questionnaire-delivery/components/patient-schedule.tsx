@@ -1,0 +1,290 @@
+import ExpandLessIcon from "@mui/icons-material/ExpandLess";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Collapse,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Link as MuiLink,
+  Paper,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { deferRange, isValidDeferDate, messages, type ScheduleItem } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useId, useState } from "react";
+import { RouterLink } from "../../../components/router-link";
+import { ApiError } from "../../../lib/http";
+import { useDeferSchedule, useDeleteSchedule, usePatientSchedule } from "../api";
+import { recurrenceLabel, typeLabels } from "./form-rules";
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** Plan-member date edit: pick a date, confirm, send; Back returns to the picker; closing resets. */
+const DeferDialog = ({
+  projectId,
+  item,
+  onClose,
+}: {
+  projectId: string;
+  item: ScheduleItem | null;
+  onClose: () => void;
+}) => {
+  const titleId = useId();
+  const defer = useDeferSchedule(projectId);
+  const [date, setDate] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const next = item?.questionnairePlan?.members.find((m) => m.id === item.questionnairePlan?.nextPlanMemberId);
+  const today = todayIso();
+  const range = next?.startDate ? deferRange(next.startDate, today) : null;
+  const valid = Boolean(next?.startDate && date && isValidDeferDate(date, next.startDate, today));
+  const close = () => {
+    setDate("");
+    setConfirming(false);
+    onClose();
+  };
+  const send = async () => {
+    if (!item) return;
+    try {
+      await defer.mutateAsync({ scheduleId: item.id, targetDate: date });
+      enqueueSnackbar(messages.qsPlanUpdated, { variant: "success" });
+      close();
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError && error.message ? error.message : "Something went wrong", {
+        variant: "error",
+      });
+    }
+  };
+  return (
+    <Dialog open={Boolean(item)} onClose={close} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>
+        {confirming ? "Confirm the new date" : `Change the date of "${next?.name ?? ""}"`}
+      </DialogTitle>
+      <DialogContent>
+        {confirming ? (
+          <DialogContentText>{`"${next?.name}" will be sent on ${date} instead of ${next?.startDate}.`}</DialogContentText>
+        ) : (
+          <TextField
+            type="date"
+            label="New send date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            error={Boolean(date) && !valid}
+            helperText={date && !valid ? messages.qsDeferDateInvalid : `Currently ${next?.startDate ?? "—"}`}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: range ? { min: range.min, max: range.max } : {} }}
+            sx={{ mt: 1 }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        {confirming ? (
+          <>
+            <Button onClick={() => setConfirming(false)}>Back</Button>
+            <Button variant="contained" onClick={send} disabled={defer.isPending}>
+              Confirm
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={close}>Cancel</Button>
+            <Button variant="contained" onClick={() => setConfirming(true)} disabled={!valid}>
+              Next
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** The removal dialog: removable (confirm), or a program-level item (where to remove it instead). */
+const RemoveDialog = ({
+  projectId,
+  userId,
+  item,
+  programSchedulePath,
+  onClose,
+}: {
+  projectId: string;
+  userId: string;
+  item: ScheduleItem | null;
+  programSchedulePath: string;
+  onClose: () => void;
+}) => {
+  const titleId = useId();
+  const remove = useDeleteSchedule(projectId);
+  const onRemove = async () => {
+    if (!item) return;
+    try {
+      await remove.mutateAsync({ scheduleId: item.id, userId, type: item.type });
+      enqueueSnackbar(`"${item.name}" removed from the patient's schedule`, { variant: "success" });
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError && error.message ? error.message : messages.oops, { variant: "error" });
+    }
+    onClose();
+  };
+  return (
+    <Dialog open={Boolean(item)} onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>
+        {item?.removable ? "Remove from schedule" : "This item cannot be removed here"}
+      </DialogTitle>
+      <DialogContent>
+        {item?.removable ? (
+          <DialogContentText>{`"${item.name}" will no longer be sent to this patient. Questionnaires already sent stay.`}</DialogContentText>
+        ) : (
+          <DialogContentText component="div">
+            {messages.qsProgramLevelNotRemovable}{" "}
+            <MuiLink component={RouterLink} to={programSchedulePath}>
+              Open the program's questionnaire schedule
+            </MuiLink>
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{item?.removable ? "Cancel" : "Close"}</Button>
+        {item?.removable ? (
+          <Button color="error" variant="contained" onClick={onRemove} disabled={remove.isPending}>
+            Remove
+          </Button>
+        ) : null}
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+const ScheduleRow = ({
+  item,
+  canDelete,
+  canEdit,
+  onRemove,
+  onDefer,
+}: {
+  item: ScheduleItem;
+  canDelete: boolean;
+  canEdit: boolean;
+  onRemove: () => void;
+  onDefer: () => void;
+}) => {
+  const [open, setOpen] = useState(false);
+  const membersId = useId();
+  const plan = item.questionnairePlan;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }}>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}>
+        <Box sx={{ flex: 1, minWidth: 240 }}>
+          <Typography variant="h4" component="h4">
+            {item.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {`${typeLabels[item.type]} · ${item.audience === "all" ? "Program schedule (all patients)" : "This patient only"}`}
+          </Typography>
+          <Typography variant="body2">
+            {item.scheduleType === "ALWAYS_ON"
+              ? "Always on"
+              : item.type === "plan"
+                ? "As the plan sets"
+                : recurrenceLabel(item.frequency, item.numberToSend)}
+            {` · starts ${item.startDate ?? "on consent"} · ${item.responseWindow}-day response window · sent ${item.sentCount}`}
+          </Typography>
+          <Typography variant="body2">{`Next send: ${item.nextSendDate ?? "nothing left to send"}`}</Typography>
+        </Box>
+        {plan ? (
+          <IconButton
+            aria-expanded={open}
+            aria-controls={membersId}
+            aria-label={`${open ? "Hide" : "Show"} the plan's questionnaires`}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          </IconButton>
+        ) : null}
+        {canDelete ? (
+          <Button color="error" onClick={onRemove}>
+            Remove
+          </Button>
+        ) : null}
+      </Box>
+      {plan ? (
+        <Collapse in={open} id={membersId}>
+          <Box component="ol" sx={{ pl: 3, mt: 1 }}>
+            {plan.members.map((m) => (
+              <li key={m.id}>
+                {`${m.name} — ${m.state === "done" ? "sent" : m.state === "skipped" ? "not sent (condition not met)" : m.startDate ? `from ${m.startDate}` : "waiting on the previous questionnaire"}`}
+              </li>
+            ))}
+          </Box>
+          {canEdit && plan.nextPlanMemberId && item.audience === "user" ? (
+            <Button onClick={onDefer}>Change the next send date</Button>
+          ) : null}
+        </Collapse>
+      ) : null}
+    </Paper>
+  );
+};
+
+/** A patient's schedule: program-level and own items, each with its next send; Add to schedule. */
+export const PatientSchedule = ({
+  projectId,
+  userId,
+  createPath,
+  programSchedulePath,
+  canCreate,
+  canDelete,
+}: {
+  projectId: string;
+  userId: string;
+  createPath: string;
+  programSchedulePath: string;
+  canCreate: boolean;
+  canDelete: boolean;
+}) => {
+  const schedule = usePatientSchedule(projectId, userId);
+  const [removing, setRemoving] = useState<ScheduleItem | null>(null);
+  const [deferring, setDeferring] = useState<ScheduleItem | null>(null);
+  const items = schedule.data?.results ?? [];
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      {canCreate ? (
+        <Box>
+          <Button variant="contained" component={RouterLink} to={createPath}>
+            Add to schedule
+          </Button>
+        </Box>
+      ) : null}
+      {schedule.isPending ? (
+        <CircularProgress size={24} aria-label="Loading the schedule" />
+      ) : items.length === 0 ? (
+        <Typography color="text.secondary" role="status">
+          {messages.qsNoneScheduled}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ display: "grid", gap: 1, p: 0, m: 0 }}>
+          {items.map((item) => (
+            <ScheduleRow
+              key={item.id}
+              item={item}
+              canDelete={canDelete}
+              canEdit={canCreate}
+              onRemove={() => setRemoving(item)}
+              onDefer={() => setDeferring(item)}
+            />
+          ))}
+        </Box>
+      )}
+      <RemoveDialog
+        projectId={projectId}
+        userId={userId}
+        item={removing}
+        programSchedulePath={programSchedulePath}
+        onClose={() => setRemoving(null)}
+      />
+      <DeferDialog projectId={projectId} item={deferring} onClose={() => setDeferring(null)} />
+    </Box>
+  );
+};

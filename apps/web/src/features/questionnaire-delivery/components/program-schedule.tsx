@@ -1,0 +1,153 @@
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import {
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  Menu,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { messages, type ScheduleItem } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { RouterLink } from "../../../components/router-link";
+import { ApiError } from "../../../lib/http";
+import { useDeleteSchedule, useProgramSchedules } from "../api";
+import { recurrenceLabel, typeLabels } from "./form-rules";
+
+const RowMenu = ({ item, onDelete }: { item: ScheduleItem; onDelete: (item: ScheduleItem) => void }) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        aria-label={`Options for ${item.name}`}
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onDelete(item);
+          }}
+        >
+          Delete schedule entry
+        </MenuItem>
+      </Menu>
+    </>
+  );
+};
+
+/**
+ * The program's Scheduling sub-tab (settings/questionnaires/scheduled): what is sent to every
+ * patient, counted from their consent day, and the way to schedule more.
+ */
+export const ProgramSchedule = ({
+  projectId,
+  newPath,
+  canCreate,
+  canDelete,
+}: {
+  projectId: string;
+  /** …/settings/questionnaires/scheduled-new */
+  newPath: string;
+  canCreate: boolean;
+  canDelete: boolean;
+}) => {
+  const schedules = useProgramSchedules(projectId);
+  const remove = useDeleteSchedule(projectId);
+  const [deleting, setDeleting] = useState<ScheduleItem | null>(null);
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ scheduleId: deleting.id, type: deleting.type });
+      enqueueSnackbar(`"${deleting.name}" removed from the schedule`, { variant: "success" });
+    } catch (error) {
+      enqueueSnackbar(error instanceof ApiError && error.message ? error.message : messages.oops, { variant: "error" });
+    }
+    setDeleting(null);
+  };
+  const rows = schedules.data?.results ?? [];
+  return (
+    <Box sx={{ display: "grid", gap: 2 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h3" component="h3">
+          Questionnaire schedule
+        </Typography>
+        {canCreate ? (
+          <Button variant="contained" component={RouterLink} to={newPath}>
+            Schedule a questionnaire
+          </Button>
+        ) : null}
+      </Box>
+      {schedules.isPending ? (
+        <CircularProgress size={24} aria-label="Loading the schedule" />
+      ) : rows.length === 0 ? (
+        <Typography color="text.secondary" role="status">
+          {messages.qsNoProgramSchedule}
+        </Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Scheduled questionnaire events">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Recurrence</TableCell>
+                <TableCell>Start day</TableCell>
+                <TableCell>Response time</TableCell>
+                <TableCell>
+                  <span className="visually-hidden">Options</span>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((item) => (
+                <TableRow key={item.id}>
+                  <TableCell>
+                    {item.name}
+                    <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
+                      {typeLabels[item.type]}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {item.scheduleType === "ALWAYS_ON"
+                      ? "Always on"
+                      : item.type === "plan"
+                        ? "As the plan sets"
+                        : recurrenceLabel(item.frequency, item.numberToSend)}
+                  </TableCell>
+                  <TableCell>{`Day ${(item.startDay ?? 0) + 1}`}</TableCell>
+                  <TableCell>{`${item.responseWindow} day${item.responseWindow === 1 ? "" : "s"}`}</TableCell>
+                  <TableCell align="right">
+                    {canDelete ? <RowMenu item={item} onDelete={setDeleting} /> : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete schedule entry"
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {`"${deleting?.name ?? ""}" will no longer be sent to the program's patients. Questionnaires already sent stay.`}
+      </ConfirmDialog>
+    </Box>
+  );
+};

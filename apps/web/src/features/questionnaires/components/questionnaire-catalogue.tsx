@@ -1,0 +1,336 @@
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import {
+  type CustomQuestion,
+  type CustomQuestionnaire,
+  can,
+  type Grants,
+  type HardcodedScheme,
+  messages,
+  planFrequencyLabels,
+  type QuestionnaireItem,
+  type QuestionnaireItemType,
+  validateCustomQuestionnaire,
+} from "@openpro/core";
+import { useLocation, useNavigate } from "react-router";
+import { EmptyState } from "../../../components/empty-state";
+import { Loading } from "../../../components/loading";
+import { RouterLink } from "../../../components/router-link";
+import { useQuestionnaireBatch, useQuestionnaireItems, useQuestionnairePlan, useQuestionnaireScheme } from "../api";
+
+const groups: { type: QuestionnaireItemType; label: string }[] = [
+  { type: "questionnaire", label: "Questionnaires" },
+  { type: "plan", label: "Plans" },
+  { type: "batch", label: "Batches" },
+  { type: "hardcoded", label: "Hardcoded questionnaires" },
+];
+
+const questionTypeLabels: Record<CustomQuestion["type"], string> = {
+  choice: "Single choice",
+  multipleStringChoice: "Multiple choice",
+  date: "Date",
+  helpText: "Help text",
+  range: "Range",
+  freeText: "Free text",
+};
+
+const CustomPreview = ({ questionnaire, byId }: { questionnaire: CustomQuestionnaire; byId: Map<string, string> }) => (
+  <Stack spacing={2}>
+    {questionnaire.introductionText?.map((p) => (
+      <Typography key={p}>{p}</Typography>
+    ))}
+    <Box component="ol" sx={{ pl: 3, m: 0 }}>
+      {questionnaire.questions.map((q) => (
+        <Box component="li" key={q.id} sx={{ mb: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {q.title} <Chip size="small" label={questionTypeLabels[q.type]} sx={{ ml: 1 }} />
+            {q.required ? <Chip size="small" variant="outlined" label="Required" sx={{ ml: 1 }} /> : null}
+          </Typography>
+          {q.section !== undefined ? (
+            <Typography variant="body2" color="text.secondary">
+              Section: {String(q.section)}
+            </Typography>
+          ) : null}
+          {q.type === "choice" || q.type === "multipleStringChoice" ? (
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {q.data.answers.map((a) => (
+                <li key={String(a.value)}>
+                  {a.label} ({String(a.value)})
+                  {a.nextQuestion ? ` → goes to "${byId.get(a.nextQuestion) ?? a.nextQuestion}"` : ""}
+                </li>
+              ))}
+            </Box>
+          ) : null}
+          {q.type === "helpText"
+            ? q.data.text.map((p) => (
+                <Typography key={p} variant="body2">
+                  {p}
+                </Typography>
+              ))
+            : null}
+          {q.type === "range" ? (
+            <Typography variant="body2">
+              From {q.data.min} to {q.data.max}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+    </Box>
+  </Stack>
+);
+
+/** A licensed instrument: item codes and scale labels; the wording only when the licence file is installed. */
+export const HardcodedPreview = ({ instrument }: { instrument: HardcodedScheme }) => (
+  <Stack spacing={2}>
+    {!instrument.licensedWordingInstalled ? (
+      <Alert severity="info">{messages.licensedWordingNotInstalled}</Alert>
+    ) : null}
+    <Typography variant="body2" color="text.secondary">
+      Version {instrument.version} · {instrument.licensedBy}
+    </Typography>
+    <Table size="small" aria-label="Items">
+      <TableHead>
+        <TableRow>
+          <TableCell>Item</TableCell>
+          {instrument.licensedWordingInstalled ? <TableCell>Question</TableCell> : null}
+          <TableCell>Answers</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {instrument.items.map((item) => (
+          <TableRow key={item.code}>
+            <TableCell component="th" scope="row">
+              {item.code}
+            </TableCell>
+            {instrument.licensedWordingInstalled ? <TableCell>{item.text ?? "—"}</TableCell> : null}
+            <TableCell>
+              {item.answers.length > 12
+                ? `${item.answers[0]!.label} to ${item.answers.at(-1)!.label}`
+                : item.answers.map((a) => a.label).join(" · ")}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  </Stack>
+);
+
+const SchemeDetail = ({
+  projectId,
+  item,
+  editPath,
+}: {
+  projectId: string;
+  item: QuestionnaireItem;
+  editPath?: string;
+}) => {
+  const scheme = useQuestionnaireScheme(projectId, item.id);
+  if (scheme.isPending) return <Loading />;
+  if (scheme.isError) return <Alert severity="error">{messages.qsFetchQuestionsFailed}</Alert>;
+  const data = scheme.data;
+  if (data.instrument) return <HardcodedPreview instrument={data.instrument} />;
+  const parsed = validateCustomQuestionnaire(data.specification);
+  if (!parsed.ok) return <Alert severity="error">{messages.qsFetchQuestionsFailed}</Alert>;
+  const byId = new Map(parsed.questionnaire.questions.map((q) => [q.id, q.title]));
+  return (
+    <Stack spacing={2}>
+      {editPath ? (
+        <Box>
+          <Button component={RouterLink} to={editPath} variant="outlined">
+            Edit questionnaire
+          </Button>
+        </Box>
+      ) : null}
+      <CustomPreview questionnaire={parsed.questionnaire} byId={byId} />
+    </Stack>
+  );
+};
+
+const BatchDetail = ({ projectId, id }: { projectId: string; id: string }) => {
+  const batch = useQuestionnaireBatch(projectId, id);
+  if (batch.isPending) return <Loading />;
+  if (batch.isError) return <Alert severity="error">{messages.batchDetailsFailed}</Alert>;
+  return (
+    <Box component="ol" sx={{ pl: 3 }} aria-label="Questionnaires in this batch">
+      {batch.data.members.map((m) => (
+        <li key={m.order}>{m.name}</li>
+      ))}
+    </Box>
+  );
+};
+
+const unitOf = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, "") : unit}`;
+
+const PlanDetail = ({ projectId, id }: { projectId: string; id: string }) => {
+  const plan = useQuestionnairePlan(projectId, id);
+  if (plan.isPending) return <Loading />;
+  if (plan.isError) return <Alert severity="error">{messages.somethingWentWrong}</Alert>;
+  return (
+    <Table size="small" aria-label="Plan steps">
+      <TableHead>
+        <TableRow>
+          <TableCell>Step</TableCell>
+          <TableCell>Sends</TableCell>
+          <TableCell>When</TableCell>
+          <TableCell>Frequency</TableCell>
+          <TableCell>Response window</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {plan.data.members.map((m) => (
+          <TableRow key={m.order}>
+            <TableCell>{m.order}</TableCell>
+            <TableCell>
+              {m.name}
+              {m.memberType === "batch" ? " (batch)" : ""}
+            </TableCell>
+            <TableCell>
+              {m.order === 1
+                ? "First"
+                : m.schedulingType === "delay"
+                  ? `${unitOf(m.delay, m.delayUnit)} after the previous questionnaire`
+                  : `${unitOf(m.delay, m.delayUnit)} ${m.delayType === "from_delivery" ? "after delivery" : "after completion"}${
+                      m.conditionType === "question" && m.condition
+                        ? `, if ${m.condition.questionId} = ${m.condition.answer}`
+                        : m.conditionType === "completion"
+                          ? ", if completed"
+                          : ""
+                    }`}
+            </TableCell>
+            <TableCell>
+              {m.frequency === "custom" ? `Every ${m.frequencyCustom} days` : planFrequencyLabels[m.frequency]}
+              {m.frequency !== "0" ? `, ${m.numberToSend} times` : ""}
+            </TableCell>
+            <TableCell>{unitOf(m.responseWindow, m.responseWindowUnit)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+/**
+ * Create/View: an accordion of the program's questionnaires, plans, batches and licensed
+ * instruments, and a pane with the one selected (its id is the URL's hash: custom#{itemId}).
+ */
+export const QuestionnaireCatalogue = ({
+  projectId,
+  actor,
+  basePath,
+}: {
+  projectId: string;
+  actor: Grants;
+  /** …/settings/questionnaires */
+  basePath: string;
+}) => {
+  const items = useQuestionnaireItems(projectId);
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const selectedId = decodeURIComponent(hash.replace(/^#/, ""));
+  const mayCreate = can(actor, "create_custom_questionnaire_types");
+  const mayView = can(actor, "view_custom_questionnaire_types");
+  if (items.isPending) return <Loading />;
+  if (items.isError) return <Alert severity="error">{messages.somethingWentWrong}</Alert>;
+  const selected = items.data.find((i) => i.id === selectedId) ?? null;
+
+  return (
+    <Stack spacing={2}>
+      {mayCreate ? (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+          <Button variant="contained" component={RouterLink} to={`${basePath}/custom-new`}>
+            Create questionnaire
+          </Button>
+          <Button variant="outlined" component={RouterLink} to={`${basePath}/batch-create`}>
+            Create batch
+          </Button>
+          <Button variant="outlined" component={RouterLink} to={`${basePath}/plan-create`}>
+            Create plan
+          </Button>
+        </Stack>
+      ) : null}
+      <Box sx={{ display: "flex", gap: 3, flexDirection: { xs: "column", md: "row" }, alignItems: "flex-start" }}>
+        <Box component="nav" aria-label="Questionnaire list" sx={{ width: { md: 340 }, flexShrink: 0 }}>
+          {groups.map((group) => {
+            const list = items.data.filter((i) => i.type === group.type);
+            return (
+              <Accordion key={group.type} defaultExpanded disableGutters>
+                <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`group-${group.type}`}>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    {group.label} ({list.length})
+                  </Typography>
+                </AccordionSummary>
+                <AccordionDetails sx={{ p: 0 }}>
+                  {list.length === 0 ? (
+                    <Typography sx={{ px: 2, pb: 2 }} color="text.secondary">
+                      None yet
+                    </Typography>
+                  ) : (
+                    <List dense>
+                      {list.map((item) => (
+                        <ListItem key={item.id} disablePadding>
+                          <ListItemButton
+                            selected={item.id === selectedId}
+                            aria-current={item.id === selectedId ? "true" : undefined}
+                            onClick={() => navigate({ hash: item.id }, { replace: true })}
+                          >
+                            <ListItemText primary={item.name} />
+                          </ListItemButton>
+                        </ListItem>
+                      ))}
+                    </List>
+                  )}
+                </AccordionDetails>
+              </Accordion>
+            );
+          })}
+        </Box>
+        <Paper variant="outlined" sx={{ p: 3, flexGrow: 1, minWidth: 0 }} component="section" aria-label="Details">
+          {!selected ? (
+            <EmptyState title="Choose a questionnaire, plan or batch to see its details" />
+          ) : (
+            <Stack spacing={2}>
+              <Typography variant="h3" component="h3">
+                {selected.name}
+              </Typography>
+              {!mayView ? (
+                <Alert severity="warning">{messages.forbidden}</Alert>
+              ) : selected.type === "batch" ? (
+                <BatchDetail projectId={projectId} id={selected.id} />
+              ) : selected.type === "plan" ? (
+                <PlanDetail projectId={projectId} id={selected.id} />
+              ) : (
+                <SchemeDetail
+                  projectId={projectId}
+                  item={selected}
+                  {...(selected.type === "questionnaire" && mayCreate
+                    ? { editPath: `${basePath}/custom/edit/${selected.id}` }
+                    : {})}
+                />
+              )}
+            </Stack>
+          )}
+        </Paper>
+      </Box>
+    </Stack>
+  );
+};

@@ -1,0 +1,306 @@
+import AddIcon from "@mui/icons-material/Add";
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  describeSchedule,
+  formFromSchedule,
+  type LogType,
+  messages,
+  type PeriodUnit,
+  periodUnits,
+  type SymptomReminder,
+  scheduleFromForm,
+  symptomReminderBody,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useId, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Loading } from "../../../components/loading";
+import { errorText, useDeleteSymptomReminder, useSaveSymptomReminder, useSymptomReminders } from "../api";
+
+interface FormState {
+  logs: LogType[];
+  startDay: string;
+  durationAmount: string;
+  durationPeriod: PeriodUnit | "";
+  intervalAmount: string;
+  intervalPeriod: PeriodUnit | "";
+}
+type Errors = Partial<Record<keyof FormState, string>>;
+
+const emptyForm: FormState = {
+  logs: [],
+  startDay: "1",
+  durationAmount: "",
+  durationPeriod: "",
+  intervalAmount: "",
+  intervalPeriod: "",
+};
+
+const formOf = (reminder: SymptomReminder, catalogue: LogType[]): FormState => {
+  const f = formFromSchedule(reminder.schedule.data);
+  return {
+    logs: reminder.logs.flatMap((ref) => catalogue.filter((t) => t.identifier === ref.identifier).slice(0, 1)),
+    startDay: String(f.startDay),
+    durationAmount: f.durationAmount === null ? "" : String(f.durationAmount),
+    durationPeriod: f.durationPeriod ?? "",
+    intervalAmount: f.intervalAmount === null ? "" : String(f.intervalAmount),
+    intervalPeriod: f.intervalPeriod ?? "",
+  };
+};
+
+const asNumber = (value: string) => (value.trim() === "" ? null : Number(value));
+/** The wire's field names (schedule.data.*) back to the form's. */
+const formField: Record<string, keyof FormState> = {
+  logs: "logs",
+  "schedule.data.offsetAmount": "startDay",
+  "schedule.data.durationAmount": "durationAmount",
+  "schedule.data.durationPeriod": "durationPeriod",
+  "schedule.data.intervalAmount": "intervalAmount",
+  "schedule.data.intervalPeriod": "intervalPeriod",
+};
+
+/** The form checked with the contract's own schema; the start day is sent minus 1. */
+const validate = (form: FormState) => {
+  const errors: Errors = {};
+  const startDay = asNumber(form.startDay);
+  if (startDay === null) errors.startDay = messages.reminderStartDayRequired;
+  else if (!Number.isInteger(startDay) || startDay < 1) errors.startDay = messages.reminderNumberInvalid;
+  const body = {
+    logs: form.logs.map((l) => ({ identifier: l.identifier })),
+    schedule: {
+      type: "interval_schedule" as const,
+      data: scheduleFromForm({
+        startDay: startDay ?? 1,
+        durationAmount: asNumber(form.durationAmount),
+        durationPeriod: form.durationPeriod || null,
+        intervalAmount: asNumber(form.intervalAmount),
+        intervalPeriod: form.intervalPeriod || null,
+      }),
+    },
+  };
+  // scheduleFromForm drops a period without its amount; the form still asks for the amount.
+  if (form.durationPeriod && body.schedule.data.durationAmount === null)
+    errors.durationAmount = messages.reminderNumberInvalid;
+  if (form.intervalPeriod && body.schedule.data.intervalAmount === null)
+    errors.intervalAmount = messages.reminderNumberInvalid;
+  if (form.durationAmount) body.schedule.data.durationPeriod = form.durationPeriod || null;
+  if (form.intervalAmount) body.schedule.data.intervalPeriod = form.intervalPeriod || null;
+  const parsed = symptomReminderBody.safeParse(body);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = formField[issue.path.join(".")] ?? formField[String(issue.path[0])];
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  return { errors, body };
+};
+
+const ReminderDialog = ({
+  open,
+  projectId,
+  reminder,
+  catalogue,
+  onClose,
+}: {
+  open: boolean;
+  projectId: string;
+  reminder?: SymptomReminder;
+  catalogue: LogType[];
+  onClose: () => void;
+}) => {
+  const titleId = useId();
+  const save = useSaveSymptomReminder(projectId);
+  const [form, setForm] = useState<FormState>(() => (reminder ? formOf(reminder, catalogue) : emptyForm));
+  const [errors, setErrors] = useState<Errors>({});
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const onSubmit = () => {
+    const checked = validate(form);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) return;
+    save.mutate(
+      { reminderId: reminder?.reminderId, body: checked.body },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(messages.symptomSaved, { variant: "success" });
+          onClose();
+        },
+        onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
+      },
+    );
+  };
+  const period = (key: "durationPeriod" | "intervalPeriod", label: string) => (
+    <TextField
+      select
+      label={label}
+      value={form[key]}
+      onChange={(e) => set(key, e.target.value as PeriodUnit | "")}
+      error={!!errors[key]}
+      helperText={errors[key]}
+      sx={{ minWidth: 140 }}
+    >
+      <MenuItem value="">
+        <em>None</em>
+      </MenuItem>
+      {periodUnits.map((u) => (
+        <MenuItem key={u} value={u}>
+          {u}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const amount = (key: "startDay" | "durationAmount" | "intervalAmount", label: string, required = false) => (
+    <TextField
+      label={label}
+      value={form[key]}
+      required={required}
+      onChange={(e) => set(key, e.target.value.replace(/[^\d]/g, ""))}
+      error={!!errors[key]}
+      helperText={errors[key]}
+      slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 4 } }}
+      sx={{ minWidth: 140 }}
+    />
+  );
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{reminder ? "Edit symptom reminder" : "Add symptom reminder"}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Autocomplete
+            multiple
+            options={catalogue}
+            value={form.logs}
+            onChange={(_, value) => set("logs", value)}
+            getOptionLabel={(o) => o.name}
+            isOptionEqualToValue={(a, b) => a.identifier === b.identifier}
+            renderInput={(params) => (
+              <TextField {...params} label="Symptoms" required error={!!errors.logs} helperText={errors.logs} />
+            )}
+          />
+          {amount("startDay", "Start day (from consent)", true)}
+          <Stack direction="row" spacing={1}>
+            {amount("intervalAmount", "Repeat every")}
+            {period("intervalPeriod", "Interval unit")}
+          </Stack>
+          <Stack direction="row" spacing={1}>
+            {amount("durationAmount", "For")}
+            {period("durationPeriod", "Duration unit")}
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={onSubmit} disabled={save.isPending}>
+          Save reminder
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Symptom reminders: listed with edit and delete; patients are reminded in the app and by e-mail. */
+export const SymptomReminders = ({
+  projectId,
+  catalogue,
+  editable,
+}: {
+  projectId: string;
+  catalogue: LogType[];
+  editable: boolean;
+}) => {
+  const list = useSymptomReminders(projectId);
+  const remove = useDeleteSymptomReminder(projectId);
+  const [editing, setEditing] = useState<SymptomReminder | "new" | null>(null);
+  const [deleting, setDeleting] = useState<SymptomReminder | null>(null);
+  const headingId = useId();
+  if (list.isPending) return <Loading label="Loading symptom reminders" />;
+  if (list.isError) return <Alert severity="error">{errorText(list.error)}</Alert>;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h3" id={headingId} sx={{ mb: 1 }}>
+        Symptom reminders
+      </Typography>
+      {list.data.length === 0 ? (
+        <Typography color="text.secondary">There are no symptom reminders yet.</Typography>
+      ) : (
+        <List aria-labelledby={headingId}>
+          {list.data.map((r) => {
+            const names = r.logs.map((l) => l.name).join(", ");
+            return (
+              <ListItem
+                key={r.reminderId}
+                divider
+                secondaryAction={
+                  editable ? (
+                    <Box sx={{ display: "flex", gap: 1 }}>
+                      <Button size="small" onClick={() => setEditing(r)} aria-label={`Edit reminder: ${names}`}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setDeleting(r)}
+                        aria-label={`Delete reminder: ${names}`}
+                      >
+                        Delete
+                      </Button>
+                    </Box>
+                  ) : null
+                }
+              >
+                <ListItemText primary={names} secondary={describeSchedule(r.schedule.data)} sx={{ pr: 18 }} />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+      {editable ? (
+        <Button variant="outlined" startIcon={<AddIcon />} sx={{ mt: 2 }} onClick={() => setEditing("new")}>
+          Add reminder
+        </Button>
+      ) : null}
+      {editing ? (
+        <ReminderDialog
+          open
+          projectId={projectId}
+          reminder={editing === "new" ? undefined : editing}
+          catalogue={catalogue}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete reminder?"
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.reminderId, {
+            onSuccess: () => enqueueSnackbar(messages.symptomDeleted, { variant: "success" }),
+            onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
+            onSettled: () => setDeleting(null),
+          })
+        }
+        onCancel={() => setDeleting(null)}
+      >
+        Patients will no longer be reminded to log these symptoms.
+      </ConfirmDialog>
+    </Paper>
+  );
+};

@@ -1,0 +1,112 @@
+import { ctcaeCatalogue, messages, type Program, type SymptomReminder } from "@openpro/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
+import { SymptomSettingsTab } from "./symptom-settings-tab";
+
+const projectId = "33333333-3333-4333-8333-333333333333";
+const program = { projectId, territory: "UK_IRE", inviteMode: "individual", closed: false } as Program;
+const base = `/api/v1/admin/projects/${projectId}`;
+const editor = { permissions: ["view_project_symptom_severity_threshold", "edit_project_symptom_severity_threshold"] };
+const viewer = { permissions: ["view_project_symptom_severity_threshold"] };
+const FATIGUE = "10016256";
+
+const reminder: SymptomReminder = {
+  reminderId: "00000000-0000-4000-8000-000000000001",
+  logs: [{ identifier: FATIGUE, name: "Fatigue" }],
+  schedule: {
+    type: "interval_schedule",
+    data: {
+      offsetAmount: 0,
+      offsetPeriod: "days",
+      durationAmount: 2,
+      durationPeriod: "weeks",
+      intervalAmount: 1,
+      intervalPeriod: "days",
+    },
+  },
+};
+
+const stub = (reminders: SymptomReminder[], onCreate?: (body: unknown) => void) =>
+  stubFetch({
+    "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
+    [`GET ${base}/prioritised-symptoms`]: () => jsonResponse(200, { logTypes: [] }),
+    [`GET ${base}/severe-symptom-messages`]: () =>
+      jsonResponse(200, [
+        {
+          id: "00000000-0000-4000-8000-000000000002",
+          message: "Call the ward now.",
+          dateCreated: "2026-03-01T09:00:00.000Z",
+          severeSymptomGrade: [{ logType: { identifier: "10016558", name: "Fever" }, grade: 3 }],
+        },
+      ]),
+    [`GET ${base}/symptom-reminders`]: () => jsonResponse(200, reminders),
+    [`POST ${base}/symptom-reminders`]: (init) => {
+      const body = JSON.parse(String(init?.body));
+      onCreate?.(body);
+      return jsonResponse(201, { ...reminder, reminderId: "00000000-0000-4000-8000-000000000003" });
+    },
+  });
+
+describe("the Symptom settings tab", () => {
+  it("lists reminders and alert messages, read-only without the edit permission", async () => {
+    stub([reminder]);
+    renderWithProviders(<SymptomSettingsTab program={program} actor={viewer} />);
+    const reminders = await screen.findByRole("region", { name: "Symptom reminders" });
+    expect(await within(reminders).findByText("Fatigue")).toBeTruthy();
+    expect(within(reminders).getByText("From day 1, every 1 day, for 2 weeks")).toBeTruthy();
+    const alert = await screen.findByRole("region", { name: "Alert 1" });
+    expect(within(alert).getByText("Fever – grade 3")).toBeTruthy();
+    expect((within(alert).getByLabelText("Alert message") as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Add reminder" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add alert" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Delete reminder/ })).toBeNull();
+  });
+
+  it("asks for a duration's period, then sends the start day minus 1", async () => {
+    let sent: { schedule: { data: Record<string, unknown> } } | undefined;
+    stub([], (body) => {
+      sent = body as typeof sent;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SymptomSettingsTab program={program} actor={editor} />);
+    await user.click(await screen.findByRole("button", { name: "Add reminder" }));
+    const dialog = screen.getByRole("dialog", { name: "Add symptom reminder" });
+    await user.click(within(dialog).getByRole("button", { name: "Save reminder" }));
+    expect(await within(dialog).findByText(messages.reminderSymptomRequired)).toBeTruthy();
+
+    await user.type(within(dialog).getByRole("combobox", { name: /^Symptoms/ }), "Fatig");
+    await user.click(await screen.findByRole("option", { name: "Fatigue" }));
+    const startDay = within(dialog).getByLabelText(/^Start day/);
+    await user.clear(startDay);
+    await user.type(startDay, "3");
+    await user.type(within(dialog).getByLabelText("For"), "2");
+    await user.click(within(dialog).getByRole("button", { name: "Save reminder" }));
+    expect(await within(dialog).findByText(messages.reminderPeriodRequired)).toBeTruthy();
+    expect(within(dialog).getByText(messages.reminderIntervalRequired)).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    await user.click(within(dialog).getByRole("combobox", { name: "Duration unit" }));
+    await user.click(screen.getByRole("option", { name: "weeks" }));
+    await user.type(within(dialog).getByLabelText("Repeat every"), "2");
+    await user.click(within(dialog).getByRole("combobox", { name: "Interval unit" }));
+    await user.click(screen.getByRole("option", { name: "days" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save reminder" }));
+    expect(await screen.findByText(messages.symptomSaved)).toBeTruthy();
+    expect(sent).toEqual({
+      logs: [{ identifier: FATIGUE }],
+      schedule: {
+        type: "interval_schedule",
+        data: {
+          offsetAmount: 2,
+          offsetPeriod: "days",
+          durationAmount: 2,
+          durationPeriod: "weeks",
+          intervalAmount: 2,
+          intervalPeriod: "days",
+        },
+      },
+    });
+  });
+});

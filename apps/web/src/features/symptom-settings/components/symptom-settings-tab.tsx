@@ -1,0 +1,402 @@
+import AddIcon from "@mui/icons-material/Add";
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  FormHelperText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  alertGradeRange,
+  alertMessageMaxLength,
+  can,
+  type Grants,
+  type LogType,
+  maxPrioritisedSymptoms,
+  messages,
+  type Program,
+  type SevereSymptomMessage,
+} from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useId, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Loading } from "../../../components/loading";
+import {
+  errorText,
+  fieldError,
+  useAddSymptomGrade,
+  useAlertMessages,
+  useDeleteAlertMessage,
+  useDeleteSymptomGrade,
+  usePrioritisedSymptoms,
+  useSaveAlertMessage,
+  useSavePrioritisedSymptoms,
+  useSymptomCatalogue,
+} from "../api";
+import { SymptomReminders } from "./symptom-reminders";
+
+const grades = Array.from({ length: alertGradeRange.max - alertGradeRange.min + 1 }, (_, i) => alertGradeRange.min + i);
+
+/** Prioritised symptoms: a searchable multi-select of the catalogue, at most 10. */
+const PrioritisedSymptoms = ({
+  projectId,
+  catalogue,
+  editable,
+}: {
+  projectId: string;
+  catalogue: LogType[];
+  editable: boolean;
+}) => {
+  const saved = usePrioritisedSymptoms(projectId);
+  const save = useSavePrioritisedSymptoms(projectId);
+  const [chosen, setChosen] = useState<LogType[] | null>(null);
+  const headingId = useId();
+  if (saved.isPending) return <Loading label="Loading prioritised symptoms" />;
+  if (saved.isError) return <Alert severity="error">{errorText(saved.error)}</Alert>;
+  const current =
+    chosen ??
+    saved.data.logTypes.flatMap((ref) => catalogue.filter((t) => t.identifier === ref.identifier).slice(0, 1));
+  const tooMany = current.length > maxPrioritisedSymptoms;
+  const onSave = () =>
+    save.mutate(
+      current.map((t) => t.identifier),
+      {
+        onSuccess: () => {
+          setChosen(null);
+          enqueueSnackbar(messages.symptomSaved, { variant: "success" });
+        },
+        onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
+      },
+    );
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h3" id={headingId} sx={{ mb: 1 }}>
+        Prioritised symptoms
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Patients see these symptoms first in the app. Choose up to {maxPrioritisedSymptoms}.
+      </Typography>
+      <Autocomplete
+        multiple
+        options={catalogue}
+        value={current}
+        disabled={!editable || save.isPending}
+        getOptionLabel={(o) => o.name}
+        isOptionEqualToValue={(a, b) => a.identifier === b.identifier}
+        groupBy={(o) => o.category}
+        onChange={(_, value) => setChosen(value)}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Prioritised symptoms"
+            placeholder="Search symptoms"
+            error={tooMany}
+            helperText={
+              tooMany ? messages.prioritisedSymptomsMax : `${current.length} of ${maxPrioritisedSymptoms} chosen`
+            }
+          />
+        )}
+      />
+      {editable ? (
+        <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 1 }}>
+          <Button variant="contained" onClick={onSave} disabled={tooMany || chosen === null || save.isPending}>
+            Save prioritised symptoms
+          </Button>
+        </Box>
+      ) : null}
+    </Paper>
+  );
+};
+
+/** One alert card: the message the patient sees, and the symptom-and-grade pairs that show it. */
+const AlertCard = ({
+  projectId,
+  alert,
+  position,
+  catalogue,
+  editable,
+  onSaved,
+  onDiscard,
+}: {
+  projectId: string;
+  alert?: SevereSymptomMessage;
+  position: number;
+  catalogue: LogType[];
+  editable: boolean;
+  onSaved?: () => void;
+  onDiscard?: () => void;
+}) => {
+  const headingId = useId();
+  const save = useSaveAlertMessage(projectId);
+  const remove = useDeleteAlertMessage(projectId);
+  const addGrade = useAddSymptomGrade(projectId);
+  const deleteGrade = useDeleteSymptomGrade(projectId);
+  const [text, setText] = useState(alert?.message ?? "");
+  const [textError, setTextError] = useState<string | undefined>();
+  const [symptom, setSymptom] = useState<LogType | null>(null);
+  const [grade, setGrade] = useState<string>("");
+  const [pairError, setPairError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const title = alert ? `Alert ${position}` : `New alert ${position}`;
+
+  const onSave = () => {
+    const trimmed = text.trim();
+    if (!trimmed) return setTextError(messages.alertMessageRequired);
+    if (trimmed.length > alertMessageMaxLength) return setTextError(messages.maxLength(alertMessageMaxLength));
+    setTextError(undefined);
+    save.mutate(
+      { messageId: alert?.id, message: trimmed },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(messages.alertSaved, { variant: "success" });
+          onSaved?.();
+        },
+        onError: (error) => {
+          setTextError(fieldError(error, "message"));
+          enqueueSnackbar(errorText(error), { variant: "error" });
+        },
+      },
+    );
+  };
+  const onAddPair = () => {
+    if (!alert) return;
+    if (!symptom) return setPairError(messages.logTypeUnknown);
+    if (grade === "") return setPairError(messages.symptomGradeRange);
+    setPairError(undefined);
+    addGrade.mutate(
+      { messageId: alert.id, identifier: symptom.identifier, grade: Number(grade) },
+      {
+        onSuccess: () => {
+          setSymptom(null);
+          setGrade("");
+          enqueueSnackbar(messages.symptomGradeSaved, { variant: "success" });
+        },
+        onError: (error) => setPairError(error instanceof Error && error.message ? error.message : messages.oops),
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h4" component="h4" id={headingId} sx={{ mb: 1, fontSize: "1.1rem", fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <TextField
+        label="Alert message"
+        multiline
+        minRows={3}
+        fullWidth
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        disabled={!editable || save.isPending}
+        error={!!textError}
+        helperText={textError ?? `${text.length}/${alertMessageMaxLength}`}
+        slotProps={{ htmlInput: { maxLength: alertMessageMaxLength } }}
+      />
+      {alert ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography component="h5" sx={{ fontWeight: 600, mb: 1 }}>
+            Symptoms and grades that show this message
+          </Typography>
+          {alert.severeSymptomGrade.length === 0 ? (
+            <Typography color="text.secondary">No symptom yet.</Typography>
+          ) : (
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ flexWrap: "wrap" }}
+              component="ul"
+              aria-label={`${title} symptoms`}
+              style={{ listStyle: "none", padding: 0, margin: 0 }}
+            >
+              {alert.severeSymptomGrade.map((pair) => (
+                <li key={`${pair.logType.identifier}-${pair.grade}`}>
+                  <Chip
+                    label={`${pair.logType.name} – grade ${pair.grade}`}
+                    {...(editable
+                      ? {
+                          onDelete: () =>
+                            deleteGrade.mutate(
+                              { messageId: alert.id, identifier: pair.logType.identifier, grade: pair.grade },
+                              {
+                                onSuccess: () => enqueueSnackbar(messages.symptomGradeDeleted, { variant: "success" }),
+                                onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
+                              },
+                            ),
+                        }
+                      : {})}
+                  />
+                </li>
+              ))}
+            </Stack>
+          )}
+          {editable ? (
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 2, alignItems: { sm: "flex-start" } }}>
+              <Autocomplete
+                options={catalogue}
+                value={symptom}
+                onChange={(_, value) => setSymptom(value)}
+                getOptionLabel={(o) => o.name}
+                isOptionEqualToValue={(a, b) => a.identifier === b.identifier}
+                sx={{ width: { xs: "100%", sm: 300 } }}
+                renderInput={(params) => <TextField {...params} label="Symptom" error={!!pairError} />}
+              />
+              <TextField
+                select
+                label="Grade"
+                value={grade}
+                onChange={(e) => setGrade(e.target.value)}
+                sx={{ width: { xs: "100%", sm: 120 } }}
+                error={!!pairError}
+              >
+                {grades.map((g) => (
+                  <MenuItem key={g} value={String(g)}>
+                    {g}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                variant="outlined"
+                onClick={onAddPair}
+                disabled={addGrade.isPending}
+                sx={{ whiteSpace: "nowrap", alignSelf: { sm: "center" } }}
+              >
+                Add symptom
+              </Button>
+            </Stack>
+          ) : null}
+          {pairError ? (
+            <FormHelperText error role="alert">
+              {pairError}
+            </FormHelperText>
+          ) : null}
+        </Box>
+      ) : (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Save the message, then add the symptoms and grades that show it.
+        </Typography>
+      )}
+      {editable ? (
+        <Box sx={{ display: "flex", gap: 1, mt: 2, justifyContent: "flex-end" }}>
+          <Button
+            color="error"
+            variant="outlined"
+            onClick={() => (alert ? setConfirming(true) : onDiscard?.())}
+            disabled={remove.isPending}
+          >
+            Delete alert
+          </Button>
+          <Button variant="contained" onClick={onSave} disabled={save.isPending}>
+            Save alert
+          </Button>
+        </Box>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete alert?"
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          alert &&
+          remove.mutate(alert.id, {
+            onSuccess: () => enqueueSnackbar(messages.alertDeleted, { variant: "success" }),
+            onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
+            onSettled: () => setConfirming(false),
+          })
+        }
+        onCancel={() => setConfirming(false)}
+      >
+        Patients will no longer see this message for its symptoms.
+      </ConfirmDialog>
+    </Paper>
+  );
+};
+
+const AlertCards = ({
+  projectId,
+  catalogue,
+  editable,
+}: {
+  projectId: string;
+  catalogue: LogType[];
+  editable: boolean;
+}) => {
+  const list = useAlertMessages(projectId);
+  const [drafts, setDrafts] = useState<number[]>([]);
+  const [next, setNext] = useState(1);
+  const headingId = useId();
+  if (list.isPending) return <Loading label="Loading alert messages" />;
+  if (list.isError) return <Alert severity="error">{errorText(list.error)}</Alert>;
+  const without = (key: number) => setDrafts((d) => d.filter((k) => k !== key));
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography variant="h3" id={headingId} sx={{ mb: 1 }}>
+        Symptom severity alerts
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        When a patient logs one of these symptoms at its grade, the app shows them the message, and the care team gets
+        an alert.
+      </Typography>
+      <Stack spacing={2}>
+        {list.data.map((alert, i) => (
+          <AlertCard
+            key={alert.id}
+            projectId={projectId}
+            alert={alert}
+            position={i + 1}
+            catalogue={catalogue}
+            editable={editable}
+          />
+        ))}
+        {drafts.map((key, i) => (
+          <AlertCard
+            key={`draft-${key}`}
+            projectId={projectId}
+            position={list.data.length + i + 1}
+            catalogue={catalogue}
+            editable={editable}
+            onSaved={() => without(key)}
+            onDiscard={() => without(key)}
+          />
+        ))}
+      </Stack>
+      {editable ? (
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          sx={{ mt: 2 }}
+          onClick={() => {
+            setDrafts((d) => [...d, next]);
+            setNext((n) => n + 1);
+          }}
+        >
+          Add alert
+        </Button>
+      ) : null}
+    </Box>
+  );
+};
+
+/** The Symptom settings tab (needs view of the symptom severity threshold; edits need its edit permission). */
+export const SymptomSettingsTab = ({ program, actor }: { program: Program; actor: Grants }) => {
+  const catalogue = useSymptomCatalogue();
+  const editable = can(actor, "edit_project_symptom_severity_threshold");
+  if (catalogue.isPending) return <Loading label="Loading the symptom list" />;
+  if (catalogue.isError) return <Alert severity="error">{errorText(catalogue.error)}</Alert>;
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h2">Symptom settings</Typography>
+      <PrioritisedSymptoms projectId={program.projectId} catalogue={catalogue.data} editable={editable} />
+      <SymptomReminders projectId={program.projectId} catalogue={catalogue.data} editable={editable} />
+      <AlertCards projectId={program.projectId} catalogue={catalogue.data} editable={editable} />
+    </Stack>
+  );
+};

@@ -1,0 +1,17 @@
+import { useSearchParams } from "react-router";
+import { PageTitle } from "../components/page-title";
+import { AlertQueue } from "../features/alerts/components/alert-queue";
+import { usePrograms } from "../features/programs/api";
+
+/** /alerts: the alert queue across the user's programs (?projectId= opens one program's queue, as e-mails link). */
+export const AlertsPage = () => {
+  const [search] = useSearchParams();
+  const programs = usePrograms(1, null);
+  const options = (programs.data?.results ?? []).map((p) => ({ projectId: p.projectId, name: p.name }));
+  return (
+    <>
+      <PageTitle>Alerts</PageTitle>
+      <AlertQueue programs={options} initialProjectId={search.get("projectId") ?? undefined} />
+    </>
+  );
+};

@@ -1,0 +1,113 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+
+/**
+ * `node --import tsx bench/bundle-size.ts [dist]`: the JavaScript each entry route loads before
+ * the first interaction, gzip kB, beside its budget. Follows the Vite manifest: index.html's static
+ * imports, then the lazy page modules the route renders and their static imports. Builds the web
+ * app into a temporary folder unless a built folder (with .vite/manifest.json) is given.
+ */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const PATIENT_BUDGET = 100;
+const STAFF_SIGN_IN_BUDGET = 150;
+
+/** Entry routes and the lazy modules (pages, layouts) the router loads to render them. */
+const ROUTES: { route: string; modules: string[]; budget: number }[] = [
+  { route: "/invite/{code}", modules: ["src/pages/patient-invite-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/auth-consent/{code}", modules: ["src/pages/patient-consent-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/join/{inviteId}", modules: ["src/pages/join-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/demographic-info", modules: ["src/pages/demographics-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/get-the-app", modules: ["src/pages/get-the-app-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/unsubscribe", modules: ["src/pages/unsubscribe-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/study/{programId}", modules: ["src/pages/study-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/login", modules: ["src/pages/login-page.tsx"], budget: STAFF_SIGN_IN_BUDGET },
+];
+
+const webRoot = fileURLToPath(new URL("../apps/web/", import.meta.url));
+
+const buildInto = (dir: string) => {
+  execFileSync("npx", ["vite", "build", "--outDir", dir, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: webRoot,
+    stdio: "inherit",
+  });
+};
+
+/** Bytes on the wire: the .gz/.br the build writes beside each file (compressed here when absent). */
+const compressedKb = (dist: string, file: string, encoding: "gz" | "br") => {
+  const path = join(dist, file);
+  if (existsSync(`${path}.${encoding}`)) return readFileSync(`${path}.${encoding}`).length / 1024;
+  const raw = readFileSync(path);
+  return (encoding === "gz" ? gzipSync(raw, { level: 9 }) : brotliCompressSync(raw)).length / 1024;
+};
+
+/** Source modules of the staff shell: a page that does not need it must not load them. */
+const STAFF_SHELL = /apps\/web\/src\/app\/shell\/(?:app-shell|adaptive-layout|side-menu)\.tsx$/;
+
+const sourcesOf = (dist: string, file: string) => {
+  const map = `${join(dist, file)}.map`;
+  return existsSync(map) ? (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources : [];
+};
+
+export const measureBundles = (dist: string) => {
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key)) continue;
+      const chunk = manifest[key];
+      if (!chunk)
+        throw new Error(`${key} is not in the build manifest (moved or renamed? update bench/bundle-size.ts)`);
+      into.add(key);
+      closure(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  return ROUTES.map(({ route, modules, budget }) => {
+    const chunks = closure(["index.html", ...modules]);
+    const files = [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
+    const kb = files.reduce((sum, file) => sum + compressedKb(dist, file, "gz"), 0);
+    const brKb = files.reduce((sum, file) => sum + compressedKb(dist, file, "br"), 0);
+    const staffShell = files.some((file) => sourcesOf(dist, file).some((source) => STAFF_SHELL.test(source)));
+    return { route, requests: files.length, kb, brKb, budget, ok: kb <= budget, staffShell };
+  });
+};
+
+/** Prints the table; builds into a temporary folder unless a built folder is given. */
+export const printBundleSizes = (given?: string) => {
+  const dist = given ?? mkdtempSync(join(tmpdir(), "openpro-bundle-"));
+  try {
+    if (!given) buildInto(dist);
+    const rows = measureBundles(dist);
+    console.log("\nJavaScript loaded before first interaction (entry + the route's lazy chunks)\n");
+    const header = ["route", "JS files", "gzip kB", "budget", "br kB", "staff shell", ""];
+    const table = rows.map((row) => [
+      row.route,
+      String(row.requests),
+      row.kb.toFixed(1),
+      `≤ ${row.budget}`,
+      row.brKb.toFixed(1),
+      row.staffShell ? "LOADED" : "no",
+      row.ok ? "ok" : "OVER BUDGET",
+    ]);
+    const widths = header.map((cell, i) => Math.max(cell.length, ...table.map((line) => line[i]!.length)));
+    for (const line of [header, ...table]) {
+      console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+    }
+    return rows;
+  } finally {
+    if (!given) rmSync(dist, { recursive: true, force: true });
+  }
+};
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) printBundleSizes(process.argv[2]);

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "./support/api.js";
+import { launchBrowser, newContext } from "./support/browser.js";
+import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
+import { MailCapture } from "./support/mail-capture.js";
+import { Product } from "./support/product.js";
+
+const FEVER = "10016558";
+const ALERT_TEXT = "You reported a severe fever. Please call the 24-hour line now on 0113 206 8999.";
+
+/**
+ * The closed loop: a nurse (a Clinical Program Admin, who may edit symptom settings) gives Fever
+ * grade 3 an alert message; the patient's app uploads a grade-3 fever and shows that message; the
+ * nurse sees the alert badge, takes the alert and closes it with the action taken.
+ */
+describe("a severe symptom reaches the care team and is closed", () => {
+  const mail = new MailCapture();
+  const product = new Product();
+  const { call, staffSignIn, patientSignIn } = apiClient(product, mail);
+  let browser: Browser;
+  let nurse: Page;
+  let programId = "";
+  let patient = { id: "", email: "", firstName: "", lastName: "" };
+
+  beforeAll(async () => {
+    await mail.start();
+    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product.stop();
+    await mail.stop();
+  });
+
+  it("configures an alert message for Fever grade 3 in the Symptom settings tab", async () => {
+    const staff = await staffSignIn("clinical.admin@openpro.demo", DEMO_PASSWORD);
+    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
+      projectId: string;
+      name: string;
+    }[];
+    programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
+    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
+      token: staff,
+    });
+    // A patient with no unresolved alert, so that the upload raises a new one.
+    patient = (
+      consented.body.results as (typeof patient & { inviteAccepted: boolean; openAlertCount?: number })[]
+    ).find((p) => p.inviteAccepted && !p.openAlertCount)!;
+    expect(patient).toBeDefined();
+
+    nurse = await (await newContext(browser, product.baseUrl)).newPage();
+    await signIn(nurse, mail, "clinical.admin@openpro.demo");
+    await nurse.goto(`/programs/${programId}/settings/general/symptomsAlerts`);
+    await expectVisible(nurse.getByRole("heading", { name: "Symptom severity alerts" }));
+    await expectAccessible(nurse, "symptom-settings");
+
+    await nurse.getByRole("button", { name: "Add alert" }).click();
+    const draft = nurse.getByRole("region", { name: /^New alert/ });
+    await draft.getByRole("textbox", { name: "Alert message" }).fill(ALERT_TEXT);
+    await draft.getByRole("button", { name: "Save alert" }).click();
+    await expectVisible(nurse.getByText("Alert saved"));
+    // The new alert is the last card, under its own heading.
+    const card = nurse.getByRole("region", { name: /^Alert \d+$/ }).last();
+    await expectVisible(card.getByRole("textbox", { name: "Alert message" }));
+    expect(await card.getByRole("textbox", { name: "Alert message" }).inputValue()).toBe(ALERT_TEXT);
+    await card.getByRole("combobox", { name: "Symptom" }).fill("Fever");
+    await nurse.getByRole("option", { name: "Fever", exact: true }).click();
+    await card.getByRole("combobox", { name: "Grade" }).click();
+    await nurse.getByRole("option", { name: "3", exact: true }).click();
+    await card.getByRole("button", { name: "Add symptom" }).click();
+    await expectVisible(card.getByText("Fever – grade 3"));
+    await expectAccessible(nurse, "symptom-settings-with-alert");
+  });
+
+  it("answers the message to the app in the upload's own response", async () => {
+    const phone = await patientSignIn(patient.email, DEMO_PASSWORD);
+    const log = {
+      clientId: randomUUID(),
+      logClass: "SYMPTOMS",
+      date: new Date(Date.now() - 5 * 60_000).toISOString(),
+      logTypeId: FEVER,
+      grade: 3,
+    };
+    const upload = await call("POST", `/api/v1/user/projects/${programId}/logs`, {
+      token: phone,
+      body: { logs: [log] },
+    });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    expect(upload.body.alertMessages).toEqual([
+      { clientId: log.clientId, kind: "symptom", logTypeId: FEVER, grade: 3, message: ALERT_TEXT },
+    ]);
+  });
+
+  it("shows the alert badge; the nurse takes the alert and closes it, and the time to close shows", async () => {
+    await nurse.goto(`/programs/${programId}`);
+    const badge = nurse.getByRole("link", { name: /^Alerts, \d+ open$/ });
+    await expectVisible(badge);
+    await badge.click();
+    await expectVisible(nurse.getByRole("heading", { level: 1, name: "Alerts" }));
+    const what = `${patient.firstName} ${patient.lastName} – Fever grade 3`;
+    const alert = nurse.getByRole("article", { name: what });
+    await expectVisible(alert);
+    await expectAccessible(nurse, "alerts-queue");
+
+    await alert
+      .getByRole("button", { name: `I'm on it: ${patient.firstName} ${patient.lastName}, Fever grade 3` })
+      .click();
+    await expectVisible(alert.getByText("Taken", { exact: true }));
+    await expectVisible(alert.getByText("Time to take"));
+
+    await alert
+      .getByRole("button", { name: `Close alert: ${patient.firstName} ${patient.lastName}, Fever grade 3` })
+      .click();
+    const dialog = nurse.getByRole("dialog", { name: "Close alert" });
+    await dialog.getByRole("radio", { name: "Called patient" }).check();
+    await dialog.getByRole("textbox", { name: "Note" }).fill("Advised paracetamol; will call back in 2 hours.");
+    await expectAccessible(nurse, "alerts-close-dialog");
+    await dialog.getByRole("button", { name: "Close alert" }).click();
+    await expectVisible(alert.getByText("Closed", { exact: true }));
+    await expectVisible(alert.getByText("Time to close"));
+    await expectVisible(alert.getByText(/Called patient: Advised paracetamol/));
+    await expectAccessible(nurse, "alerts-queue-after-close");
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Every text the patient web app (/me) shows, in one place: plain English at the reading age of a
+ * patient handout (short sentences, everyday words, no jargon). Staff-facing texts live in messages.ts.
+ */
+export const patientMessages = {
+  appName: "OpenPRO",
+  skipToContent: "Skip to main content",
+  signOut: "Sign out",
+  backHome: "Back to home",
+  loading: "Loading…",
+  tryAgain: "Try again",
+
+  // Sign in
+  signInTitle: "Sign in",
+  signInIntro: "Use the e-mail address and password you chose when you joined your program.",
+  email: "E-mail address",
+  password: "Password",
+  signInButton: "Sign in",
+  signingIn: "Signing you in…",
+  emailNeeded: "Please type your e-mail address.",
+  passwordNeeded: "Please type your password.",
+  wrongDetails: "Please check that your email address and password are correct.",
+  staffAccount: "This is a staff account. Please sign in on the staff page instead.",
+  tooManyTries: "Too many tries. Please wait a few minutes, then try again.",
+  signInFailed: "We could not sign you in. Please try again.",
+  sessionEnded: "You have been signed out. Please sign in again.",
+
+  // Home
+  homeTitle: "Your health diary",
+  hello: (name: string) => `Hello ${name}`,
+  howAreYou: "How are you today?",
+  howAreYouHint: "Tell your care team about a symptom.",
+  logTemperature: "Log your temperature",
+  logWeight: "Log your weight",
+  noPrograms: "You are not taking part in a program yet. Open the link in your invitation e-mail to join one.",
+  programsFailed: "We could not load your program. Please check your connection and try again.",
+  careTeamTitle: "Your care team",
+  careTeamHours: (hours: string) => `Open: ${hours}`,
+  callCareTeam: (name: string, phone: string) => `Call ${name} on ${phone}`,
+  emailCareTeam: (name: string, address: string) => `E-mail ${name} at ${address}`,
+  noCareTeam: "Your care team has not added their contact details yet.",
+  disclaimerTitle: "Please remember",
+  articlesTitle: "Read more",
+  emergency: "In an emergency, call your local emergency number.",
+
+  // Logging
+  logSymptomTitle: "Log a symptom",
+  symptomQuestion: "Which symptom do you want to tell us about?",
+  symptomSearch: "Find your symptom",
+  symptomSearchHint: "Type part of its name, for example “nausea” or “pain”.",
+  noSymptomFound: "No symptom matches that word. Try another word.",
+  symptomNeeded: "Please choose a symptom.",
+  gradeQuestion: (symptom: string) => `How bad is your ${symptom.toLowerCase()}?`,
+  gradeNeeded: "Please choose how bad it is.",
+  note: "Add a note (optional)",
+  noteHint: "Anything else your care team should know.",
+  noteTooLong: "Please keep the note under 1000 characters.",
+  save: "Send to my care team",
+  sending: "Sending…",
+  logTemperatureTitle: "Log your temperature",
+  temperature: "Temperature",
+  logWeightTitle: "Log your weight",
+  weight: "Weight",
+  unit: "Unit",
+  celsius: "°C",
+  fahrenheit: "°F",
+  kilograms: "kg",
+  pounds: "lb",
+  valueNeeded: "Please type a number.",
+  catalogueFailed: "We could not load the list of symptoms. Please check your connection and try again.",
+  noProgramToLog: "You need to join a program before you can send anything.",
+
+  // After sending
+  sent: "Thank you. Your care team can see this now.",
+  savedOffline: "You are offline. We saved this on your phone and will send it when you are back online.",
+  waitingToSend: (count: number) =>
+    count === 1 ? "1 entry is waiting to be sent." : `${count} entries are waiting to be sent.`,
+  sentLater: "You are back online: we have sent what you saved. Your care team can see it now.",
+  offline: "You are offline. You can still fill this in: we will send it when you are back online.",
+  sendFailed: "We could not send this. Please check what you typed and try again.",
+  alertTitle: "Please act on this now",
+  alertNoPhone: "Contact your care team now.",
+} as const;
