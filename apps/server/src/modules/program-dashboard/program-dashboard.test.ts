@@ -53,6 +53,8 @@ describe("the program dashboard sums up a program's week", () => {
     await changePermissions(t, nurse.id, { grant: programData });
     plainNurse = await staffSession(t, { email: "pat@clinic.test", role: "clinician_team_member" });
     await addToOrganisation(t, plainNurse.id, northbridge, "clinician_team_member");
+    // A care-team role holds the program's data by default: this nurse has been refused it.
+    await changePermissions(t, plainNurse.id, { revoke: programData });
     researcher = await staffSession(t, { email: "rita@research.test", role: "life_sciences_team_member" });
     await addToOrganisation(t, researcher.id, northbridge, "life_sciences_team_member");
     const lakeNurse = await staffSession(t, { email: "lou@lakeside.test", role: "clinician_team_member" });
