@@ -6,6 +6,21 @@ const reporters = reportDir
   ? ["default", ["json", { outputFile: `${reportDir}/run-${Date.now()}-${process.pid}.json` }] as [string, object]]
   : ["default"];
 
+/**
+ * On PostgreSQL (DATABASE_URL set) the journeys whose server work leans on the database's own
+ * machinery (uploads and their triggers, durable jobs, roll-ups, the audit chain, streamed exports)
+ * run again; the screens' other journeys run once, on the embedded database `npm start` uses,
+ * while every API test runs on both. Keeps CI (both databases) inside its 30 minutes.
+ */
+const journeysOnPostgres = [
+  "patient-data.e2e.ts",
+  "alerts.e2e.ts",
+  "questionnaire-delivery.e2e.ts",
+  "program-dashboard.e2e.ts",
+  "data-export.e2e.ts",
+  "audit.e2e.ts",
+];
+
 export default defineConfig({
   test: {
     reporters,
@@ -21,6 +36,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // Files share a worker's loaded modules (each still builds its own app on its own
+          // database): importing the whole server again for every file cost more than the tests.
+          isolate: false,
+          // One migrated database made once, copied by each file (test/fresh-database.ts).
+          globalSetup: ["./test/global-setup.ts"],
         },
       },
       {
@@ -39,10 +59,12 @@ export default defineConfig({
           name: "e2e",
           root: "e2e",
           environment: "node",
-          include: ["**/*.e2e.ts"],
+          include: process.env.DATABASE_URL ? journeysOnPostgres : ["**/*.e2e.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // The demo data is seeded once per run and copied by each journey (support/global-setup.ts).
+          globalSetup: ["./support/global-setup.ts"],
         },
       },
     ],

@@ -7,6 +7,7 @@ import {
   setSevereSymptomsTrigger,
 } from "../apps/server/src/db/demo/patient-data.js";
 import { seedPatients } from "../apps/server/src/db/demo/patients.js";
+import { setAlertRaising } from "../apps/server/src/modules/alerts/service.js";
 import { acceptInvite, giveConsent, newPatient, userIdOf } from "../apps/server/test/patients.js";
 import type { TestApp } from "../apps/server/test/test-app.js";
 import { participantReportSql } from "./report-sql.js";
@@ -341,9 +342,10 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
 const alertSymptoms = ["10028813", "10016256", "10012727", "10047700", "10033371"];
 
 /**
- * Raising alerts must not slow uploads by more than 10 %: batches that raise and attach alerts
- * (a fifth of their logs at a danger grade) alternate with plain batches of the same size, in the
- * same run, and the wall times of the two kinds are compared.
+ * Raising alerts must not slow uploads by more than 10 %: the SAME batches (a fifth of their logs
+ * at a danger grade, raising then attaching to five care-team alerts) are sent twice, once with
+ * alert raising switched off (setAlertRaising, the benchmark's switch) and once with it on, under
+ * fresh client ids, the order alternating from batch to batch; the two kinds' times are compared.
  */
 const benchAlertRaisingUploads = async (
   t: TestApp,
@@ -361,19 +363,51 @@ const benchAlertRaisingUploads = async (
       payload: { logs },
     });
     if (response.statusCode !== 200) throw new Error(`upload: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    return response.json() as { alertMessages: unknown[] };
   };
   const plain: number[] = [];
   const raising: number[] = [];
-  for (let b = 1; b <= batches; b++) {
-    const logs = batch(batches * 4 + b);
-    const withAlerts = batch(batches * 6 + b).map((item, i) =>
-      item.logClass === "SYMPTOMS"
-        ? { ...item, logTypeId: alertSymptoms[i % alertSymptoms.length], grade: 3 + (i % 2) }
-        : item,
-    );
-    plain.push(await time(() => send(logs)));
-    raising.push(await time(() => send(withAlerts)));
+  const fresh = (logs: Record<string, unknown>[]) => logs.map((item) => ({ ...item, clientId: randomUUID() }));
+  let raisedMessages = 0;
+  try {
+    for (let b = 1; b <= batches; b++) {
+      const withAlerts = batch(batches * 6 + b).map((item, i) =>
+        item.logClass === "SYMPTOMS"
+          ? { ...item, logTypeId: alertSymptoms[i % alertSymptoms.length], grade: 3 + (i % 2) }
+          : item,
+      );
+      const off = async () => {
+        setAlertRaising(t.ctx, false);
+        const logs = fresh(withAlerts);
+        plain.push(await time(() => send(logs)));
+      };
+      const on = async () => {
+        setAlertRaising(t.ctx, true);
+        const logs = fresh(withAlerts);
+        let answer: { alertMessages: unknown[] } | null = null;
+        raising.push(
+          await time(async () => {
+            answer = await send(logs);
+          }),
+        );
+        raisedMessages += answer ? (answer as { alertMessages: unknown[] }).alertMessages.length : 0;
+      };
+      if (b % 2) {
+        await off();
+        await on();
+      } else {
+        await on();
+        await off();
+      }
+    }
+  } finally {
+    setAlertRaising(t.ctx, true);
   }
+  const openAlerts = await t.database.db
+    .selectFrom("alerts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("programId", "=", programId)
+    .executeTakeFirstOrThrow();
   const sum = (xs: number[]) => xs.reduce((a, x) => a + x, 0);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const plainPerSecond = (batches * 100 * 1000) / sum(plain);
@@ -383,11 +417,11 @@ const benchAlertRaisingUploads = async (
   rows.push({
     ...summarise("upload raising alerts, batches of 100 logs, API (logs/s)", raising, sum(raising)),
     throughput: raisingPerSecond,
-    goal: "≤ 1.10 × the plain upload's time",
+    goal: "≤ 1.10 × the same batches without raising",
     met: ratio <= 1.1,
-    raw: `${Math.round(plainPerSecond).toLocaleString("en")} logs/s plain, p50 ${median(plain).toFixed(1)} ms`,
+    raw: `${Math.round(plainPerSecond).toLocaleString("en")} logs/s without, p50 ${median(plain).toFixed(1)} ms`,
     ratio,
-    note: "ratio: p50 of alert-raising batches ÷ p50 of plain ones, alternated",
+    note: `ratio: p50 with raising ÷ p50 of the same batches without (switch), alternated; ${Number(openAlerts.n)} alerts, ${raisedMessages} alert messages answered`,
   });
 };
 

@@ -6,6 +6,8 @@ import { insertOrganisation, insertProgram } from "../apps/server/test/teams.js"
 import { createTestApp } from "../apps/server/test/test-app.js";
 import { printTable, type Row } from "./stats.js";
 
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
 /**
  * The questionnaire delivery engine at scale: BENCH_PATIENTS consented patients (default 10,000 on
  * PostgreSQL, 1,000 on PGlite) of one program with three program-level schedules (EQ-5D weekly,
@@ -109,6 +111,15 @@ export const benchQuestionnaireEngine = async (rows: Row[]) => {
       mails += report.mails;
       reminded += report.reminded;
     }
+    // The same day's work as one raw statement: every consented patient × schedule pair written
+    // as an event row (no send-date arithmetic, no mail): the floor the engine is compared with.
+    const rawStart = performance.now();
+    await sql`CREATE TEMP TABLE bench_raw_events AS
+      SELECT pp.user_id AS patient_id, s.id AS schedule_id, s.questionnaire_type_id, ${utcDay(now)}::date AS due_date
+      FROM program_patients pp JOIN questionnaire_schedules s ON s.program_id = pp.program_id
+      WHERE pp.program_id = ${programId} AND pp.status = 'CONSENTED' AND s.deleted_at IS NULL`.execute(db);
+    const rawMs = performance.now() - rawStart;
+    await sql`DROP TABLE bench_raw_events`.execute(db);
     const sorted = [...daily].sort((a, b) => a - b);
     const mean = daily.reduce((a, b) => a + b, 0) / daily.length;
     const goalMs = 60_000 * (consented.n / 10_000);
@@ -120,6 +131,8 @@ export const benchQuestionnaireEngine = async (rows: Row[]) => {
       mean,
       goal: `< ${(goalMs / 1000).toFixed(0)} s (60 s per 10,000 patients)`,
       met: sorted[6]! < goalMs,
+      raw: `${rawMs.toFixed(0)} ms (one INSERT … SELECT of every patient × schedule pair)`,
+      ratio: sorted[3]! / rawMs,
       note: `a week: ${sent} sent, ${reminded} reminders, ${mails} mails`,
     });
     const events = await db

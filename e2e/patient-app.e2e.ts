@@ -9,6 +9,19 @@ import { Product } from "./support/product.js";
 
 const DYSPNEA = "10013963";
 const BREATHLESS_ALERT = /You reported severe breathlessness/;
+const CHECK_IN = "Weekly oncology check-in";
+
+/** Every button and link the patient can tap is at least 44 px high (WCAG 2.5.5), inline text links aside. */
+const smallTargets = (page: Page) =>
+  page.$$eval("header a, header button, nav a, main a, main button, main label", (elements) =>
+    elements
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        const inline = e.tagName === "A" && getComputedStyle(e).display === "inline";
+        return box.height > 0 && box.height < 44 && !inline;
+      })
+      .map((e) => e.textContent?.trim() || e.getAttribute("aria-label") || e.tagName),
+  );
 
 /**
  * The patient web app on a phone: a demo patient signs in at /me, logs a severe symptom through the
@@ -49,6 +62,24 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     });
     expect(mine.status).toBe(200);
     programName = mine.body.results.find((p: { programId: string }) => p.programId === programId).name;
+    // The nurse sends the program's branching check-in to this patient today.
+    const catalogue = await call("GET", `/api/v1/admin/projects/${programId}/questionnaires?types=questionnaire`, {
+      token: staff,
+    });
+    const checkIn = (catalogue.body as { id: string; name: string }[]).find((q) => q.name === CHECK_IN)!;
+    const scheduled = await call("POST", `/api/v1/admin/projects/${programId}/questionnaires/schedules`, {
+      token: staff,
+      body: {
+        audience: "user",
+        type: "questionnaire",
+        questionnaireTypeId: checkIn.id,
+        userId: patient.id,
+        startDate: new Date().toISOString().slice(0, 10),
+        frequency: 0,
+        responseWindow: 3,
+      },
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBeLessThan(300);
     const context = await browser.newContext({
       baseURL: product.baseUrl,
       viewport: { width: 390, height: 844 },
@@ -81,6 +112,13 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     await phone.reload();
     await expectVisible(phone.getByRole("link", { name: new RegExp(t.howAreYou) }));
     expect(new URL(phone.url()).pathname).toBe("/me");
+    expect(await smallTargets(phone)).toEqual([]);
+    // 200 % zoom on this phone is a 195 px wide page: one column, nothing cut off sideways.
+    await phone.setViewportSize({ width: 195, height: 422 });
+    await expectVisible(phone.getByRole("link", { name: new RegExp(t.howAreYou) }));
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await expectAccessible(phone, "me-home-zoom-200");
+    await phone.setViewportSize({ width: 390, height: 844 });
   });
 
   it("logs a grade-3 symptom and is shown the program's alert message at once", async () => {
@@ -105,12 +143,86 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     await expectAccessible(phone, "me-log-symptom-sent");
   });
 
-  it("keeps a temperature logged without network on the phone and sends it once back online", async () => {
+  it("logs a temperature in °F, which the care team's dashboard shows in °C", async () => {
     await phone.getByRole("link", { name: t.backHome }).click();
     await phone.getByRole("link", { name: t.logTemperature }).click();
     await expectHeading(phone, t.logTemperatureTitle);
+    await phone.getByRole("textbox", { name: t.temperature }).fill("100.4");
+    await phone.getByRole("button", { name: t.fahrenheit }).click();
+    await phone.getByRole("button", { name: t.save }).click();
+    await expectVisible(phone.getByRole("status").filter({ hasText: t.sent }));
+    await expectAccessible(phone, "me-log-temperature-sent");
+    const day = new Date().toISOString().slice(0, 10);
+    const report = await call(
+      "GET",
+      `/api/v1/pro-dashboard/projects/${programId}/users/${patient.id}/reports?startDate=${day}&endDate=${day}`,
+      { token: staff },
+    );
+    expect(report.status).toBe(200);
+    expect((report.body.temperatures as { data: object }[]).map((item) => item.data)).toContainEqual(
+      expect.objectContaining({ value: 38, unit: "C", originalValue: 100.4, originalUnit: "F" }),
+    );
+  });
+
+  it("answers the check-in one question per screen, resumes it later, and follows its branch", async () => {
+    await phone.goto("/me");
+    // The demo may have sent this patient a check-in already: this one is the newest, listed last.
+    const href = await phone
+      .getByRole("link", { name: new RegExp(t.questionnaireDue(CHECK_IN)) })
+      .last()
+      .getAttribute("href");
+    const eventId = href!.split("/").at(-1)!;
+    const open = phone.locator(`a[href="${href}"]`);
+    await open.click();
+    await expectHeading(phone, CHECK_IN);
+    await expectVisible(phone.getByText(t.questionProgress(1, 10)));
+    await expectAccessible(phone, "me-questionnaire-intro");
+    await phone.getByRole("button", { name: t.next }).click();
+    // A required question: Next without an answer says so.
+    await phone.getByRole("button", { name: t.next }).click();
+    await expectVisible(phone.getByText(t.answerNeeded));
+    await phone.getByRole("radio", { name: "Not so well" }).check();
+    await phone.getByRole("button", { name: t.next }).click();
+    await expectVisible(phone.getByRole("radiogroup", { name: "Have you had any pain this week?" }));
+    // Stop here; the answer given is kept on the server.
+    await phone.getByRole("link", { name: t.saveAndExit }).click();
+    await phone.waitForURL(/\/me$/);
+    await expectVisible(phone.getByText(/% done/));
+    await open.click();
+    await expectVisible(phone.getByRole("radiogroup", { name: "Have you had any pain this week?" }));
+    await expectAccessible(phone, "me-questionnaire-question");
+    // "No" branches past the two pain questions: 3 of 10, then 4 of 8.
+    await phone.getByRole("radio", { name: "No", exact: true }).check();
+    await phone.getByRole("button", { name: t.next }).click();
+    await expectVisible(phone.getByRole("radiogroup", { name: "How has your appetite been?" }));
+    await expectVisible(phone.getByText(t.questionProgress(4, 8)));
+    await phone.getByRole("radio", { name: "Normal" }).check();
+    await phone.getByRole("button", { name: t.next }).click();
+    await phone.getByRole("radio", { name: "A bit less" }).check();
+    await phone.getByRole("button", { name: t.next }).click();
+    await phone.getByRole("radio", { name: "No", exact: true }).check();
+    await phone.getByRole("button", { name: t.next }).click();
+    // The last, optional question: skipped, which sends the answers.
+    await expectVisible(phone.getByText(t.questionProgress(7, 7)));
+    await phone.getByRole("button", { name: t.skipQuestion }).click();
+    await expectVisible(phone.getByText(t.thankYou));
+    await expectAccessible(phone, "me-questionnaire-thank-you");
+    const token = await patientSignIn(patient.email, DEMO_PASSWORD);
+    const detail = await call("GET", `/api/v1/user/projects/${programId}/questionnaire-events/${eventId}`, { token });
+    expect(detail.body.event.status).toBe("COMPLETED");
+    expect(detail.body.answers).toMatchObject({ overall: 2, pain: 0, appetite: 0, energy: 1, hospital: "no" });
+    expect(detail.body.answers).not.toHaveProperty("pain-score");
+  });
+
+  it("opens from its service worker with no network, keeps a temperature on the phone and sends it once", async () => {
+    await phone.goto("/me/log/temperature");
+    await expectHeading(phone, t.logTemperatureTitle);
+    // The service worker has stored the app and controls the page.
+    await phone.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
     await phone.context().setOffline(true);
     try {
+      await phone.reload();
+      await expectHeading(phone, t.logTemperatureTitle);
       await expectVisible(phone.getByText(t.offline));
       await phone.getByRole("textbox", { name: t.temperature }).fill("37.2");
       await phone.getByRole("button", { name: t.save }).click();
@@ -147,6 +259,40 @@ describe("a patient logs a symptom from the browser on their phone", () => {
       (item) => item.data.value === 37.2,
     );
     expect(temperatures).toHaveLength(1);
+  });
+
+  it("shows the history, the medicines and the settings, each accessible", async () => {
+    await phone.goto("/me");
+    await phone.getByRole("navigation", { name: t.menuLabel }).getByRole("link", { name: t.navHistory }).click();
+    await expectHeading(phone, t.historyTitle);
+    await expectVisible(phone.getByText(t.historyTemperature("100.4 °F")));
+    await expectVisible(phone.getByText(t.historyGrade("Severe")));
+    await expectAccessible(phone, "me-history");
+    await phone.getByRole("navigation", { name: t.menuLabel }).getByRole("link", { name: t.navMedications }).click();
+    await expectHeading(phone, t.medicationsTitle);
+    await expectVisible(phone.getByText(t.medicationsIntro));
+    await expectAccessible(phone, "me-medications");
+    await phone.getByRole("navigation", { name: t.menuLabel }).getByRole("link", { name: t.navSettings }).click();
+    await expectHeading(phone, t.settingsTitle);
+    await expectVisible(phone.getByRole("button", { name: t.downloadData }));
+    await expectAccessible(phone, "me-settings");
+    await phone.getByRole("button", { name: t.withdrawButton }).first().click();
+    await expectVisible(phone.getByRole("dialog", { name: t.withdrawConfirmTitle }));
+    await expectAccessible(phone, "me-settings-withdraw-dialog");
+    await phone.getByRole("button", { name: t.cancel }).click();
+    await phone
+      .getByRole("link", { name: t.logActivity })
+      .waitFor({ state: "detached" })
+      .catch(() => undefined);
+    await phone.goto("/me/log/activity");
+    await expectHeading(phone, t.logActivityTitle);
+    await expectAccessible(phone, "me-log-activity");
+    await phone.goto("/me/log/feeling");
+    await expectHeading(phone, t.logFeelingTitle);
+    await phone.getByRole("radio", { name: "Good", exact: true }).check();
+    await phone.getByRole("button", { name: t.save }).click();
+    await expectVisible(phone.getByRole("status").filter({ hasText: t.sent }));
+    await expectAccessible(phone, "me-log-feeling-sent");
   });
 
   it("signs out", async () => {

@@ -1,10 +1,11 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { patientServiceWorker } from "./patient-app-sw";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -33,6 +34,8 @@ const precompress = (): Plugin => {
       outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // A failed build writes nothing: let its own error show, not a missing folder.
+      if (!existsSync(outDir)) return;
       // Not .vite/ (the build manifest is read by tools, never sent to a browser).
       const files = (await filesUnder(outDir)).filter(
         (file) => COMPRESSIBLE.test(file) && !relative(outDir, file).startsWith("."),
@@ -77,9 +80,12 @@ const EARLY_ROUTES: Record<string, string> = {
  * script) adds `modulepreload` links for the chunks of the route being opened, so they download
  * beside the entry.
  */
+/** Input name → its HTML file: each gets its own preload script, relative to what its entry loads. */
+const PRELOADING_ENTRIES: Record<string, string> = { main: "index.html", patientSide: "patient-side.html" };
+
 const routePreload = (): Plugin => {
   let root = "";
-  let scriptFile: string | undefined;
+  const scriptFiles = new Map<string, string>();
   return {
     name: "openpro-route-preload",
     apply: "build",
@@ -88,8 +94,6 @@ const routePreload = (): Plugin => {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) return;
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const closure = (fileName: string, into: Set<string>) => {
         if (into.has(fileName)) return into;
@@ -97,29 +101,43 @@ const routePreload = (): Plugin => {
         for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
         return into;
       };
-      const loadedByEntry = closure(entry.fileName, new Set());
-      const routes: Record<string, string[]> = {};
-      for (const [prefix, module] of Object.entries(EARLY_ROUTES)) {
-        const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
-        if (!page) continue;
-        routes[prefix] = [...closure(page.fileName, new Set())].filter((file) => !loadedByEntry.has(file));
+      // The clinician entry (index.html) and the patient-side one; the patient app (me.html) preloads nothing.
+      for (const [inputName, html] of Object.entries(PRELOADING_ENTRIES)) {
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === inputName);
+        if (!entry) continue;
+        const loadedByEntry = closure(entry.fileName, new Set());
+        const routes: Record<string, string[]> = {};
+        for (const [prefix, module] of Object.entries(EARLY_ROUTES)) {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
+          if (!page) continue;
+          routes[prefix] = [...closure(page.fileName, new Set())].filter((file) => !loadedByEntry.has(file));
+        }
+        const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var k in r)if(p===k||p.indexOf(k.slice(-1)==="/"?k:k+"/")===0){r[k].forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+f;document.head.appendChild(l)});break}})();\n`;
+        scriptFiles.set(html, this.getFileName(this.emitFile({ type: "asset", name: "route-preload.js", source })));
       }
-      const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var k in r)if(p===k||p.indexOf(k.slice(-1)==="/"?k:k+"/")===0){r[k].forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+f;document.head.appendChild(l)});break}})();\n`;
-      scriptFile = this.getFileName(this.emitFile({ type: "asset", name: "route-preload.js", source }));
     },
     transformIndexHtml: {
       order: "post",
-      handler: () =>
-        scriptFile ? [{ tag: "script", attrs: { src: `/${scriptFile}`, async: true }, injectTo: "head" }] : [],
+      handler: (_html, context) => {
+        const scriptFile = scriptFiles.get(relative(root, context.filename));
+        return scriptFile ? [{ tag: "script", attrs: { src: `/${scriptFile}`, async: true }, injectTo: "head" }] : [];
+      },
     },
   };
 };
 
 export default defineConfig({
-  plugins: [react(), routePreload(), precompress()],
+  plugins: [react(), routePreload(), patientServiceWorker(), precompress()],
   define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
   server: { proxy: { "/api": "http://localhost:3000" } },
   preview: { proxy: { "/api": "http://localhost:3000" } },
   // The manifest maps each source module to its chunks (bench/bundle-size.ts reads it).
-  build: { outDir: "dist", sourcemap: true, manifest: true },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    manifest: true,
+    // The patient app (/me) is an entry of its own: its first load carries none of the clinician app.
+    // The patient-side pages (invitation, consent, …) have a light entry of their own too.
+    rollupOptions: { input: { main: "index.html", me: "me.html", patientSide: "patient-side.html" } },
+  },
 });

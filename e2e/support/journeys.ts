@@ -49,7 +49,7 @@ export const expectAccessible = async (page: Page, name: string) => {
 };
 
 /** Waits until something is on screen (fails the test after 10 s). */
-export const expectVisible = async (locator: Locator, timeout = 10_000) => {
+export const expectVisible = async (locator: Locator, timeout = 20_000) => {
   await locator.first().waitFor({ state: "visible", timeout });
 };
 

@@ -9,9 +9,14 @@ import { registerAdminRoutes } from "./modules/admin/routes.js";
 import { registerAlertJobs } from "./modules/alerts/jobs.js";
 import { registerAlertRoutes } from "./modules/alerts/routes.js";
 import { registerAppointmentRoutes } from "./modules/appointments/routes.js";
+import { registerAuditRoutes } from "./modules/audit/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { registerCareTeamRoutes } from "./modules/care-team/routes.js";
 import { registerContentRoutes } from "./modules/content/routes.js";
+import { registerExportJobs } from "./modules/exports/jobs.js";
+import { registerExportRoutes } from "./modules/exports/routes.js";
+import { registerFhirJobs } from "./modules/fhir/jobs.js";
+import { registerFhirRoutes } from "./modules/fhir/routes.js";
 import { registerHealthRoutes } from "./modules/health/routes.js";
 import { registerInviteCodeRoutes } from "./modules/invite-codes/routes.js";
 import { registerLogRoutes } from "./modules/logs/routes.js";
@@ -35,7 +40,7 @@ import { installErrorHandler } from "./platform/http/error-handler.js";
 import { generateRequestId, loggerOptions } from "./platform/http/logging.js";
 import { installMaintenanceWindow } from "./platform/http/maintenance.js";
 import { installSecurityHeaders } from "./platform/http/security.js";
-import { installCompression, registerStaticAssets } from "./platform/http/static-assets.js";
+import { htmlEntryFor, installCompression, registerStaticAssets } from "./platform/http/static-assets.js";
 import { JobRunner } from "./platform/jobs/job-runner.js";
 import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
 
@@ -98,6 +103,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   registerQuestionnaireDeliveryJobs(ctx);
   registerAlertJobs(ctx);
   registerSymptomSettingsJobs(ctx);
+  registerFhirJobs(ctx);
+  registerExportJobs(ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -130,15 +137,19 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerSymptomSettingsRoutes(api, ctx);
     registerAlertRoutes(api, ctx);
     registerAppointmentRoutes(api, ctx);
+    registerAuditRoutes(api, ctx);
+    registerExportRoutes(api, ctx);
     await registerQuestionnaireRoutes(api, ctx);
   });
+  // FHIR R4 (/fhir/R4): its own context, answering FHIR JSON and OperationOutcome errors.
+  await registerFhirRoutes(app, ctx);
 
   const serveWeb = !!options.webDist && existsSync(options.webDist);
   if (serveWeb) await registerStaticAssets(app, options.webDist!);
   app.setNotFoundHandler((request, reply) => {
     // Every non-API GET is the single-page app; its router decides (and shows "404").
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api/")) {
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      return reply.header("Cache-Control", "no-cache").sendFile(htmlEntryFor(request.url, options.webDist));
     }
     return reply
       .status(404)

@@ -2,16 +2,18 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { passwordProblem } from "@openpro/core";
 import { buildApp, planRecurringJobs } from "./app.js";
 import { systemClock } from "./clock.js";
 import { ConfigError, readConfig, startupChoices } from "./config.js";
 import { DEMO_PASSWORD, demoAccounts, ensureAdmin, seedDemoData, shouldSeedDemo } from "./db/demo/seed.js";
 import { migrateToLatest, openDatabase } from "./db/kysely.js";
 import { installLicensedWording, readLicensedWordingFile } from "./modules/questionnaires/service.js";
+import { newPasswordProblem } from "./platform/auth/password-strength.js";
 import { hashPassword } from "./platform/auth/passwords.js";
+import { flushErrorReports, initErrorReporting } from "./platform/error-reporting.js";
 import { smtpTransport } from "./platform/mail/mailer.js";
 import { formatStartupLine } from "./platform/startup-line.js";
+import { APP_VERSION } from "./platform/version.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -28,6 +30,7 @@ const jwtSecretFor = (configured: string | undefined, dataDir: string): string =
 
 const main = async () => {
   const config = readConfig();
+  if (config.SENTRY_DSN) await initErrorReporting({ dsn: config.SENTRY_DSN, release: `openpro@${APP_VERSION}` });
   // `npm start` runs in apps/server; a relative DATA_DIR means relative to where it was typed.
   const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
   let poolErrorLogged = false;
@@ -51,7 +54,7 @@ const main = async () => {
   }
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const problem = passwordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL });
+    const problem = newPasswordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL });
     if (problem) throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD ${problem}`);
     if (await ensureAdmin(database.db, systemClock, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD))) {
       console.log(`Created superadmin ${config.ADMIN_EMAIL}`);
@@ -111,10 +114,16 @@ const main = async () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    // close() stops accepting connections and waits for the requests in flight.
-    await app.close();
-    await ctx.jobs.stop();
+    // A shutdown that cannot finish (a request or job stuck on the database) must not hang the deploy.
+    setTimeout(() => {
+      console.error("shutdown took longer than 25 s: exiting");
+      process.exit(1);
+    }, 25_000).unref();
+    // close() stops accepting connections and waits for the requests in flight; at the same time the
+    // job runner finishes the job in hand and hands the rest of its claimed batch back.
+    await Promise.all([app.close(), ctx.jobs.stop()]);
     await database.close();
+    await flushErrorReports();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

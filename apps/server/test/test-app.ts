@@ -1,42 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@openpro/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { type BuildAppOptions, buildApp } from "../src/app.js";
 import { ManualClock } from "../src/clock.js";
 import { DEMO_PASSWORD, insertStaffUser } from "../src/db/demo/seed.js";
-import { migrateToLatest, type OpenedDatabase, openDatabase } from "../src/db/kysely.js";
+import type { OpenedDatabase } from "../src/db/kysely.js";
 import { hashPassword } from "../src/platform/auth/passwords.js";
 import type { AppContext } from "../src/platform/context.js";
 import type { MailTransport } from "../src/platform/mail/mailer.js";
+import { openFreshDatabase } from "./fresh-database.js";
 
 export const TEST_PASSWORD = DEMO_PASSWORD;
-
-/**
- * A fresh database for one test file: PGlite in memory by default, or a new database on the
- * PostgreSQL server of DATABASE_URL (dropped again on close).
- */
-const openFreshDatabase = async (): Promise<{ database: OpenedDatabase; drop: () => Promise<void> }> => {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
-  const name = `openpro_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -73,7 +47,6 @@ export const createTestApp = async (
   } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openFreshDatabase();
-  await migrateToLatest(database.db);
   const clock = new ManualClock();
   const { app, ctx } = await buildApp({
     db: database.db,

@@ -122,6 +122,8 @@ export const permissionGroups = {
     "view_nurse_visit_appointments",
   ],
   "Public invite codes": ["view_public_invite_codes", "create_public_invite_codes", "edit_public_invite_codes"],
+  /** The audit viewer: admins see every entry, anyone else the entries of the programs in their reach. */
+  Audit: ["view_audit_log"],
 } as const;
 
 export type Permission = (typeof permissionGroups)[keyof typeof permissionGroups][number];
@@ -221,6 +223,7 @@ export const defaultPermissionsByRole: Record<Role, readonly Permission[]> = {
     programSettings,
     patientCare,
     ["delete_project_user", "export_project_data_identifiable", "view_questionnaire_settings_outcomes_measures"],
+    ["view_audit_log"],
   ),
   life_sciences_project_admin: unique(
     ["view_organisation", "create_project"],
@@ -230,6 +233,8 @@ export const defaultPermissionsByRole: Record<Role, readonly Permission[]> = {
   ),
   clinical_project_admin: unique(
     ["view_organisation", "create_project", "delete_project_user", "export_project_data_identifiable"],
+    // The program admin of a clinical program answers "who opened this patient's record?" (issue 13).
+    ["view_audit_log"],
     projectViews,
     programSettings,
     patientCare,
@@ -276,5 +281,7 @@ export const shellRules = {
   showCreateProgram: (a: Grants | null) => can(a, "create_project"),
   canOpenUsers: (a: Grants | null) => can(a, "view_user"),
   canOpenAdmin: (a: Grants | null) => isAdmin(a),
+  /** The audit log: admins see every entry, program admins (view_audit_log) their programs' entries. */
+  canOpenAudit: (a: Grants | null) => can(a, "view_audit_log"),
   homeRoute: (a: Grants | null) => (can(a, "view_user") ? "/users" : "/programs"),
 };

@@ -53,6 +53,8 @@ export const messages = {
   malformedBody: "The request body is not valid JSON",
   validationFailed: "Some fields are not valid",
   tooManyRequests: "Too many requests. Please try again later.",
+  alreadyExists: "This already exists. Refresh the page to see it.",
+  serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
 
   feedbackSubmitted: "Feedback submitted",
   organisationsEmpty: "There are no organisations on the list. Please click here to add new organisation.",
@@ -219,6 +221,7 @@ export const messages = {
   logUploadNotAllowed: "Only a patient who has consented to this open program can send data to it",
   medicationFrequencyInvalid: "Choose how often the medication is taken",
   medicationUnknown: "This medication is not in the patient's list",
+  logHistoryDaysInvalid: "Days must be a whole number from 1 to 90",
   snomedIdInvalid: "A SNOMED CT id has 6 to 18 digits",
   medicationEventStatusInvalid: "A dose is either taken (LOGGED) or skipped (SKIPPED)",
   skipReasonInvalid: "Choose why the dose was skipped",
@@ -391,9 +394,33 @@ export const messages = {
   outcomeMeasuresSaved: "Outcome measures saved",
   questionnaireNameTaken: "This name is already used in this program",
   helpTextUnknown: (id: string) => `"${id}" is not a help text of this questionnaire`,
+  // data exports (research exports, a patient's own data)
+  exportFormatRequired: "Please choose CSV or Excel",
+  exportKindRequired: "Please choose anonymised or identifiable data",
+  exportNotReady: "This export is not ready yet",
+  exportFailed: "The export could not be produced. Please try again.",
+  exportStarted: "Export started",
   // questionnaire instruments (licensed wording)
   licensedWordingNotInstalled:
     "The licensed wording of this questionnaire is not installed. Each question is shown by its code and each answer by its number.",
+  // FHIR R4 API (OperationOutcome diagnostics, read by integrators)
+  fhirUnsupportedType: (type: string, supported: readonly string[]) =>
+    `The resource type "${type}" is not served here. Supported: ${supported.join(", ")}.`,
+  fhirUnsupportedParameter: (name: string, type: string) =>
+    `The search parameter "${name}" is not supported for ${type}.`,
+  fhirInvalidDate: (name: string, value: string) =>
+    `"${value}" is not a valid ${name}: use ge, le, gt, lt or eq followed by a date or instant, e.g. ${name}=ge2026-03-01.`,
+  fhirInvalidCount: (max: number) => `_count must be a whole number between 1 and ${max}.`,
+  fhirInvalidOffset: "_offset must be a whole number of 0 or more.",
+  fhirInvalidPatient: "patient must be the id of a Patient, as in patient=Patient/<id> or patient=<id>.",
+  fhirInvalidTypes: (type: string) => `_type lists "${type}", which this server does not export.`,
+  fhirPreferAsync: "A bulk export must be asked for with the header Prefer: respond-async.",
+  fhirUnsupportedFormat: "Only _outputFormat=application/fhir+ndjson is supported.",
+  fhirExportFailed: "The export failed. Please start a new one.",
+  fhirExportCancelled: "The export was cancelled.",
+  fhirExportAccepted: "Export accepted. Poll the Content-Location URL for its status.",
+  fhirForbidden: (type: string) => `You do not have permission to read ${type} resources.`,
+  fhirPatientOnly: "The FHIR API is for staff accounts; patients download their own data from the app.",
 } as const;
 
 export const errorCodes = {

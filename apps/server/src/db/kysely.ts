@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
@@ -17,14 +17,36 @@ export interface OpenedDatabase {
   /** Cheap round trip used by the health check. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to start other databases from (tests). */
+  dump?(): Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; "memory://" for a throw-away one. */
   dataDir: string;
+  /** PGlite in memory only: start from this dumped data folder instead of an empty one. */
+  loadDataDir?: Blob;
   onPoolError?: (error: Error) => void;
 }
+
+/**
+ * PGlite in a folder it cannot write fails deep inside with "PGlite failed to initialize properly"
+ * (or later, on the first write). Say what is wrong before opening, in one line, and touch nothing.
+ */
+export const assertWritableDataDir = (dataDir: string): void => {
+  const pgdata = `${dataDir}/pgdata`;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+    if (existsSync(pgdata)) accessSync(pgdata, constants.W_OK);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).message;
+    throw new Error(
+      `DATA_DIR ${dataDir} cannot be written (${code}): give the server's user write access to it, or set DATA_DIR to another folder`,
+    );
+  }
+};
 
 /** A server through DATABASE_URL, else PGlite in DATA_DIR: same SQL, same migrations. */
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
@@ -37,9 +59,14 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Opened
         return pg.types.getTypeParser(oid, format as "text");
       },
     };
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types });
+    // A connection attempt gives up after 5 s: while the database is away a request answers 503, never hangs.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types, connectionTimeoutMillis: 5000 });
     // Without a listener an idle client's error (database restart) would crash the process.
     pool.on("error", (error) => options.onPoolError?.(error));
+    // The pool listens only while a client is idle: a client checked out (inside a transaction,
+    // between two statements) whose connection dies would emit 'error' to nobody and end the
+    // process. This listener stays; the broken client is not queryable and the pool drops it.
+    pool.on("connect", (client) => client.on("error", (error) => options.onPoolError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,
@@ -52,20 +79,37 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Opened
           return false;
         }
       },
-      close: () => db.destroy(),
+      // Kysely ends the pool only if it ever ran a query through it (a test database copied from
+      // a template may not have): end it here as well.
+      close: async () => {
+        await db.destroy();
+        if (!pool.ended) await pool.end();
+      },
     };
   }
   const inMemory = options.dataDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  if (!inMemory) assertWritableDataDir(options.dataDir);
   const pglite = await PGlite.create(inMemory ? undefined : `${options.dataDir}/pgdata`, {
+    ...(inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [INT8_OID]: (value: string) => Number(value), [DATE_OID]: (value: string) => value },
+  }).catch((error: unknown) => {
+    if (inMemory) throw error;
+    throw new Error(
+      `DATA_DIR ${options.dataDir}: the database could not be opened (${(error as Error).message}). Is the disk full, or is another OpenPRO using this folder?`,
+    );
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   return {
     db,
     kind: "pglite",
     ping: async () => !pglite.closed,
-    close: () => db.destroy(),
+    // Kysely closes PGlite only if it ever ran a query through it; a database opened from a
+    // snapshot may not have, so close it here as well.
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+    dump: () => pglite.dumpDataDir("none"),
   };
 };
 

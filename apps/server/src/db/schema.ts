@@ -84,6 +84,12 @@ export interface AuditLogTable {
   clientRequestId: string | null;
   ip: string | null;
   details: Json<Record<string, unknown>> | null;
+  /** The client's User-Agent header (migration 0015). */
+  userAgent: string | null;
+  /** Set by the chaining trigger (migration 0015): the row's place in the hash chain. */
+  chainPosition: Generated<number>;
+  /** Set by the chaining trigger: sha256(previous hash || audit_log_canonical(row)), hex. */
+  hash: Generated<string>;
 }
 
 export interface JobsTable {
@@ -377,6 +383,16 @@ export interface ProgramTemperatureDaysTable {
   low: number;
 }
 
+// program dashboard: medication doses per name and day, kept by triggers (migration 0016); read-only.
+export interface ProgramMedicationDaysTable {
+  programId: string;
+  name: string;
+  localDate: string;
+  logged: number;
+  skipped: number;
+  covered: number;
+}
+
 // questionnaire settings (migration 0010)
 export interface QuestionnaireTypesTable {
   id: Generated<string>;
@@ -603,6 +619,56 @@ export interface QuestionnaireAnswersTable {
   answeredAt: Timestamp;
 }
 
+// research exports (0014-exports)
+export interface ResearchExportsTable {
+  id: Generated<string>;
+  programId: string;
+  requestedBy: string | null;
+  format: "csv" | "xlsx";
+  anonymised: boolean;
+  status: "queued" | "running" | "ready" | "failed";
+  /** bigint: node-postgres returns it as text; read through Number(). */
+  rowsDone: ColumnType<string | number, number | undefined, number>;
+  rowsTotal: ColumnType<string | number | null, number | null | undefined, number | null>;
+  fileName: string | null;
+  contentType: string | null;
+  byteSize: ColumnType<string | number | null, number | null | undefined, number | null>;
+  error: string | null;
+  createdAt: Timestamp;
+  startedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+}
+
+export interface ResearchExportChunksTable {
+  exportId: string;
+  seq: number;
+  data: Buffer;
+}
+
+// FHIR bulk exports (migration 0013)
+export interface FhirExportsTable {
+  id: Generated<string>;
+  programId: string;
+  requestedBy: string;
+  requestUrl: string;
+  resourceTypes: string[];
+  since: Timestamp | null;
+  status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
+  progress: string | null;
+  error: string | null;
+  createdAt: Timestamp;
+  startedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+}
+
+export interface FhirExportPartsTable {
+  exportId: string;
+  resourceType: string;
+  part: number;
+  resourceCount: number;
+  ndjson: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -631,6 +697,7 @@ export interface Database {
   medicationEvents: MedicationEventsTable;
   programSymptomDays: ProgramSymptomDaysTable;
   programTemperatureDays: ProgramTemperatureDaysTable;
+  programMedicationDays: ProgramMedicationDaysTable;
   nurseVisitAppointments: NurseVisitAppointmentsTable;
   questionnaireTypes: QuestionnaireTypesTable;
   questionnaireBatches: QuestionnaireBatchesTable;
@@ -649,6 +716,10 @@ export interface Database {
   staffAlertPreferences: StaffAlertPreferencesTable;
   alerts: AlertsTable;
   alertLogs: AlertLogsTable;
+  researchExports: ResearchExportsTable;
+  researchExportChunks: ResearchExportChunksTable;
+  fhirExports: FhirExportsTable;
+  fhirExportParts: FhirExportPartsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -30,6 +30,7 @@ const InstructionsForUsePage = page(() => import("../pages/instructions-for-use-
 const PlannedDowntimePage = page(() => import("../pages/planned-downtime-page"), "PlannedDowntimePage");
 const UnplannedDowntimePage = page(() => import("../pages/unplanned-downtime-page"), "UnplannedDowntimePage");
 const OutboxPage = page(() => import("../pages/outbox-page"), "OutboxPage");
+const AuditPage = page(() => import("../pages/audit-page"), "AuditPage");
 const AlertsPage = page(() => import("../pages/alerts-page"), "AlertsPage");
 const ProgramsPage = page(() => import("../pages/programs-page"), "ProgramsPage");
 const UsersPage = page(() => import("../pages/users-page"), "UsersPage");
@@ -39,6 +40,7 @@ const OrganisationPage = page(() => import("../pages/organisation-page"), "Organ
 const ProgramCreatePage = page(() => import("../pages/program-create-page"), "ProgramCreatePage");
 const ProgramPage = page(() => import("../pages/program-page"), "ProgramPage");
 const ProgramReportsPage = page(() => import("../pages/program-reports-page"), "ProgramReportsPage");
+const ProgramDataExportPage = page(() => import("../pages/program-data-export-page"), "ProgramDataExportPage");
 const ParticipantsLayoutPage = page(() => import("../pages/participants-layout-page"), "ParticipantsLayoutPage");
 const ProgramNoPatientPage = page(() => import("../pages/program-no-patient-page"), "ProgramNoPatientPage");
 const PatientAreaPage = page(() => import("../pages/patient-area-page"), "PatientAreaPage");
@@ -77,11 +79,6 @@ const AuthConfirmPage = page(() => import("../pages/auth-confirm-page"), "AuthCo
 const UnsubscribePage = page(() => import("../pages/unsubscribe-page"), "UnsubscribePage");
 const StudyPage = page(() => import("../pages/study-page"), "StudyPage");
 const HomePage = page(() => import("../pages/home-page"), "HomePage");
-const MeLoginPage = page(() => import("../pages/me-login-page"), "MeLoginPage");
-const MeHomePage = page(() => import("../pages/me-home-page"), "MeHomePage");
-const MeLogSymptomPage = page(() => import("../pages/me-log-symptom-page"), "MeLogSymptomPage");
-const MeLogTemperaturePage = page(() => import("../pages/me-log-temperature-page"), "MeLogTemperaturePage");
-const MeLogWeightPage = page(() => import("../pages/me-log-weight-page"), "MeLogWeightPage");
 const NotFoundPage = page(() => import("../pages/not-found-page"), "NotFoundPage");
 
 const Root = () => (
@@ -99,12 +96,6 @@ export const routes: RouteObject[] = [
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      // The patient web app: its own session and frame, outside the staff shell.
-      { path: "/me", element: <MeHomePage /> },
-      { path: "/me/login", element: <MeLoginPage /> },
-      { path: "/me/log/symptom", element: <MeLogSymptomPage /> },
-      { path: "/me/log/temperature", element: <MeLogTemperaturePage /> },
-      { path: "/me/log/weight", element: <MeLogWeightPage /> },
       // Maintenance pages are reachable whatever the session state.
       {
         element: <PublicLayout />,
@@ -205,6 +196,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   { path: "reports", element: <ProgramReportsPage /> },
+                  { path: "reports/data-export", element: <ProgramDataExportPage /> },
                   { path: "settings/:section?/*", element: <ProgramSettingsPage /> },
                 ],
               },
@@ -215,6 +207,7 @@ export const routes: RouteObject[] = [
               { path: "/organisations/:organisationId", element: <OrganisationPage /> },
               { path: "/patients/search", element: <PatientSearchPage /> },
               { path: "/outbox", element: <OutboxPage /> },
+              { path: "/audit", element: <AuditPage /> },
               { path: "/alerts", element: <AlertsPage /> },
             ],
           },

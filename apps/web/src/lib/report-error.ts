@@ -1,20 +1,51 @@
+import { scrubBreadcrumb, scrubErrorEvent } from "@openpro/core";
 import { readClientConfig } from "./client-config";
-import { type ErrorReport, sentryTransport } from "./sentry-transport";
 
-type Transport = (report: ErrorReport) => void;
+/** What the app reports about an unexpected failure. */
+export interface ErrorReport {
+  name: string;
+  message: string;
+  extra?: Record<string, unknown>;
+}
 
-let transport: Transport | null = null;
+type SentryBrowser = typeof import("@sentry/browser");
 
-/** The DSN comes from GET /service/client-config, fetched once at start. */
-const configuredDsn = (): string | null => readClientConfig().sentryDsn;
+let sentry: Promise<SentryBrowser | null> | null = null;
 
-/** Sends a sampled report (the configured sample rate) when reporting is configured. */
+/**
+ * `@sentry/browser`, downloaded and started only when the installation sets SENTRY_DSN (GET
+ * /service/client-config): a deployment without it pays nothing. Every event and breadcrumb
+ * passes core's scrubber (no patient data, e-mails, tokens, codes, bodies or query strings).
+ */
+export const startErrorReporting = (): Promise<SentryBrowser | null> => {
+  const { sentryDsn, errorSampleRate } = readClientConfig();
+  if (!sentryDsn) return Promise.resolve(null);
+  sentry ??= import("@sentry/browser")
+    .then((Sentry) => {
+      Sentry.init({
+        dsn: sentryDsn,
+        release: `openpro-web@${import.meta.env.VITE_APP_VERSION ?? "dev"}`,
+        sampleRate: errorSampleRate,
+        dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
+        beforeSend: (event) => scrubErrorEvent(event),
+        beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
+      });
+      return Sentry;
+    })
+    // Reporting must never break the page; a failed download may be tried again later.
+    .catch(() => {
+      sentry = null;
+      return null;
+    });
+  return sentry;
+};
+
+/** Sends a report (sampled by the configured rate) when reporting is configured. */
 export const reportError = (report: ErrorReport): void => {
-  if (!transport) {
-    const dsn = configuredDsn();
-    if (!dsn) return;
-    transport = sentryTransport(dsn) ?? ((r) => console.warn(`[${r.name}] ${r.message}`, r.extra ?? {}));
-  }
-  if (Math.random() >= readClientConfig().errorSampleRate) return;
-  transport(report);
+  void startErrorReporting().then((Sentry) => {
+    if (!Sentry) return;
+    const error = new Error(report.message);
+    error.name = report.name;
+    Sentry.captureException(error, { extra: report.extra ?? {} });
+  });
 };

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Outlet, useOutletContext, useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
+import { PatientDataExportButton } from "../features/exports/components/patient-data-export-button";
 import { PatientDetailsDrawer } from "../features/patients/components/patient-details-drawer";
 import { VerificationDialog } from "../features/patients/components/verification-dialog";
 import { type ParticipantDetails, useParticipant } from "../features/patients/participants-api";
@@ -112,6 +113,9 @@ const PatientArea = ({
         <DateRangePicker value={range} min={datePart(participant.dateConsentGiven)} max={today} onChange={setRange} />
         {can(actor, "download_patient_report") ? (
           <DownloadReportButton projectId={projectId} userId={participantId} range={range} />
+        ) : null}
+        {can(actor, "export_project_data_identifiable") ? (
+          <PatientDataExportButton projectId={projectId} userId={participantId} />
         ) : null}
       </Box>
       {report.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}

@@ -1,13 +1,17 @@
-import { Box } from "@mui/material";
-import { can, messages } from "@openpro/core";
+import { Box, Button } from "@mui/material";
+import { type CurrentUser, can, messages } from "@openpro/core";
 import { useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
-import { TextLink } from "../components/router-link";
+import { RouterLink, TextLink } from "../components/router-link";
 import { ProgramDashboard } from "../features/program-dashboard/components/program-dashboard";
 import { useProgram } from "../features/programs/api";
 import { ExportQuestionnaireReportButton } from "../features/questionnaire-delivery/components/export-report-button";
 import { useSession } from "../lib/session-context";
+
+/** Research export (either data export permission): its page is linked from here. */
+const canExportData = (user: CurrentUser) =>
+  can(user, "export_project_data_anonymised") || can(user, "export_project_data_identifiable");
 
 /**
  * /programs/{projectId}/reports (and /dashboard): the program dashboard under the program header
@@ -30,10 +34,19 @@ export const ProgramReportsPage = () => {
         </EmptyState>
       ) : (
         <>
-          {can(user, "export_project_questionnaires_report") ? (
+          {can(user, "export_project_questionnaires_report") || canExportData(user) ? (
             <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mb: 2 }}>
-              <ExportQuestionnaireReportButton projectId={projectId} format="csv" />
-              <ExportQuestionnaireReportButton projectId={projectId} format="xlsx" />
+              {canExportData(user) ? (
+                <Button component={RouterLink} to={`/programs/${projectId}/reports/data-export`} variant="outlined">
+                  Data export
+                </Button>
+              ) : null}
+              {can(user, "export_project_questionnaires_report") ? (
+                <>
+                  <ExportQuestionnaireReportButton projectId={projectId} format="csv" />
+                  <ExportQuestionnaireReportButton projectId={projectId} format="xlsx" />
+                </>
+              ) : null}
             </Box>
           ) : null}
           <ProgramDashboard program={program.data} actor={user} now={new Date()} />

@@ -278,6 +278,33 @@ export const medicationEventSchema = z.object({
 });
 export type MedicationEvent = z.infer<typeof medicationEventSchema>;
 
+/** A medication as the patient's app lists it: with the app's clientId (doses name it) and the last dose. */
+export const patientMedicationSchema = medicationSchema.extend({
+  clientId: z.string(),
+  lastDose: z.object({ status: z.enum(medicationEventStatuses), date: z.string() }).nullable(),
+});
+export type PatientMedication = z.infer<typeof patientMedicationSchema>;
+
+/** A dose taken or skipped, as the patient's history lists it. */
+export const patientDoseSchema = z.object({
+  medicationEventId: z.string(),
+  medicationName: z.string(),
+  status: z.enum(medicationEventStatuses),
+  date: z.string(),
+  localDate: z.string(),
+  skipReason: z.enum(skipReasons).nullable(),
+});
+export type PatientDose = z.infer<typeof patientDoseSchema>;
+
+export const myHistoryQuery = z.strictObject({
+  days: z.coerce
+    .number({ error: messages.logHistoryDaysInvalid })
+    .int(messages.logHistoryDaysInvalid)
+    .min(1, messages.logHistoryDaysInvalid)
+    .max(90, messages.logHistoryDaysInvalid)
+    .default(28),
+});
+
 export const validateLogBody = z.discriminatedUnion(
   "status",
   [
@@ -327,6 +354,25 @@ export const logsApi = {
     params: programParams,
     body: medicationEventBatchBody,
     response: uploadResultSchema,
+  }),
+  myMedications: endpoint({
+    method: "GET",
+    path: "/api/v1/user/projects/:projectId/medications",
+    summary: "The patient's own medications in this program, with each one's clientId and last dose.",
+    tags: ["patient app"],
+    auth: true,
+    params: programParams,
+    response: z.object({ results: z.array(patientMedicationSchema) }),
+  }),
+  myHistory: endpoint({
+    method: "GET",
+    path: "/api/v1/user/projects/:projectId/logs",
+    summary: "What the patient logged in this program in the last days (28 unless days= 1–90), newest first.",
+    tags: ["patient app"],
+    auth: true,
+    params: programParams,
+    query: myHistoryQuery,
+    response: z.object({ results: z.array(logItemSchema), doses: z.array(patientDoseSchema) }),
   }),
   types: endpoint({
     method: "GET",

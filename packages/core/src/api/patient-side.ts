@@ -73,13 +73,14 @@ export const patientSideApi = {
   unsubscribe: endpoint({
     method: "POST",
     path: "/api/v1/questionnaire-reminders/unsubscribe",
-    summary: "Stop questionnaire reminder e-mails (the link's signed token proves the address).",
+    summary:
+      "Stop questionnaire reminder e-mails (the link's signed token proves the address; without one, the patient's own session does).",
     tags: ["patient-side"],
     auth: false,
     body: z.strictObject({
       email: z.string().max(400),
       userId: uuid,
-      token: z.string().min(10).max(200),
+      token: z.string().min(10).max(200).optional(),
       isEnabled: z.literal(false),
     }),
     response: messageResponse,

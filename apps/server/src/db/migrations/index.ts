@@ -11,6 +11,10 @@ import { programDashboard } from "./0009-program-dashboard.js";
 import { questionnaireSettings } from "./0010-questionnaire-settings.js";
 import { questionnaireDelivery } from "./0011-questionnaire-delivery.js";
 import { alerts } from "./0012-alerts.js";
+import { fhirExports } from "./0013-fhir-exports.js";
+import { exportsMigration } from "./0014-exports.js";
+import { auditChain } from "./0015-audit-chain.js";
+import { perf } from "./0016-perf.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +30,8 @@ export const migrations: Record<string, Migration> = {
   "0010-questionnaire-settings": questionnaireSettings,
   "0011-questionnaire-delivery": questionnaireDelivery,
   "0012-alerts": alerts,
+  "0013-fhir-exports": fhirExports,
+  "0014-exports": exportsMigration,
+  "0015-audit-chain": auditChain,
+  "0016-perf": perf,
 };

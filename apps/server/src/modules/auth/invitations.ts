@@ -1,7 +1,8 @@
-import { messages, passwordProblem } from "@openpro/core";
+import { messages } from "@openpro/core";
 import type { UserRow } from "../../db/schema.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
+import { newPasswordProblem } from "../../platform/auth/password-strength.js";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import { hashToken } from "../../platform/auth/secrets.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
@@ -71,7 +72,7 @@ export const registerInvitedStaff = async (
 ) => {
   const invite = await findUsableStaffInvite(ctx, body.inviteCode, body.email);
   if (invite.passwordHash) throw conflict(messages.accountAlreadyExists, "email");
-  const problem = passwordProblem(body.password, { email: invite.email });
+  const problem = newPasswordProblem(body.password, { email: invite.email });
   if (problem) throw invalidField("password", problem);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();

@@ -1,9 +1,10 @@
 /** Passwords: changing one, and resetting a forgotten one with an e-mailed code. */
-import { errorCodes, limits, messages, passwordProblem, type Scope } from "@openpro/core";
+import { errorCodes, limits, messages, type Scope } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
+import { newPasswordProblem } from "../../platform/auth/password-strength.js";
 import { hashPassword, verifyPassword } from "../../platform/auth/passwords.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, invalidField, notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
@@ -23,7 +24,7 @@ import { passwordFailureLimit } from "./sign-in.js";
 
 /** Validates a new password for this user; a problem lands on the password field. */
 const assertAcceptablePassword = async (user: UserRow, password: string) => {
-  const problem = passwordProblem(password, { email: user.email });
+  const problem = newPasswordProblem(password, { email: user.email });
   if (problem) throw invalidField("password", problem);
   if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) {
     throw invalidField("password", messages.passwordSameAsOld);

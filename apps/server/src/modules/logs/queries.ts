@@ -18,6 +18,34 @@ export const findUploaderEnrolment = (db: Db, programId: string, patientId: stri
     .where("userId", "=", patientId)
     .executeTakeFirst();
 
+/**
+ * What decides whether a patient may send data to a program, and what an upload needs of the
+ * program (its dates for "closed", its disabled note kinds, its temperature alert settings), in
+ * one read: an upload's latency is mostly round trips.
+ */
+export const findUploadTarget = (db: Db, programId: string, patientId: string) =>
+  db
+    .selectFrom("programPatients as pp")
+    .innerJoin("programs as p", "p.id", "pp.programId")
+    .select([
+      "pp.id",
+      "pp.status",
+      "pp.consentGiven",
+      "pp.dateConsentGiven",
+      "pp.inviteAcceptedAt",
+      "p.territory",
+      "p.startDate",
+      "p.endDate",
+      "p.endedAt",
+      "p.disabledNoteTypes",
+      "p.temperatureMin",
+      "p.temperatureMax",
+      "p.temperatureMessage",
+    ])
+    .where("pp.programId", "=", programId)
+    .where("pp.userId", "=", patientId)
+    .executeTakeFirst();
+
 /** One multi-row INSERT for the whole batch; rows already received (same client id) are skipped. */
 export const insertLogs = async (db: Db, rows: NewLog[]) =>
   rows.length === 0
@@ -187,3 +215,63 @@ export const findSevereSymptomsCount = async (db: Db, programId: string, patient
       .where("userId", "=", patientId)
       .executeTakeFirst()
   )?.severeSymptomsCount ?? null;
+
+/** The patient's own medications in a program, each with its last dose (taken or skipped). */
+export const findMyMedications = (db: Db, programId: string, patientId: string) =>
+  db
+    .selectFrom("patientMedications as m")
+    .selectAll("m")
+    .select((eb) => [
+      eb
+        .selectFrom("medicationEvents as e")
+        .select("e.status")
+        .whereRef("e.medicationId", "=", "m.id")
+        .orderBy("e.takenAt", "desc")
+        .limit(1)
+        .as("lastStatus"),
+      eb
+        .selectFrom("medicationEvents as e")
+        .select("e.takenAt")
+        .whereRef("e.medicationId", "=", "m.id")
+        .orderBy("e.takenAt", "desc")
+        .limit(1)
+        .as("lastTakenAt"),
+    ])
+    .where("m.programId", "=", programId)
+    .where("m.patientId", "=", patientId)
+    .orderBy("m.name")
+    .orderBy("m.id")
+    .execute();
+
+/** The patient's logs in a program from a calendar day on, newest first (at most `limit`). */
+export const findRecentLogsOfPatient = (
+  db: Db,
+  filter: { programId: string; patientId: string; from: string; limit: number },
+) =>
+  db
+    .selectFrom("patientLogs")
+    .selectAll()
+    .where("programId", "=", filter.programId)
+    .where("patientId", "=", filter.patientId)
+    .where("localDate", ">=", filter.from)
+    .orderBy("loggedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(filter.limit)
+    .execute();
+
+/** The patient's doses in a program from a calendar day on, with the medication's name, newest first. */
+export const findRecentDosesOfPatient = (
+  db: Db,
+  filter: { programId: string; patientId: string; from: string; limit: number },
+) =>
+  db
+    .selectFrom("medicationEvents as e")
+    .innerJoin("patientMedications as m", "m.id", "e.medicationId")
+    .select(["e.id", "e.status", "e.takenAt", "e.localDate", "e.skipReason", "m.name"])
+    .where("e.programId", "=", filter.programId)
+    .where("e.patientId", "=", filter.patientId)
+    .where("e.localDate", ">=", filter.from)
+    .orderBy("e.takenAt", "desc")
+    .orderBy("e.id", "desc")
+    .limit(filter.limit)
+    .execute();

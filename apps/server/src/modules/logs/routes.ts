@@ -15,6 +15,12 @@ export const registerLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, logsApi.uploadMedicationEvents, { scope: "patient" }, ({ scope, params, body }) =>
     logs.uploadMedicationEvents(scope, params.projectId, body),
   );
+  defineRoute(app, ctx, logsApi.myMedications, { scope: "patient" }, ({ scope, params }) =>
+    logs.listMyMedications(scope, params.projectId),
+  );
+  defineRoute(app, ctx, logsApi.myHistory, { scope: "patient" }, ({ scope, params, query }) =>
+    logs.listMyHistory(scope, params.projectId, query.days),
+  );
   defineRoute(app, ctx, logsApi.validate, { permission: "validate_user_log" }, ({ scope, params, body }) =>
     logs.validateLog(scope, params.projectId, params.logId, body, "create"),
   );

@@ -14,9 +14,15 @@ import {
   type MedicationFrequency,
   messages,
   type NoteType,
+  type PatientDose,
+  type PatientMedication,
   plausible,
+  programState,
+  type SkipReason,
   type StepSource,
+  type Territory,
   toCelsius,
+  todayIn,
   toKilograms,
   utcOffsetOf,
   type ValidationStatus,
@@ -48,8 +54,26 @@ export const listLogTypes = () => ({ results: [...ctcaeCatalogue] });
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
+/** The columns of a log that staff see: a row of patient_logs, or the participant report's JSON of one. */
+export type LogItemSource = Pick<
+  q.LogRow,
+  | "id"
+  | "logClass"
+  | "localDate"
+  | "logTypeId"
+  | "grade"
+  | "isDanger"
+  | "value"
+  | "unit"
+  | "originalValue"
+  | "originalUnit"
+  | "note"
+  | "validationStatus"
+  | "validationReason"
+> & { loggedAt: Date | string; data: unknown };
+
 /** A log row as staff see it (report items, acknowledgement answers). */
-export const toLogItem = (row: q.LogRow): LogItem => {
+export const toLogItem = (row: LogItemSource): LogItem => {
   const data = (row.data ?? {}) as Record<string, unknown>;
   const extra: LogItem["data"] = {};
   if (typeof data.activityType === "string") extra.activityType = data.activityType;
@@ -104,13 +128,23 @@ export const toMedication = (
 
 /** The enrolment a patient sends data to: accepted (else 404), consented, not withdrawn, program open (else 403). */
 const uploadTarget = async (scope: RequestScope, programId: string) => {
-  const enrolment = await q.findUploaderEnrolment(scope.ctx.db, programId, scope.actor.userId);
-  if (!enrolment?.inviteAcceptedAt) throw notFound();
-  const program = await loadProgram(scope.ctx, null, programId);
-  if (program.closed || !enrolment.consentGiven || enrolment.status !== "CONSENTED" || !enrolment.dateConsentGiven) {
+  const target = await q.findUploadTarget(scope.ctx.db, programId, scope.actor.userId);
+  if (!target?.inviteAcceptedAt) throw notFound();
+  const { closed } = programState(
+    { startDate: target.startDate, endDate: target.endDate, endedAt: target.endedAt?.toISOString() ?? null },
+    todayIn(target.territory as Territory, scope.ctx.clock.now()),
+  );
+  if (closed || !target.consentGiven || target.status !== "CONSENTED" || !target.dateConsentGiven) {
     throw forbidden(messages.logUploadNotAllowed);
   }
-  return { enrolment, program, consentedAt: new Date(enrolment.dateConsentGiven) };
+  const program = {
+    id: programId,
+    disabledNoteTypes: target.disabledNoteTypes as NoteType[],
+    temperatureMin: target.temperatureMin,
+    temperatureMax: target.temperatureMax,
+    temperatureMessage: target.temperatureMessage,
+  };
+  return { enrolment: target, program, consentedAt: new Date(target.dateConsentGiven) };
 };
 
 const unprocessable = (errors: FieldError[]) =>
@@ -278,25 +312,26 @@ const answer = (
  * A batch of logs from the app: all items checked first (every error reported, nothing written),
  * then one INSERT … ON CONFLICT DO NOTHING in one transaction. A retried batch creates nothing
  * and answers the same ids; items already received are not checked again, so a retry still
- * succeeds after, say, the program switched a kind of note off.
+ * succeeds after, say, the program switched a kind of note off. Which items were received before
+ * is asked only when some item fails its checks: a batch that passes needs no such read, the
+ * INSERT skips what it already holds. The program's alert pairs are read beside the enrolment.
  */
 export const uploadLogs = async (
   scope: RequestScope,
   programId: string,
   body: z.output<typeof logBatchBody>,
 ): Promise<{ results: UploadResult[]; alertMessages: AlertMessageAnswer[] }> => {
-  const { program, consentedAt } = await uploadTarget(scope, programId);
+  const [{ program, consentedAt }, alertPairs] = await Promise.all([
+    uploadTarget(scope, programId),
+    alerts.findUploadAlertPairs(scope, programId, body.logs),
+  ]);
   const now = scope.ctx.clock.now();
   const disabledNotes = new Set(program.disabledNoteTypes);
-  const errors: FieldError[] = [];
-  checkUniqueClientIds(body.logs, "logs", errors);
+  const uniqueErrors: FieldError[] = [];
+  checkUniqueClientIds(body.logs, "logs", uniqueErrors);
   const clientIds = body.logs.map((item) => item.clientId.toLowerCase());
-  const received = new Set(
-    (await q.findLogIdsByClientIds(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId),
-  );
-  const rows: q.NewLog[] = [];
-  body.logs.forEach((item, i) => {
-    if (received.has(clientIds[i]!)) return;
+  const checked = body.logs.map((item, i) => {
+    const errors: FieldError[] = [];
     const path = `logs.${i}`;
     const when = checkDate(item.date, `${path}.date`, now, consentedAt, errors);
     const measured = measure(item, path, errors);
@@ -305,32 +340,43 @@ export const uploadLogs = async (
     if (note && noteType && disabledNotes.has(noteType)) {
       errors.push({ field: `${path}.note`, message: messages.logNotesDisabled });
     }
-    if (!when) return;
-    rows.push({
-      programId,
-      patientId: scope.actor.userId,
-      clientId: item.clientId.toLowerCase(),
-      logClass: item.logClass,
-      loggedAt: when.at,
-      localDate: when.localDate,
-      utcOffsetMinutes: when.offset,
-      logTypeId: measured.logTypeId,
-      grade: measured.grade,
-      isDanger: measured.isDanger,
-      value: measured.value,
-      unit: measured.unit,
-      originalValue: measured.originalValue,
-      originalUnit: measured.originalUnit,
-      data: JSON.stringify(measured.data),
-      note,
-      validationStatus: null,
-      validationReason: null,
-      validatedBy: null,
-      validatedAt: null,
-      receivedAt: now,
-    });
+    const row: q.NewLog | null = when
+      ? {
+          programId,
+          patientId: scope.actor.userId,
+          clientId: clientIds[i]!,
+          logClass: item.logClass,
+          loggedAt: when.at,
+          localDate: when.localDate,
+          utcOffsetMinutes: when.offset,
+          logTypeId: measured.logTypeId,
+          grade: measured.grade,
+          isDanger: measured.isDanger,
+          value: measured.value,
+          unit: measured.unit,
+          originalValue: measured.originalValue,
+          originalUnit: measured.originalUnit,
+          data: JSON.stringify(measured.data),
+          note,
+          validationStatus: null,
+          validationReason: null,
+          validatedBy: null,
+          validatedAt: null,
+          receivedAt: now,
+        }
+      : null;
+    return { errors, row };
   });
+  let received = new Set<string>();
+  if (checked.some((c) => c.errors.length > 0)) {
+    received = new Set(
+      (await q.findLogIdsByClientIds(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId),
+    );
+  }
+  const fresh = checked.filter((_, i) => !received.has(clientIds[i]!));
+  const errors = [...uniqueErrors, ...fresh.flatMap((c) => c.errors)];
   if (errors.length > 0) throw unprocessable(sortErrors(errors));
+  const rows = fresh.flatMap((c) => (c.row ? [c.row] : []));
 
   const { results, alertMessages } = await scope.ctx.db.transaction().execute(async (trx) => {
     const created = await q.insertLogs(trx, rows);
@@ -353,6 +399,7 @@ export const uploadLogs = async (
           loggedAt: row.loggedAt as Date,
         };
       }),
+      alertPairs,
     );
     const createdIds = new Set(created.map((r) => r.clientId));
     const skipped = clientIds.filter((id) => !createdIds.has(id));
@@ -523,6 +570,71 @@ export const uploadMedicationEvents = async (
     return answer(clientIds, created, existing);
   });
   return { results: restoreClientIds(body.events, results) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// What the patient's app reads back
+
+/** Logs and doses of the last days the app lists at most (a patient logs far fewer). */
+const HISTORY_LIMIT = 500;
+
+/** The patient's medication list, for the app's "take or skip a dose" screen (an audited read). */
+export const listMyMedications = async (
+  scope: RequestScope,
+  programId: string,
+): Promise<{ results: PatientMedication[] }> => {
+  await uploadTarget(scope, programId);
+  const rows = await q.findMyMedications(scope.ctx.db, programId, scope.actor.userId);
+  await scope.audit({
+    action: "medications.read-own",
+    entityType: "patient_medications",
+    programId,
+    patientId: scope.actor.userId,
+    details: { count: rows.length },
+  });
+  return {
+    results: rows.map((row) => ({
+      ...toMedication(row),
+      clientId: row.clientId,
+      lastDose:
+        row.lastStatus && row.lastTakenAt
+          ? { status: row.lastStatus, date: new Date(row.lastTakenAt).toISOString() }
+          : null,
+    })),
+  };
+};
+
+/** What the patient logged (logs and doses) in the last `days` days, newest first (an audited read). */
+export const listMyHistory = async (
+  scope: RequestScope,
+  programId: string,
+  days: number,
+): Promise<{ results: LogItem[]; doses: PatientDose[] }> => {
+  await uploadTarget(scope, programId);
+  const from = new Date(scope.ctx.clock.now().getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const filter = { programId, patientId: scope.actor.userId, from, limit: HISTORY_LIMIT };
+  const [logs, doses] = await Promise.all([
+    q.findRecentLogsOfPatient(scope.ctx.db, filter),
+    q.findRecentDosesOfPatient(scope.ctx.db, filter),
+  ]);
+  await scope.audit({
+    action: "logs.read-own",
+    entityType: "patient_logs",
+    programId,
+    patientId: scope.actor.userId,
+    details: { days, logs: logs.length, doses: doses.length },
+  });
+  return {
+    results: logs.map(toLogItem),
+    doses: doses.map((dose) => ({
+      medicationEventId: dose.id,
+      medicationName: dose.name,
+      status: dose.status,
+      date: new Date(dose.takenAt).toISOString(),
+      localDate: dose.localDate,
+      skipReason: (dose.skipReason as SkipReason | null) ?? null,
+    })),
+  };
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -93,6 +93,8 @@ export const updateOrganisation = async (
   organisationId: string,
   changes: { name?: string; description?: string | null },
 ) => {
+  // An empty PATCH changes nothing (an UPDATE without a SET clause would fail the statement: a 500).
+  if (Object.keys(changes).length === 0) return;
   await db.updateTable("organisations").set(changes).where("id", "=", organisationId).execute();
 };
 

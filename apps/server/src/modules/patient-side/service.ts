@@ -1,16 +1,8 @@
-import {
-  errorCodes,
-  isAdult,
-  isProgramClosed,
-  messages,
-  type NoteType,
-  noteTypes,
-  passwordProblem,
-  todayIn,
-} from "@openpro/core";
+import { errorCodes, isAdult, isProgramClosed, messages, type NoteType, noteTypes, todayIn } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Actor } from "../../platform/auth/actor.js";
+import { newPasswordProblem } from "../../platform/auth/password-strength.js";
 import { hashPassword } from "../../platform/auth/passwords.js";
 import { hashToken, safeEqual } from "../../platform/auth/secrets.js";
 import type { AppContext } from "../../platform/context.js";
@@ -168,7 +160,7 @@ export const registerPatient = async (
   ];
   if (missingNames.length) throw new AppError(422, missingNames[0]!.message, errorCodes.validation, missingNames);
   const invite = await resolveInvite(ctx, body.inviteCode);
-  const problem = passwordProblem(body.password, { email: body.email });
+  const problem = newPasswordProblem(body.password, { email: body.email });
   if (problem) throw invalidField("password", problem);
   // A personal link is for its address only, whether or not another address has an account.
   if (invite.kind === "individual" && body.email.toLowerCase() !== invite.enrolment.inviteEmail.toLowerCase()) {
@@ -294,12 +286,17 @@ export const saveDemographics = async (scope: RequestScope, body: { gender: stri
 
 export const unsubscribe = async (
   scope: RequestScope<Actor | null>,
-  body: { email: string; userId: string; token: string },
+  body: { email: string; userId: string; token?: string | undefined },
 ) => {
   const { ctx } = scope;
   const user = await findUserById(ctx.db, body.userId);
   const expected = user ? patients.unsubscribeToken(ctx.settings.jwtSecret, user.id, body.email) : "";
-  if (!user || user.email.toLowerCase() !== body.email.toLowerCase() || !safeEqual(expected, body.token))
+  // Without the link's token, only the patient's own session (the patient web app's settings) proves it.
+  const proven =
+    body.token === undefined
+      ? scope.actor?.scope === "patient" && scope.actor.userId === body.userId
+      : safeEqual(expected, body.token);
+  if (!user || user.email.toLowerCase() !== body.email.toLowerCase() || !proven)
     throw badRequest(messages.somethingWentWrong);
   await updateUser(ctx.db, user.id, { questionnaireReminders: false, updatedAt: ctx.clock.now() });
   // The link's token proves the address: its owner acts, whoever is signed in.

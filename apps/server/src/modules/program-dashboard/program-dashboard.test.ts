@@ -1,4 +1,5 @@
-import { adherenceOf, datesBetween } from "@openpro/core";
+import { randomUUID } from "node:crypto";
+import { adherenceOf, datesBetween, dosesExpectedOn, type MedicationFrequency } from "@openpro/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
@@ -410,6 +411,109 @@ describe("the program dashboard sums up a program's week", () => {
     expect(
       (await get(plainNurse.token, "patients", { ...week, figure: "symptom", logTypeId: NAUSEA })).statusCode,
     ).toBe(200);
+  });
+
+  it("keeps the medication roll-up equal to the doses through new doses, medication changes and withdrawal", async () => {
+    // The oracle: doses per medication and day straight from the events, covered by core's dosesExpectedOn.
+    const fromEvents = async () => {
+      const rows = (
+        await sql<{
+          name: string;
+          frequency: MedicationFrequency;
+          startDate: string;
+          endDate: string | null;
+          day: string;
+          logged: number;
+          skipped: number;
+        }>`
+          SELECT m.name, m.frequency, to_char(m.start_date, 'YYYY-MM-DD') AS start_date,
+            to_char(m.end_date, 'YYYY-MM-DD') AS end_date, to_char(e.local_date, 'YYYY-MM-DD') AS day,
+            count(*) FILTER (WHERE e.status = 'LOGGED')::int AS logged, count(*) FILTER (WHERE e.status = 'SKIPPED')::int AS skipped
+          FROM medication_events e JOIN patient_medications m ON m.id = e.medication_id
+          JOIN program_patients pp ON pp.program_id = m.program_id AND pp.user_id = m.patient_id
+          WHERE m.program_id = ${heart} AND m.frequency <> 'AS_NEEDED' AND pp.status IN ('CONSENTED', 'PROJECT_COMPLETED')
+          GROUP BY m.id, e.local_date`.execute(t.ctx.db)
+      ).rows;
+      const days = new Map<string, { logged: number; skipped: number; covered: number }>();
+      for (const r of rows) {
+        const key = `${r.name} ${r.day}`;
+        const day = days.get(key) ?? { logged: 0, skipped: 0, covered: 0 };
+        day.logged += r.logged;
+        day.skipped += r.skipped;
+        day.covered += Math.min(r.logged + r.skipped, dosesExpectedOn(r, r.day));
+        days.set(key, day);
+      }
+      return Object.fromEntries([...days].sort(([a], [b]) => (a < b ? -1 : 1)));
+    };
+    const rollUp = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ key: string; logged: number; skipped: number; covered: number }>`
+            SELECT name || ' ' || to_char(local_date, 'YYYY-MM-DD') AS key, logged, skipped, covered
+            FROM program_medication_days WHERE program_id = ${heart} AND (logged, skipped, covered) <> (0, 0, 0)
+            ORDER BY 1`.execute(t.ctx.db)
+        ).rows.map(({ key, ...counts }) => [key, counts]),
+      );
+    const medication = async () => (await get(nurse.token, "medication", week)).json().results;
+    expect(await rollUp()).toEqual(await fromEvents());
+    const alanOmeprazole = await t.ctx.db
+      .selectFrom("patientMedications")
+      .select("id")
+      .where("patientId", "=", alan)
+      .where("name", "=", "Omeprazole")
+      .executeTakeFirstOrThrow();
+    // Two doses of a once-a-day medicine on Saturday in one statement, one on a day before it started.
+    const event = (at: string, status: "LOGGED" | "SKIPPED") => ({
+      programId: heart,
+      patientId: alan,
+      medicationId: alanOmeprazole.id,
+      clientId: randomUUID(),
+      status,
+      takenAt: new Date(at),
+      localDate: at.slice(0, 10),
+      utcOffsetMinutes: 0,
+      skipReason: null,
+      notes: null,
+      receivedAt: new Date(at),
+    });
+    await t.ctx.db
+      .insertInto("medicationEvents")
+      .values([
+        event("2026-03-07T08:00:00Z", "LOGGED"),
+        event("2026-03-07T20:00:00Z", "SKIPPED"),
+        event("2026-03-04T08:00:00Z", "LOGGED"),
+      ])
+      .execute();
+    expect(await rollUp()).toEqual(await fromEvents());
+    // Renamed, then twice a day from Wednesday: its doses move with it.
+    await t.ctx.db
+      .updateTable("patientMedications")
+      .set({ name: "Omeprazole 20 mg", frequency: "TWICE_DAILY", startDate: "2026-03-04" })
+      .where("id", "=", alanOmeprazole.id)
+      .execute();
+    expect(await rollUp()).toEqual(await fromEvents());
+    expect((await medication()).map((m: { medicationName: string }) => m.medicationName)).toContain("Omeprazole 20 mg");
+    // A dose deleted; Alan withdraws (his doses leave) and consents again (they come back).
+    await t.ctx.db.deleteFrom("medicationEvents").where("takenAt", "=", new Date("2026-03-07T20:00:00Z")).execute();
+    expect(await rollUp()).toEqual(await fromEvents());
+    const setStatus = (status: string) =>
+      t.ctx.db
+        .updateTable("programPatients")
+        .set({ status })
+        .where("programId", "=", heart)
+        .where("userId", "=", alan)
+        .execute();
+    await setStatus("CONSENT_WITHDRAWN");
+    expect(await rollUp()).toEqual(await fromEvents());
+    expect((await medication()).map((m: { medicationName: string }) => m.medicationName)).toEqual(["Omeprazole"]);
+    await setStatus("CONSENTED");
+    expect(await rollUp()).toEqual(await fromEvents());
+    // The medication deleted takes its doses with it; the rebuild finds what the triggers kept.
+    await t.ctx.db.deleteFrom("patientMedications").where("id", "=", alanOmeprazole.id).execute();
+    expect(await rollUp()).toEqual(await fromEvents());
+    const kept = await rollUp();
+    await sql`SELECT program_dashboard_rebuild(${heart})`.execute(t.ctx.db);
+    expect(await rollUp()).toEqual(kept);
   });
 
   it("keeps the trend's daily roll-up equal to the logs through invalidation, withdrawal and consent again", async () => {

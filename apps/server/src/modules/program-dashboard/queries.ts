@@ -206,17 +206,59 @@ export interface MedicationRow {
   patients: number;
 }
 
-/** Adherence figures per medication name over the program's patients. */
+/**
+ * Adherence figures per medication name over the program's patients. Doses logged, skipped and
+ * "covered" (recorded, up to those expected that day) come from the daily roll-up
+ * program_medication_days (migration 0016, kept by triggers with the rules of medicationTotals);
+ * the doses expected from the medications themselves (one row each, the same formula as
+ * medicationTotals). Missed = expected − covered, summed per name, equals medicationTotals' sum of
+ * max(0, expected − recorded) per medication and day. A patient counts for a name when one of
+ * their medications of that name expected a dose in the range, or recorded one in it (read
+ * from the events, through their (medication, day) index, only for medications expecting none).
+ */
 export const findMedicationAdherence = async (db: Db, range: DashboardRange, today: string) =>
   (
     await sql<MedicationRow>`
-      WITH ${medicationTotals(range, today)}
-      SELECT name AS medication_name, sum(logged)::int AS logged, sum(skipped)::int AS skipped,
-        sum(missed)::int AS events_missed, count(DISTINCT patient_id) FILTER (WHERE logged + skipped + missed > 0)::int AS patients
-      FROM per_medication
-      GROUP BY name
-      HAVING sum(logged + skipped + missed) > 0
-      ORDER BY lower(name), name`.execute(db)
+      WITH m AS (
+        SELECT m.id, m.patient_id, m.name, m.frequency, m.start_date,
+          CASE m.frequency WHEN 'ONCE_DAILY' THEN 1 WHEN 'TWICE_DAILY' THEN 2 WHEN 'THREE_TIMES_DAILY' THEN 3
+            WHEN 'FOUR_TIMES_DAILY' THEN 4 ELSE 0 END AS per_day,
+          CASE m.frequency WHEN 'EVERY_OTHER_DAY' THEN 2 WHEN 'WEEKLY' THEN 7 ELSE 1 END AS period,
+          GREATEST(m.start_date, ${range.startDate}::date) AS first_day,
+          LEAST(coalesce(m.end_date, ${range.endDate}::date), ${range.endDate}::date, ${today}::date - 1) AS last_day
+        FROM patient_medications m
+        JOIN program_patients pp ON pp.program_id = m.program_id AND pp.user_id = m.patient_id
+          AND pp.status IN (${sql.join([...programFigureStatuses])}) AND pp.date_consent_given IS NOT NULL
+        WHERE m.program_id = ${range.programId} AND m.frequency <> 'AS_NEEDED'
+      ),
+      expected AS (
+        SELECT m.id, m.patient_id, m.name,
+          CASE WHEN m.last_day < m.first_day THEN 0
+            WHEN m.frequency IN ('EVERY_OTHER_DAY', 'WEEKLY') THEN
+              floor((m.last_day - m.start_date)::numeric / m.period) - floor((m.first_day - 1 - m.start_date)::numeric / m.period)
+            ELSE m.per_day * (m.last_day - m.first_day + 1)
+          END AS doses
+        FROM m
+      ),
+      per_name AS (
+        SELECT name, sum(doses) AS doses,
+          count(DISTINCT patient_id) FILTER (WHERE CASE WHEN doses > 0 THEN true ELSE EXISTS (
+            SELECT 1 FROM medication_events e WHERE e.medication_id = expected.id
+              AND e.local_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date) END) AS patients
+        FROM expected GROUP BY name
+      ),
+      recorded AS (
+        SELECT d.name, sum(d.logged) AS logged, sum(d.skipped) AS skipped,
+          coalesce(sum(d.covered) FILTER (WHERE d.local_date < ${today}::date), 0) AS covered
+        FROM program_medication_days d
+        WHERE d.program_id = ${range.programId} AND d.local_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+        GROUP BY d.name
+      )
+      SELECT p.name AS medication_name, coalesce(r.logged, 0)::int AS logged, coalesce(r.skipped, 0)::int AS skipped,
+        (p.doses - coalesce(r.covered, 0))::int AS events_missed, p.patients::int AS patients
+      FROM per_name p LEFT JOIN recorded r ON r.name = p.name
+      WHERE coalesce(r.logged, 0) + coalesce(r.skipped, 0) + p.doses - coalesce(r.covered, 0) > 0
+      ORDER BY lower(p.name), p.name`.execute(db)
   ).rows;
 
 export type FigureFilter =

@@ -546,7 +546,7 @@ export const updateEventProgress = (
 export const findExportPage = (
   db: Db,
   programId: string,
-  filter: { startDate?: string; endDate?: string; typeId?: string },
+  filter: { startDate?: string; endDate?: string; typeId?: string; patientId?: string },
   after: { dueDate: string; id: string } | null,
   limit: number,
 ) => {
@@ -578,6 +578,7 @@ export const findExportPage = (
   if (filter.startDate) query = query.where("e.dueDate", ">=", filter.startDate);
   if (filter.endDate) query = query.where("e.dueDate", "<=", filter.endDate);
   if (filter.typeId) query = query.where("e.questionnaireTypeId", "=", filter.typeId);
+  if (filter.patientId) query = query.where("e.patientId", "=", filter.patientId);
   if (after) query = query.where(sql<boolean>`(e.due_date, e.id) > (${after.dueDate}::date, ${after.id}::uuid)`);
   return query.orderBy("e.dueDate").orderBy("e.id").limit(limit).execute();
 };

@@ -54,6 +54,28 @@ const unprocessable = (errors: FieldError[]) =>
     errors,
   );
 
+/**
+ * Answered questionnaires of a program (or of one of its patients), in due-date order, as keyset
+ * pages: what the data exports (research export, a patient's own data) read of answers and scores.
+ * No permission check here: the caller (exports/service.ts) has checked its own.
+ */
+export async function* answeredQuestionnairePages(
+  ctx: AppContext,
+  programId: string,
+  patientId: string | null = null,
+  pageSize = 500,
+) {
+  let after: { dueDate: string; id: string } | null = null;
+  for (;;) {
+    const rows = await q.findExportPage(ctx.db, programId, patientId ? { patientId } : {}, after, pageSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ ...r, scores: Array.isArray(r.scores) ? (r.scores as ScaleScore[]) : [] }));
+    const last = rows.at(-1)!;
+    after = { dueDate: last.dueDate, id: last.id };
+    if (rows.length < pageSize) return;
+  }
+}
+
 /** Runs the engine soon (a schedule was made, a questionnaire completed); one such run waits at a time. */
 export const requestDeliveryRun = (ctx: AppContext, db: AppContext["db"]) =>
   enqueueJob(db, ctx.clock, DELIVERY_JOB, {}, { singletonKey: `${DELIVERY_JOB}:soon` });

@@ -160,8 +160,8 @@ export interface ReportInput {
 }
 
 /**
- * Every widget of the patient dashboard over a range: five statements in one read-only snapshot
- * (logs, calendar days, symptom groups, range totals, medications), mapped here.
+ * Every widget of the patient dashboard over a range: one statement (the logs of the range read
+ * once; calendar days, symptom groups, range totals and medications computed from them), mapped here.
  */
 export const buildParticipantReport = async (db: Db, input: ReportInput): Promise<ParticipantReport> => {
   const range: q.ReportRange = {
@@ -170,17 +170,7 @@ export const buildParticipantReport = async (db: Db, input: ReportInput): Promis
     startDate: input.startDate,
     endDate: input.endDate,
   };
-  const { logs, days, groups, summary, medications } = await db
-    .transaction()
-    .setIsolationLevel("repeatable read")
-    .setAccessMode("read only")
-    .execute(async (trx) => ({
-      logs: await q.findLogsInRange(trx, range),
-      days: await q.findDays(trx, range),
-      groups: await q.findSymptomGroups(trx, range, input.byStatus),
-      summary: await q.findRangeSummary(trx, range),
-      medications: await q.findMedications(trx, range),
-    }));
+  const { logs, days, groups, summary, medications } = await q.findReportData(db, range, input.byStatus);
   const logItems = logs.map(toLogItem);
   const byId = new Map(logItems.map((item) => [item.logId, item]));
   const items = (ids: string[] | null) => (ids ?? []).flatMap((id) => byId.get(id) ?? []);

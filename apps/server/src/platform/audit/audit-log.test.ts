@@ -99,17 +99,24 @@ onPostgresServer("the audit log on PostgreSQL: the application's role", () => {
     expect(rows[0]!.owner).toBe("openpro_audit_owner");
   });
 
-  it("lets the application's role append and read, and refuses it UPDATE, DELETE, TRUNCATE and dropping the triggers", async () => {
+  it("lets the application's role append and read, and refuses it UPDATE, DELETE, TRUNCATE, dropping the triggers and moving the chain's head", async () => {
     await app.query(`INSERT INTO audit_log (at, action, outcome) VALUES (now(), 'probe.append', 'success')`);
     expect((await app.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'probe.append'`)).rows[0].n).toBe(
       1,
     );
+    // Its row was chained by the owner's trigger, though the role has no right on the chain's head.
+    const probe = (await app.query(`SELECT hash, chain_position FROM audit_log WHERE action = 'probe.append'`)).rows[0];
+    expect(probe.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await app.query(`SELECT position FROM audit_chain_head`)).rows[0].position).toBe(probe.chain_position);
     for (const statement of [
       `UPDATE audit_log SET action = 'x'`,
       `DELETE FROM audit_log`,
       `TRUNCATE audit_log`,
       `DROP TRIGGER audit_log_no_change ON audit_log`,
       `DROP TRIGGER audit_log_no_truncate ON audit_log`,
+      `DROP TRIGGER audit_log_chain ON audit_log`,
+      `UPDATE audit_chain_head SET position = 0`,
+      `ALTER TABLE audit_log DISABLE TRIGGER audit_log_chain`,
       `ALTER TABLE audit_log DISABLE TRIGGER ALL`,
       `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`,
     ]) {

@@ -6,6 +6,7 @@ export interface AuditContext {
   requestId?: string | null;
   clientRequestId?: string | null;
   ip?: string | null;
+  userAgent?: string | null;
 }
 
 export interface AuditEvent {
@@ -20,7 +21,7 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-/** Appends to the audit log (the table refuses updates and deletes). */
+/** Appends to the audit log (the table refuses updates and deletes; a trigger chains each row's hash). */
 export const writeAudit = (db: Db, clock: Clock, context: AuditContext, event: AuditEvent): Promise<void> =>
   insertAuditEntry(db, {
     at: clock.now(),
@@ -34,5 +35,6 @@ export const writeAudit = (db: Db, clock: Clock, context: AuditContext, event: A
     requestId: context.requestId ?? null,
     clientRequestId: context.clientRequestId ?? null,
     ip: context.ip ?? null,
+    userAgent: context.userAgent ? context.userAgent.slice(0, 512) : null,
     details: event.details ? JSON.stringify(event.details) : null,
   });

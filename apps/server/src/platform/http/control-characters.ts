@@ -16,18 +16,40 @@ const isPlainRecord = (value: object) =>
   !Buffer.isBuffer(value) &&
   typeof (value as { pipe?: unknown }).pipe !== "function";
 
-/** The paths ("articles.0.header") of every string holding such a character, keys included. */
-export const fieldsWithUnsupportedCharacters = (value: unknown, path: string[] = [], found: string[] = []) => {
-  if (typeof value === "string") {
-    if (UNSUPPORTED.test(value)) found.push(path.join(".") || "body");
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      fieldsWithUnsupportedCharacters(item, [...path, String(index)], found);
-    });
-  } else if (value !== null && typeof value === "object" && isPlainRecord(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (UNSUPPORTED.test(key)) found.push([...path, key].join("."));
-      else fieldsWithUnsupportedCharacters(item, [...path, key], found);
+/** A field's path as a chain to its parent: copying whole paths at every level would be quadratic. */
+interface Step {
+  parent: Step | null;
+  key: string;
+}
+const pathOf = (step: Step | null) => {
+  const keys: string[] = [];
+  for (let s = step; s; s = s.parent) keys.push(s.key);
+  return keys.reverse();
+};
+
+/**
+ * The paths ("articles.0.header") of every string holding such a character, keys included. Walked
+ * with an explicit stack, not recursion: a body nested thousands of levels deep (valid JSON) would
+ * otherwise overflow the call stack and answer 500.
+ */
+export const fieldsWithUnsupportedCharacters = (root: unknown, rootPath: string[] = [], found: string[] = []) => {
+  const start = rootPath.reduce<Step | null>((parent, key) => ({ parent, key }), null);
+  const pending: { value: unknown; at: Step | null }[] = [{ value: root, at: start }];
+  while (pending.length > 0) {
+    const { value, at } = pending.pop()!;
+    if (typeof value === "string") {
+      if (UNSUPPORTED.test(value)) found.push(pathOf(at).join(".") || "body");
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) {
+        pending.push({ value: value[index], at: { parent: at, key: String(index) } });
+      }
+    } else if (value !== null && typeof value === "object" && isPlainRecord(value)) {
+      const entries = Object.entries(value);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        if (UNSUPPORTED.test(key)) found.push([...pathOf(at), key].join("."));
+        else pending.push({ value: item, at: { parent: at, key } });
+      }
     }
   }
   return found;

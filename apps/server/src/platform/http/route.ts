@@ -41,6 +41,18 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 
 const actors = new WeakMap<FastifyRequest, Actor | null>();
 
+/** What a registered route demands of its caller, as registered (the authorisation matrix reads it). */
+export interface RegisteredRoute {
+  endpoint: Endpoint;
+  /** The path as served (a plugin's prefix before the endpoint's path). */
+  url: string;
+  permission: Permission | null;
+  scope: NonNullable<RouteOptions["scope"]>;
+}
+const registries = new WeakMap<AppContext, RegisteredRoute[]>();
+/** Every route defineRoute registered for this app, in registration order. */
+export const registeredRoutes = (ctx: AppContext): readonly RegisteredRoute[] => registries.get(ctx) ?? [];
+
 const bearer = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
   if (!header?.startsWith("Bearer ")) return null;
@@ -59,6 +71,14 @@ export const defineRoute = <E extends Endpoint>(
   handler: (input: RouteInput<E>) => Promise<In<E["response"]>>,
 ) => {
   const status = endpoint.status ?? 200;
+  const registry = registries.get(ctx) ?? [];
+  registries.set(ctx, registry);
+  registry.push({
+    endpoint,
+    url: app.prefix + endpoint.path,
+    permission: options.permission ?? null,
+    scope: options.scope ?? "clinical",
+  });
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,

@@ -1,6 +1,8 @@
-import { relative, sep } from "node:path";
+import { existsSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
+import { isPatientSidePath } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 
 /** API answers smaller than this go out as they are: compressing them costs more than it saves. */
@@ -15,6 +17,16 @@ const HASHED_ASSET = /^assets\/(?:.+\/)?[^/]+-[A-Za-z0-9_-]{6,}\.[a-z0-9]+(?:\.m
 /** A content-hashed file never changes under its name; everything else must be revalidated. */
 export const cacheControlFor = (pathInDist: string) =>
   HASHED_ASSET.test(pathInDist.split(sep).join("/")) ? IMMUTABLE : REVALIDATE;
+
+/** The HTML entry a page of the web app opens with: the patient app (/me, /me/…) has its own. */
+export const htmlEntryFor = (url: string, root?: string) => {
+  const path = url.split("?")[0]!;
+  if (path === "/me" || path.startsWith("/me/")) return "me.html";
+  // The invitation, consent, demographics, … pages: their own light entry, without the staff app
+  // (the staff app serves them too, for a build made before that entry existed).
+  if (isPatientSidePath(path) && (!root || existsSync(join(root, "patient-side.html")))) return "patient-side.html";
+  return "index.html";
+};
 
 /**
  * On-the-fly compression of API answers (JSON over 1 KB, by Accept-Encoding; event streams and

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { addSeconds, type Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import { claimDueJobs, insertJob, markJobCompleted, markJobFailed, markJobRetry } from "./queries.js";
+import { reportServerError } from "../error-reporting.js";
+import { claimDueJobs, insertJob, markJobCompleted, markJobFailed, markJobRetry, releaseJobs } from "./queries.js";
 
 export type JobHandler = (
   payload: Record<string, unknown>,
@@ -43,6 +44,8 @@ export class JobRunner {
   readonly #workerId = `worker-${randomUUID()}`;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<number> | undefined;
+  /** Set by stop(): the drain finishes the job in hand and hands the rest of its batch back. */
+  #stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +71,7 @@ export class JobRunner {
   async #drain(): Promise<number> {
     let ran = 0;
     for (;;) {
+      if (this.#stopping) return ran;
       const jobs = await claimDueJobs(
         this.db,
         this.clock.now(),
@@ -78,7 +82,15 @@ export class JobRunner {
         [...this.#handlers.keys()],
       );
       if (jobs.length === 0) return ran;
-      for (const job of jobs) {
+      for (const [index, job] of jobs.entries()) {
+        if (this.#stopping) {
+          await releaseJobs(
+            this.db,
+            jobs.slice(index).map((j) => String(j.id)),
+            this.#workerId,
+          );
+          return ran;
+        }
         ran++;
         const id = String(job.id);
         const handler = this.#handlers.get(job.name);
@@ -90,6 +102,7 @@ export class JobRunner {
           const message = error instanceof Error ? error.message : String(error);
           if (job.attempts >= job.maxAttempts) {
             this.log.error({ jobId: id, job: job.name, attempts: job.attempts, err: message }, "job failed for good");
+            reportServerError(error, { tags: { job: job.name, jobId: id, attempts: String(job.attempts) } });
             await markJobFailed(this.db, id, this.clock.now(), message);
           } else {
             this.log.warn({ jobId: id, job: job.name, attempts: job.attempts, err: message }, "job failed, will retry");
@@ -119,9 +132,15 @@ export class JobRunner {
     this.#timer.unref();
   }
 
+  /** Stops polling; a drain in progress ends after its current job and releases the jobs it claimed. */
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
-    await this.#running?.catch(() => 0);
+    this.#stopping = true;
+    try {
+      await this.#running?.catch(() => 0);
+    } finally {
+      this.#stopping = false;
+    }
   }
 }

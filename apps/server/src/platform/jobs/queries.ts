@@ -92,6 +92,18 @@ export const markJobFailed = async (db: Db, id: string, now: Date, error: string
     .execute();
 };
 
+/** Hands claimed jobs that were not started back at once (a shutdown), without counting the attempt. */
+export const releaseJobs = async (db: Db, ids: string[], workerId: string): Promise<void> => {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("jobs")
+    .set({ lockedUntil: null, lockedBy: null, attempts: sql<number>`greatest(attempts - 1, 0)` })
+    .where("id", "in", ids)
+    .where("lockedBy", "=", workerId)
+    .where("completedAt", "is", null)
+    .execute();
+};
+
 export const findJobs = (db: Db, name?: string) => {
   let query = db.selectFrom("jobs").selectAll().orderBy("id");
   if (name) query = query.where("name", "=", name);

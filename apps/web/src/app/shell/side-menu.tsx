@@ -4,6 +4,7 @@ import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import MailOutlineIcon from "@mui/icons-material/EmailOutlined";
 import FeedbackOutlinedIcon from "@mui/icons-material/FeedbackOutlined";
+import HistoryOutlinedIcon from "@mui/icons-material/HistoryOutlined";
 import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import LogoutIcon from "@mui/icons-material/Logout";
 import NotificationsActiveOutlinedIcon from "@mui/icons-material/NotificationsActiveOutlined";
@@ -238,6 +239,16 @@ export const SideMenu = ({
               to="/admin"
               onClick={onNavigate}
               selected={isAt("/admin")}
+            />
+          ) : null}
+          {shellRules.canOpenAudit(user) ? (
+            <Item
+              collapsed={collapsed}
+              icon={<HistoryOutlinedIcon />}
+              label="Audit log"
+              to="/audit"
+              onClick={onNavigate}
+              selected={isAt("/audit")}
             />
           ) : null}
           {isAdmin(user) ? (

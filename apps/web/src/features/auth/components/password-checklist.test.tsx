@@ -1,5 +1,5 @@
-import { passwordChecklist } from "@openpro/core";
-import { render, screen } from "@testing-library/react";
+import { messages, passwordChecklist } from "@openpro/core";
+import { render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -46,4 +46,23 @@ describe("the password checklist", () => {
     rerender(<PasswordChecklist password="Clinic-Visit-2026!" />);
     expect(Object.values(itemStates()).every(Boolean)).toBe(true);
   });
+
+  it("says a password meeting every rule is too common when zxcvbn (loaded lazily) can guess it", async () => {
+    const { rerender } = render(<PasswordChecklist password="P@ssw0rd2024!" />);
+    expect(Object.values(itemStates()).every(Boolean)).toBe(true);
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(messages.passwordTooCommon), {
+      timeout: 15_000,
+    });
+
+    rerender(<PasswordChecklist password="Harbour-Lights-2026!" />);
+    expect(screen.getByRole("status").textContent).toBe("");
+    // The verdict for the new password arrives after the debounce; it must stay silent.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByRole("status").textContent).toBe("");
+
+    rerender(<PasswordChecklist password="Margaret.Hughes-77" email="margaret.hughes@clinic.test" />);
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(messages.passwordTooCommon), {
+      timeout: 15_000,
+    });
+  }, 30_000);
 });

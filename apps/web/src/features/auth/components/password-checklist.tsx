@@ -1,11 +1,16 @@
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import { Box, Typography } from "@mui/material";
-import { evaluateChecklist, passwordChecklist } from "@openpro/core";
+import { evaluateChecklist, messages, passwordChecklist } from "@openpro/core";
+import { usePasswordGuessable } from "../password-strength";
 
-/** The live password checklist of the account and reset screens (rules from core). */
-export const PasswordChecklist = ({ password, id }: { password: string; id?: string }) => {
+/**
+ * The live password checklist of the account and reset screens (rules from core), and, once every
+ * line is met, zxcvbn's verdict (loaded lazily) when the password is too easy to guess.
+ */
+export const PasswordChecklist = ({ password, id, email }: { password: string; id?: string; email?: string }) => {
   const met = evaluateChecklist(password);
+  const guessable = usePasswordGuessable(password, email);
   return (
     <Box id={id} sx={{ mt: 1, mb: 1 }}>
       <Typography component="p" variant="body2" sx={{ fontWeight: 600 }} id={id ? `${id}-heading` : undefined}>
@@ -40,6 +45,14 @@ export const PasswordChecklist = ({ password, id }: { password: string; id?: str
           );
         })}
       </Box>
+      <Typography
+        variant="body2"
+        role="status"
+        data-testid="password-guessable"
+        sx={{ color: "error.main", fontWeight: 600, minHeight: "1.5em", mt: 0.5 }}
+      >
+        {guessable ? messages.passwordTooCommon : ""}
+      </Typography>
     </Box>
   );
 };

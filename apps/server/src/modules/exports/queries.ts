@@ -1,0 +1,388 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/kysely.js";
+
+/**
+ * The SQL of data exports. Research reads are keyset pages in time order over the program's
+ * indexes (program_id, time), limited to patients who consented (even if they withdrew since or
+ * the program ended): the patients whose data the program's dashboards show. A patient's own data
+ * is read whole (one patient's rows), optionally limited to one program.
+ */
+
+export const RESEARCH_STATES = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"] as const;
+
+// ---------------------------------------------------------------- the export job's rows
+
+const exportColumns = [
+  "id",
+  "programId",
+  "requestedBy",
+  "format",
+  "anonymised",
+  "status",
+  "rowsDone",
+  "rowsTotal",
+  "fileName",
+  "contentType",
+  "byteSize",
+  "error",
+  "createdAt",
+  "startedAt",
+  "completedAt",
+] as const;
+
+export const insertExport = (
+  db: Db,
+  values: { programId: string; requestedBy: string; format: "csv" | "xlsx"; anonymised: boolean; createdAt: Date },
+) =>
+  db
+    .insertInto("researchExports")
+    .values({ ...values, status: "queued" })
+    .returning(exportColumns)
+    .executeTakeFirstOrThrow();
+export type ExportRow = Awaited<ReturnType<typeof insertExport>>;
+
+export const findExport = (db: Db, id: string) =>
+  db.selectFrom("researchExports").select(exportColumns).where("id", "=", id).executeTakeFirst();
+
+export const listExports = (
+  db: Db,
+  programId: string,
+  requestedBy: string,
+  includeIdentifiable: boolean,
+  limit: number,
+) => {
+  let query = db
+    .selectFrom("researchExports")
+    .select(exportColumns)
+    .where("programId", "=", programId)
+    .where("requestedBy", "=", requestedBy);
+  if (!includeIdentifiable) query = query.where("anonymised", "=", true);
+  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
+};
+
+export const updateExport = (
+  db: Db,
+  id: string,
+  values: Partial<{
+    status: "queued" | "running" | "ready" | "failed";
+    rowsDone: number;
+    rowsTotal: number | null;
+    fileName: string | null;
+    contentType: string | null;
+    byteSize: number | null;
+    error: string | null;
+    startedAt: Date | null;
+    completedAt: Date | null;
+  }>,
+) => db.updateTable("researchExports").set(values).where("id", "=", id).execute();
+
+/** Exports older than the retention of export files go, with their chunks (ON DELETE CASCADE). */
+export const deleteExportsBefore = (db: Db, programId: string, before: Date) =>
+  db.deleteFrom("researchExports").where("programId", "=", programId).where("createdAt", "<", before).execute();
+
+export const deleteChunks = (db: Db, exportId: string) =>
+  db.deleteFrom("researchExportChunks").where("exportId", "=", exportId).execute();
+
+export const insertChunk = (db: Db, exportId: string, seq: number, data: Buffer) =>
+  db.insertInto("researchExportChunks").values({ exportId, seq, data }).execute();
+
+export const findChunk = async (db: Db, exportId: string, seq: number) =>
+  (
+    await db
+      .selectFrom("researchExportChunks")
+      .select("data")
+      .where("exportId", "=", exportId)
+      .where("seq", "=", seq)
+      .executeTakeFirst()
+  )?.data;
+
+// ---------------------------------------------------------------- research pages
+
+/** The row's patient is in research: an enrolment of this program in a consented state. */
+const inResearch = (alias: string, programId: string) =>
+  sql<boolean>`exists (select 1 from program_patients pp where pp.program_id = ${programId}::uuid
+      and pp.user_id = ${sql.ref(`${alias}.patient_id`)}
+      and pp.status in (${sql.join(RESEARCH_STATES.map((s) => sql.lit(s)))}))`;
+
+export interface Keyset {
+  at: Date | string;
+  id: string;
+}
+const after = (column: string, alias: string, key: Keyset | null) =>
+  key
+    ? sql<boolean>`(${sql.ref(`${alias}.${column}`)}, ${sql.ref(`${alias}.id`)}) > (${new Date(key.at).toISOString()}::timestamptz, ${key.id}::uuid)`
+    : sql<boolean>`true`;
+
+export const findParticipantsPage = (db: Db, programId: string, key: Keyset | null, limit: number) =>
+  db
+    .selectFrom("programPatients as pp")
+    .innerJoin("users as u", "u.id", "pp.userId")
+    .select([
+      "pp.id",
+      "pp.userId",
+      "pp.firstName",
+      "pp.lastName",
+      "pp.inviteEmail",
+      "pp.consentedEmail",
+      "pp.patientIdType",
+      "pp.patientId",
+      "pp.status",
+      "pp.enrolledWith",
+      "pp.dateConsentGiven",
+      "pp.dateConsentRevoked",
+      "pp.createdAt",
+      "u.dob",
+      "u.sex",
+    ])
+    .where("pp.programId", "=", programId)
+    .where("pp.status", "in", RESEARCH_STATES)
+    .where(after("created_at", "pp", key))
+    .orderBy("pp.createdAt")
+    .orderBy("pp.id")
+    .limit(limit)
+    .execute();
+export type ParticipantRow = Awaited<ReturnType<typeof findParticipantsPage>>[number];
+
+const logColumns = [
+  "l.id",
+  "l.patientId",
+  "l.logClass",
+  "l.loggedAt",
+  "l.localDate",
+  "l.utcOffsetMinutes",
+  "l.logTypeId",
+  "l.grade",
+  "l.isDanger",
+  "l.value",
+  "l.unit",
+  "l.originalValue",
+  "l.originalUnit",
+  "l.data",
+  "l.note",
+  "l.validationStatus",
+] as const;
+
+/** Symptom logs (symptoms: true) or every other log class (the measurements), oldest first. */
+export const findLogsPage = (db: Db, programId: string, symptoms: boolean, key: Keyset | null, limit: number) =>
+  db
+    .selectFrom("patientLogs as l")
+    .select(logColumns)
+    .where(inResearch("l", programId))
+    .where("l.programId", "=", programId)
+    .where("l.logClass", symptoms ? "=" : "<>", "SYMPTOMS")
+    .where(after("logged_at", "l", key))
+    .orderBy("l.loggedAt")
+    .orderBy("l.id")
+    .limit(limit)
+    .execute();
+export type LogRow = Awaited<ReturnType<typeof findLogsPage>>[number];
+
+const doseColumns = [
+  "e.id",
+  "e.patientId",
+  "e.status",
+  "e.takenAt",
+  "e.localDate",
+  "e.skipReason",
+  "e.notes",
+  "m.name",
+  "m.dosage",
+  "m.dosageUnit",
+  "m.frequency",
+  "m.snomedId",
+] as const;
+
+export const findDosesPage = (db: Db, programId: string, key: Keyset | null, limit: number) =>
+  db
+    .selectFrom("medicationEvents as e")
+    .where(inResearch("e", programId))
+    .innerJoin("patientMedications as m", "m.id", "e.medicationId")
+    .select(doseColumns)
+    .where("e.programId", "=", programId)
+    .where(after("taken_at", "e", key))
+    .orderBy("e.takenAt")
+    .orderBy("e.id")
+    .limit(limit)
+    .execute();
+export type DoseRow = Awaited<ReturnType<typeof findDosesPage>>[number];
+
+const appointmentColumns = [
+  "a.id",
+  "a.patientId",
+  "a.appointmentType",
+  "a.date",
+  "a.startTime",
+  "a.endTime",
+  "a.isDraft",
+  "a.mode",
+  "a.status",
+  "a.withWhom",
+  "a.notes",
+  "a.startsAt",
+] as const;
+
+export const findAppointmentsPage = (db: Db, programId: string, key: Keyset | null, limit: number) =>
+  db
+    .selectFrom("nurseVisitAppointments as a")
+    .select(appointmentColumns)
+    .where(inResearch("a", programId))
+    .where("a.programId", "=", programId)
+    .where(after("starts_at", "a", key))
+    .orderBy("a.startsAt")
+    .orderBy("a.id")
+    .limit(limit)
+    .execute();
+export type AppointmentRow = Awaited<ReturnType<typeof findAppointmentsPage>>[number];
+
+/** How many source rows each part of the export reads (the progress bar's whole). */
+export const countResearchRows = async (db: Db, programId: string) => {
+  const states = sql.join(RESEARCH_STATES.map((s) => sql.lit(s)));
+  const consented = (table: string) =>
+    sql<string>`(select count(*) from ${sql.table(table)} t where t.program_id = ${programId}::uuid
+      and exists (select 1 from program_patients pp where pp.program_id = t.program_id and pp.user_id = t.patient_id
+        and pp.status in (${states})))`;
+  const row = await sql<Record<string, string | number>>`select
+      (select count(*) from program_patients where program_id = ${programId}::uuid and status in (${states})) as participants,
+      ${consented("patient_logs")} as logs,
+      ${consented("medication_events")} as doses,
+      ${consented("nurse_visit_appointments")} as appointments,
+      (select count(*) from questionnaire_events t where t.program_id = ${programId}::uuid and t.answered_count > 0
+        and exists (select 1 from program_patients pp where pp.program_id = t.program_id and pp.user_id = t.patient_id
+          and pp.status in (${states}))) as questionnaires`.execute(db);
+  const r = row.rows[0]!;
+  return {
+    participants: Number(r.participants),
+    logs: Number(r.logs),
+    doses: Number(r.doses),
+    appointments: Number(r.appointments),
+    questionnaires: Number(r.questionnaires),
+  };
+};
+
+// ---------------------------------------------------------------- a patient's own data
+
+export const findProfile = (db: Db, userId: string) =>
+  db
+    .selectFrom("users")
+    .select([
+      "id",
+      "email",
+      "firstName",
+      "lastName",
+      "displayName",
+      "dob",
+      "sex",
+      "territory",
+      "privacyPolicy",
+      "eula",
+      "marketingConsent",
+      "emailVerified",
+      "questionnaireReminders",
+      "instructionsAcknowledgedAt",
+      "dateCreated",
+    ])
+    .where("id", "=", userId)
+    .where("scope", "=", "patient")
+    .executeTakeFirst();
+
+export const findEnrolments = (db: Db, userId: string, programId: string | null) => {
+  let query = db
+    .selectFrom("programPatients as pp")
+    .innerJoin("programs as p", "p.id", "pp.programId")
+    .select([
+      "pp.id",
+      "pp.programId",
+      "p.name as programName",
+      "pp.firstName",
+      "pp.lastName",
+      "pp.inviteEmail",
+      "pp.consentedEmail",
+      "pp.patientIdType",
+      "pp.patientId",
+      "pp.status",
+      "pp.verificationStatus",
+      "pp.consentGiven",
+      "pp.dateConsentGiven",
+      "pp.dateConsentRevoked",
+      "pp.inviteAcceptedAt",
+      "pp.enrolledWith",
+      "pp.postcode",
+      "pp.cancerTypes",
+      "pp.createdAt",
+    ])
+    .where("pp.userId", "=", userId);
+  if (programId) query = query.where("pp.programId", "=", programId);
+  return query.orderBy("pp.createdAt").execute();
+};
+
+export const findStatusHistory = (db: Db, enrolmentIds: string[]) =>
+  enrolmentIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("patientStatusHistory")
+        .select(["programId", "status", "at"])
+        .where("enrolmentId", "in", enrolmentIds)
+        .orderBy("at")
+        .orderBy("id")
+        .execute();
+
+export const findPatientLogs = (db: Db, userId: string, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("patientLogs as l")
+        .select([...logColumns, "l.programId", "l.validationReason", "l.receivedAt"])
+        .where("l.patientId", "=", userId)
+        .where("l.programId", "in", programIds)
+        .orderBy("l.loggedAt")
+        .orderBy("l.id")
+        .execute();
+
+export const findPatientMedications = (db: Db, userId: string, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("patientMedications")
+        .select(["id", "programId", "name", "dosage", "dosageUnit", "frequency", "snomedId", "startDate", "endDate"])
+        .where("patientId", "=", userId)
+        .where("programId", "in", programIds)
+        .orderBy("startDate")
+        .orderBy("id")
+        .execute();
+
+export const findPatientDoses = (db: Db, userId: string, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("medicationEvents as e")
+        .innerJoin("patientMedications as m", "m.id", "e.medicationId")
+        .select([...doseColumns, "e.programId"])
+        .where("e.patientId", "=", userId)
+        .where("e.programId", "in", programIds)
+        .orderBy("e.takenAt")
+        .orderBy("e.id")
+        .execute();
+
+export const findPatientAppointments = (db: Db, userId: string, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("nurseVisitAppointments as a")
+        .select([...appointmentColumns, "a.programId"])
+        .where("a.patientId", "=", userId)
+        .where("a.programId", "in", programIds)
+        .orderBy("a.startsAt")
+        .orderBy("a.id")
+        .execute();
+
+export const findPatientNotifications = (db: Db, userId: string, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("patientNotifications")
+        .select(["programId", "kind", "title", "body", "createdAt", "readAt"])
+        .where("patientId", "=", userId)
+        .where("programId", "in", programIds)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute();

@@ -1,0 +1,563 @@
+import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Db } from "../../db/kysely.js";
+import type { Database, FhirExportsTable } from "../../db/schema.js";
+
+/**
+ * The SQL of the FHIR API. Every finder takes one filter: the reach of the actor (the programs
+ * of their teams, as the patients search decides it, or everything for admin roles), optionally
+ * one program and patient, date and _lastUpdated comparisons, and a page (offset for searches,
+ * keyset for the bulk export so that a program streams in constant memory). Patient data is only
+ * read for enrolments that have a dashboard (consented, even if withdrawn since or completed).
+ */
+
+export interface Comparison {
+  op: ">=" | ">" | "<=" | "<";
+  at: Date;
+}
+
+export interface Cursor {
+  at: Date;
+  id: string;
+}
+
+export interface Filter {
+  /** null: every program (admin roles); else the user whose teams limit the answer. */
+  memberUserId: string | null;
+  programId?: string;
+  /** The patient's user id (with programId). */
+  patientUserId?: string;
+  id?: string;
+  date?: Comparison[];
+  lastUpdated?: Comparison[];
+  /** Observation: the log classes the actor may see. */
+  logClasses?: readonly string[];
+  limit: number;
+  offset?: number;
+  after?: Cursor;
+}
+
+const dashboardStates = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"];
+
+/** Mirrors platform/access isProgramInReach: a team of the program or of its organisation, invitation accepted. */
+const inReach = (programColumn: string, userId: string | null): RawBuilder<boolean> =>
+  userId === null
+    ? sql<boolean>`true`
+    : sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = ${sql.ref(programColumn)}
+        AND ps.user_id = ${userId} AND ps.invite_accepted)
+      OR EXISTS (SELECT 1 FROM programs rp JOIN organisation_staff os ON os.organisation_id = rp.organisation_id
+        WHERE rp.id = ${sql.ref(programColumn)} AND os.user_id = ${userId} AND os.invite_accepted))`;
+
+const compare = (expression: RawBuilder<unknown>, comparisons: Comparison[] | undefined) =>
+  (comparisons ?? []).map((c) => sql<boolean>`${expression} ${sql.raw(c.op)} ${c.at}`);
+
+// biome-ignore lint/suspicious/noExplicitAny: the builder's row type differs per finder; only where() is used.
+type AnyQuery = SelectQueryBuilder<Database, any, any>;
+
+/**
+ * The conditions every finder shares, then its order and page. `sortAt` and `id` name the columns
+ * of the order (the keyset of the bulk export); `lastUpdated` the expression of meta.lastUpdated.
+ */
+const applyFilter = <Q extends AnyQuery>(
+  query: Q,
+  filter: Filter,
+  columns: {
+    program: string;
+    id: string;
+    sortAt: RawBuilder<unknown>;
+    date?: RawBuilder<unknown>;
+    lastUpdated: RawBuilder<unknown>;
+  },
+): Q => {
+  const conditions: RawBuilder<boolean>[] = [inReach(columns.program, filter.memberUserId)];
+  if (filter.programId) conditions.push(sql<boolean>`${sql.ref(columns.program)} = ${filter.programId}`);
+  if (filter.id) conditions.push(sql<boolean>`${sql.ref(columns.id)} = ${filter.id}`);
+  if (columns.date) conditions.push(...compare(columns.date, filter.date));
+  conditions.push(...compare(columns.lastUpdated, filter.lastUpdated));
+  if (filter.after)
+    conditions.push(
+      sql<boolean>`(${columns.sortAt}, ${sql.ref(columns.id)}) > (${filter.after.at}, ${filter.after.id})`,
+    );
+  let q = query.select(sql<Date>`${columns.sortAt}`.as("sortAt")) as Q;
+  for (const condition of conditions) q = q.where(condition) as Q;
+  q = q
+    .orderBy(columns.sortAt as never)
+    .orderBy(sql.ref(columns.id) as never)
+    .limit(filter.limit) as Q;
+  if (filter.offset) q = q.offset(filter.offset) as Q;
+  return q;
+};
+
+/** Joins the enrolment (the FHIR Patient) of a data row, if it has a dashboard. */
+const withEnrolment = (
+  table:
+    | "patient_logs"
+    | "patient_medications"
+    | "medication_events"
+    | "questionnaire_events"
+    | "nurse_visit_appointments",
+) =>
+  sql<boolean>`pp.program_id = ${sql.ref(`${table}.program_id`)} AND pp.user_id = ${sql.ref(`${table}.patient_id`)}
+    AND pp.status IN (${sql.join(dashboardStates)})`;
+
+const patientOf = (filter: Filter, table: string) =>
+  filter.patientUserId ? sql<boolean>`${sql.ref(`${table}.patient_id`)} = ${filter.patientUserId}` : sql<boolean>`true`;
+
+// Patient ---------------------------------------------------------------------------------------
+
+export interface PatientRow {
+  id: string;
+  sortAt: Date;
+  programId: string;
+  programName: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  inviteEmail: string;
+  consentedEmail: string | null;
+  patientId: string | null;
+  patientIdType: string | null;
+  status: string;
+  dob: string | null;
+  sex: string | null;
+  lastUpdated: Date;
+}
+
+const patientUpdated = sql`greatest(program_patients.created_at, program_patients.date_consent_given,
+  program_patients.date_consent_revoked, users.updated_at)`;
+
+export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
+  const base = db
+    .selectFrom("programPatients")
+    .innerJoin("users", "users.id", "programPatients.userId")
+    .innerJoin("programs", "programs.id", "programPatients.programId")
+    .select([
+      "programPatients.id",
+      "programPatients.programId",
+      "programs.name as programName",
+      "programPatients.userId",
+      "programPatients.firstName",
+      "programPatients.lastName",
+      "programPatients.inviteEmail",
+      "programPatients.consentedEmail",
+      "programPatients.patientId",
+      "programPatients.patientIdType",
+      "programPatients.status",
+      "users.dob",
+      "users.sex",
+      patientUpdated.as("lastUpdated"),
+    ])
+    .where(
+      filter.patientUserId ? sql<boolean>`program_patients.user_id = ${filter.patientUserId}` : sql<boolean>`true`,
+    );
+  return applyFilter(base, filter, {
+    program: "program_patients.program_id",
+    id: "program_patients.id",
+    sortAt: sql`program_patients.created_at`,
+    lastUpdated: patientUpdated,
+  }).execute() as Promise<PatientRow[]>;
+};
+
+/** One enrolment by its id (the FHIR Patient id), whatever the reach: the service checks it. */
+export const findEnrolment = (db: Db, id: string) =>
+  db
+    .selectFrom("programPatients")
+    .select(["id", "programId", "userId", "status"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+
+// Observation -----------------------------------------------------------------------------------
+
+/** What every row of patient data carries: its Patient (enrolment), program, patient and keyset position. */
+export interface DataRow {
+  id: string;
+  enrolmentId: string;
+  programId: string;
+  patientUserId: string;
+  sortAt: Date;
+}
+
+export interface LogRow extends DataRow {
+  logClass: string;
+  loggedAt: Date;
+  utcOffsetMinutes: number;
+  logTypeId: string | null;
+  grade: number | null;
+  isDanger: boolean;
+  value: number | null;
+  unit: string | null;
+  data: Record<string, unknown>;
+  note: string | null;
+  validationStatus: "Acknowledged" | "Removed" | null;
+  lastUpdated: Date;
+}
+
+/** The log classes FHIR serves as Observation; ACTIVITY only for step counts. */
+export const observationClasses = ["SYMPTOMS", "TEMPERATURE", "WEIGHT", "ACTIVITY"] as const;
+const logUpdated = sql`greatest(patient_logs.received_at, patient_logs.validated_at)`;
+
+export const findLogs = (db: Db, filter: Filter): Promise<LogRow[]> => {
+  const classes = filter.logClasses ?? observationClasses;
+  const base = db
+    .selectFrom("patientLogs")
+    .innerJoin("programPatients as pp", (join) => join.on(withEnrolment("patient_logs")))
+    .select([
+      "patientLogs.id",
+      "pp.id as enrolmentId",
+      "pp.programId",
+      "pp.userId as patientUserId",
+      "patientLogs.logClass",
+      "patientLogs.loggedAt",
+      "patientLogs.utcOffsetMinutes",
+      "patientLogs.logTypeId",
+      "patientLogs.grade",
+      "patientLogs.isDanger",
+      "patientLogs.value",
+      "patientLogs.unit",
+      "patientLogs.data",
+      "patientLogs.note",
+      "patientLogs.validationStatus",
+      logUpdated.as("lastUpdated"),
+    ])
+    .where("patientLogs.logClass", "in", classes.length ? [...classes] : ["-"])
+    .where(
+      sql<boolean>`(patient_logs.log_class <> 'ACTIVITY' OR lower(coalesce(patient_logs.data->>'activityType', '')) = 'steps')`,
+    )
+    .where(patientOf(filter, "patient_logs"));
+  return applyFilter(base, filter, {
+    program: "patient_logs.program_id",
+    id: "patient_logs.id",
+    sortAt: sql`patient_logs.logged_at`,
+    date: sql`patient_logs.logged_at`,
+    lastUpdated: logUpdated,
+  }).execute() as Promise<LogRow[]>;
+};
+
+// MedicationStatement / MedicationAdministration ---------------------------------------------------
+
+export interface MedicationRow extends DataRow {
+  name: string;
+  dosage: string | null;
+  dosageUnit: string | null;
+  frequency: string;
+  snomedId: string | null;
+  startDate: string;
+  endDate: string | null;
+  lastUpdated: Date;
+}
+
+const medicationStart = sql`(patient_medications.start_date::timestamp AT TIME ZONE 'UTC')`;
+
+export const findMedications = (db: Db, filter: Filter): Promise<MedicationRow[]> => {
+  const base = db
+    .selectFrom("patientMedications")
+    .innerJoin("programPatients as pp", (join) => join.on(withEnrolment("patient_medications")))
+    .select([
+      "patientMedications.id",
+      "pp.id as enrolmentId",
+      "pp.programId",
+      "pp.userId as patientUserId",
+      "patientMedications.name",
+      "patientMedications.dosage",
+      "patientMedications.dosageUnit",
+      "patientMedications.frequency",
+      "patientMedications.snomedId",
+      sql<string>`to_char(patient_medications.start_date, 'YYYY-MM-DD')`.as("startDate"),
+      sql<string | null>`to_char(patient_medications.end_date, 'YYYY-MM-DD')`.as("endDate"),
+      "patientMedications.updatedAt as lastUpdated",
+    ])
+    .where(patientOf(filter, "patient_medications"));
+  return applyFilter(base, filter, {
+    program: "patient_medications.program_id",
+    id: "patient_medications.id",
+    sortAt: medicationStart,
+    date: medicationStart,
+    lastUpdated: sql`patient_medications.updated_at`,
+  }).execute() as Promise<MedicationRow[]>;
+};
+
+export interface MedicationEventRow extends DataRow {
+  medicationId: string;
+  status: "LOGGED" | "SKIPPED";
+  takenAt: Date;
+  skipReason: string | null;
+  notes: string | null;
+  name: string;
+  dosage: string | null;
+  dosageUnit: string | null;
+  snomedId: string | null;
+  lastUpdated: Date;
+}
+
+export const findMedicationEvents = (db: Db, filter: Filter): Promise<MedicationEventRow[]> => {
+  const base = db
+    .selectFrom("medicationEvents")
+    .innerJoin("patientMedications as m", "m.id", "medicationEvents.medicationId")
+    .innerJoin("programPatients as pp", (join) => join.on(withEnrolment("medication_events")))
+    .select([
+      "medicationEvents.id",
+      "pp.id as enrolmentId",
+      "pp.programId",
+      "pp.userId as patientUserId",
+      "medicationEvents.medicationId",
+      "medicationEvents.status",
+      "medicationEvents.takenAt",
+      "medicationEvents.skipReason",
+      "medicationEvents.notes",
+      "m.name",
+      "m.dosage",
+      "m.dosageUnit",
+      "m.snomedId",
+      "medicationEvents.receivedAt as lastUpdated",
+    ])
+    .where(patientOf(filter, "medication_events"));
+  return applyFilter(base, filter, {
+    program: "medication_events.program_id",
+    id: "medication_events.id",
+    sortAt: sql`medication_events.taken_at`,
+    date: sql`medication_events.taken_at`,
+    lastUpdated: sql`medication_events.received_at`,
+  }).execute() as Promise<MedicationEventRow[]>;
+};
+
+// Questionnaire / QuestionnaireResponse -----------------------------------------------------------
+
+export interface QuestionnaireTypeRow {
+  id: string;
+  sortAt?: Date;
+  programId: string | null;
+  kind: "hardcoded" | "custom";
+  code: string | null;
+  name: string;
+  specification: unknown;
+  lastUpdated: Date;
+}
+
+const typeColumns = [
+  "questionnaireTypes.id",
+  "questionnaireTypes.programId",
+  "questionnaireTypes.kind",
+  "questionnaireTypes.code",
+  "questionnaireTypes.name",
+  "questionnaireTypes.specification",
+  "questionnaireTypes.updatedAt as lastUpdated",
+] as const;
+
+/** The licensed instruments (no program) and the custom questionnaires of programs in reach. */
+export const findQuestionnaireTypes = (db: Db, filter: Filter): Promise<QuestionnaireTypeRow[]> => {
+  let base = db.selectFrom("questionnaireTypes").select(typeColumns).where("questionnaireTypes.deletedAt", "is", null);
+  const reachFilter: Filter = { ...filter, memberUserId: null, programId: undefined };
+  base = base.where((eb) =>
+    eb.or([
+      eb("questionnaireTypes.programId", "is", null),
+      eb.and([
+        inReach("questionnaire_types.program_id", filter.memberUserId),
+        filter.programId ? eb("questionnaireTypes.programId", "=", filter.programId) : sql<boolean>`true`,
+      ]),
+    ]),
+  );
+  return applyFilter(base, reachFilter, {
+    program: "questionnaire_types.program_id",
+    id: "questionnaire_types.id",
+    sortAt: sql`questionnaire_types.created_at`,
+    lastUpdated: sql`questionnaire_types.updated_at`,
+  }).execute() as Promise<QuestionnaireTypeRow[]>;
+};
+
+/** Questionnaire types by id, whatever their state (a response names the one it answered). */
+export const findQuestionnaireTypesById = (db: Db, ids: string[]): Promise<QuestionnaireTypeRow[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : (db
+        .selectFrom("questionnaireTypes")
+        .select(typeColumns)
+        .where("questionnaireTypes.id", "in", ids)
+        .execute() as Promise<QuestionnaireTypeRow[]>);
+
+export interface ResponseRow extends DataRow {
+  questionnaireTypeId: string;
+  state: "IN_PROGRESS" | "COMPLETED";
+  authored: Date;
+  lastUpdated: Date;
+}
+
+const responseAuthored = sql`coalesce(questionnaire_events.completed_at, questionnaire_events.started_at, questionnaire_events.created_at)`;
+
+export const findResponses = (db: Db, filter: Filter): Promise<ResponseRow[]> => {
+  const base = db
+    .selectFrom("questionnaireEvents")
+    .innerJoin("programPatients as pp", (join) => join.on(withEnrolment("questionnaire_events")))
+    .select([
+      "questionnaireEvents.id",
+      "pp.id as enrolmentId",
+      "pp.programId",
+      "pp.userId as patientUserId",
+      "questionnaireEvents.questionnaireTypeId",
+      "questionnaireEvents.state",
+      responseAuthored.as("authored"),
+      responseAuthored.as("lastUpdated"),
+    ])
+    .where("questionnaireEvents.state", "in", ["IN_PROGRESS", "COMPLETED"])
+    .where(patientOf(filter, "questionnaire_events"));
+  return applyFilter(base, filter, {
+    program: "questionnaire_events.program_id",
+    id: "questionnaire_events.id",
+    sortAt: responseAuthored,
+    date: responseAuthored,
+    lastUpdated: responseAuthored,
+  }).execute() as Promise<ResponseRow[]>;
+};
+
+export interface AnswerRow {
+  eventId: string;
+  questionId: string;
+  value: unknown;
+  skipped: boolean;
+}
+
+export const findAnswers = (db: Db, eventIds: string[]): Promise<AnswerRow[]> =>
+  eventIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("questionnaireAnswers")
+        .select(["eventId", "questionId", "value", "skipped"])
+        .where("eventId", "in", eventIds)
+        .orderBy("eventId")
+        .orderBy("answeredAt")
+        .execute();
+
+// Appointment -----------------------------------------------------------------------------------
+
+export interface AppointmentRow extends DataRow {
+  appointmentType: string;
+  date: string;
+  isDraft: boolean;
+  mode: string;
+  status: string;
+  withWhom: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  lastUpdated: Date;
+}
+
+export const findAppointments = (db: Db, filter: Filter): Promise<AppointmentRow[]> => {
+  const base = db
+    .selectFrom("nurseVisitAppointments")
+    .innerJoin("programPatients as pp", (join) => join.on(withEnrolment("nurse_visit_appointments")))
+    .innerJoin("programs", "programs.id", "nurseVisitAppointments.programId")
+    .select([
+      "nurseVisitAppointments.id",
+      "pp.id as enrolmentId",
+      "pp.programId",
+      "pp.userId as patientUserId",
+      "nurseVisitAppointments.appointmentType",
+      sql<string>`to_char(nurse_visit_appointments.date, 'YYYY-MM-DD')`.as("date"),
+      "nurseVisitAppointments.isDraft",
+      "nurseVisitAppointments.mode",
+      "nurseVisitAppointments.status",
+      "nurseVisitAppointments.withWhom",
+      "nurseVisitAppointments.startsAt",
+      "nurseVisitAppointments.endsAt",
+      "nurseVisitAppointments.updatedAt as lastUpdated",
+    ])
+    // Appointments are data only where the program records them.
+    .where("programs.populateNvAppointments", "=", true)
+    .where(patientOf(filter, "nurse_visit_appointments"));
+  return applyFilter(base, filter, {
+    program: "nurse_visit_appointments.program_id",
+    id: "nurse_visit_appointments.id",
+    sortAt: sql`nurse_visit_appointments.starts_at`,
+    date: sql`nurse_visit_appointments.starts_at`,
+    lastUpdated: sql`nurse_visit_appointments.updated_at`,
+  }).execute() as Promise<AppointmentRow[]>;
+};
+
+// Bulk exports ----------------------------------------------------------------------------------
+
+export type ExportRow = Omit<FhirExportsTable, "id" | "since" | "createdAt" | "startedAt" | "completedAt"> & {
+  id: string;
+  since: Date | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+};
+
+export const insertExport = async (
+  db: Db,
+  values: {
+    programId: string;
+    requestedBy: string;
+    requestUrl: string;
+    resourceTypes: string[];
+    since: Date | null;
+    now: Date;
+  },
+): Promise<string> =>
+  (
+    await db
+      .insertInto("fhirExports")
+      .values({
+        programId: values.programId,
+        requestedBy: values.requestedBy,
+        requestUrl: values.requestUrl,
+        resourceTypes: values.resourceTypes,
+        since: values.since,
+        status: "QUEUED",
+        progress: null,
+        error: null,
+        createdAt: values.now,
+        startedAt: null,
+        completedAt: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const findExport = (db: Db, id: string) =>
+  db.selectFrom("fhirExports").selectAll().where("id", "=", id).executeTakeFirst() as Promise<ExportRow | undefined>;
+
+export const updateExport = (
+  db: Db,
+  id: string,
+  values: Partial<Pick<ExportRow, "status" | "progress" | "error" | "startedAt" | "completedAt">>,
+) => db.updateTable("fhirExports").set(values).where("id", "=", id).execute();
+
+/** Marks it started unless it was cancelled meanwhile; false when there is nothing to run. */
+export const startExport = async (db: Db, id: string, now: Date): Promise<boolean> =>
+  !!(await db
+    .updateTable("fhirExports")
+    .set({ status: "RUNNING", startedAt: now, progress: null, error: null })
+    .where("id", "=", id)
+    .where("status", "in", ["QUEUED", "RUNNING"])
+    .returning("id")
+    .executeTakeFirst());
+
+export const exportStatus = async (db: Db, id: string) =>
+  (await db.selectFrom("fhirExports").select("status").where("id", "=", id).executeTakeFirst())?.status;
+
+export const deleteParts = (db: Db, exportId: string) =>
+  db.deleteFrom("fhirExportParts").where("exportId", "=", exportId).execute();
+
+export const insertPart = (
+  db: Db,
+  part: { exportId: string; resourceType: string; part: number; resourceCount: number; ndjson: string },
+) => db.insertInto("fhirExportParts").values(part).execute();
+
+/** Resources per type of an export, for its manifest. */
+export const findPartTotals = (db: Db, exportId: string) =>
+  db
+    .selectFrom("fhirExportParts")
+    .select(["resourceType", sql<string>`sum(resource_count)`.as("count")])
+    .where("exportId", "=", exportId)
+    .groupBy("resourceType")
+    .orderBy("resourceType")
+    .execute();
+
+/** One part of a file (parts are read one at a time when a file is served). */
+export const findPart = (db: Db, exportId: string, resourceType: string, part: number) =>
+  db
+    .selectFrom("fhirExportParts")
+    .select(["ndjson"])
+    .where("exportId", "=", exportId)
+    .where("resourceType", "=", resourceType)
+    .where("part", "=", part)
+    .executeTakeFirst();

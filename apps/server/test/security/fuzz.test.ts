@@ -1,0 +1,92 @@
+import { messages } from "@openpro/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrors } from "../factories.js";
+import { createTestApp, type TestApp } from "../test-app.js";
+import { buildFuzzFixtures, type FuzzFixtures, runFuzz, summarise } from "./fuzz.js";
+import { NOWHERE } from "./matrix.js";
+
+/** The short fuzz (fixed seed) that runs in `npm test`; `npm run bench` runs the long one (bench/fuzz.ts). */
+let t: TestApp;
+let fixtures: FuzzFixtures;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fixtures = await buildFuzzFixtures(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+// FUZZ_CASES: more (or fewer) cases when hunting by hand; CI runs the default.
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 4);
+
+describe("defects the fuzz found, pinned", () => {
+  const send = (method: "GET" | "POST" | "PATCH", url: string, payload?: string) =>
+    t.request({
+      method,
+      url,
+      token: fixtures.staffToken,
+      ...(payload !== undefined ? { payload, headers: { "content-type": "application/json" } } : {}),
+    });
+
+  it("names a missing projectId on verify in words of ours, not zod's", async () => {
+    const response = await send(
+      "PATCH",
+      `/api/v1/users/${NOWHERE}/verify`,
+      JSON.stringify({ patientId: "943 476 5919" }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(fieldErrors(response)).toContainEqual({ field: "projectId", message: messages.required });
+  });
+
+  it("refuses a NUL in a name or a search term on the field, with the spec's message", async () => {
+    const created = await send("POST", "/api/v1/admin/organisations", JSON.stringify({ name: "a\u0000b" }));
+    expect(created.statusCode).toBe(422);
+    expect(fieldErrors(created)).toEqual([{ field: "name", message: messages.unsupportedCharacters }]);
+    const searched = await send("GET", "/api/v1/admin/organisations?term=a%00b");
+    expect(searched.statusCode).toBe(422);
+    expect(fieldErrors(searched)).toEqual([{ field: "term", message: messages.unsupportedCharacters }]);
+  });
+
+  it("answers a body nested 5,000 levels deep with a 422, not a 500 (the character check overflowed the stack)", async () => {
+    const deep = `{"name":"Deep","description":${"[".repeat(5000)}"x"${"]".repeat(5000)}}`;
+    const response = await send("POST", "/api/v1/admin/organisations", deep);
+    expect(response.statusCode).toBe(422);
+    expect(fieldErrors(response)[0]?.field).toBe("description");
+  });
+
+  it("takes an empty PATCH of an organisation as changing nothing, not a 500", async () => {
+    const response = await send("PATCH", `/api/v1/admin/organisations/${fixtures.organisationId}`, "{}");
+    expect(response.statusCode).toBe(200);
+    expect(response.json().name).toBe("Fuzz organisation");
+  });
+});
+
+describe("fuzzing every operation of the OpenAPI document", () => {
+  it("answers hostile input without a 5xx, a leak or a library's text, and refusals change nothing", async () => {
+    const started = performance.now();
+    const results = await runFuzz(t, fixtures, {
+      casesPerOperation: CASES_PER_OPERATION,
+      seed: 20_261_123,
+      batch: CASES_PER_OPERATION,
+      onOperation: (r) => {
+        const found = [...r.serverErrors, ...r.leaks, ...r.badMessages, ...r.changedByRefusals];
+        if (r.slow.length) console.log(`${r.operation}: slow cases\n  ${r.slow.slice(0, 3).join("\n  ")}`);
+        if (found.length) console.log(`${r.operation}: ${found.length} problems\n  ${found.slice(0, 3).join("\n  ")}`);
+      },
+    });
+    const summary = summarise(results);
+    console.log(
+      `fuzz: ${summary.operations} operations × ${CASES_PER_OPERATION} cases = ${summary.cases} requests, ` +
+        `${summary.serverErrors} 5xx, ${summary.leaks} leaks, ${summary.badMessages} bad messages, ` +
+        `${summary.changedByRefusals} refused batches that changed the database (of ${summary.refusedBatchesChecked} checked), ` +
+        `${Math.round(performance.now() - started)} ms`,
+    );
+    expect(summary.operations).toBeGreaterThan(100);
+    const problems = results.flatMap((r) =>
+      [...r.serverErrors, ...r.leaks, ...r.badMessages, ...r.changedByRefusals].map((p) => `${r.operation}: ${p}`),
+    );
+    expect(problems.slice(0, 40)).toEqual([]);
+    expect(summary.prototypeClean).toBe(true);
+  }, 240_000);
+});

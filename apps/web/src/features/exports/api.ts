@@ -1,0 +1,59 @@
+import { buildPath, exportsApi, type ResearchExport, type StartResearchExportBody } from "@openpro/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
+import { readTokens } from "../../lib/tokens";
+
+export const exportKeys = {
+  program: (projectId: string) => ["data-exports", projectId] as const,
+};
+
+const inProgress = (e: ResearchExport) => e.status === "queued" || e.status === "running";
+
+/** The user's recent exports of the program; polled every 2 s while one is still being made. */
+export const useResearchExports = (projectId: string) =>
+  useQuery({
+    queryKey: exportKeys.program(projectId),
+    queryFn: ({ signal }) => apiCall(exportsApi.list, { params: { projectId }, signal }),
+    enabled: Boolean(projectId),
+    refetchInterval: (query) => (query.state.data?.results.some(inProgress) ? 2000 : false),
+  });
+
+export const useStartResearchExport = (projectId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartResearchExportBody) => apiCall(exportsApi.start, { params: { projectId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: exportKeys.program(projectId) }),
+  });
+};
+
+/** Fetches a file with the session's token and hands it to the browser under the server's name. */
+export const saveFile = async (path: string, fallbackName: string) => {
+  if (isRefreshDue(readTokens())) await refreshSession();
+  const token = readTokens()?.accessToken;
+  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`Error ${response.status}`);
+  const blob = await response.blob();
+  const header = response.headers.get("content-disposition") ?? "";
+  const name = header.match(/filename="?([^";]+)"?/i)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement("a");
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+};
+
+export const useDownloadResearchExport = (projectId: string) =>
+  useMutation({
+    mutationFn: (e: ResearchExport) =>
+      saveFile(buildPath(exportsApi.download.path, { projectId, exportId: e.id }), e.fileName ?? "export"),
+  });
+
+/** A patient's own-data zip, produced for the patient's request (staff with the identifiable export permission). */
+export const useDownloadPatientData = (projectId: string, userId: string) =>
+  useMutation({
+    mutationFn: () => saveFile(buildPath(exportsApi.patientData.path, { projectId, userId }), "patient-data.zip"),
+  });

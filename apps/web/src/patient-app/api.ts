@@ -1,0 +1,304 @@
+import {
+  type AlertMessageAnswer,
+  type AnswerInput,
+  authApi,
+  type LogType,
+  type LogUpload,
+  logsApi,
+  type PatientProgram,
+  patientMessages,
+  patientSideApi,
+  questionnaireEventsApi,
+} from "@openpro/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ApiError } from "../lib/http";
+import { readStorage, writeStorage } from "../lib/storage-keys";
+import { createOutbox, type SubmitOutcome } from "./outbox";
+import { browserStore } from "./outbox-store";
+import { meCall, readMeTokens, readMeUserId, signInPatient, signOutPatient } from "./session";
+
+/**
+ * The patient web app's calls, on the same public API a phone app uses. Failures are shown by the
+ * screens themselves: nothing here may touch a staff session of this browser.
+ */
+/** Offline, the screens read the last answers kept on the device and logs go to the outbox: never pause. */
+const networkMode = "always" as const;
+
+const meMeta = {
+  inlineErrors: true,
+  ownStatuses: [400, 401, 403, 404, 409, 410, 422, 429, 500, 502, 503, 504],
+} as const;
+
+const keys = {
+  programs: ["patient-app", "programs"] as const,
+  catalogue: ["patient-app", "catalogue"] as const,
+  me: ["patient-app", "me"] as const,
+  medications: (programId: string) => ["patient-app", "medications", programId] as const,
+  history: (programId: string) => ["patient-app", "history", programId] as const,
+  questionnaires: (programId: string) => ["patient-app", "questionnaires", programId] as const,
+  questionnaire: (programId: string, eventId: string) => ["patient-app", "questionnaire", programId, eventId] as const,
+};
+
+/** Answers from the last good call, so the screens still open without a network. */
+const cached = async <T>(name: string, load: () => Promise<T>): Promise<T> => {
+  const key = `openpro.me.cache.${name}`;
+  try {
+    const value = await load();
+    writeStorage(key, JSON.stringify(value));
+    return value;
+  } catch (error) {
+    const raw = error instanceof ApiError && error.status === undefined ? readStorage(key) : null;
+    if (raw) return JSON.parse(raw) as T;
+    throw error;
+  }
+};
+
+export const useMyPrograms = () =>
+  useQuery({
+    queryKey: keys.programs,
+    queryFn: () => cached("programs", async () => (await meCall(patientSideApi.myPrograms)).results),
+    networkMode,
+    meta: meMeta,
+    retry: false,
+  });
+
+/** The program a log goes to: the one asked for, else the first. */
+export const pickProgram = (programs: PatientProgram[] | undefined, programId: string | null) =>
+  programs?.find((p) => p.programId === programId) ?? programs?.[0];
+
+export const useSymptomCatalogue = () =>
+  useQuery<LogType[]>({
+    queryKey: keys.catalogue,
+    queryFn: () => cached("catalogue", async () => (await meCall(logsApi.types)).results),
+    staleTime: Number.POSITIVE_INFINITY,
+    networkMode,
+    meta: meMeta,
+    retry: false,
+  });
+
+export const useCurrentPatient = () =>
+  useQuery({ queryKey: keys.me, queryFn: () => meCall(authApi.current), meta: meMeta, retry: false });
+
+export const useSignIn = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => signInPatient(email, password),
+    onSuccess: () => queryClient.removeQueries({ queryKey: ["patient-app"] }),
+    meta: meMeta,
+  });
+};
+
+export const useSignOut = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutPatient,
+    onSettled: () => queryClient.removeQueries({ queryKey: ["patient-app"] }),
+    meta: meMeta,
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Logs: every log goes through the outbox, which keeps it on the device until the server has it.
+
+let browserOutbox: ReturnType<typeof createOutbox> | null = null;
+const outbox = () => {
+  browserOutbox ??= createOutbox({
+    store: browserStore(),
+    send: (programId, logs) => meCall(logsApi.upload, { params: { projectId: programId }, body: { logs } }),
+    owner: readMeUserId,
+  });
+  return browserOutbox;
+};
+
+const isOnline = () => typeof navigator === "undefined" || navigator.onLine !== false;
+
+export const useSubmitLog = () =>
+  useMutation<SubmitOutcome, Error, { programId: string; log: LogUpload }>({
+    mutationFn: ({ programId, log }) => outbox().submit(programId, log, { online: isOnline() }),
+    networkMode,
+    meta: meMeta,
+  });
+
+/** Logs waiting on this device, kept up to date (null until the device's store has been read). */
+export const usePendingCount = (): number | null => {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    void outbox()
+      .pending()
+      .then((queue) => {
+        if (live) setCount(queue.length);
+      });
+    const unsubscribe = outbox().subscribe(setCount);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, []);
+  return count;
+};
+
+/** True while the browser says it has a network. */
+export const useOnline = (): boolean => {
+  const [online, setOnline] = useState(isOnline());
+  useEffect(() => {
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener("online", up);
+    window.addEventListener("offline", down);
+    return () => {
+      window.removeEventListener("online", up);
+      window.removeEventListener("offline", down);
+    };
+  }, []);
+  return online;
+};
+
+/**
+ * Sends waiting logs when the app opens, when the network comes back (at once), and every 30 s
+ * while some wait; alert messages answered on the way are handed to the screen.
+ */
+export const useOutboxSync = (onAlerts: (alerts: AlertMessageAnswer[]) => void) => {
+  useEffect(() => {
+    let live = true;
+    const flush = (force: boolean) => {
+      if (!isOnline()) return;
+      void outbox()
+        .flush({ force })
+        .then((alerts) => {
+          if (live && alerts.length > 0) onAlerts(alerts);
+        });
+    };
+    const onOnline = () => flush(true);
+    flush(false);
+    window.addEventListener("online", onOnline);
+    const timer = window.setInterval(() => flush(false), 30_000);
+    return () => {
+      live = false;
+      window.removeEventListener("online", onOnline);
+      window.clearInterval(timer);
+    };
+  }, [onAlerts]);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Medicines, history, questionnaires, settings
+
+export const useMyMedications = (programId: string) =>
+  useQuery({
+    queryKey: keys.medications(programId),
+    queryFn: () =>
+      cached(
+        `medications.${programId}`,
+        async () => (await meCall(logsApi.myMedications, { params: { projectId: programId } })).results,
+      ),
+    networkMode,
+    meta: meMeta,
+    retry: false,
+  });
+
+/** A dose taken or skipped: sent at once (the server needs the medication's clientId it already has). */
+export const useLogDose = (programId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (event: {
+      medicationClientId: string;
+      status: "LOGGED" | "SKIPPED";
+      skipReason?: "FORGOT" | "SIDE_EFFECTS" | "FEELING_UNWELL" | "RAN_OUT" | "ADVISED_BY_CLINICIAN" | "OTHER";
+      date: string;
+    }) =>
+      meCall(logsApi.uploadMedicationEvents, {
+        params: { projectId: programId },
+        body: { events: [{ clientId: crypto.randomUUID(), ...event }] },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.medications(programId) }),
+    meta: meMeta,
+  });
+};
+
+export const useMyHistory = (programId: string) =>
+  useQuery({
+    queryKey: keys.history(programId),
+    queryFn: () =>
+      cached(`history.${programId}`, () =>
+        meCall(logsApi.myHistory, { params: { projectId: programId }, query: { days: 28 } }),
+      ),
+    networkMode,
+    meta: meMeta,
+    retry: false,
+  });
+
+export const useDueQuestionnaires = (programId: string) =>
+  useQuery({
+    queryKey: keys.questionnaires(programId),
+    queryFn: async () =>
+      (await meCall(questionnaireEventsApi.myEvents, { params: { projectId: programId }, query: { state: "due" } }))
+        .due,
+    networkMode,
+    meta: meMeta,
+    retry: false,
+  });
+
+export const useQuestionnaireEvent = (programId: string, eventId: string) =>
+  useQuery({
+    queryKey: keys.questionnaire(programId, eventId),
+    queryFn: () => meCall(questionnaireEventsApi.myEvent, { params: { projectId: programId, eventId } }),
+    meta: meMeta,
+    retry: false,
+  });
+
+/** Saves answers as the patient goes (partial), or submits them all (idempotent by clientId). */
+export const useSaveAnswers = (programId: string, eventId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { answers: AnswerInput[]; submit?: boolean; clientId?: string }) =>
+      meCall(questionnaireEventsApi.answer, { params: { projectId: programId, eventId }, body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(keys.questionnaire(programId, eventId), answer);
+      void queryClient.invalidateQueries({ queryKey: keys.questionnaires(programId) });
+    },
+    meta: meMeta,
+  });
+};
+
+/** Stops questionnaire e-mails: the unsubscribe page's endpoint, the patient's session proving the address. */
+export const useUnsubscribeEmails = () =>
+  useMutation({
+    mutationFn: async () => {
+      const me = await meCall(authApi.current);
+      return meCall(patientSideApi.unsubscribe, { body: { email: me.email, userId: me.id, isEnabled: false } });
+    },
+    meta: meMeta,
+  });
+
+export const DATA_EXPORT_PATH = "/api/v1/user/data-export";
+
+/** Fetches the patient's own data (a zip) and hands it to the browser as a download. */
+export const downloadMyData = async (): Promise<void> => {
+  // A call through meCall renews the session first when due.
+  await meCall(authApi.current);
+  const tokens = readMeTokens();
+  if (!tokens) throw new ApiError({ status: 401, message: patientMessages.sessionEnded });
+  const response = await fetch(DATA_EXPORT_PATH, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+  if (!response.ok) throw new ApiError({ status: response.status, message: patientMessages.downloadFailed });
+  const blob = await response.blob();
+  const name =
+    /filename="?([^";]+)"?/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "my-openpro-data.zip";
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** Withdraws consent (the program leaves the home screen the next time it loads). */
+export const useWithdraw = () =>
+  useMutation({
+    mutationFn: (programId: string) =>
+      meCall(patientSideApi.consent, { params: { projectId: programId }, body: { consentGiven: false } }),
+    meta: meMeta,
+  });

@@ -1,0 +1,136 @@
+import { Alert, Box, Button, Container, Link, Typography } from "@mui/material";
+import { patientMessages as t } from "@openpro/core";
+import { type ReactNode, useEffect } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { RouterLink } from "../../components/router-link";
+import { useOnline, usePendingCount, useSignOut } from "../api";
+import { useMeSignedIn } from "../session";
+
+/** Big enough for a thumb (at least 44 px, WCAG 2.5.5). */
+export const touch = { minHeight: 48 } as const;
+
+const navItems = [
+  { to: "/me", label: t.navHome },
+  { to: "/me/history", label: t.navHistory },
+  { to: "/me/medications", label: t.navMedications },
+  { to: "/me/settings", label: t.navSettings },
+] as const;
+
+/**
+ * The patient app's frame, phone first: a slim header with sign-out, one column, the page's h1, and
+ * whether this device is offline or still holds logs to send. Signed-out visitors go to /me/login.
+ */
+export const MeLayout = ({
+  title,
+  children,
+  signedOut = false,
+}: {
+  title: string;
+  children: ReactNode;
+  /** The sign-in page itself. */
+  signedOut?: boolean;
+}) => {
+  const signedIn = useMeSignedIn();
+  const online = useOnline();
+  const pending = usePendingCount();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = `${title} · ${t.appName}`;
+  }, [title]);
+  if (!signedOut && !signedIn) return <Navigate to="/me/login" replace />;
+  if (signedOut && signedIn) return <Navigate to="/me" replace />;
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.default" }}>
+      <Link
+        href="#me-main"
+        sx={{
+          position: "absolute",
+          left: -9999,
+          "&:focus": { left: 8, top: 8, zIndex: 10, bgcolor: "background.paper", p: 1 },
+        }}
+      >
+        {t.skipToContent}
+      </Link>
+      <Box
+        component="header"
+        sx={{
+          px: 2,
+          py: 1,
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          bgcolor: "background.paper",
+          borderBottom: 1,
+          borderColor: "divider",
+        }}
+      >
+        <Link component={RouterLink} to="/me" underline="none" sx={{ fontWeight: 700, fontSize: "1.35rem", py: 1 }}>
+          {t.appName}
+        </Link>
+        {signedIn ? (
+          <Button
+            sx={touch}
+            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate("/me/login", { replace: true }) })}
+          >
+            {t.signOut}
+          </Button>
+        ) : null}
+      </Box>
+      {signedIn ? (
+        <Box
+          component="nav"
+          aria-label={t.menuLabel}
+          sx={{
+            display: "grid",
+            gridTemplateColumns: "repeat(auto-fit, minmax(80px, 1fr))",
+            bgcolor: "background.paper",
+            borderBottom: 1,
+            borderColor: "divider",
+          }}
+        >
+          {navItems.map((item) => (
+            <Button
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              aria-current={pathname === item.to ? "page" : undefined}
+              sx={{
+                ...touch,
+                borderRadius: 0,
+                fontSize: "1rem",
+                borderBottom: 3,
+                borderColor: pathname === item.to ? "primary.main" : "transparent",
+              }}
+            >
+              {item.label}
+            </Button>
+          ))}
+        </Box>
+      ) : null}
+      <Container
+        component="main"
+        id="me-main"
+        tabIndex={-1}
+        maxWidth="sm"
+        sx={{ flexGrow: 1, py: 3, px: 2, outline: "none" }}
+      >
+        {!online ? (
+          <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+            {t.offline}
+          </Alert>
+        ) : null}
+        {pending !== null && pending > 0 ? (
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
+            {t.waitingToSend(pending)}
+          </Alert>
+        ) : null}
+        <Typography variant="h1" sx={{ mb: 3, fontSize: { xs: "1.75rem", sm: "2rem" } }}>
+          {title}
+        </Typography>
+        {children}
+      </Container>
+    </Box>
+  );
+};

@@ -1,0 +1,188 @@
+import { type PatientProgram, patientMessages, symptomGradeLabels } from "@openpro/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
+import { storeMeTokens } from "../session";
+import { MeLogSymptomPage } from "./me-log-symptom-page";
+
+const programId = "33333333-3333-4333-8333-333333333333";
+const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
+  programId,
+  name: "Heart care at home",
+  disclaimer: null,
+  disabledNoteTypes: [],
+  careTeam: [
+    {
+      id: "c1",
+      careTeamName: "Heart nurses",
+      generalGuidance: "",
+      hoursOfOperation: "24 hours",
+      contactPhones: ["+44 20 7946 0000"],
+      contactEmails: [],
+    },
+  ],
+  articles: [],
+  ...over,
+});
+const level = (id: string, grade: number) => ({
+  id: `${id}-${grade}`,
+  grade,
+  label: symptomGradeLabels[grade],
+  isDanger: grade >= 3,
+});
+const catalogue = [
+  {
+    logTypeId: "10028813",
+    name: "Nausea",
+    identifier: "10028813",
+    ctcaeVersion: "5.0",
+    category: "Gastrointestinal disorders",
+  },
+  {
+    logTypeId: "10016256",
+    name: "Fatigue",
+    identifier: "10016256",
+    ctcaeVersion: "5.0",
+    category: "General disorders",
+  },
+].map((term) => ({ ...term, levels: [0, 1, 2, 3, 4].map((g) => level(term.logTypeId, g)) }));
+
+const signedIn = () =>
+  storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+
+const pickNauseaGrade3 = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.type(await screen.findByRole("searchbox", { name: patientMessages.symptomSearch }), "nau");
+  expect(screen.queryByRole("radio", { name: "Fatigue" })).toBeNull();
+  await user.click(screen.getByRole("radio", { name: "Nausea" }));
+  const grades = screen.getByRole("radiogroup", { name: patientMessages.gradeQuestion("Nausea") });
+  expect(
+    within(grades)
+      .getAllByRole("radio")
+      .map((r) => r.closest("label")?.textContent),
+  ).toEqual([...symptomGradeLabels]);
+  await user.click(within(grades).getByRole("radio", { name: "Severe" }));
+};
+
+describe("logging a symptom in the patient web app", () => {
+  it("sends the symptom with a clientId and shows the program's alert message at once, with the number to call", async () => {
+    signedIn();
+    const fetchMock = stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program()] }),
+      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
+      [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
+        const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
+        return jsonResponse(200, {
+          results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
+          alertMessages: [
+            {
+              clientId: logs[0]?.clientId,
+              kind: "symptom",
+              logTypeId: "10028813",
+              grade: 3,
+              message: "Severe nausea: please call the 24-hour line now.",
+            },
+          ],
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+    expect(await screen.findByRole("heading", { level: 1, name: patientMessages.logSymptomTitle })).toBeTruthy();
+    await pickNauseaGrade3(user);
+    await user.type(screen.getByRole("textbox", { name: patientMessages.note }), "Since breakfast");
+    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Severe nausea: please call the 24-hour line now.");
+    const call = within(alert).getByRole("link", {
+      name: patientMessages.callCareTeam("Heart nurses", "+44 20 7946 0000"),
+    });
+    expect(call.getAttribute("href")).toBe("tel:+442079460000");
+    expect(screen.getByRole("status").textContent).toContain(patientMessages.sent);
+
+    const upload = fetchMock.mock.calls.find(([url]) => url === `/api/v1/user/projects/${programId}/logs`);
+    expect(new Headers(upload?.[1]?.headers).get("authorization")).toMatch(/^Bearer /);
+    const body = JSON.parse(String(upload?.[1]?.body)) as { logs: Record<string, unknown>[] };
+    expect(body.logs).toEqual([
+      {
+        clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        logClass: "SYMPTOMS",
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/),
+        logTypeId: "10028813",
+        grade: 3,
+        note: "Since breakfast",
+      },
+    ]);
+    // Acknowledged by the server: nothing is left waiting on the device.
+    expect(screen.queryByText(patientMessages.waitingToSend(1))).toBeNull();
+  });
+
+  it("shows only the thank-you when the program has no alert message for that grade", async () => {
+    signedIn();
+    stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program()] }),
+      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
+      [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
+        const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
+        return jsonResponse(200, {
+          results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
+          alertMessages: [],
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+    await pickNauseaGrade3(user);
+    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    expect((await screen.findByRole("status")).textContent).toContain(patientMessages.sent);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("offers no note when the program switched symptom notes off, and sends none", async () => {
+    signedIn();
+    const fetchMock = stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program({ disabledNoteTypes: ["symptoms"] })] }),
+      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
+      [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
+        const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
+        return jsonResponse(200, {
+          results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
+          alertMessages: [],
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+    await pickNauseaGrade3(user);
+    expect(screen.queryByRole("textbox", { name: patientMessages.note })).toBeNull();
+    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    await screen.findByRole("status");
+    const upload = fetchMock.mock.calls.find(([url]) => url === `/api/v1/user/projects/${programId}/logs`);
+    expect(JSON.parse(String(upload?.[1]?.body)).logs[0]).not.toHaveProperty("note");
+  });
+
+  it("keeps the log on the device when there is no network, and says so", async () => {
+    signedIn();
+    stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program()] }),
+      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
+      [`POST /api/v1/user/projects/${programId}/logs`]: () => Promise.reject(new TypeError("Failed to fetch")),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+    await pickNauseaGrade3(user);
+    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    const statuses = async () => (await screen.findAllByRole("status")).map((s) => s.textContent);
+    await vi.waitFor(async () =>
+      expect(await statuses()).toEqual(
+        expect.arrayContaining([patientMessages.waitingToSend(1), patientMessages.savedOffline]),
+      ),
+    );
+  });
+
+  it("sends a signed-out visitor to the sign-in page", async () => {
+    const { router } = renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/me/login"));
+  });
+});

@@ -1,0 +1,82 @@
+import { type PatientProgram, patientMessages } from "@openpro/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
+import { storeMeTokens } from "../session";
+import { MeLogTemperaturePage } from "./me-log-temperature-page";
+import { MeLogWeightPage } from "./me-log-weight-page";
+
+const programId = "33333333-3333-4333-8333-333333333333";
+const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
+  programId,
+  name: "Heart care at home",
+  disclaimer: null,
+  disabledNoteTypes: [],
+  careTeam: [],
+  articles: [],
+  ...over,
+});
+
+const stub = (over: Partial<PatientProgram>, alertMessages: unknown[] = []) =>
+  stubFetch({
+    "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program(over)] }),
+    [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
+      const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
+      return jsonResponse(200, {
+        results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
+        alertMessages: alertMessages.map((a) => ({ clientId: logs[0]?.clientId, ...(a as object) })),
+      });
+    },
+  });
+
+const sentLog = (fetchMock: ReturnType<typeof stubFetch>) =>
+  JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith("/logs"))?.[1]?.body)).logs[0];
+
+describe("logging temperature and weight in the patient web app", () => {
+  it("sends a temperature in °F as typed (decimal comma accepted) and shows the program's temperature message", async () => {
+    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+    const fetchMock = stub({}, [
+      {
+        kind: "temperature",
+        logTypeId: null,
+        grade: null,
+        message: "Your temperature is high. Call the 24-hour line.",
+      },
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogTemperaturePage />, { route: "/me/log/temperature" });
+    await user.type(await screen.findByRole("textbox", { name: patientMessages.temperature }), "101,3");
+    const units = screen.getByRole("group", { name: patientMessages.unit });
+    await user.click(within(units).getByRole("button", { name: patientMessages.fahrenheit }));
+    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Your temperature is high. Call the 24-hour line.",
+    );
+    expect(screen.getByRole("alert").textContent).toContain(patientMessages.alertNoPhone);
+    expect(sentLog(fetchMock)).toMatchObject({ logClass: "TEMPERATURE", value: 101.3, unit: "F" });
+  });
+
+  it("hides the note when the program takes no temperature notes, and asks for a number", async () => {
+    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+    stub({ disabledNoteTypes: ["temperature"] });
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogTemperaturePage />, { route: "/me/log/temperature" });
+    await screen.findByRole("textbox", { name: patientMessages.temperature });
+    expect(screen.queryByRole("textbox", { name: patientMessages.note })).toBeNull();
+    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    expect(await screen.findByText(patientMessages.valueNeeded)).toBeTruthy();
+  });
+
+  it("sends a weight in kg with a note", async () => {
+    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+    const fetchMock = stub({ disabledNoteTypes: ["temperature"] });
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogWeightPage />, { route: "/me/log/weight" });
+    await user.type(await screen.findByRole("textbox", { name: patientMessages.weight }), "72.4");
+    await user.type(screen.getByRole("textbox", { name: patientMessages.note }), "After breakfast");
+    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    expect((await screen.findByRole("status")).textContent).toContain(patientMessages.sent);
+    expect(sentLog(fetchMock)).toMatchObject({ logClass: "WEIGHT", value: 72.4, unit: "kg", note: "After breakfast" });
+  });
+});

@@ -1,0 +1,16 @@
+import { patientMessages as t } from "@openpro/core";
+import { useParams } from "react-router";
+import { useQuestionnaireEvent } from "../api";
+import { MeLayout } from "../components/me-layout";
+import { QuestionnaireRunner } from "../components/questionnaire-runner";
+
+/** /me/questionnaires/:programId/:eventId: one question per screen, under the questionnaire's name. */
+export const MeQuestionnairePage = () => {
+  const { programId = "", eventId = "" } = useParams();
+  const event = useQuestionnaireEvent(programId, eventId);
+  return (
+    <MeLayout title={event.data?.event.name ?? t.questionnairesTitle}>
+      <QuestionnaireRunner key={eventId} programId={programId} eventId={eventId} />
+    </MeLayout>
+  );
+};

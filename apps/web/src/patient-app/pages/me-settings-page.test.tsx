@@ -1,0 +1,175 @@
+import { type PatientProgram, patientMessages } from "@openpro/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
+import { storeMeTokens } from "../session";
+import { MeMedicationsPage } from "./me-medications-page";
+import { MeSettingsPage } from "./me-settings-page";
+
+const programId = "33333333-3333-4333-8333-333333333333";
+const program: PatientProgram = {
+  programId,
+  name: "Heart care at home",
+  disclaimer: null,
+  disabledNoteTypes: [],
+  careTeam: [],
+  articles: [],
+};
+const me = {
+  id: "p1",
+  firstName: "Freya",
+  lastName: "Hill",
+  displayName: null,
+  email: "freya@example.org",
+  userRole: null,
+  scope: "patient",
+  permissions: [],
+  passwordExpireDate: null,
+  otpRequired: false,
+  instructionsAcknowledged: true,
+};
+const signedIn = () => {
+  const token = fakeJwt(Math.floor(Date.now() / 1000) + 900);
+  storeMeTokens({ accessToken: token, refreshToken: "r1" }, "p1");
+  return token;
+};
+const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, key: string) =>
+  JSON.parse(String(fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? "GET"} ${url}` === key)?.[1]?.body));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the patient web app's settings", () => {
+  it("downloads the patient's data as the zip the server sends, with their token", async () => {
+    const token = signedIn();
+    // Bytes, not a jsdom Blob: the Response of the test runtime reads them.
+    const zip = new TextEncoder().encode("PK fake zip");
+    const fetchMock = stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
+      "GET /api/v1/current": () => jsonResponse(200, me),
+      "GET /api/v1/user/data-export": () =>
+        new Response(zip, {
+          status: 200,
+          headers: {
+            "content-type": "application/zip",
+            "content-disposition": 'attachment; filename="freya-data.zip"',
+          },
+        }),
+    });
+    const saved: { name: string; blob: Blob }[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push({ name: "", blob });
+      return "blob:zip";
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
+    await user.click(await screen.findByRole("button", { name: patientMessages.downloadData }));
+    expect(await screen.findByText(patientMessages.downloadDone)).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/v1/user/data-export");
+    expect(new Headers(call?.[1]?.headers).get("authorization")).toBe(`Bearer ${token}`);
+    expect(click).toHaveBeenCalledOnce();
+    expect(saved.map((s) => s.name)).toEqual(["freya-data.zip"]);
+    expect(await saved[0]!.blob.text()).toBe("PK fake zip");
+    click.mockRestore();
+  });
+
+  it("says so when the data cannot be prepared", async () => {
+    signedIn();
+    stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
+      "GET /api/v1/current": () => jsonResponse(200, me),
+      "GET /api/v1/user/data-export": () => jsonResponse(500, { statusCode: 500, message: "Boom" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
+    await user.click(await screen.findByRole("button", { name: patientMessages.downloadData }));
+    expect((await screen.findByRole("alert")).textContent).toBe(patientMessages.downloadFailed);
+  });
+
+  it("stops e-mails with the patient's own session, then withdraws after a confirmation", async () => {
+    signedIn();
+    const fetchMock = stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
+      "GET /api/v1/current": () => jsonResponse(200, me),
+      "POST /api/v1/questionnaire-reminders/unsubscribe": () => jsonResponse(200, { message: "ok" }),
+      [`PATCH /api/v1/user/project/${programId}/consent`]: () => jsonResponse(200, { message: "ok" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
+    const confirm = await screen.findByRole("button", { name: patientMessages.unsubscribeConfirm });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole("checkbox", { name: patientMessages.unsubscribeCheckbox }));
+    await user.click(confirm);
+    expect(await screen.findByText(patientMessages.unsubscribed)).toBeTruthy();
+    expect(
+      (screen.getByRole("checkbox", { name: patientMessages.unsubscribeCheckbox }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    expect(bodyOf(fetchMock, "POST /api/v1/questionnaire-reminders/unsubscribe")).toEqual({
+      email: "freya@example.org",
+      userId: "p1",
+      isEnabled: false,
+    });
+
+    await user.click(screen.getByRole("button", { name: patientMessages.withdrawButton }));
+    const dialog = await screen.findByRole("dialog", { name: patientMessages.withdrawConfirmTitle });
+    await user.click(within(dialog).getByRole("button", { name: patientMessages.withdrawButton }));
+    expect(await screen.findByText(patientMessages.withdrawDone)).toBeTruthy();
+    expect(bodyOf(fetchMock, `PATCH /api/v1/user/project/${programId}/consent`)).toEqual({ consentGiven: false });
+  });
+});
+
+describe("the patient web app's medicines", () => {
+  it("records a dose taken, and a dose skipped with the reason chosen", async () => {
+    signedIn();
+    const medicationClientId = "9b2e3c1d-7a4f-4e7b-9c55-0d5e2f1a3b44";
+    const sent: unknown[] = [];
+    stubFetch({
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
+      [`GET /api/v1/user/projects/${programId}/medications`]: () =>
+        jsonResponse(200, {
+          results: [
+            {
+              medicationId: "m1",
+              clientId: medicationClientId,
+              name: "Tamoxifen",
+              dosage: "20",
+              dosageUnit: "mg",
+              frequency: "ONCE_DAILY",
+              snomedId: null,
+              startDate: "2026-03-02",
+              endDate: null,
+              lastDose: null,
+            },
+          ],
+        }),
+      [`POST /api/v1/user/projects/${programId}/medication-events`]: (init) => {
+        const { events } = JSON.parse(String(init?.body)) as { events: { clientId: string }[] };
+        sent.push(...events);
+        return jsonResponse(200, {
+          results: events.map((e) => ({ clientId: e.clientId, logId: "e1", status: "created" })),
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeMedicationsPage />, { route: "/me/medications" });
+    const card = await screen.findByRole("region", { name: "Tamoxifen" });
+    expect(within(card).getByText(patientMessages.medicationDose("20 mg"))).toBeTruthy();
+    await user.click(within(card).getByRole("button", { name: patientMessages.tookDose }));
+    expect(await within(card).findByText(patientMessages.doseTaken("Tamoxifen"))).toBeTruthy();
+
+    await user.click(within(card).getByRole("button", { name: patientMessages.skippedDose }));
+    await user.click(within(card).getByRole("button", { name: patientMessages.saveSkip }));
+    expect(within(card).getByText(patientMessages.skipReasonNeeded)).toBeTruthy();
+    await user.click(within(card).getByRole("radio", { name: patientMessages.skipReasons.SIDE_EFFECTS }));
+    await user.click(within(card).getByRole("button", { name: patientMessages.saveSkip }));
+    expect(await within(card).findByText(patientMessages.doseSkipped("Tamoxifen"))).toBeTruthy();
+    expect(sent).toEqual([
+      expect.objectContaining({ medicationClientId, status: "LOGGED" }),
+      expect.objectContaining({ medicationClientId, status: "SKIPPED", skipReason: "SIDE_EFFECTS" }),
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import { CssBaseline, ThemeProvider } from "@mui/material";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { RouterProvider } from "react-router";
+import { theme } from "../app/theme";
+import { createPatientRouter } from "./router";
+
+/**
+ * The patient web app (/me), its own entry: no staff session, shell, snackbars or error dialog.
+ * Its screens show their own errors, so the query client has no global error handling.
+ */
+const createPatientQueryClient = () =>
+  new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
+  });
+
+export const PatientApp = () => {
+  const [queryClient] = useState(createPatientQueryClient);
+  const [router] = useState(createPatientRouter);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+};

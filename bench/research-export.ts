@@ -1,0 +1,120 @@
+import { sql } from "kysely";
+import { seedPatients } from "../apps/server/src/db/demo/patients.js";
+import * as exportQueries from "../apps/server/src/modules/exports/queries.js";
+import { runResearchExport } from "../apps/server/src/modules/exports/research.js";
+import { insertOrganisation, insertProgram } from "../apps/server/test/teams.js";
+import { createTestApp } from "../apps/server/test/test-app.js";
+import { printTable, type Row } from "./stats.js";
+
+/**
+ * The research export job at scale: BENCH_RESEARCH_ROWS patient logs (default 1,000,000 on
+ * PostgreSQL, 100,000 on PGlite; symptoms and temperatures of 2,000 patients) exported anonymised
+ * as a CSV zip and as an XLSX workbook into the database, beside one raw SQL COPY of the same log
+ * rows (`COPY (SELECT …) TO '/dev/null'` on the server; PGlite: the same SELECT read whole).
+ * Goals: memory flat (peak RSS growth under 200 MiB whatever the row count) and ≥ 20,000 rows/s.
+ *
+ *   cd bench && node --import tsx research-export.ts
+ */
+export const benchResearchExport = async (rows: Row[]) => {
+  const t = await createTestApp();
+  try {
+    const db = t.database.db;
+    const onPostgres = t.database.kind === "postgres";
+    const logs = Number(process.env.BENCH_RESEARCH_ROWS ?? (onPostgres ? 1_000_000 : 100_000));
+    t.clock.set("2026-06-01T06:00:00Z");
+    const now = t.clock.now();
+    const organisationId = await insertOrganisation(t, "Research Export Bench");
+    const programId = await insertProgram(t, { organisationId, name: "Research export bench" });
+    await seedPatients(
+      db,
+      { id: programId, key: "research", territory: "UK_IRE", isPrivate: false, closed: false },
+      { count: 2_000, passwordHash: null, now, emailDomain: "research.openpro.test" },
+    );
+    // Logs of the consented patients, written by the database itself: alternating symptoms and temperatures.
+    await sql`
+      INSERT INTO patient_logs (program_id, patient_id, client_id, log_class, logged_at, local_date,
+        utc_offset_minutes, log_type_id, grade, is_danger, value, unit, original_value, original_unit, data, received_at)
+      SELECT ${programId}, p.user_id, gen_random_uuid(),
+        CASE WHEN n % 2 = 0 THEN 'SYMPTOMS' ELSE 'TEMPERATURE' END,
+        TIMESTAMPTZ '2025-06-01 08:00Z' + (n * INTERVAL '37 minutes'), DATE '2025-06-01' + (n * 37 / 1440)::int, 60,
+        CASE WHEN n % 2 = 0 THEN '10028813' END, CASE WHEN n % 2 = 0 THEN n % 5 END, n % 2 = 0 AND n % 5 >= 3,
+        CASE WHEN n % 2 = 1 THEN 36.5 + (n % 20) / 10.0 END, CASE WHEN n % 2 = 1 THEN 'C' END,
+        CASE WHEN n % 2 = 1 THEN 36.5 + (n % 20) / 10.0 END, CASE WHEN n % 2 = 1 THEN 'C' END,
+        '{}'::jsonb, now()
+      FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) - 1 AS i, count(*) OVER () AS c
+            FROM program_patients WHERE program_id = ${programId} AND status IN ('CONSENTED', 'CONSENT_WITHDRAWN')) p
+      CROSS JOIN generate_series(0, ${logs} - 1) n
+      WHERE n % p.c = p.i`.execute(db);
+    await sql`ANALYZE`.execute(db);
+    const { count } = (
+      await sql<{
+        count: number;
+      }>`SELECT count(*)::int AS count FROM patient_logs WHERE program_id = ${programId}`.execute(db)
+    ).rows[0]!;
+
+    // The same log rows and columns in one statement, serialised as CSV by the database (COPY takes
+    // no bind parameters: the program's id is a literal).
+    const select = sql`SELECT l.patient_id, l.log_class, l.logged_at, l.local_date, l.utc_offset_minutes, l.log_type_id,
+        l.grade, l.is_danger, l.value, l.unit, l.original_value, l.original_unit, l.data, l.validation_status
+      FROM patient_logs l WHERE l.program_id = ${sql.lit(programId)} AND EXISTS (SELECT 1 FROM program_patients pp
+        WHERE pp.program_id = l.program_id AND pp.user_id = l.patient_id
+          AND pp.status IN ('CONSENTED', 'CONSENT_WITHDRAWN', 'PROJECT_COMPLETED'))
+      ORDER BY l.logged_at, l.id`;
+    const rawStart = performance.now();
+    let rawWhat = "COPY (SELECT …) TO '/dev/null' (FORMAT csv)";
+    try {
+      if (!onPostgres) throw new Error("PGlite: no server file");
+      await sql`COPY (${select}) TO '/dev/null' (FORMAT csv)`.execute(db);
+    } catch {
+      rawWhat = "one SELECT of the same rows, read whole";
+      await select.execute(db);
+    }
+    const rawMs = performance.now() - rawStart;
+
+    for (const format of ["csv", "xlsx"] as const) {
+      const job = await exportQueries.insertExport(db, {
+        programId,
+        requestedBy: (await t.ctx.db.selectFrom("users").select("id").limit(1).executeTakeFirstOrThrow()).id,
+        format,
+        anonymised: true,
+        createdAt: now,
+      });
+      global.gc?.();
+      const baseline = process.memoryUsage().rss;
+      let peak = baseline;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 20);
+      const start = performance.now();
+      await runResearchExport(t.ctx, job.id, async () => "Research export bench");
+      const ms = performance.now() - start;
+      clearInterval(sampler);
+      const done = (await exportQueries.findExport(db, job.id))!;
+      const rowsDone = Number(done.rowsDone);
+      const perSecond = (rowsDone / ms) * 1000;
+      const growthMiB = (peak - baseline) / 2 ** 20;
+      rows.push({
+        benchmark: `research export (anonymised ${format.toUpperCase()}), ${rowsDone.toLocaleString("en-GB")} rows`,
+        n: 1,
+        p50: ms,
+        p95: ms,
+        mean: ms,
+        throughput: perSecond,
+        goal: "≥ 20,000 rows/s; peak RSS +< 200 MiB",
+        met: perSecond >= 20_000 && growthMiB < 200,
+        raw: `${rawMs.toFixed(0)} ms (${rawWhat}, ${count.toLocaleString("en-GB")} logs)`,
+        ratio: ms / rawMs,
+        note: `${(Number(done.byteSize) / 1e6).toFixed(1)} MB stored; peak RSS +${growthMiB.toFixed(0)} MiB${onPostgres ? "" : " (PGlite runs in this process)"}`,
+      });
+    }
+  } finally {
+    await t.close();
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows: Row[] = [];
+  await benchResearchExport(rows);
+  console.log(`\nResearch export on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}\n`);
+  printTable(rows);
+}

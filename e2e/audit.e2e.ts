@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "./support/api.js";
+import { launchBrowser, newContext } from "./support/browser.js";
+import { DEMO_PASSWORD, expectAccessible, expectHeading, expectVisible, signIn } from "./support/journeys.js";
+import { MailCapture } from "./support/mail-capture.js";
+import { Product } from "./support/product.js";
+
+/**
+ * "Who opened this patient's record?": the nurse opens a demo patient's record; the super admin
+ * finds it in the audit log in one search (patient and today), sees the nurse's name, and exports
+ * the search as CSV.
+ */
+describe("an admin finds who opened a patient's record", () => {
+  const mail = new MailCapture();
+  const product = new Product();
+  const { call, staffSignIn } = apiClient(product, mail);
+  let browser: Browser;
+  let admin: Page;
+  let patientName = "";
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    await mail.start();
+    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
+    browser = await launchBrowser();
+    const token = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
+    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token })).body.results as {
+      projectId: string;
+      name: string;
+    }[];
+    const programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
+    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
+      token,
+    });
+    const patientId = (consented.body.results as { id: string }[])[0]!.id;
+    const record = await call("GET", `/api/v1/users/${patientId}?projectId=${programId}`, { token });
+    expect(record.status).toBe(200);
+    const body = record.body as { firstName: string; lastName: string };
+    patientName = `${body.firstName} ${body.lastName}`;
+    admin = await (await newContext(browser, product.baseUrl)).newPage();
+    await signIn(admin, mail, "superadmin@openpro.demo");
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product.stop();
+    await mail.stop();
+  });
+
+  it("searches by patient and day, sees the nurse who opened the record, and exports the search", async () => {
+    await admin.getByRole("link", { name: "Audit log" }).click();
+    await expectHeading(admin, "Audit log");
+    const form = admin.getByRole("search", { name: "Search the audit log" });
+    await form.getByLabel("Patient (name, e-mail or number)").fill(patientName);
+    await form.getByLabel("What").click();
+    await admin.getByRole("option", { name: "Opened a patient's record" }).click();
+    await form.getByLabel("From").fill(today);
+    await form.getByLabel("To").fill(today);
+    await form.getByRole("button", { name: "Search" }).click();
+
+    const table = admin.getByRole("table", { name: "Audit log entries" });
+    const row = table.getByRole("row").filter({ hasText: "Nia Okafor" }).filter({ hasText: patientName });
+    await expectVisible(row);
+    await expect(row.first().textContent()).resolves.toContain("Opened the patient's record");
+    await expectAccessible(admin, "audit-search-patient");
+
+    const [file] = await Promise.all([
+      admin.waitForEvent("download"),
+      admin.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await file.path())!, "utf8")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toMatch(/^id,at,action,outcome,actorId,actorName,actorEmail,patientId,patientName,/);
+    expect(
+      lines.slice(1).some((l) => l.includes("patient.read") && l.includes("Nia Okafor") && l.includes(patientName)),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import { inflateRawSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "./support/api.js";
+import { launchBrowser, newContext } from "./support/browser.js";
+import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
+import { MailCapture } from "./support/mail-capture.js";
+import { Product } from "./support/product.js";
+
+/** The entries of a ZIP (an XLSX is one), read from its central directory. */
+const readZip = (zip: Buffer) => {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const files = new Map<string, string>();
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + size);
+    files.set(name, (method === 8 ? inflateRawSync(raw) : raw).toString("utf8"));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return files;
+};
+
+/**
+ * A statistician (the demo's life-sciences team member: anonymised export only) exports the
+ * Colorectal program as an anonymised workbook from the program's reports, watches it finish, and
+ * downloads it; the file has the documented columns and names no patient.
+ */
+describe("a statistician downloads an anonymised XLSX of a program", () => {
+  const mail = new MailCapture();
+  const product = new Product();
+  const { call, staffSignIn } = apiClient(product, mail);
+  let browser: Browser;
+  let page: Page;
+  let programId = "";
+  let patients: { firstName: string; lastName: string; email: string }[] = [];
+
+  beforeAll(async () => {
+    await mail.start();
+    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product.stop();
+    await mail.stop();
+  });
+
+  it("knows the Colorectal program's patients (as an admin sees them)", async () => {
+    const admin = await staffSignIn("superadmin@openpro.demo", DEMO_PASSWORD);
+    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: admin })).body.results as {
+      projectId: string;
+      name: string;
+    }[];
+    programId = programs.find((p) => p.name === "Colorectal Chemotherapy PRO")!.projectId;
+    const list = await call("GET", `/api/v1/admin/projects/${programId}/users?_perPage=100`, { token: admin });
+    patients = list.body.results as typeof patients;
+    expect(patients.length).toBeGreaterThan(0);
+  });
+
+  it("starts an anonymised Excel export from the reports, sees it finish, and downloads it", async () => {
+    const context = await newContext(browser, product.baseUrl);
+    page = await context.newPage();
+    await signIn(page, mail, "ls.member@openpro.demo");
+    await page.goto(`/programs/${programId}/reports`);
+    await page.getByRole("link", { name: "Data export" }).click();
+    await expectVisible(page.getByRole("heading", { name: "Data export" }));
+    // Only what the permissions allow: anonymised, never identifiable.
+    await expect(page.getByRole("radio", { name: /^Identifiable/ }).count()).resolves.toBe(0);
+    await page.getByRole("radio", { name: /^Excel/ }).check();
+    await page.getByRole("radio", { name: /^Anonymised/ }).check();
+    await expectAccessible(page, "data-export");
+    await page.getByRole("button", { name: "Start export" }).click();
+    const download = page.getByRole("button", { name: "Download" });
+    await expectVisible(download, 30_000);
+    await expectVisible(page.getByRole("status").filter({ hasText: "Ready" }));
+    await expectVisible(page.getByText(/^Colorectal-Chemotherapy-PRO-anonymised-.*\.xlsx \(\d+ KB\)$/));
+    await expectAccessible(page, "data-export-ready");
+
+    const [file] = await Promise.all([page.waitForEvent("download"), download.first().click()]);
+    expect(file.suggestedFilename()).toMatch(/^Colorectal-Chemotherapy-PRO-anonymised-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheets = readZip(readFileSync((await file.path())!));
+    expect(sheets.get("xl/workbook.xml")).toContain('name="symptoms"');
+    const symptoms = sheets.get("xl/worksheets/sheet2.xml")!;
+    const header = [...symptoms.split("</row>")[0]!.matchAll(/<t xml:space="preserve">([^<]*)<\/t>/g)].map((m) => m[1]);
+    expect(header).toEqual([
+      "patient_key",
+      "logged_at",
+      "local_date",
+      "utc_offset_minutes",
+      "symptom_code",
+      "grade",
+      "severe",
+      "validation_status",
+    ]);
+    expect(sheets.get("xl/worksheets/sheet1.xml")).toMatch(/P-[0-9a-f]{16}/);
+    const everything = [...sheets.values()].join("\n");
+    for (const patient of patients) {
+      expect(everything).not.toContain(patient.email);
+      expect(everything).not.toContain(`>${patient.lastName}<`);
+      expect(everything).not.toContain(`${patient.firstName} ${patient.lastName}`);
+    }
+  });
+});
