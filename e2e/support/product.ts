@@ -45,9 +45,7 @@ export class Product {
       this.#databaseName = `openpro_e2e_${randomBytes(5).toString("hex")}`;
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
-      await client.query(
-        `CREATE DATABASE ${this.#databaseName}${seededDatabase ? ` TEMPLATE ${seededDatabase}` : ""}`,
-      );
+      await client.query(`CREATE DATABASE ${this.#databaseName}${seededDatabase ? ` TEMPLATE ${seededDatabase}` : ""}`);
       await client.end();
       const url = new URL(process.env.DATABASE_URL);
       url.pathname = `/${this.#databaseName}`;
