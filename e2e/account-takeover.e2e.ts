@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
+import { describe, expect, it } from "vitest";
+import { useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 const STAFF_PASSWORD = "Quiet-Lantern-Route-2031!";
 
@@ -13,19 +11,8 @@ const STAFF_PASSWORD = "Quiet-Lantern-Route-2031!";
  * account must stay theirs.
  */
 describe("another hospital cannot take over a patient's account", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-
-  const { call, staffSignIn } = apiClient(product, mail);
-
-  beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-  });
-  afterAll(async () => {
-    await product.stop();
-    await mail.stop();
-  });
+  const journey = useProduct({ browser: false });
+  const { mail, call, staffSignIn } = journey;
 
   it("keeps the patient's sign-in e-mail and account when another organisation re-addresses its enrolment", async () => {
     const admin = await staffSignIn("superadmin@openpro.demo", DEMO_PASSWORD);

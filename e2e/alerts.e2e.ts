@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { demoProgramId, patientsWithAccounts, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 const FEVER = "10016558";
 const ALERT_TEXT = "You reported a severe fever. Please call the 24-hour line now on 0113 206 8999.";
@@ -16,42 +14,20 @@ const ALERT_TEXT = "You reported a severe fever. Please call the 24-hour line no
  * nurse sees the alert badge, takes the alert and closes it with the action taken.
  */
 describe("a severe symptom reaches the care team and is closed", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn, patientSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn, patientSignIn } = journey;
   let nurse: Page;
   let programId = "";
   let patient = { id: "", email: "", firstName: "", lastName: "" };
 
-  beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
-  });
-
   it("configures an alert message for Fever grade 3 in the Symptom settings tab", async () => {
     const staff = await staffSignIn("clinical.admin@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
-    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
-      token: staff,
-    });
+    programId = await demoProgramId(call, staff);
     // A patient with no unresolved alert, so that the upload raises a new one.
-    patient = (
-      consented.body.results as (typeof patient & { inviteAccepted: boolean; openAlertCount?: number })[]
-    ).find((p) => p.inviteAccepted && !p.openAlertCount)!;
+    patient = (await patientsWithAccounts(call, staff, programId)).find((p) => !p.openAlertCount)!;
     expect(patient).toBeDefined();
 
-    nurse = await (await newContext(browser, product.baseUrl)).newPage();
+    nurse = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(nurse, mail, "clinical.admin@openpro.demo");
     await nurse.goto(`/programs/${programId}/settings/general/symptomsAlerts`);
     await expectVisible(nurse.getByRole("heading", { name: "Symptom severity alerts" }));

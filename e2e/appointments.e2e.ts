@@ -1,10 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { demoProgramId, patientsWithAccounts, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 /** The clinic's wall clock (the demo program is in the UK): date and minute. */
 const london = (at: Date) => {
@@ -35,10 +33,8 @@ const display = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${da
  * its type, date and mode can no longer change, its status can.
  */
 describe("a nurse schedules and follows up a patient's nurse visits", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn } = journey;
   let nurse: Page;
   let programId = "";
   let patientId = "";
@@ -48,27 +44,12 @@ describe("a nurse schedules and follows up a patient's nurse visits", () => {
   const form = () => nurse.getByRole("form", { name: "Appointment" });
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
     token = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
-    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
-      token,
-    });
-    patientId = (consented.body.results as { id: string; inviteAccepted: boolean }[]).find((p) => p.inviteAccepted)!.id;
+    programId = await demoProgramId(call, token);
+    patientId = (await patientsWithAccounts(call, token, programId))[0]!.id;
     base = `/programs/${programId}/participants/${patientId}`;
-    nurse = await (await newContext(browser, product.baseUrl)).newPage();
+    nurse = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(nurse, mail, "nurse@openpro.demo");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
   });
 
   it("shows the demo patient's past and upcoming visits on the dashboard", async () => {

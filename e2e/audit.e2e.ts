@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { demoProgramId, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectHeading, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 /**
  * "Who opened this patient's record?": the nurse opens a demo patient's record; the super admin
@@ -13,24 +11,15 @@ import { Product } from "./support/product.js";
  * the search as CSV.
  */
 describe("an admin finds who opened a patient's record", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn } = journey;
   let admin: Page;
   let patientName = "";
   const today = new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
     const token = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    const programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
+    const programId = await demoProgramId(call, token);
     const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
       token,
     });
@@ -39,13 +28,8 @@ describe("an admin finds who opened a patient's record", () => {
     expect(record.status).toBe(200);
     const body = record.body as { firstName: string; lastName: string };
     patientName = `${body.firstName} ${body.lastName}`;
-    admin = await (await newContext(browser, product.baseUrl)).newPage();
+    admin = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(admin, mail, "superadmin@openpro.demo");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
   });
 
   it("searches by patient and day, sees the nurse who opened the record, and exports the search", async () => {

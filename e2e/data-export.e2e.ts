@@ -1,12 +1,10 @@
 import { readFileSync } from "node:fs";
 import { inflateRawSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { demoProgramId, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 /** The entries of a ZIP (an XLSX is one), read from its central directory. */
 const readZip = (zip: Buffer) => {
@@ -33,39 +31,22 @@ const readZip = (zip: Buffer) => {
  * downloads it; the file has the documented columns and names no patient.
  */
 describe("a statistician downloads an anonymised XLSX of a program", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn } = journey;
   let page: Page;
   let programId = "";
   let patients: { firstName: string; lastName: string; email: string }[] = [];
 
-  beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
-  });
-
   it("knows the Colorectal program's patients (as an admin sees them)", async () => {
     const admin = await staffSignIn("superadmin@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: admin })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === "Colorectal Chemotherapy PRO")!.projectId;
+    programId = await demoProgramId(call, admin, "Colorectal Chemotherapy PRO");
     const list = await call("GET", `/api/v1/admin/projects/${programId}/users?_perPage=100`, { token: admin });
     patients = list.body.results as typeof patients;
     expect(patients.length).toBeGreaterThan(0);
   });
 
   it("starts an anonymised Excel export from the reports, sees it finish, and downloads it", async () => {
-    const context = await newContext(browser, product.baseUrl);
+    const context = await newContext(journey.browser, product.baseUrl);
     page = await context.newPage();
     await signIn(page, mail, "ls.member@openpro.demo");
     await page.goto(`/programs/${programId}/reports`);

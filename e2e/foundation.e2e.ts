@@ -1,31 +1,18 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { useProduct } from "./support/journey.js";
 import { enterCode, expectAccessible, expectHeading, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 describe("signing in and out of OpenPRO in Chromium", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product } = journey;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
-  });
-
   const freshPage = async () => {
     await context?.close();
-    context = await newContext(browser, product.baseUrl);
+    context = await newContext(journey.browser, product.baseUrl);
     page = await context.newPage();
     return page;
   };

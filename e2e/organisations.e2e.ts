@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { useProduct } from "./support/journey.js";
 import { enterCode, expectAccessible, expectHeading, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 /** Picks an option of an MUI select by the select's label and the option's text. */
 const choose = async (page: Page, label: string, option: string) => {
@@ -14,23 +13,14 @@ const choose = async (page: Page, label: string, option: string) => {
 };
 
 describe("an admin opens an organisation and a clinician joins it", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product } = journey;
   let admin: Page;
   let clinician: Page;
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
-    admin = await (await newContext(browser, product.baseUrl)).newPage();
-    clinician = await (await newContext(browser, product.baseUrl)).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
+    admin = await (await newContext(journey.browser, product.baseUrl)).newPage();
+    clinician = await (await newContext(journey.browser, product.baseUrl)).newPage();
   });
 
   let organisationUrl = "";

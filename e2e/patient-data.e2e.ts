@@ -3,51 +3,27 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser, newContext, screenshotDir } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext, screenshotDir } from "./support/browser.js";
+import { demoProgramId, patientsWithAccounts, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 /**
  * What the product is for: a patient's phone sends logs, a nurse finds the patient with the most
  * severe symptoms, reviews them, acknowledges and invalidates, and downloads the report.
  */
 describe("a nurse reviews what a patient logged in the app", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn, patientSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn, patientSignIn } = journey;
   let nurse: Page;
   let programId = "";
   let patient = { id: "", email: "", firstName: "", lastName: "" };
 
-  beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
-  });
-
   it("takes a batch from the app once, however often the app retries it", async () => {
     const staff = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
-    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
-      token: staff,
-    });
-    patient = (consented.body.results as (typeof patient & { inviteAccepted: boolean })[]).find(
-      (p) => p.inviteAccepted,
-    )!;
+    programId = await demoProgramId(call, staff);
+    patient = (await patientsWithAccounts(call, staff, programId))[0]!;
     const phone = await patientSignIn(patient.email, DEMO_PASSWORD);
 
     const now = new Date(Date.now() - 60 * 60_000).toISOString();
@@ -81,7 +57,7 @@ describe("a nurse reviews what a patient logged in the app", () => {
   });
 
   it("lists patients by severe symptoms and opens the patient's dashboard", async () => {
-    nurse = await (await newContext(browser, product.baseUrl)).newPage();
+    nurse = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(nurse, mail, "nurse@openpro.demo");
     await nurse.goto(`/programs/${programId}`);
     await expectVisible(nurse.getByRole("list", { name: "Participants list" }));

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { useProduct } from "./support/journey.js";
 import { expectAccessible, expectHeading, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 const PATIENT_PASSWORD = "Blue-Harbour-Kite-2031!";
 
@@ -38,13 +37,12 @@ const createPatientAccount = async (page: Page, p: { firstName: string; lastName
 };
 
 describe("patients join a program", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product } = journey;
   let nurse: Page;
   let breastProgramId = "";
 
-  const patientPage = async () => (await newContext(browser, product.baseUrl)).newPage();
+  const patientPage = async () => (await newContext(journey.browser, product.baseUrl)).newPage();
   const invitationLink = async (email: string) => {
     const invitation = await mail.waitFor(email, /You are invited to/);
     const link = invitation.text.match(/Open my invitation: (\S+)/)?.[1];
@@ -53,16 +51,8 @@ describe("patients join a program", () => {
   };
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
-    nurse = await (await newContext(browser, product.baseUrl)).newPage();
+    nurse = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(nurse, mail, "nurse@openpro.demo");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
   });
 
   it("lets a nurse add a patient who then signs up, consents and reaches the app page", async () => {

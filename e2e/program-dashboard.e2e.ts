@@ -1,10 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { demoProgramId, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 /**
  * The demo nurse (whose care-team role holds the program-level data) reads the Breast program's
@@ -12,35 +10,18 @@ import { Product } from "./support/product.js";
  * and follows a severe-symptom figure to a patient's dashboard.
  */
 describe("a nurse reads the program dashboard", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn } = journey;
   let nurse: Page;
   let programId = "";
 
-  beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
-  });
-
   it("finds the Breast program among the nurse's programs", async () => {
     const staff = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
+    programId = await demoProgramId(call, staff);
   });
 
   it("shows the program and its trends over the full program", async () => {
-    nurse = await (await newContext(browser, product.baseUrl)).newPage();
+    nurse = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(nurse, mail, "nurse@openpro.demo");
     await nurse.goto(`/programs/${programId}/reports`);
     const about = nurse.getByRole("region", { name: "About the program" });

@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser, newContext } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newContext } from "./support/browser.js";
+import { demoProgramId, patientsWithAccounts, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
 /**
  * A nurse schedules a questionnaire for one patient, the patient's app answers it, and the nurse
  * sees the result and its scores; the program's schedule and its wizard pass the same checks.
  */
 describe("a questionnaire goes from the schedule to the patient and back", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn, patientSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn, patientSignIn } = journey;
   let nurse: Page;
   let programId = "";
   let patient = { id: "", email: "" };
@@ -29,31 +25,14 @@ describe("a questionnaire goes from the schedule to the patient and back", () =>
   };
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
     const staff = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
-    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
-      token: staff,
-    });
-    patient = (consented.body.results as (typeof patient & { inviteAccepted: boolean })[]).find(
-      (p) => p.inviteAccepted,
-    )!;
+    programId = await demoProgramId(call, staff);
+    patient = (await patientsWithAccounts(call, staff, programId))[0]!;
     base = `/programs/${programId}/participants/${patient.id}`;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
   });
 
   it("schedules FACT-G for the patient from their scheduled questionnaires page", async () => {
-    nurse = await (await newContext(browser, product.baseUrl)).newPage();
+    nurse = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(nurse, mail, "nurse@openpro.demo");
     await nurse.goto(`${base}/scheduled-questionnaires`);
     await expectVisible(nurse.getByRole("heading", { name: "Scheduled questionnaires" }));
@@ -125,7 +104,7 @@ describe("a questionnaire goes from the schedule to the patient and back", () =>
   });
 
   it("shows the program's schedule and its wizard, which asks before leaving", async () => {
-    const admin = await (await newContext(browser, product.baseUrl)).newPage();
+    const admin = await (await newContext(journey.browser, product.baseUrl)).newPage();
     await signIn(admin, mail, "clinical.admin@openpro.demo");
     await admin.goto(`/programs/${programId}/settings/questionnaires/scheduled`);
     const table = admin.getByRole("table", { name: "Scheduled questionnaire events" });
