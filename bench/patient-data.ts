@@ -171,7 +171,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
       patientId: reportPatients[i % reportPatients.length]!,
       startDate,
       endDate: today,
-    }).execute(db),
+    }).execute(db.withoutPlugins()),
   );
   const reportProbe = await t.request({ method: "GET", url: reportUrl(0), token: adminToken });
   if (reportProbe.statusCode === 200) {

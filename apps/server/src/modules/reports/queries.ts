@@ -1,5 +1,13 @@
+import type { LogItem } from "@openpro/core";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
+
+/**
+ * An instant as the API writes it (UTC, milliseconds, Z, as Date#toISOString), rendered by the
+ * database inside a JSON document so that Node passes it on instead of parsing it again.
+ */
+const isoInstant = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * The SQL of the patient reports. Every statement over logs filters on
@@ -178,7 +186,7 @@ const medicationsOfRange = (range: ReportRange) => {
                 FROM medication_events e WHERE ${eventsOfRange} GROUP BY e.local_date) d
         ), '[]') AS recorded,
         coalesce((
-          SELECT json_agg(json_build_object('id', e.id, 'status', e.status, 'takenAt', e.taken_at,
+          SELECT json_agg(json_build_object('id', e.id, 'status', e.status, 'takenAt', ${isoInstant("e.taken_at")},
                    'localDate', to_char(e.local_date, 'YYYY-MM-DD'), 'skipReason', e.skip_reason, 'notes', e.notes)
                  ORDER BY e.taken_at, e.id)
           FROM medication_events e WHERE ${eventsOfRange}
@@ -193,27 +201,26 @@ const medicationsOfRange = (range: ReportRange) => {
 export const findMedications = async (db: Db, range: ReportRange) =>
   (await sql<MedicationRow>`${medicationsOfRange(range)} ORDER BY lower(m.name), m.id`.execute(db)).rows;
 
-/** A log of the report as the single statement answers it: the columns toLogItem reads. */
-export interface ReportLogRow {
-  id: string;
-  logClass: string;
-  loggedAt: string;
-  localDate: string;
-  logTypeId: string | null;
-  grade: number | null;
-  isDanger: boolean;
-  value: number | null;
-  unit: string | null;
-  originalValue: number | null;
-  originalUnit: string | null;
-  data: Record<string, unknown>;
-  note: string | null;
-  validationStatus: "Acknowledged" | "Removed" | null;
-  validationReason: string | null;
-}
+/**
+ * A log as the API shows it (core's LogItem), built by the database: the report passes a thousand
+ * of them on as they are instead of mapping each in Node. The same rule as logs' toLogItem (a
+ * symptom's missing grade shows as 0; of the app's free-form data only the typed fields it
+ * documents); "builds each log as toLogItem does" in reports.test.ts holds the two together.
+ */
+const typedField = (key: string, type: "string" | "number") =>
+  sql.raw(`'${key}', CASE WHEN jsonb_typeof(data->'${key}') = '${type}' THEN data->'${key}' END`);
+const logItem = sql`json_build_object('logId', id, 'logClass', log_class, 'date', ${isoInstant("logged_at")},
+  'localDate', to_char(local_date, 'YYYY-MM-DD'), 'logTypeId', log_type_id,
+  'validationStatus', validation_status, 'validationReason', validation_reason,
+  'level', CASE WHEN log_class = 'SYMPTOMS' THEN json_build_object('grade', coalesce(grade, 0), 'isDanger', is_danger) END,
+  'data', jsonb_build_object('grade', grade, 'value', value, 'unit', unit, 'originalValue', original_value,
+      'originalUnit', original_unit, 'note', note)
+    || jsonb_strip_nulls(jsonb_build_object(${typedField("activityType", "string")}, ${typedField("steps", "number")},
+      ${typedField("durationMinutes", "number")}, ${typedField("source", "string")}, ${typedField("systolic", "number")},
+      ${typedField("diastolic", "number")}, ${typedField("pulse", "number")})))`;
 
 export interface ReportData {
-  logs: ReportLogRow[];
+  logs: LogItem[];
   days: DayRow[];
   groups: SymptomGroupRow[];
   summary: RangeSummaryRow;
@@ -234,7 +241,7 @@ export const findReportData = async (db: Db, range: ReportRange, byStatus: boole
     sql`CASE WHEN GROUPING(bucket) = 1 THEN ${aggregate(sql`${filter} AND live`)} ELSE ${aggregate(filter)} END`;
   const count = (filter: RawBuilder<unknown>) => either(filter, (where) => sql`count(*) FILTER (WHERE ${where})`);
   const grade = (g: number) => count(sql`coalesce(grade, 0) = ${sql.lit(g)}`);
-  const { rows } = await sql<{ report: ReportData }>`
+  const { rows } = await sql<{ report: string }>`
     WITH l AS MATERIALIZED (
       SELECT id, log_class, logged_at, local_date, log_type_id, grade, is_danger, value, unit, original_value,
         original_unit, data, note, validation_status, validation_reason, ${live} AS live,
@@ -289,11 +296,7 @@ export const findReportData = async (db: Db, range: ReportRange, byStatus: boole
     medications AS (${medicationsOfRange(range)}
     )
     SELECT json_build_object(
-      'logs', (SELECT coalesce(json_agg(json_build_object('id', id, 'logClass', log_class, 'loggedAt', logged_at,
-          'localDate', to_char(local_date, 'YYYY-MM-DD'), 'logTypeId', log_type_id, 'grade', grade, 'isDanger', is_danger,
-          'value', value, 'unit', unit, 'originalValue', original_value, 'originalUnit', original_unit, 'data', data,
-          'note', note, 'validationStatus', validation_status, 'validationReason', validation_reason)
-          ORDER BY logged_at, id), '[]') FROM l),
+      'logs', (SELECT coalesce(json_agg(${logItem} ORDER BY logged_at, id), '[]') FROM l),
       'days', (SELECT json_agg(json_build_object('date', to_char(d, 'YYYY-MM-DD'),
           'danger', coalesce(p.danger, false), 'logged', coalesce(p.logged, false),
           'acknowledged', coalesce(p.symptom_logs > 0 AND p.acknowledged_logs = p.symptom_logs, false),
@@ -304,6 +307,8 @@ export const findReportData = async (db: Db, range: ReportRange, byStatus: boole
         FROM groups g),
       'summary', (SELECT row_to_json(s) FROM summary s),
       'medications', (SELECT coalesce(json_agg(m ORDER BY lower(m.name), m.id), '[]') FROM medications m)
-    ) AS report`.execute(db);
-  return rows[0]!.report;
+    )::text AS report`.execute(db);
+  // Sent as text and parsed here: its keys are the API's already, and the camel-case plugin would
+  // walk every key of an 800 kB document again (measured ~5 ms of the 6-month report).
+  return JSON.parse(rows[0]!.report) as ReportData;
 };

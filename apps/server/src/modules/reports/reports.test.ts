@@ -13,7 +13,8 @@ import {
   staffSession,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { findReportPatient } from "./queries.js";
+import { toLogItem } from "../logs/service.js";
+import { findLogsInRange, findReportData, findReportPatient } from "./queries.js";
 import { buildParticipantReport } from "./service.js";
 
 const NAUSEA = "10028813";
@@ -453,6 +454,43 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     });
     // A path that names no day is no resource.
     expect(invalid.statusCode).toBe(404);
+  });
+
+  it("builds each log in the report statement as the logs module's toLogItem does", async () => {
+    const alan = { programId: heart, patientId: alanId };
+    const range = { ...alan, startDate: "2026-02-09", endDate: "2026-02-15" };
+    await insertLogs(t, alan, [
+      { logClass: "SYMPTOMS", at: "2026-02-09T08:00:00.123456Z", logTypeId: NAUSEA, grade: 2, note: "After lunch" },
+      { logClass: "SYMPTOMS", at: "2026-02-09T09:00:00Z", logTypeId: FATIGUE, grade: null },
+      {
+        logClass: "TEMPERATURE",
+        at: "2026-02-10T07:00:00+02:00",
+        value: 38.3,
+        unit: "C",
+        originalValue: 100.94,
+        originalUnit: "F",
+      },
+      { logClass: "BLOOD_PRESSURE", at: "2026-02-11T07:00:00Z", data: { systolic: 128, diastolic: 84, pulse: 71 } },
+      // Fields of the wrong type, and fields no one documented, are not shown.
+      {
+        logClass: "ACTIVITY",
+        at: "2026-02-12T18:00:00Z",
+        data: { activityType: "Steps", steps: "4000", source: "MANUAL", secret: "x" },
+      },
+      { logClass: "ACTIVITY", at: "2026-02-13T18:00:00Z", data: { activityType: "Walking", durationMinutes: 25 } },
+      {
+        logClass: "SYMPTOMS",
+        at: "2026-02-14T10:00:00Z",
+        logTypeId: NAUSEA,
+        grade: 4,
+        validationStatus: "Removed",
+        validationReason: "Logged in error",
+      },
+    ]);
+    const rows = await findLogsInRange(t.ctx.db, range);
+    const fromStatement = (await findReportData(t.ctx.db, range, false)).logs;
+    expect(rows).toHaveLength(7);
+    expect(fromStatement).toEqual(rows.map(toLogItem));
   });
 
   it("downloads the patient report as a PDF with the week's content", async () => {
