@@ -175,18 +175,21 @@ export const listPatients = async (
     orderBy: query.orderBy === "severeSymptoms" && counts ? "severeSymptoms" : "name",
     orderDir: query.orderDir,
   });
-  // Which patients were shown, not only how many.
-  await scope.audit(
-    patientEvent("patient.list", programId, undefined, { count: rows.length, patientIds: rows.map((r) => r.userId) }),
-  );
   const showCounts = counts && !!query.showSevereSymptomsCount;
   const isProjectActive = isProgramActive(ctx, program);
-  const results = await withHistories(ctx.db, actor, programId, rows, (row) => ({
-    dob: row.dob ?? null,
-    severeSymptomsCount: showCounts ? row.severeSymptomsCount : null,
-    openAlertCount: row.openAlertCount,
-    isProjectActive,
-  }));
+  // The page's histories and the audit of the read (which patients were shown, not only how many)
+  // go to the database side by side: an audited commit takes ~5 ms here.
+  const [results] = await Promise.all([
+    withHistories(ctx.db, actor, programId, rows, (row) => ({
+      dob: row.dob ?? null,
+      severeSymptomsCount: showCounts ? row.severeSymptomsCount : null,
+      openAlertCount: row.openAlertCount,
+      isProjectActive,
+    })),
+    scope.audit(
+      patientEvent("patient.list", programId, undefined, { count: rows.length, patientIds: rows.map((r) => r.userId) }),
+    ),
+  ]);
   return { results, totalCount };
 };
 
