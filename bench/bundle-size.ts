@@ -63,11 +63,9 @@ const ROUTES: { route: string; modules: string[]; budget: number; html?: string 
 
 const webRoot = fileURLToPath(new URL("../apps/web/", import.meta.url));
 
-const buildInto = (dir: string) => {
-  execFileSync("npx", ["vite", "build", "--outDir", dir, "--emptyOutDir", "--logLevel", "warn"], {
-    cwd: webRoot,
-    stdio: "inherit",
-  });
+/** Both web builds (the staff app, then the patient pages) into one folder: apps/web/scripts/build.mjs. */
+export const buildWebInto = (dir: string) => {
+  execFileSync(process.execPath, ["scripts/build.mjs", "--outDir", dir, "--quiet"], { cwd: webRoot, stdio: "inherit" });
 };
 
 /** Bytes on the wire: the .gz/.br the build writes beside each file (compressed here when absent). */
@@ -86,20 +84,30 @@ const sourcesOf = (dist: string, file: string) => {
   return existsSync(map) ? (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources : [];
 };
 
-export const measureBundles = (dist: string) => {
-  const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
-  const closure = (keys: string[], into = new Set<string>()) => {
-    for (const key of keys) {
-      if (into.has(key)) continue;
-      const chunk = manifest[key];
-      if (!chunk)
-        throw new Error(`${key} is not in the build manifest (moved or renamed? update bench/bundle-size.ts)`);
-      into.add(key);
-      closure(chunk.imports ?? [], into);
-    }
-    return into;
-  };
-  return ROUTES.map(({ route, modules, budget, html = "index.html" }) => {
+/** The patient pages' build (apps/web/vite.patient.config.ts) writes its own manifest beside the staff build's. */
+const PATIENT_MANIFEST = ".vite/manifest.patient.json";
+const PATIENT_HTML = new Set([PATIENT_SIDE, "me.html"]);
+
+const readManifest = (dist: string, html: string) => {
+  const patient = join(dist, PATIENT_MANIFEST);
+  const file = PATIENT_HTML.has(html) && existsSync(patient) ? patient : join(dist, ".vite/manifest.json");
+  return JSON.parse(readFileSync(file, "utf8")) as Manifest;
+};
+
+export const measureBundles = (dist: string) =>
+  ROUTES.map(({ route, modules, budget, html = "index.html" }) => {
+    const manifest = readManifest(dist, html);
+    const closure = (keys: string[], into = new Set<string>()) => {
+      for (const key of keys) {
+        if (into.has(key)) continue;
+        const chunk = manifest[key];
+        if (!chunk)
+          throw new Error(`${key} is not in the build manifest (moved or renamed? update bench/bundle-size.ts)`);
+        into.add(key);
+        closure(chunk.imports ?? [], into);
+      }
+      return into;
+    };
     const chunks = closure([html, ...modules]);
     const files = [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
     const kb = files.reduce((sum, file) => sum + compressedKb(dist, file, "gz"), 0);
@@ -107,13 +115,12 @@ export const measureBundles = (dist: string) => {
     const staffShell = files.some((file) => sourcesOf(dist, file).some((source) => STAFF_SHELL.test(source)));
     return { route, requests: files.length, kb, brKb, budget, ok: kb <= budget, staffShell };
   });
-};
 
 /** Prints the table; builds into a temporary folder unless a built folder is given. */
 export const printBundleSizes = (given?: string) => {
   const dist = given ?? mkdtempSync(join(tmpdir(), "openpro-bundle-"));
   try {
-    if (!given) buildInto(dist);
+    if (!given) buildWebInto(dist);
     const rows = measureBundles(dist);
     console.log("\nJavaScript loaded before first interaction (entry + the route's lazy chunks)\n");
     const header = ["route", "JS files", "gzip kB", "budget", "br kB", "staff shell", ""];

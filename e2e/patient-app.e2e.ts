@@ -10,6 +10,8 @@ import { Product } from "./support/product.js";
 const DYSPNEA = "10013963";
 const BREATHLESS_ALERT = /You reported severe breathlessness/;
 const CHECK_IN = "Weekly oncology check-in";
+/** A medicine added for this journey, taken while the phone is offline. */
+const OFFLINE_MEDICINE = "Tamoxifen (offline test)";
 
 /** Every button and link the patient can tap is at least 44 px high (WCAG 2.5.5), inline text links aside. */
 const smallTargets = (page: Page) =>
@@ -236,6 +238,49 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     await expectAccessible(phone, "me-log-temperature-sent-later");
   });
 
+  it("takes a dose with no network, keeps it on the phone and sends it once", async () => {
+    // A medicine the patient's phone app has already sent (the web app lists, never creates, them).
+    const token = await patientSignIn(patient.email, DEMO_PASSWORD);
+    const added = await call("POST", `/api/v1/user/projects/${programId}/medications`, {
+      token,
+      body: {
+        medications: [
+          {
+            clientId: crypto.randomUUID(),
+            name: OFFLINE_MEDICINE,
+            dosage: "20",
+            dosageUnit: "mg",
+            frequency: "ONCE_DAILY",
+            startDate: new Date().toISOString().slice(0, 10),
+          },
+        ],
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+    // Opened once online, so that the phone keeps the list for when the network is gone.
+    await phone.goto("/me/medications");
+    await expectHeading(phone, t.medicationsTitle);
+    const card = phone.getByRole("region", { name: OFFLINE_MEDICINE });
+    await expectVisible(card);
+    await phone.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+    await phone.context().setOffline(true);
+    try {
+      await phone.reload();
+      await expectHeading(phone, t.medicationsTitle);
+      await expectVisible(phone.getByText(t.offline));
+      await card.getByRole("button", { name: t.tookDose }).click();
+      await expectVisible(card.getByText(t.savedOffline));
+      await expectVisible(phone.getByText(t.waitingToSend(1)));
+    } finally {
+      await phone.context().setOffline(false);
+    }
+    await phone.getByText(t.waitingToSend(1)).waitFor({ state: "detached", timeout: 10_000 });
+    await expectVisible(card.getByRole("status").filter({ hasText: t.sentLater }));
+    // The list, read again, shows the dose the server now has.
+    await expectVisible(card.getByText(/^Last taken:/));
+    await expectAccessible(phone, "me-medications-dose-sent-later");
+  });
+
   it("puts the log in front of the care team, through the clinician API", async () => {
     const today = new Date();
     const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -259,6 +304,16 @@ describe("a patient logs a symptom from the browser on their phone", () => {
       (item) => item.data.value === 37.2,
     );
     expect(temperatures).toHaveLength(1);
+    // So did the dose taken offline: one event, however often the phone tried.
+    const adherence = (
+      report.body.medicationAdherence as {
+        medication: { name: string };
+        events: { medicationEventId: string | null; status: string }[];
+      }[]
+    ).find((item) => item.medication.name === OFFLINE_MEDICINE);
+    // Recorded events have an id (a dose expected but not logged has none).
+    const recorded = adherence?.events.filter((event) => event.medicationEventId !== null);
+    expect(recorded?.map((event) => event.status)).toEqual(["LOGGED"]);
   });
 
   it("shows the history, the medicines and the settings, each accessible", async () => {

@@ -1,133 +1,17 @@
-import { existsSync, readFileSync } from "node:fs";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
-import { patientServiceWorker } from "./patient-app-sw";
+import { defineConfig } from "vite";
+import { precompress, routePreload, zodJitless } from "./vite.plugins";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-
-const filesUnder = async (dir: string): Promise<string[]> => {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])),
-  );
-  return nested.flat();
-};
-
 /**
- * Writes `x.br` and `x.gz` beside every text file of the build (1 KB and over), so the server
- * sends them as they are (`preCompressed` in apps/server/src/app.ts) instead of compressing per request.
+ * The staff app (index.html), on React. The patient pages (patient-side.html, me.html) are a
+ * second build into the same folder, on Preact: vite.patient.config.ts. `npm run build` runs both
+ * (scripts/build.mjs); this one first, as it empties the folder.
  */
-const precompress = (): Plugin => {
-  let outDir = "dist";
-  return {
-    name: "openpro-precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      // A failed build writes nothing: let its own error show, not a missing folder.
-      if (!existsSync(outDir)) return;
-      // Not .vite/ (the build manifest is read by tools, never sent to a browser).
-      const files = (await filesUnder(outDir)).filter(
-        (file) => COMPRESSIBLE.test(file) && !relative(outDir, file).startsWith("."),
-      );
-      await Promise.all(
-        files.map(async (file) => {
-          if ((await stat(file)).size < 1024) return;
-          const content = await readFile(file);
-          const [br, gzipped] = await Promise.all([
-            brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gz(content, { level: 9 }),
-          ]);
-          // A compressed file that is not smaller is not worth sending.
-          if (br.length < content.length) await writeFile(`${file}.br`, br);
-          if (gzipped.length < content.length) await writeFile(`${file}.gz`, gzipped);
-        }),
-      );
-    },
-  };
-};
-
-/** Entry routes (path prefix → page module) whose chunks are fetched beside the entry, not after it runs. */
-const EARLY_ROUTES: Record<string, string> = {
-  "/invite/": "src/pages/patient-invite-page.tsx",
-  "/auth-consent/": "src/pages/patient-consent-page.tsx",
-  "/join/": "src/pages/join-page.tsx",
-  "/demographic-info": "src/pages/demographics-page.tsx",
-  "/get-the-app": "src/pages/get-the-app-page.tsx",
-  "/unsubscribe": "src/pages/unsubscribe-page.tsx",
-  "/study/": "src/pages/study-page.tsx",
-  "/login": "src/pages/login-page.tsx",
-};
-
-/**
- * A page's code is otherwise requested only once the entry has run and the router has matched:
- * one more round trip on a phone. A tiny script in index.html (a file: the CSP allows no inline
- * script) adds `modulepreload` links for the chunks of the route being opened, so they download
- * beside the entry.
- */
-/** Input name → its HTML file: each gets its own preload script, relative to what its entry loads. */
-const PRELOADING_ENTRIES: Record<string, string> = { main: "index.html", patientSide: "patient-side.html" };
-
-const routePreload = (): Plugin => {
-  let root = "";
-  const scriptFiles = new Map<string, string>();
-  return {
-    name: "openpro-route-preload",
-    apply: "build",
-    configResolved(config) {
-      root = config.root;
-    },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return into;
-        into.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
-        return into;
-      };
-      // The clinician entry (index.html) and the patient-side one; the patient app (me.html) preloads nothing.
-      for (const [inputName, html] of Object.entries(PRELOADING_ENTRIES)) {
-        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === inputName);
-        if (!entry) continue;
-        const loadedByEntry = closure(entry.fileName, new Set());
-        const routes: Record<string, string[]> = {};
-        for (const [prefix, module] of Object.entries(EARLY_ROUTES)) {
-          const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, module));
-          if (!page) continue;
-          routes[prefix] = [...closure(page.fileName, new Set())].filter((file) => !loadedByEntry.has(file));
-        }
-        const source = `(function(){var r=${JSON.stringify(routes)},p=location.pathname;for(var k in r)if(p===k||p.indexOf(k.slice(-1)==="/"?k:k+"/")===0){r[k].forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+f;document.head.appendChild(l)});break}})();\n`;
-        scriptFiles.set(html, this.getFileName(this.emitFile({ type: "asset", name: "route-preload.js", source })));
-      }
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler: (_html, context) => {
-        const scriptFile = scriptFiles.get(relative(root, context.filename));
-        return scriptFile ? [{ tag: "script", attrs: { src: `/${scriptFile}`, async: true }, injectTo: "head" }] : [];
-      },
-    },
-  };
-};
-
 export default defineConfig({
-  plugins: [react(), routePreload(), patientServiceWorker(), precompress()],
+  plugins: [react(), zodJitless(), routePreload(), precompress()],
   define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
   server: { proxy: { "/api": "http://localhost:3000" } },
   preview: { proxy: { "/api": "http://localhost:3000" } },
@@ -136,8 +20,6 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: true,
     manifest: true,
-    // The patient app (/me) is an entry of its own: its first load carries none of the clinician app.
-    // The patient-side pages (invitation, consent, …) have a light entry of their own too.
-    rollupOptions: { input: { main: "index.html", me: "me.html", patientSide: "patient-side.html" } },
+    rollupOptions: { input: { main: "index.html" } },
   },
 });

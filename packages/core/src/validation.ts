@@ -8,6 +8,9 @@ import { passwordProblem } from "./rules/password.js";
  * must never reach a user. A message a schema states itself always wins over these.
  */
 z.config({
+  // In a browser the Content-Security-Policy allows no eval: zod must not probe for it (a
+  // `new Function` it catches, but the browser reports as a violation). The server keeps zod's JIT.
+  jitless: typeof document !== "undefined",
   customError: (issue) => {
     switch (issue.code) {
       case "invalid_type":

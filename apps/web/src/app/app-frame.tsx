@@ -1,22 +1,24 @@
+// First: the page's style nonce must be set before notistack (goober) creates its style element on import.
+import "./style-nonce";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { limits } from "@openpro/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { RouterProvider, type RouterProviderProps } from "react-router";
 import { createQueryClient } from "./query-client";
 import { snackbarComponents } from "./snackbar-content";
+import { withStyleNonce } from "./style-nonce";
 import { theme } from "./theme";
 
 /**
- * Theme, query client and notices around a router: one frame for the staff app and the light
+ * Theme, query client and notices around the app: one frame for the staff app and the light
  * patient-side entry (MUI imported per component so that the light entry stays light).
  */
-export const AppFrame = ({ createRouter }: { createRouter: () => RouterProviderProps["router"] }) => {
+export const Providers = ({ children }: { children: ReactNode }) => {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
-  return (
+  return withStyleNonce(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
@@ -25,9 +27,19 @@ export const AppFrame = ({ createRouter }: { createRouter: () => RouterProviderP
           anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
           Components={snackbarComponents}
         >
-          <RouterProvider router={router} />
+          {children}
         </SnackbarProvider>
       </QueryClientProvider>
-    </ThemeProvider>
+    </ThemeProvider>,
+  );
+};
+
+/** The frame around a data router (the staff app). */
+export const AppFrame = ({ createRouter }: { createRouter: () => RouterProviderProps["router"] }) => {
+  const [router] = useState(createRouter);
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
   );
 };

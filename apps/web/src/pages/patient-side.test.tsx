@@ -107,7 +107,8 @@ describe("the consent page", () => {
     const user = userEvent.setup();
     const { router, container } = renderAt(`/auth-consent/CODE1234?programId=${programId}`);
     expect(await screen.findByRole("heading", { level: 1, name: messages.consentTitle })).toBeTruthy();
-    expect(screen.getByText("Important").tagName).toBe("STRONG");
+    // The Markdown renderer is a chunk of its own, loaded once the page shows.
+    expect((await screen.findByText("Important")).tagName).toBe("STRONG");
     expect(container.querySelector("img")).toBeNull();
     expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeTruthy();
 

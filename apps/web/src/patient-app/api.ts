@@ -14,7 +14,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../lib/http";
 import { readStorage, writeStorage } from "../lib/storage-keys";
-import { createOutbox, type SubmitOutcome } from "./outbox";
+import type { MedicationEventUpload } from "./offline-queue";
+import { createOutbox, type Outbox, type SubmitOutcome } from "./outbox";
 import { browserStore } from "./outbox-store";
 import { meCall, readMeTokens, readMeUserId, signInPatient, signOutPatient } from "./session";
 
@@ -101,15 +102,31 @@ export const useSignOut = () => {
 // ---------------------------------------------------------------------------------------------
 // Logs: every log goes through the outbox, which keeps it on the device until the server has it.
 
-let browserOutbox: ReturnType<typeof createOutbox> | null = null;
+let browserOutbox: Outbox | null = null;
 const outbox = () => {
   browserOutbox ??= createOutbox({
-    store: browserStore(),
+    store: browserStore<LogUpload>("logs"),
     send: (programId, logs) => meCall(logsApi.upload, { params: { projectId: programId }, body: { logs } }),
     owner: readMeUserId,
   });
   return browserOutbox;
 };
+
+// Doses taken or skipped: the same, in a queue of their own (their own upload endpoint).
+let browserDoseOutbox: Outbox<MedicationEventUpload> | null = null;
+const doseOutbox = () => {
+  browserDoseOutbox ??= createOutbox<MedicationEventUpload>({
+    store: browserStore<MedicationEventUpload>("doses"),
+    send: (programId, events) =>
+      meCall(logsApi.uploadMedicationEvents, { params: { projectId: programId }, body: { events } }),
+    owner: readMeUserId,
+    batchField: "events",
+  });
+  return browserDoseOutbox;
+};
+
+/** Every outbox of this device: what the app sends when the network comes back. */
+const outboxes = () => [outbox(), doseOutbox()] as const;
 
 const isOnline = () => typeof navigator === "undefined" || navigator.onLine !== false;
 
@@ -120,23 +137,24 @@ export const useSubmitLog = () =>
     meta: meMeta,
   });
 
-/** Logs waiting on this device, kept up to date (null until the device's store has been read). */
+/** Logs and doses waiting on this device, kept up to date (null until the device's stores have been read). */
 export const usePendingCount = (): number | null => {
-  const [count, setCount] = useState<number | null>(null);
+  const [counts, setCounts] = useState<(number | null)[]>(() => outboxes().map(() => null));
   useEffect(() => {
     let live = true;
-    void outbox()
-      .pending()
-      .then((queue) => {
-        if (live) setCount(queue.length);
-      });
-    const unsubscribe = outbox().subscribe(setCount);
+    const unsubscribes = outboxes().map((box, index) => {
+      const set = (count: number) => {
+        if (live) setCounts((current) => current.map((value, i) => (i === index ? count : value)));
+      };
+      void box.pending().then((queue) => set(queue.length));
+      return box.subscribe(set);
+    });
     return () => {
       live = false;
-      unsubscribe();
+      for (const unsubscribe of unsubscribes) unsubscribe();
     };
   }, []);
-  return count;
+  return counts.some((count) => count === null) ? null : counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
 };
 
 /** True while the browser says it has a network. */
@@ -160,8 +178,17 @@ export const useOnline = (): boolean => {
  * while some wait; alert messages answered on the way are handed to the screen.
  */
 export const useOutboxSync = (onAlerts: (alerts: AlertMessageAnswer[]) => void) => {
+  const queryClient = useQueryClient();
   useEffect(() => {
     let live = true;
+    /** A dose sent late changes the medicine's "last dose": its list is read again. */
+    const sendDoses = async (force: boolean) => {
+      const waiting = (await doseOutbox().pending()).length;
+      if (waiting === 0) return;
+      await doseOutbox().flush({ force });
+      if ((await doseOutbox().pending()).length < waiting)
+        void queryClient.invalidateQueries({ queryKey: ["patient-app", "medications"] });
+    };
     const flush = (force: boolean) => {
       if (!isOnline()) return;
       void outbox()
@@ -169,6 +196,7 @@ export const useOutboxSync = (onAlerts: (alerts: AlertMessageAnswer[]) => void) 
         .then((alerts) => {
           if (live && alerts.length > 0) onAlerts(alerts);
         });
+      void sendDoses(force);
     };
     const onOnline = () => flush(true);
     flush(false);
@@ -179,7 +207,7 @@ export const useOutboxSync = (onAlerts: (alerts: AlertMessageAnswer[]) => void) 
       window.removeEventListener("online", onOnline);
       window.clearInterval(timer);
     };
-  }, [onAlerts]);
+  }, [onAlerts, queryClient]);
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -198,21 +226,19 @@ export const useMyMedications = (programId: string) =>
     retry: false,
   });
 
-/** A dose taken or skipped: sent at once (the server needs the medication's clientId it already has). */
+/**
+ * A dose taken or skipped: through its outbox like a log, so that one taken offline is kept on the
+ * device and sent (once: idempotent by clientId) when the network comes back.
+ */
 export const useLogDose = (programId: string) => {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (event: {
-      medicationClientId: string;
-      status: "LOGGED" | "SKIPPED";
-      skipReason?: "FORGOT" | "SIDE_EFFECTS" | "FEELING_UNWELL" | "RAN_OUT" | "ADVISED_BY_CLINICIAN" | "OTHER";
-      date: string;
-    }) =>
-      meCall(logsApi.uploadMedicationEvents, {
-        params: { projectId: programId },
-        body: { events: [{ clientId: crypto.randomUUID(), ...event }] },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.medications(programId) }),
+  return useMutation<SubmitOutcome, Error, Omit<MedicationEventUpload, "clientId">>({
+    mutationFn: (event) =>
+      doseOutbox().submit(programId, { clientId: crypto.randomUUID(), ...event }, { online: isOnline() }),
+    onSuccess: (outcome) => {
+      if (outcome.status === "sent") void queryClient.invalidateQueries({ queryKey: keys.medications(programId) });
+    },
+    networkMode,
     meta: meMeta,
   });
 };

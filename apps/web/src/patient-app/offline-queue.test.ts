@@ -1,6 +1,7 @@
 import type { LogUpload } from "@openpro/core";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../lib/http";
+import type { MedicationEventUpload, PendingDose } from "./offline-queue";
 import {
   acknowledge,
   dueBatches,
@@ -145,5 +146,45 @@ describe("the outbox", () => {
     expect((await outbox.pending()).map((i) => i.clientId)).toEqual([symptom(1).clientId]);
     await outbox.flush({ force: true });
     expect(sent).toEqual([symptom(1).clientId]);
+  });
+
+  it("keeps a dose taken offline in its own queue, sends it once, and drops only the dose a 422 names", async () => {
+    const store = memoryStore<PendingDose>();
+    const dose = (n: number): MedicationEventUpload => ({
+      clientId: `00000000-0000-4000-8000-00000000d00${n}`,
+      medicationClientId: "00000000-0000-4000-8000-0000000000aa",
+      status: "LOGGED",
+      date: "2026-11-23T09:00:00+00:00",
+    });
+    const sent: string[][] = [];
+    let failure: ApiError | null = null;
+    const send: SendBatch<MedicationEventUpload> = async (_programId, events) => {
+      if (failure) throw failure;
+      sent.push(events.map((e) => e.clientId));
+      return { results: events.map((e) => ({ clientId: e.clientId })) };
+    };
+    const outbox = createOutbox<MedicationEventUpload>({
+      store,
+      send,
+      owner: () => GRACE,
+      now: () => 0,
+      batchField: "events",
+    });
+    expect(await outbox.submit(HEART, dose(1), { online: false })).toEqual({ status: "queued" });
+    expect(sent).toEqual([]);
+    // Back online: sent once, with the clientId it was saved with; nothing waits any more.
+    await outbox.flush({ force: true });
+    await outbox.flush({ force: true });
+    expect(sent).toEqual([[dose(1).clientId]]);
+    expect(await outbox.pending()).toEqual([]);
+    // A refusal naming the second event of a batch drops that one only (the field is `events.N`).
+    await outbox.submit(HEART, dose(2), { online: false });
+    failure = new ApiError({
+      status: 422,
+      message: "Check the doses",
+      fieldErrors: [{ field: "events.1.date", message: "Enter a valid date" }],
+    });
+    expect((await outbox.submit(HEART, dose(3))).status).toBe("refused");
+    expect((await store.load()).map((i) => i.clientId)).toEqual([dose(2).clientId]);
   });
 });

@@ -1,13 +1,14 @@
 import type { AlertMessageAnswer, LogUpload } from "@openpro/core";
 import { ApiError } from "../lib/http";
-import { acknowledge, dueBatches, enqueue, type PendingLog, recordFailure } from "./offline-queue";
+import { acknowledge, dueBatches, enqueue, type PendingItem, type Queueable, recordFailure } from "./offline-queue";
 import type { OutboxStore } from "./outbox-store";
 
 export interface UploadAnswer {
   results: { clientId: string }[];
-  alertMessages: AlertMessageAnswer[];
+  /** Log uploads only (doses have none). */
+  alertMessages?: AlertMessageAnswer[];
 }
-export type SendBatch = (programId: string, logs: LogUpload[]) => Promise<UploadAnswer>;
+export type SendBatch<T extends Queueable = LogUpload> = (programId: string, logs: T[]) => Promise<UploadAnswer>;
 
 /** What became of one log the patient just saved. */
 export type SubmitOutcome =
@@ -25,37 +26,45 @@ export const isTransient = (error: unknown): boolean =>
   error.status >= 500;
 
 /** Items of a refused batch named by its field errors (`logs.3.grade`); all of them when none is named. */
-const refusedItems = (error: ApiError, items: PendingLog[]): PendingLog[] => {
+const refusedItems = <T extends Queueable>(
+  error: ApiError,
+  items: PendingItem<T>[],
+  field: string,
+): PendingItem<T>[] => {
   const named = new Set<number>();
+  const pattern = new RegExp(`^${field}\\.(\\d+)`);
   for (const { field } of error.fieldErrors) {
-    const match = /^logs\.(\d+)/.exec(field);
+    const match = pattern.exec(field);
     if (match) named.add(Number(match[1]));
   }
   return named.size === 0 ? items : items.filter((_, index) => named.has(index));
 };
 
-export interface Outbox {
+export interface Outbox<T extends Queueable = LogUpload> {
   /** Queues the log, then tries to send every due log of its program; tells what became of this one. */
-  submit(programId: string, log: LogUpload, options?: { online?: boolean }): Promise<SubmitOutcome>;
+  submit(programId: string, log: T, options?: { online?: boolean }): Promise<SubmitOutcome>;
   /** Sends what is due (everything with force); resolves with the alert messages the server answered. */
   flush(options?: { force?: boolean }): Promise<AlertMessageAnswer[]>;
   /** The signed-in patient's waiting logs. */
-  pending(): Promise<PendingLog[]>;
+  pending(): Promise<PendingItem<T>[]>;
   subscribe(listener: (count: number) => void): () => void;
 }
 
-export const createOutbox = ({
+export const createOutbox = <T extends Queueable = LogUpload>({
   store,
   send,
   owner,
   now = Date.now,
+  batchField = "logs",
 }: {
-  store: OutboxStore;
-  send: SendBatch;
+  store: OutboxStore<PendingItem<T>>;
+  send: SendBatch<T>;
+  /** The body's array that field errors name (`logs.3.grade`, `events.0.date`). */
+  batchField?: string;
   /** The signed-in patient's id (null when signed out): only their logs are sent or counted. */
   owner: () => string | null;
   now?: () => number;
-}): Outbox => {
+}): Outbox<T> => {
   const listeners = new Set<(count: number) => void>();
   // One change at a time: a flush and a new log never overwrite each other's queue.
   let chain: Promise<unknown> = Promise.resolve();
@@ -64,11 +73,11 @@ export const createOutbox = ({
     chain = next.catch(() => undefined);
     return next;
   };
-  const mine = (queue: PendingLog[]) => {
+  const mine = (queue: PendingItem<T>[]) => {
     const ownerId = owner();
     return queue.filter((item) => item.ownerId === ownerId);
   };
-  const save = async (queue: PendingLog[]) => {
+  const save = async (queue: PendingItem<T>[]) => {
     await store.save(queue);
     const count = mine(queue).length;
     for (const listener of listeners) listener(count);
@@ -89,7 +98,7 @@ export const createOutbox = ({
           batch.items.map((item) => item.log),
         );
         for (const result of answer.results) sent.add(result.clientId);
-        alertMessages.push(...answer.alertMessages);
+        alertMessages.push(...(answer.alertMessages ?? []));
         queue = acknowledge(
           queue,
           batch.items.map((item) => item.clientId),
@@ -102,7 +111,7 @@ export const createOutbox = ({
             now(),
           );
         } else {
-          const dropped = refusedItems(error as ApiError, batch.items);
+          const dropped = refusedItems(error as ApiError, batch.items, batchField);
           for (const item of dropped) refused.set(item.clientId, error as ApiError);
           queue = acknowledge(
             queue,

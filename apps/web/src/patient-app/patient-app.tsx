@@ -1,9 +1,10 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
+import { withStyleNonce } from "../app/style-nonce";
 import { theme } from "../app/theme";
-import { createPatientRouter } from "./router";
+import { PatientRoutes } from "./router";
 
 /**
  * The patient web app (/me), its own entry: no staff session, shell, snackbars or error dialog.
@@ -16,13 +17,14 @@ const createPatientQueryClient = () =>
 
 export const PatientApp = () => {
   const [queryClient] = useState(createPatientQueryClient);
-  const [router] = useState(createPatientRouter);
-  return (
+  return withStyleNonce(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <PatientRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
-    </ThemeProvider>
+    </ThemeProvider>,
   );
 };

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Typography } from "@mui/material";
 import { patientMessages as t } from "@openpro/core";
 import { type ComponentType, lazy, Suspense } from "react";
-import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
+import { RenderErrorBoundary } from "../app/render-error-boundary";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
 import { touch } from "./components/me-layout";
@@ -22,11 +23,17 @@ const MeQuestionnairePage = page(() => import("./pages/me-questionnaire-page"), 
 const MeHistoryPage = page(() => import("./pages/me-history-page"), "MeHistoryPage");
 const MeSettingsPage = page(() => import("./pages/me-settings-page"), "MeSettingsPage");
 
-const Root = () => (
-  <Suspense fallback={<Loading label={t.loading} />}>
-    <Outlet />
-  </Suspense>
-);
+const Root = () => {
+  const { pathname } = useLocation();
+  return (
+    // A new address gets a fresh try after a failed screen.
+    <RenderErrorBoundary key={pathname} fallback={() => <ScreenError />}>
+      <Suspense fallback={<Loading label={t.loading} />}>
+        <Outlet />
+      </Suspense>
+    </RenderErrorBoundary>
+  );
+};
 
 /** A screen that failed to load (offline before it was ever opened) or crashed. */
 const ScreenError = () => (
@@ -57,7 +64,6 @@ const NotFound = () => (
 export const patientRoutes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ScreenError />,
     children: [
       { path: "/me", element: <MeHomePage /> },
       { path: "/me/login", element: <MeLoginPage /> },
@@ -75,4 +81,5 @@ export const patientRoutes: RouteObject[] = [
   },
 ];
 
-export const createPatientRouter = () => createBrowserRouter(patientRoutes);
+/** Matched by a declarative router (BrowserRouter in patient-app.tsx): no loader, action or blocker here. */
+export const PatientRoutes = () => useRoutes(patientRoutes);

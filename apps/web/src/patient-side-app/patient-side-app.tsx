@@ -1,5 +1,12 @@
-import { AppFrame } from "../app/app-frame";
-import { createPatientSideRouter } from "./router";
+import { BrowserRouter } from "react-router";
+import { Providers } from "../app/app-frame";
+import { PatientSideRoutes } from "./router";
 
 /** The same theme, query client and notices as the staff app, around the patient-side routes only. */
-export const PatientSideApp = () => <AppFrame createRouter={createPatientSideRouter} />;
+export const PatientSideApp = () => (
+  <Providers>
+    <BrowserRouter>
+      <PatientSideRoutes />
+    </BrowserRouter>
+  </Providers>
+);

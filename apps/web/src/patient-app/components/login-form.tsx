@@ -1,8 +1,9 @@
-import { Alert, Box, Button, TextField } from "@mui/material";
+import { Alert, Box, Button } from "@mui/material";
 import { patientMessages as t } from "@openpro/core";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../lib/http";
 import { useSignIn } from "../api";
+import { LightTextField } from "./light-text-field";
 import { touch } from "./me-layout";
 
 const messageOf = (error: unknown): string => {
@@ -38,7 +39,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
           {messageOf(signIn.error)}
         </Alert>
       ) : null}
-      <TextField
+      <LightTextField
         label={t.email}
         type="email"
         autoComplete="email"
@@ -48,9 +49,8 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
         error={!!missing.email}
         helperText={missing.email}
         required
-        fullWidth
       />
-      <TextField
+      <LightTextField
         label={t.password}
         type="password"
         autoComplete="current-password"
@@ -59,7 +59,6 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
         error={!!missing.password}
         helperText={missing.password}
         required
-        fullWidth
       />
       <Button type="submit" variant="contained" size="large" sx={touch} disabled={signIn.isPending}>
         {signIn.isPending ? t.signingIn : t.signInButton}

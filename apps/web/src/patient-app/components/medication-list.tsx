@@ -13,8 +13,8 @@ import {
 } from "@mui/material";
 import { type PatientMedication, type PatientProgram, skipReasons, patientMessages as t } from "@openpro/core";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "../../lib/http";
-import { useLogDose, useMyMedications } from "../api";
+import type { ApiError } from "../../lib/http";
+import { useLogDose, useMyMedications, usePendingCount } from "../api";
 import { formatWhen, localIsoWithOffset } from "../local-time";
 import { touch } from "./me-layout";
 import { optionSx } from "./symptom-log-form";
@@ -27,12 +27,18 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
+  /** A dose saved offline: kept on the phone until the network comes back. */
+  const [queued, setQueued] = useState(false);
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const pending = usePendingCount();
   const reasonLabel = `me-skip-${medication.medicationId}`;
   const nameId = `me-medication-${medication.medicationId}`;
   const dosage = [medication.dosage, medication.dosageUnit].filter(Boolean).join(" ");
 
   const send = (status: "LOGGED" | "SKIPPED", skipReason?: SkipReason) => {
     setDone(null);
+    setQueued(false);
+    setRefused(null);
     logDose.mutate(
       {
         medicationClientId: medication.clientId,
@@ -41,10 +47,15 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
         ...(skipReason ? { skipReason } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (outcome) => {
+          if (outcome.status === "refused") {
+            setRefused(outcome.error);
+            return;
+          }
           setSkipping(false);
           setReason("");
-          setDone(status === "LOGGED" ? t.doseTaken(medication.name) : t.doseSkipped(medication.name));
+          if (outcome.status === "queued") setQueued(true);
+          else setDone(status === "LOGGED" ? t.doseTaken(medication.name) : t.doseSkipped(medication.name));
         },
       },
     );
@@ -54,8 +65,7 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
     setProblem(reason ? undefined : t.skipReasonNeeded);
     if (reason) send("SKIPPED", reason as SkipReason);
   };
-  const failure =
-    logDose.error instanceof ApiError && logDose.error.status === undefined ? t.doseOffline : t.sendFailed;
+  const failure = refused?.fieldErrors[0]?.message ?? (refused ? refused.message : t.sendFailed);
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={nameId} sx={{ p: 2, display: "grid", gap: 1.5 }}>
@@ -75,7 +85,18 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
           {done}
         </Alert>
       ) : null}
-      {logDose.isError ? (
+      {queued ? (
+        pending === 0 ? (
+          <Alert severity="success" role="status">
+            {t.sentLater}
+          </Alert>
+        ) : (
+          <Alert severity="info" role="status">
+            {t.savedOffline}
+          </Alert>
+        )
+      ) : null}
+      {logDose.isError || refused ? (
         <Alert severity="error" role="alert">
           {failure}
         </Alert>

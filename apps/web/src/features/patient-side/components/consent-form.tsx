@@ -2,7 +2,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from "@mui
 import { messages } from "@openpro/core";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Markdown } from "../../../components/markdown";
+import { LazyMarkdown } from "../../../components/lazy-markdown";
 import { useDeclineConsent, useGiveConsent } from "../api";
 
 /**
@@ -42,7 +42,7 @@ export const ConsentForm = ({
         </Typography>
       ) : null}
       <Box sx={{ maxHeight: 420, overflowY: "auto", mb: 2 }} tabIndex={0} aria-label="Consent message">
-        <Markdown source={consentMessage} />
+        <LazyMarkdown source={consentMessage} label="Loading the consent message" />
       </Box>
       <FormControlLabel
         control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
