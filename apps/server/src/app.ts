@@ -13,6 +13,7 @@ import { registerAuditRoutes } from "./modules/audit/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
 import { registerCareTeamRoutes } from "./modules/care-team/routes.js";
 import { registerContentRoutes } from "./modules/content/routes.js";
+import { registerErasureRoutes } from "./modules/erasure/routes.js";
 import { registerExportJobs } from "./modules/exports/jobs.js";
 import { registerExportRoutes } from "./modules/exports/routes.js";
 import { registerFhirJobs } from "./modules/fhir/jobs.js";
@@ -40,7 +41,12 @@ import { installErrorHandler } from "./platform/http/error-handler.js";
 import { generateRequestId, loggerOptions } from "./platform/http/logging.js";
 import { installMaintenanceWindow } from "./platform/http/maintenance.js";
 import { installSecurityHeaders } from "./platform/http/security.js";
-import { htmlEntryFor, installCompression, registerStaticAssets } from "./platform/http/static-assets.js";
+import {
+  htmlEntryFor,
+  installCompression,
+  registerStaticAssets,
+  sendHtmlEntry,
+} from "./platform/http/static-assets.js";
 import { JobRunner } from "./platform/jobs/job-runner.js";
 import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
 
@@ -139,6 +145,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerAppointmentRoutes(api, ctx);
     registerAuditRoutes(api, ctx);
     registerExportRoutes(api, ctx);
+    registerErasureRoutes(api, ctx);
     await registerQuestionnaireRoutes(api, ctx);
   });
   // FHIR R4 (/fhir/R4): its own context, answering FHIR JSON and OperationOutcome errors.
@@ -149,7 +156,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   app.setNotFoundHandler((request, reply) => {
     // Every non-API GET is the single-page app; its router decides (and shows "404").
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api/")) {
-      return reply.header("Cache-Control", "no-cache").sendFile(htmlEntryFor(request.url, options.webDist));
+      return sendHtmlEntry(
+        request,
+        reply,
+        options.webDist!,
+        htmlEntryFor(request.url, options.webDist),
+        options.settings.sentryDsn ?? null,
+      );
     }
     return reply
       .status(404)

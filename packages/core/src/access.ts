@@ -108,6 +108,8 @@ export const permissionGroups = {
     "view_user_activities",
     "export_project_data_anonymised",
     "export_project_data_identifiable",
+    /** Erase a patient's personal data on request (GDPR Art. 17, under the program's retention rule). */
+    "erase_patient_data",
     "view_user_eq5d",
     "view_project_symptom_data",
     "view_project_temperature_data",
@@ -223,7 +225,7 @@ export const defaultPermissionsByRole: Record<Role, readonly Permission[]> = {
     programSettings,
     patientCare,
     ["delete_project_user", "export_project_data_identifiable", "view_questionnaire_settings_outcomes_measures"],
-    ["view_audit_log"],
+    ["view_audit_log", "erase_patient_data"],
   ),
   life_sciences_project_admin: unique(
     ["view_organisation", "create_project"],
@@ -233,8 +235,9 @@ export const defaultPermissionsByRole: Record<Role, readonly Permission[]> = {
   ),
   clinical_project_admin: unique(
     ["view_organisation", "create_project", "delete_project_user", "export_project_data_identifiable"],
-    // The program admin of a clinical program answers "who opened this patient's record?" (issue 13).
-    ["view_audit_log"],
+    // The program admin of a clinical program answers "who opened this patient's record?" (issue 13)
+    // and carries out erasure requests (held with the identifiable export, as the rule goes).
+    ["view_audit_log", "erase_patient_data"],
     projectViews,
     programSettings,
     patientCare,

@@ -233,6 +233,7 @@ export const messages = {
   logInvalidated: "Log invalidated",
   noTemperatureLogs: "There are no temperature logs in the selected time frame",
   noMedicationLogs: "There are no medication logs in the selected time frame",
+  noQuestionnairesDue: "No questionnaires fell due in the selected time frame",
   noSymptomLogs: "There are no symptom logs in the selected time frame",
   noWeightLogs: "There are no weight logs in the selected time frame",
   dateInvalid: "Enter a date as YYYY-MM-DD",
@@ -394,6 +395,29 @@ export const messages = {
   outcomeMeasuresSaved: "Outcome measures saved",
   questionnaireNameTaken: "This name is already used in this program",
   helpTextUnknown: (id: string) => `"${id}" is not a help text of this questionnaire`,
+  // deleting a custom questionnaire, a batch or a plan
+  catalogueDeleteTitle: (kind: "questionnaire" | "batch" | "plan", name: string) => `Delete ${kind} ${name}?`,
+  catalogueDeleteText: "It is removed from the program's questionnaire settings. This cannot be undone.",
+  catalogueDeleted: (name: string) => `"${name}" has been deleted`,
+  catalogueDeleteFailed: "There was an issue deleting this item, please try again.",
+  catalogueInBatches: (names: string[]) =>
+    `part of the ${names.length === 1 ? "batch" : "batches"} ${names.map((n) => `"${n}"`).join(", ")}`,
+  catalogueInPlans: (names: string[]) =>
+    `part of the ${names.length === 1 ? "plan" : "plans"} ${names.map((n) => `"${n}"`).join(", ")}`,
+  catalogueOnProgramSchedule: "on the program's questionnaire schedule (Settings > Questionnaires > Scheduling)",
+  catalogueOnPatientSchedules: (patients: number) =>
+    `scheduled for ${patients} ${patients === 1 ? "patient" : "patients"}`,
+  catalogueDelivered: (events: number) =>
+    `already sent to patients (${events} ${events === 1 ? "questionnaire" : "questionnaires"})`,
+  /** 409 when a catalogue item is in use: where it is used, then what to do (nothing, once sent). */
+  catalogueInUse: (kind: "questionnaire" | "batch" | "plan", name: string, uses: string[], delivered: boolean) =>
+    `The ${kind} "${name}" cannot be deleted: it is ${
+      uses.length <= 1 ? (uses[0] ?? "in use") : `${uses.slice(0, -1).join(", ")} and ${uses.at(-1)}`
+    }. ${
+      delivered
+        ? "A questionnaire that has been sent is kept with its answers and cannot be deleted."
+        : "Remove it from there first."
+    }`,
   // data exports (research exports, a patient's own data)
   exportFormatRequired: "Please choose CSV or Excel",
   exportKindRequired: "Please choose anonymised or identifiable data",
@@ -412,6 +436,7 @@ export const messages = {
     `"${value}" is not a valid ${name}: use ge, le, gt, lt or eq followed by a date or instant, e.g. ${name}=ge2026-03-01.`,
   fhirInvalidCount: (max: number) => `_count must be a whole number between 1 and ${max}.`,
   fhirInvalidOffset: "_offset must be a whole number of 0 or more.",
+  fhirInvalidTotal: "_total must be none, estimate or accurate.",
   fhirInvalidPatient: "patient must be the id of a Patient, as in patient=Patient/<id> or patient=<id>.",
   fhirInvalidTypes: (type: string) => `_type lists "${type}", which this server does not export.`,
   fhirPreferAsync: "A bulk export must be asked for with the header Prefer: respond-async.",
@@ -421,6 +446,15 @@ export const messages = {
   fhirExportAccepted: "Export accepted. Poll the Content-Location URL for its status.",
   fhirForbidden: (type: string) => `You do not have permission to read ${type} resources.`,
   fhirPatientOnly: "The FHIR API is for staff accounts; patients download their own data from the app.",
+  erasedPatientName: "Erased patient",
+  patientErased: "The patient's personal data was erased. Their clinical data stays in the program under a random id.",
+  erasureReasonRequired: "Choose why the data is erased",
+  erasureConfirmRequired: "Confirm the erasure",
+  erasureConfirmNameMismatch: "Type the patient's name exactly as shown",
+  erasureRefusedProgramRunning:
+    "This program is still running, so this patient's data is kept for it (GDPR Art. 17(3)). Answer the request by withdrawal: in the Enrolment tab, open the patient's menu and choose Retract consent; nothing new is collected after that. Erase now only if there is no legal ground to keep the data.",
+  erasureRefusedRetention: (date: string) =>
+    `The program has ended, but its data is kept until ${date} (the program's retention period). Retract the patient's consent meanwhile; erasure is possible from that day, or now only if there is no legal ground to keep the data.`,
 } as const;
 
 export const errorCodes = {

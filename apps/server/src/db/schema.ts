@@ -175,6 +175,8 @@ export interface ProgramsTable {
   createdAt: CreatedAt;
   /** Outcome measures: the licensed instrument codes the program uses (migration 0010). */
   availableQuestionnaireTypes: Generated<string[]>;
+  /** Years the program's patient data is kept after it ends (migration 0017). */
+  retentionYears: Generated<number>;
 }
 
 export interface ProgramArticle {
@@ -241,6 +243,10 @@ export interface ProgramPatientsTable {
   postcode: ColumnType<string | null, string | null | undefined, string | null>;
   /** [{ cancerType, cancerStage, diagnosisDate }] */
   cancerTypes: ColumnType<unknown, string | undefined, string>;
+  /** Personal data erased (migration 0017): when, on which ground; the year of birth kept for research. */
+  erasedAt: Timestamp | null;
+  erasureGround: "never_consented" | "retention_over" | "no_legal_ground" | null;
+  birthYear: number | null;
 }
 
 export interface PatientStatusHistoryTable {
@@ -412,6 +418,7 @@ export interface QuestionnaireBatchesTable {
   programId: string;
   name: string;
   createdAt: CreatedAt;
+  deletedAt: Timestamp | null;
 }
 
 export interface QuestionnaireBatchMembersTable {
@@ -425,6 +432,7 @@ export interface QuestionnairePlansTable {
   programId: string;
   name: string;
   createdAt: CreatedAt;
+  deletedAt: Timestamp | null;
 }
 
 export interface QuestionnairePlanMembersTable {

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Outlet, useOutletContext, useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
+import { ErasePatientButton } from "../features/exports/components/erase-patient-button";
 import { PatientDataExportButton } from "../features/exports/components/patient-data-export-button";
 import { PatientDetailsDrawer } from "../features/patients/components/patient-details-drawer";
 import { VerificationDialog } from "../features/patients/components/verification-dialog";
@@ -116,6 +117,9 @@ const PatientArea = ({
         ) : null}
         {can(actor, "export_project_data_identifiable") ? (
           <PatientDataExportButton projectId={projectId} userId={participantId} />
+        ) : null}
+        {can(actor, "erase_patient_data") ? (
+          <ErasePatientButton projectId={projectId} userId={participantId} patientName={name} />
         ) : null}
       </Box>
       {report.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}

@@ -15,6 +15,8 @@ import { fhirExports } from "./0013-fhir-exports.js";
 import { exportsMigration } from "./0014-exports.js";
 import { auditChain } from "./0015-audit-chain.js";
 import { perf } from "./0016-perf.js";
+import { erasure } from "./0017-erasure.js";
+import { questionnaireDeletion } from "./0018-questionnaire-deletion.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   "0014-exports": exportsMigration,
   "0015-audit-chain": auditChain,
   "0016-perf": perf,
+  "0017-erasure": erasure,
+  "0018-questionnaire-deletion": questionnaireDeletion,
 };

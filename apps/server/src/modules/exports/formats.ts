@@ -13,18 +13,41 @@ export interface Sheet {
   pages: () => AsyncIterable<readonly (readonly Cell[])[]>;
 }
 
-/** RFC 4180 quoting; a leading =, +, - or @ is neutralised so a spreadsheet never runs it as a formula. */
+const numberText = /^-?\d+(\.\d+)?$/;
+const needsQuotes = /[",\r\n]/;
+
+/**
+ * RFC 4180 quoting; a leading =, +, - or @ (or tab, CR) is neutralised so a spreadsheet never runs
+ * it as a formula, unless the text is a plain number. Called for every cell: the common case (no
+ * special first character, nothing to quote) costs one regular-expression test.
+ */
 export const csvCell = (value: Cell | undefined): string => {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  let text = typeof value === "string" ? value : String(value);
+  const first = text.charCodeAt(0);
+  // = + - @ \t \r
+  if (
+    (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) &&
+    !numberText.test(text)
+  )
+    text = `'${text}`;
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-export const csvLine = (cells: readonly Cell[]) => `${cells.map(csvCell).join(",")}\r\n`;
+export const csvLine = (cells: readonly Cell[]) => {
+  let line = cells.length > 0 ? csvCell(cells[0]) : "";
+  for (let i = 1; i < cells.length; i++) line += `,${csvCell(cells[i])}`;
+  return `${line}\r\n`;
+};
 
 async function* csvContent(sheet: Sheet): AsyncGenerator<ZipChunk> {
   yield csvLine(sheet.header);
-  for await (const page of sheet.pages()) if (page.length) yield page.map(csvLine).join("");
+  for await (const page of sheet.pages()) {
+    let text = "";
+    for (const cells of page) text += csvLine(cells);
+    if (text) yield text;
+  }
 }
 
 export const csvEntries = (sheets: readonly Sheet[]): ZipEntry[] =>
@@ -34,7 +57,14 @@ export const csvEntries = (sheets: readonly Sheet[]): ZipEntry[] =>
 const notInXml = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const xmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
-export const escapeXml = (text: string) => text.replace(notInXml, "").replace(/[&<>"]/g, (c) => xmlEntities[c]!);
+/**
+ * Anything escapeXml may have to change: the markup characters, and any code unit outside the
+ * plain ranges (surrogates too, paired or not: the full pass sorts them out). One test per cell.
+ */
+const xmlWork = /[&<>"]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/;
+
+export const escapeXml = (text: string) =>
+  xmlWork.test(text) ? text.replace(notInXml, "").replace(/[&<>"]/g, (c) => xmlEntities[c]!) : text;
 
 const columnNames: string[] = [];
 const columnName = (index: number) => {
@@ -46,16 +76,20 @@ const columnName = (index: number) => {
   return name;
 };
 
-export const sheetRow = (cells: readonly Cell[], rowNumber: number) =>
-  `<row r="${rowNumber}">${cells
-    .map((cell, i) => {
-      if (cell === null || cell === "") return "";
-      const ref = `${columnName(i)}${rowNumber}`;
-      if (typeof cell === "number" && Number.isFinite(cell)) return `<c r="${ref}"><v>${cell}</v></c>`;
-      if (typeof cell === "boolean") return `<c r="${ref}" t="b"><v>${cell ? 1 : 0}</v></c>`;
-      return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(cell))}</t></is></c>`;
-    })
-    .join("")}</row>`;
+export const sheetRow = (cells: readonly Cell[], rowNumber: number) => {
+  let xml = `<row r="${rowNumber}">`;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    if (cell === null || cell === undefined || cell === "") continue;
+    const ref = columnName(i) + rowNumber;
+    if (typeof cell === "number") {
+      if (Number.isFinite(cell)) xml += `<c r="${ref}"><v>${cell}</v></c>`;
+      else xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${cell}</t></is></c>`;
+    } else if (typeof cell === "boolean") xml += `<c r="${ref}" t="b"><v>${cell ? 1 : 0}</v></c>`;
+    else xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
+  }
+  return `${xml}</row>`;
+};
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
@@ -66,7 +100,9 @@ async function* sheetContent(sheet: Sheet): AsyncGenerator<ZipChunk> {
   let row = 1;
   yield `${XML}<worksheet xmlns="${MAIN}"><sheetData>${sheetRow(sheet.header, row++)}`;
   for await (const page of sheet.pages()) {
-    if (page.length) yield page.map((cells) => sheetRow(cells, row++)).join("");
+    let xml = "";
+    for (const cells of page) xml += sheetRow(cells, row++);
+    if (xml) yield xml;
   }
   yield "</sheetData></worksheet>";
 }

@@ -108,9 +108,10 @@ export interface Keyset {
   at: Date | string;
   id: string;
 }
+/** A Date, or the database's own text of the instant (exact to the microsecond). */
 const after = (column: string, alias: string, key: Keyset | null) =>
   key
-    ? sql<boolean>`(${sql.ref(`${alias}.${column}`)}, ${sql.ref(`${alias}.id`)}) > (${new Date(key.at).toISOString()}::timestamptz, ${key.id}::uuid)`
+    ? sql<boolean>`(${sql.ref(`${alias}.${column}`)}, ${sql.ref(`${alias}.id`)}) > (${key.at instanceof Date ? key.at.toISOString() : key.at}::timestamptz, ${key.id}::uuid)`
     : sql<boolean>`true`;
 
 export const findParticipantsPage = (db: Db, programId: string, key: Keyset | null, limit: number) =>
@@ -131,6 +132,8 @@ export const findParticipantsPage = (db: Db, programId: string, key: Keyset | nu
       "pp.dateConsentGiven",
       "pp.dateConsentRevoked",
       "pp.createdAt",
+      "pp.erasedAt",
+      "pp.birthYear",
       "u.dob",
       "u.sex",
     ])
@@ -143,6 +146,7 @@ export const findParticipantsPage = (db: Db, programId: string, key: Keyset | nu
     .execute();
 export type ParticipantRow = Awaited<ReturnType<typeof findParticipantsPage>>[number];
 
+/** A patient's logs as the own-data zip shows them. */
 const logColumns = [
   "l.id",
   "l.patientId",
@@ -162,20 +166,54 @@ const logColumns = [
   "l.validationStatus",
 ] as const;
 
-/** Symptom logs (symptoms: true) or every other log class (the measurements), oldest first. */
-export const findLogsPage = (db: Db, programId: string, symptoms: boolean, key: Keyset | null, limit: number) =>
-  db
-    .selectFrom("patientLogs as l")
-    .select(logColumns)
-    .where(inResearch("l", programId))
-    .where("l.programId", "=", programId)
-    .where("l.logClass", symptoms ? "=" : "<>", "SYMPTOMS")
-    .where(after("logged_at", "l", key))
-    .orderBy("l.loggedAt")
-    .orderBy("l.id")
-    .limit(limit)
-    .execute();
-export type LogRow = Awaited<ReturnType<typeof findLogsPage>>[number];
+export interface LogRow {
+  id: string;
+  patientId: string;
+  logClass: string;
+  /** ISO 8601 UTC to the millisecond, formatted by the database. */
+  loggedAt: string;
+  /** The instant as the database prints it (to the microsecond): the page's keyset, exact. */
+  keyAt: string;
+  localDate: string;
+  utcOffsetMinutes: number;
+  logTypeId: string | null;
+  grade: number | null;
+  isDanger: boolean;
+  value: number | null;
+  unit: string | null;
+  originalValue: number | null;
+  originalUnit: string | null;
+  /** The log's details, null when there are none. */
+  data: Record<string, unknown> | null;
+  note: string | null;
+  validationStatus: string | null;
+}
+
+/**
+ * Symptom logs (symptoms: true) or every other log class (the measurements), oldest first: the
+ * bulk of an export, so written for speed. The database formats the instants and dates (no Date
+ * objects per row), and the rows skip the camel-case mapping (the aliases are already camelCase).
+ */
+export const findLogsPage = async (
+  db: Db,
+  programId: string,
+  symptoms: boolean,
+  key: Keyset | null,
+  limit: number,
+): Promise<LogRow[]> => {
+  const result = await sql<LogRow>`select l.id, l.patient_id as "patientId", l.log_class as "logClass",
+      to_char(l.logged_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "loggedAt",
+      l.logged_at::text as "keyAt", l.local_date::text as "localDate", l.utc_offset_minutes as "utcOffsetMinutes",
+      l.log_type_id as "logTypeId", l.grade, l.is_danger as "isDanger", l.value, l.unit,
+      l.original_value as "originalValue", l.original_unit as "originalUnit",
+      nullif(l.data, '{}'::jsonb) as data, l.note, l.validation_status as "validationStatus"
+    from patient_logs l
+    where l.program_id = ${programId}::uuid and ${inResearch("l", programId)}
+      and l.log_class ${sql.raw(symptoms ? "=" : "<>")} 'SYMPTOMS' and ${after("logged_at", "l", key)}
+    order by l.logged_at, l.id
+    limit ${limit}`.execute(db.withoutPlugins());
+  return result.rows;
+};
 
 const doseColumns = [
   "e.id",

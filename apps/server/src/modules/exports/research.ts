@@ -7,29 +7,41 @@ import * as q from "./queries.js";
 import { zipStream } from "./zip.js";
 
 /**
- * The research export's job: reads the program page by page (keyset, 2,000 rows), writes the CSV
+ * The research export's job: reads the program page by page (keyset, 10,000 rows), writes the CSV
  * zip or the XLSX workbook as it reads, and stores the file in the database in chunks of about
- * 1 MB, updating the progress after every page. Memory holds one page and one chunk.
+ * 1 MB, updating the progress after every page. The next page is read while the current one is
+ * written, so the database and the writer work at the same time. Memory holds two pages and one
+ * chunk.
  */
 
 export const RESEARCH_EXPORT_JOB = "exports.research";
-const PAGE = 2000;
+const PAGE = 10_000;
+/** Questionnaires come with their answers (tens per event): smaller pages keep memory flat. */
+const QUESTIONNAIRE_PAGE = 2000;
 const CHUNK_BYTES = 1024 * 1024;
 
 type Progress = (rows: number) => Promise<void>;
 
-/** Keyset pages of one source, until a short page. */
+/** Keyset pages of one source, until a short page; the next page is already being read while the caller writes this one. */
 async function* keysetPages<R extends { id: string }>(
   fetch: (key: q.Keyset | null) => Promise<R[]>,
   at: (row: R) => Date | string,
 ): AsyncGenerator<R[]> {
-  let key: q.Keyset | null = null;
-  for (;;) {
-    const rows = await fetch(key);
-    if (rows.length > 0) yield rows;
-    if (rows.length < PAGE) return;
-    const last = rows.at(-1)!;
-    key = { at: at(last), id: last.id };
+  let next: Promise<R[]> | null = fetch(null);
+  try {
+    while (next) {
+      const rows: R[] = await next;
+      next = null;
+      if (rows.length === PAGE) {
+        const last = rows.at(-1)!;
+        next = fetch({ at: at(last), id: last.id });
+        // Awaited on the next turn; a writer that stops early must not leave it unhandled.
+        next.catch(() => undefined);
+      }
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    await next?.catch(() => undefined);
   }
 }
 
@@ -41,6 +53,16 @@ const answerText = (value: unknown): Cell => {
 };
 
 const roundScore = (score: number) => Math.round(score * 10_000) / 10_000;
+
+const measurementNames = new Map<string, string>();
+const measurementName = (logClass: string) => {
+  let name = measurementNames.get(logClass);
+  if (name === undefined) {
+    name = logClass.toLowerCase();
+    measurementNames.set(logClass, name);
+  }
+  return name;
+};
 
 const detailsText = (data: unknown): string | null =>
   data && typeof data === "object" && Object.keys(data).length > 0 ? JSON.stringify(data) : null;
@@ -65,7 +87,7 @@ export const researchSheets = (
   });
 
   async function* questionnaireRows(scores: boolean) {
-    for await (const page of answeredQuestionnairePages(ctx, programId, null, PAGE)) {
+    for await (const page of answeredQuestionnairePages(ctx, programId, null, QUESTIONNAIRE_PAGE)) {
       const rows: Cell[][] = [];
       for (const e of page) {
         const common = {
@@ -112,11 +134,13 @@ export const researchSheets = (
             user_id: p.userId,
             first_name: p.firstName,
             last_name: p.lastName,
-            email: p.consentedEmail ?? p.inviteEmail,
+            // An erased enrolment shows its placeholder name and the year of birth only (the
+            // account's date of birth may still be held for another program).
+            email: p.erasedAt ? null : p.consentedEmail || p.inviteEmail || null,
             patient_identifier_type: p.patientIdType,
             patient_identifier: p.patientId,
-            date_of_birth: isoDate(p.dob),
-            birth_year: birthYear(p.dob),
+            date_of_birth: p.erasedAt ? null : isoDate(p.dob),
+            birth_year: p.erasedAt ? p.birthYear : birthYear(p.dob),
             sex: p.sex,
             status: p.status,
             enrolled_with: p.enrolledWith,
@@ -130,15 +154,15 @@ export const researchSheets = (
     sheet("symptoms", async function* () {
       for await (const page of keysetPages(
         (k) => q.findLogsPage(db, programId, true, k, PAGE),
-        (r) => r.loggedAt,
+        (r) => r.keyAt,
       )) {
         await progress(page.length);
         yield page.map((l) =>
           row("symptoms", {
             patient_key: patientKey(l.patientId),
             user_id: l.patientId,
-            logged_at: isoInstant(l.loggedAt),
-            local_date: isoDate(l.localDate),
+            logged_at: l.loggedAt,
+            local_date: l.localDate,
             utc_offset_minutes: l.utcOffsetMinutes,
             symptom_code: l.logTypeId,
             grade: l.grade,
@@ -152,17 +176,17 @@ export const researchSheets = (
     sheet("measurements", async function* () {
       for await (const page of keysetPages(
         (k) => q.findLogsPage(db, programId, false, k, PAGE),
-        (r) => r.loggedAt,
+        (r) => r.keyAt,
       )) {
         await progress(page.length);
         yield page.map((l) =>
           row("measurements", {
             patient_key: patientKey(l.patientId),
             user_id: l.patientId,
-            logged_at: isoInstant(l.loggedAt),
-            local_date: isoDate(l.localDate),
+            logged_at: l.loggedAt,
+            local_date: l.localDate,
             utc_offset_minutes: l.utcOffsetMinutes,
-            measurement: l.logClass.toLowerCase(),
+            measurement: measurementName(l.logClass),
             value: l.value === null ? null : Number(l.value),
             unit: l.unit,
             original_value: l.originalValue === null ? null : Number(l.originalValue),

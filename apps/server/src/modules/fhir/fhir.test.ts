@@ -95,7 +95,7 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
       { logClass: "TEMPERATURE", at: "2026-03-04T08:30:00+00:00", value: 38.2, unit: "C" },
       { logClass: "WEIGHT", at: "2026-03-05T08:30:00+00:00", value: 71.4, unit: "kg" },
       { logClass: "ACTIVITY", at: "2026-03-06T20:00:00+00:00", data: { activityType: "Steps", steps: 6400 } },
-      // Neither is served as an Observation: a walk (not a step count) and a mood.
+      // Neither is served as an Observation: a walk (not a step count) and a mood without its rating.
       { logClass: "ACTIVITY", at: "2026-03-06T21:00:00+00:00", data: { activityType: "Walking", durationMinutes: 20 } },
       { logClass: "MOOD", at: "2026-03-06T21:00:00+00:00", data: { mood: 3 } },
     ]);
@@ -317,6 +317,72 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
     expect(outcome(anonymous).code).toBe("login");
   });
 
+  it("counts every match in Bundle.total only when _total=accurate is asked", async () => {
+    const plain = await bundle(`/fhir/R4/Observation?patient=${grace.enrolmentId}&_count=2`);
+    expect(plain).not.toHaveProperty("total");
+    const counted = await bundle(`/fhir/R4/Observation?patient=${grace.enrolmentId}&_count=2&_total=accurate`);
+    expect(counted.entry).toHaveLength(2);
+    // Every log the search matches, over all pages (the mood without a rating is a match the page leaves out).
+    expect((counted as Bundle & { total: number }).total).toBe(6);
+    expect(counted.link.find((l) => l.relation === "next")?.url).toContain("_total=accurate");
+    const patients = await bundle("/fhir/R4/Patient?_total=accurate&_count=1");
+    expect((patients as Bundle & { total: number }).total).toBe(2);
+    const vitals = await bundle("/fhir/R4/Observation?category=vital-signs&_total=accurate");
+    expect((vitals as Bundle & { total: number }).total).toBe(vitals.entry.length);
+    expect(await bundle("/fhir/R4/Observation?_total=none")).not.toHaveProperty("total");
+    const bad = await get("/fhir/R4/Observation?_total=all", nurse.token);
+    expect(bad.statusCode).toBe(400);
+    expect(outcome(bad).diagnostics).toBe(messages.fhirInvalidTotal);
+  });
+
+  it("serves sleep, nutrition, feeling, mood and blood pressure as Observations", async () => {
+    const ids = await insertLogs(t, { programId: heart, patientId: grace.userId }, [
+      { logClass: "SLEEP", at: "2026-03-08T07:00:00+00:00", value: 7.5, unit: "h" },
+      { logClass: "NUTRITION", at: "2026-03-08T12:00:00+00:00", value: 4 },
+      { logClass: "FEELING", at: "2026-03-08T13:00:00+00:00", value: 2 },
+      { logClass: "MOOD", at: "2026-03-08T14:00:00+00:00", value: 5 },
+      {
+        logClass: "BLOOD_PRESSURE",
+        at: "2026-03-08T16:00:00+01:00",
+        value: 128,
+        unit: "mmHg",
+        data: { systolic: 128, diastolic: 82, pulse: 71 },
+      },
+    ]);
+    const day = await bundle(`/fhir/R4/Observation?patient=${grace.enrolmentId}&date=ge2026-03-08`);
+    const [sleep, nutrition, feeling, mood, pressure] = day.entry.map((e) => e.resource);
+    expect(day.entry.map((e) => e.resource.id)).toEqual(ids);
+    expect(sleep).toMatchObject({
+      code: { coding: [{ system: "http://loinc.org", code: "93832-4" }] },
+      valueQuantity: { value: 7.5, code: "h", system: "http://unitsofmeasure.org" },
+    });
+    expect(nutrition).toMatchObject({ code: { coding: [{ code: "nutrition" }] }, valueInteger: 4 });
+    expect(feeling).toMatchObject({ code: { coding: [{ code: "feeling" }] }, valueInteger: 2 });
+    expect(mood).toMatchObject({ code: { coding: [{ code: "mood" }] }, valueInteger: 5 });
+    expect(pressure).toMatchObject({
+      category: [{ coding: [{ code: "vital-signs" }] }],
+      code: { coding: [{ system: "http://loinc.org", code: "85354-9" }] },
+      effectiveDateTime: "2026-03-08T16:00:00+01:00",
+      component: [
+        { code: { coding: [{ code: "8480-6" }] }, valueQuantity: { value: 128, code: "mm[Hg]" } },
+        { code: { coding: [{ code: "8462-4" }] }, valueQuantity: { value: 82, code: "mm[Hg]" } },
+        { code: { coding: [{ code: "8867-4" }] }, valueQuantity: { value: 71, code: "/min" } },
+      ],
+    });
+    expect(pressure).not.toHaveProperty("valueQuantity");
+    // The categories find them too.
+    const survey = await bundle(`/fhir/R4/Observation?patient=${grace.enrolmentId}&date=ge2026-03-08&category=survey`);
+    expect(survey.entry.map((e) => e.resource.id)).toEqual(ids.slice(1, 4));
+    const activity = await bundle(
+      `/fhir/R4/Observation?patient=${grace.enrolmentId}&date=ge2026-03-08&category=activity`,
+    );
+    expect(activity.entry.map((e) => e.resource.id)).toEqual([ids[0]]);
+    // They show on the calendar: without its permission they are left out.
+    await changePermissions(t, nurse.id, { revoke: ["view_user_dashboard_calendar"] });
+    expect((await bundle(`/fhir/R4/Observation?patient=${grace.enrolmentId}&date=ge2026-03-08`)).entry).toEqual([]);
+    await changePermissions(t, nurse.id, { grant: ["view_user_dashboard_calendar"] });
+  });
+
   it("exports the program in bulk: kick-off, status, NDJSON files counted against the database, cancel", async () => {
     const kickoff = `/fhir/R4/Group/${heart}/$export`;
     expect(outcome(await get(kickoff, lead.token)).diagnostics).toBe(messages.fhirPreferAsync);
@@ -366,7 +432,16 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
           .where("programId", "=", heart)
           .where((eb) =>
             eb.or([
-              eb("logClass", "in", ["SYMPTOMS", "TEMPERATURE", "WEIGHT"]),
+              eb("logClass", "in", [
+                "SYMPTOMS",
+                "TEMPERATURE",
+                "WEIGHT",
+                "SLEEP",
+                "NUTRITION",
+                "FEELING",
+                "BLOOD_PRESSURE",
+              ]),
+              eb.and([eb("logClass", "=", "MOOD"), eb("value", "is not", null)]),
               eb.and([eb("logClass", "=", "ACTIVITY"), eb(eb.ref("data", "->>").key("activityType"), "=", "Steps")]),
             ]),
           )

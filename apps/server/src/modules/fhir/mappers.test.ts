@@ -101,12 +101,38 @@ const examples = {
     status: "CONSENTED",
     dob: "1956-12-09",
     sex: "female",
+    erasedAt: null,
+    birthYear: null,
+    lastUpdated: at,
+  }),
+  erasedPatient: toPatient({
+    id: "66666666-7777-4888-8999-aaaaaaaaaaaa",
+    sortAt: at,
+    programId: owner.programId,
+    programName: "Northbridge Heart",
+    userId: "77777777-8888-4999-8aaa-bbbbbbbbbbbb",
+    firstName: "Erased patient",
+    lastName: "",
+    inviteEmail: "",
+    consentedEmail: null,
+    patientId: null,
+    patientIdType: null,
+    status: "PROJECT_COMPLETED",
+    dob: null,
+    sex: "male",
+    erasedAt: at,
+    birthYear: 1949,
     lastUpdated: at,
   }),
   symptom: toObservation(log({ logTypeId: "10028813", grade: 3, isDanger: true, note: "After breakfast" }))!,
   temperature: toObservation(log({ logClass: "TEMPERATURE", value: 38.4, unit: "C" }))!,
   weight: toObservation(log({ logClass: "WEIGHT", value: 72.5, unit: "kg", validationStatus: "Removed" }))!,
   steps: toObservation(log({ logClass: "ACTIVITY", data: { activityType: "Steps", steps: 8042 } }))!,
+  sleep: toObservation(log({ logClass: "SLEEP", value: 6.5, unit: "h" }))!,
+  mood: toObservation(log({ logClass: "MOOD", value: 4 }))!,
+  bloodPressure: toObservation(
+    log({ logClass: "BLOOD_PRESSURE", value: 142, unit: "mmHg", data: { systolic: 142, diastolic: 91 } }),
+  )!,
   statement: toMedicationStatement(
     {
       id: "44444444-5555-4666-8777-888888888888",
@@ -206,6 +232,32 @@ describe("FHIR mappers: our rows as FHIR R4 resources", () => {
     expect(toObservation(log({ logTypeId: "10028813", grade: null }))).toBeNull();
   });
 
+  it("codes blood pressure as the LOINC panel with systolic and diastolic components in mm[Hg]", () => {
+    expect(examples.bloodPressure).toMatchObject({
+      code: { coding: [{ system: "http://loinc.org", code: "85354-9" }] },
+      component: [
+        { code: { coding: [{ code: "8480-6" }] }, valueQuantity: { value: 142, unit: "mmHg", code: "mm[Hg]" } },
+        { code: { coding: [{ code: "8462-4" }] }, valueQuantity: { value: 91, unit: "mmHg", code: "mm[Hg]" } },
+      ],
+    });
+    expect(examples.bloodPressure.component).toHaveLength(2);
+    expect(toObservation(log({ logClass: "BLOOD_PRESSURE", value: 142, data: {} }))).toBeNull();
+    expect(examples.sleep).toMatchObject({ valueQuantity: { value: 6.5, code: "h" } });
+    expect(examples.mood).toMatchObject({ valueInteger: 4, category: [{ coding: [{ code: "survey" }] }] });
+  });
+
+  it("shows an erased patient without name, contact or identifier, born in a year", () => {
+    expect(examples.erasedPatient).toEqual({
+      resourceType: "Patient",
+      id: "66666666-7777-4888-8999-aaaaaaaaaaaa",
+      meta: expect.any(Object),
+      active: false,
+      gender: "male",
+      birthDate: "1949",
+    });
+    expect(examples.patient).toMatchObject({ name: [{ family: "Hopper" }], birthDate: "1956-12-09" });
+  });
+
   it("maps medications: a list entry past its end is completed, a skipped dose not-done with its reason", () => {
     expect(examples.statement).toMatchObject({
       status: "completed",
@@ -260,10 +312,15 @@ describe("FHIR mappers: our rows as FHIR R4 resources", () => {
   });
 
   it("emits only valid FHIR R4 (the official JSON schema), and the committed sample Bundle is this one", () => {
-    const bundle = searchBundle("https://openpro.example/fhir/R4", Object.values(examples), {
-      self: "https://openpro.example/fhir/R4/Observation?_count=20",
-      next: "https://openpro.example/fhir/R4/Observation?_count=20&_offset=20",
-    });
+    const bundle = searchBundle(
+      "https://openpro.example/fhir/R4",
+      Object.values(examples),
+      {
+        self: "https://openpro.example/fhir/R4/Observation?_count=20",
+        next: "https://openpro.example/fhir/R4/Observation?_count=20&_offset=20",
+      },
+      31,
+    );
     const others = [
       capabilityStatement({ base: "https://openpro.example/fhir/R4", version: "1.0.0", date: "2026-01-01" }),
       operationOutcome("not-found", messages.notFound),

@@ -47,6 +47,7 @@ export const systems = {
   patientIdentifier: "urn:openpro:fhir:patient-id",
   appointmentType: "urn:openpro:fhir:appointment-type",
   instrumentItem: "urn:openpro:fhir:instrument-item",
+  selfRating: "urn:openpro:fhir:self-rating",
 } as const;
 
 const instant = (at: Date) => at.toISOString();
@@ -66,8 +67,23 @@ const patientRef = (enrolmentId: string) => ({ reference: `Patient/${enrolmentId
 
 const genders: Record<string, string> = { male: "male", female: "female", intersex: "other" };
 
-/** The patient of one program (an enrolment): a person in two programs is two Patients. */
-export const toPatient = (row: PatientRow): FhirResource => ({
+/**
+ * The patient of one program (an enrolment): a person in two programs is two Patients. Once the
+ * enrolment's personal data is erased, the Patient keeps its id, program, status, gender and the
+ * year of birth, nothing that names or reaches the person.
+ */
+export const toPatient = (row: PatientRow): FhirResource => (row.erasedAt ? toErasedPatient(row) : toNamedPatient(row));
+
+const toErasedPatient = (row: PatientRow): FhirResource => ({
+  resourceType: "Patient",
+  id: row.id,
+  meta: { ...meta(row.lastUpdated), tag: [{ system: systems.program, code: row.programId, display: row.programName }] },
+  active: false,
+  gender: row.sex ? (genders[row.sex] ?? "unknown") : "unknown",
+  ...(row.birthYear ? { birthDate: String(row.birthYear).padStart(4, "0") } : {}),
+});
+
+const toNamedPatient = (row: PatientRow): FhirResource => ({
   resourceType: "Patient",
   id: row.id,
   meta: { ...meta(row.lastUpdated), tag: [{ system: systems.program, code: row.programId, display: row.programName }] },
@@ -173,9 +189,66 @@ export const toObservation = (row: LogRow): FhirResource | null => {
         valueQuantity: quantity(steps, "steps/day", "/d"),
       };
     }
+    case "SLEEP":
+      if (row.value === null) return null;
+      return {
+        ...common,
+        category: category("activity", "Activity"),
+        code: { coding: [{ system: systems.loinc, code: "93832-4", display: "Sleep duration" }], text: "Sleep" },
+        valueQuantity: quantity(Number(row.value), "h", "h"),
+      };
+    case "NUTRITION":
+    case "FEELING":
+    case "MOOD": {
+      if (row.value === null) return null;
+      const scale = selfRatings[row.logClass];
+      return {
+        ...common,
+        category: category("survey", "Survey"),
+        code: {
+          coding: [{ system: systems.selfRating, code: scale.code, display: scale.display }],
+          text: scale.display,
+        },
+        valueInteger: Number(row.value),
+      };
+    }
+    case "BLOOD_PRESSURE": {
+      const systolic = Number(row.data.systolic ?? row.value);
+      const diastolic = Number(row.data.diastolic);
+      if (!Number.isFinite(systolic) || !Number.isFinite(diastolic)) return null;
+      const pulse = Number(row.data.pulse);
+      const component = (code: string, display: string, value: number, unit: string, ucum: string) => ({
+        code: { coding: [{ system: systems.loinc, code, display }], text: display },
+        valueQuantity: quantity(value, unit, ucum),
+      });
+      return {
+        ...common,
+        category: category("vital-signs", "Vital Signs"),
+        code: {
+          coding: [
+            { system: systems.loinc, code: "85354-9", display: "Blood pressure panel with all children optional" },
+          ],
+          text: "Blood pressure",
+        },
+        component: [
+          component("8480-6", "Systolic blood pressure", systolic, "mmHg", "mm[Hg]"),
+          component("8462-4", "Diastolic blood pressure", diastolic, "mmHg", "mm[Hg]"),
+          ...(Number.isFinite(pulse) && row.data.pulse !== undefined && row.data.pulse !== null
+            ? [component("8867-4", "Heart rate", pulse, "beats/minute", "/min")]
+            : []),
+        ],
+      };
+    }
     default:
       return null;
   }
+};
+
+/** The patient's own 1–5 ratings: no LOINC code says the same, so our system's code and the number. */
+const selfRatings: Record<"NUTRITION" | "FEELING" | "MOOD", { code: string; display: string }> = {
+  NUTRITION: { code: "nutrition", display: "How much the patient ate (1 nothing to 5 normally)" },
+  FEELING: { code: "feeling", display: "How the patient felt (1 very bad to 5 very good)" },
+  MOOD: { code: "mood", display: "The patient's mood (1 very bad to 5 very good)" },
 };
 
 // Medications -----------------------------------------------------------------------------------
@@ -383,9 +456,12 @@ export const searchBundle = (
   base: string,
   entries: FhirResource[],
   links: { self: string; next: string | null },
+  /** The number of matches over every page, when the search asked for it (`_total=accurate`). */
+  total?: number,
 ): FhirResource => ({
   resourceType: "Bundle",
   type: "searchset",
+  ...(total !== undefined ? { total } : {}),
   link: [{ relation: "self", url: links.self }, ...(links.next ? [{ relation: "next", url: links.next }] : [])],
   entry: entries.map((resource) => ({
     fullUrl: `${base}/${resource.resourceType}/${String(resource.id)}`,
@@ -400,7 +476,12 @@ export const searchParameters: Record<FhirResourceType, { name: string; type: st
   Observation: [
     { name: "patient", type: "reference", documentation: "Patient/<id>" },
     { name: "date", type: "date", documentation: "When the patient logged it (ge, le, gt, lt, eq)" },
-    { name: "category", type: "token", documentation: "survey (symptoms), vital-signs, activity" },
+    {
+      name: "category",
+      type: "token",
+      documentation:
+        "survey (symptoms, nutrition, feeling, mood), vital-signs (temperature, weight, blood pressure), activity (steps, sleep)",
+    },
   ],
   MedicationStatement: [
     { name: "patient", type: "reference", documentation: "Patient/<id>" },

@@ -34,6 +34,8 @@ export interface Filter {
   limit: number;
   offset?: number;
   after?: Cursor;
+  /** Count the matches instead (Bundle.total): the finder answers one row `{ total }`. */
+  count?: true;
 }
 
 const dashboardStates = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"];
@@ -79,6 +81,7 @@ const applyFilter = <Q extends AnyQuery>(
     );
   let q = query.select(sql<Date>`${columns.sortAt}`.as("sortAt")) as Q;
   for (const condition of conditions) q = q.where(condition) as Q;
+  if (filter.count) return q.clearSelect().select(sql<string>`count(*)`.as("total")) as Q;
   q = q
     .orderBy(columns.sortAt as never)
     .orderBy(sql.ref(columns.id) as never)
@@ -102,6 +105,12 @@ const withEnrolment = (
 const patientOf = (filter: Filter, table: string) =>
   filter.patientUserId ? sql<boolean>`${sql.ref(`${table}.patient_id`)} = ${filter.patientUserId}` : sql<boolean>`true`;
 
+/** How many rows a finder matches, whatever the page (`_total=accurate`). */
+export const countMatches = async (find: (db: Db, filter: Filter) => Promise<unknown[]>, db: Db, filter: Filter) => {
+  const [row] = (await find(db, { ...filter, count: true, limit: 1, offset: 0 })) as { total?: string | number }[];
+  return Number(row?.total ?? 0);
+};
+
 // Patient ---------------------------------------------------------------------------------------
 
 export interface PatientRow {
@@ -119,11 +128,14 @@ export interface PatientRow {
   status: string;
   dob: string | null;
   sex: string | null;
+  /** Personal data erased (migration 0017): the Patient carries no name, contact or identifier. */
+  erasedAt: Date | null;
+  birthYear: number | null;
   lastUpdated: Date;
 }
 
 const patientUpdated = sql`greatest(program_patients.created_at, program_patients.date_consent_given,
-  program_patients.date_consent_revoked, users.updated_at)`;
+  program_patients.date_consent_revoked, program_patients.erased_at, users.updated_at)`;
 
 export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
   const base = db
@@ -144,6 +156,8 @@ export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
       "programPatients.status",
       "users.dob",
       "users.sex",
+      "programPatients.erasedAt",
+      "programPatients.birthYear",
       patientUpdated.as("lastUpdated"),
     ])
     .where(
@@ -192,7 +206,17 @@ export interface LogRow extends DataRow {
 }
 
 /** The log classes FHIR serves as Observation; ACTIVITY only for step counts. */
-export const observationClasses = ["SYMPTOMS", "TEMPERATURE", "WEIGHT", "ACTIVITY"] as const;
+export const observationClasses = [
+  "SYMPTOMS",
+  "TEMPERATURE",
+  "WEIGHT",
+  "ACTIVITY",
+  "SLEEP",
+  "NUTRITION",
+  "FEELING",
+  "MOOD",
+  "BLOOD_PRESSURE",
+] as const;
 const logUpdated = sql`greatest(patient_logs.received_at, patient_logs.validated_at)`;
 
 export const findLogs = (db: Db, filter: Filter): Promise<LogRow[]> => {

@@ -17,6 +17,8 @@ export interface SearchParams {
   date: Comparison[];
   lastUpdated: Comparison[];
   categories?: string[];
+  /** `_total=accurate`: the Bundle carries the number of matches (a count query); else no total. */
+  total?: "none" | "estimate" | "accurate";
 }
 
 /** The name of the date parameter of each type (FHIR names it differently per resource). */
@@ -102,7 +104,11 @@ export const parseSearch = (type: FhirResourceType, query: Record<string, string
       params.count = wholeNumber(raw, 1, fhirSearchCount.max, messages.fhirInvalidCount(fhirSearchCount.max));
     else if (name === "_offset")
       params.offset = wholeNumber(raw, 0, Number.MAX_SAFE_INTEGER, messages.fhirInvalidOffset);
-    else if (name === "_lastUpdated") params.lastUpdated = listOf(raw).flatMap((v) => parseDateComparisons(name, v));
+    else if (name === "_total") {
+      const value = listOf(raw).at(-1) ?? "";
+      if (value !== "none" && value !== "estimate" && value !== "accurate") throw invalid(messages.fhirInvalidTotal);
+      params.total = value;
+    } else if (name === "_lastUpdated") params.lastUpdated = listOf(raw).flatMap((v) => parseDateComparisons(name, v));
     else if (name === "_id" && type === "Patient") params.id = listOf(raw)[0]!;
     else if ((name === "patient" || name === "subject") && withPatient.has(type)) params.patient = patientId(raw);
     else if (name === dateParameter[type]) params.date = listOf(raw).flatMap((v) => parseDateComparisons(name, v));

@@ -90,9 +90,9 @@ const resourceTypeOf = async (scope: RequestScope, type: string): Promise<FhirRe
 };
 
 const observationCategories: Record<string, LogClass[]> = {
-  survey: ["SYMPTOMS"],
-  "vital-signs": ["TEMPERATURE", "WEIGHT"],
-  activity: ["ACTIVITY"],
+  survey: ["SYMPTOMS", "NUTRITION", "FEELING", "MOOD"],
+  "vital-signs": ["TEMPERATURE", "WEIGHT", "BLOOD_PRESSURE"],
+  activity: ["ACTIVITY", "SLEEP"],
 };
 
 const today = (ctx: AppContext) => ctx.clock.now().toISOString().slice(0, 10);
@@ -162,6 +162,17 @@ const fetchResources = async (
   }
 };
 
+/** The finder of each type, for counting its matches. */
+const finders: Record<FhirResourceType, (db: Db, filter: q.Filter) => Promise<unknown[]>> = {
+  Patient: q.findPatients,
+  Observation: q.findLogs,
+  MedicationStatement: q.findMedications,
+  MedicationAdministration: q.findMedicationEvents,
+  Questionnaire: q.findQuestionnaireTypes,
+  QuestionnaireResponse: q.findResponses,
+  Appointment: q.findAppointments,
+};
+
 const shown = (rows: { programId?: string; patientUserId?: string }[]) => {
   const seen = new Map<string, { patientId: string; programId: string }>();
   for (const r of rows)
@@ -207,6 +218,8 @@ export const search = async (
     filter.patientUserId = enrolment.userId;
   }
   const { rows, resources } = await fetchResources(ctx, ctx.db, type, filter);
+  // The FHIR default is no total; a count costs a second query, so only when asked for.
+  const total = params.total === "accurate" ? await q.countMatches(finders[type], ctx.db, filter) : undefined;
   const more = rows.length > params.count;
   const page = more ? resources.slice(0, params.count) : resources;
   const patients = shown(rows.slice(0, params.count));
@@ -218,10 +231,12 @@ export const search = async (
       details: { query, results: page.length, patients },
     });
   const self = `${fhirBase(ctx)}${requestPath.replace(/^\/fhir\/R4/, "")}`;
-  return searchBundle(fhirBase(ctx), page, {
-    self,
-    next: more ? pageUrl(self, params.offset + params.count) : null,
-  });
+  return searchBundle(
+    fhirBase(ctx),
+    page,
+    { self, next: more ? pageUrl(self, params.offset + params.count) : null },
+    total,
+  );
 };
 
 /** A read by id: 404 for an id of another program, of a patient without a dashboard, or unknown. */

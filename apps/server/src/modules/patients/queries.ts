@@ -85,27 +85,40 @@ export const findEnrolmentPage = async (
   return { rows, totalCount: Number(count.count) };
 };
 
+type HistoryKind = "status" | "verification";
+
+/** The status and verification histories of a page of enrolments: one statement (a list reads it per page). */
 export const findHistories = async (db: Db, programId: string, enrolmentIds: string[]) => {
   if (enrolmentIds.length === 0) return { statuses: [], verifications: [] };
-  const [statuses, verifications] = await Promise.all([
-    db
-      .selectFrom("patientStatusHistory")
-      .select(["enrolmentId", "status", "at"])
-      .where("programId", "=", programId)
-      .where("enrolmentId", "in", enrolmentIds)
-      .orderBy("at")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("patientVerificationHistory")
-      .select(["enrolmentId", "verificationStatus", "at"])
-      .where("programId", "=", programId)
-      .where("enrolmentId", "in", enrolmentIds)
-      .orderBy("at")
-      .orderBy("id")
-      .execute(),
-  ]);
-  return { statuses, verifications };
+  const rows = await db
+    .selectFrom("patientStatusHistory")
+    .select([sql<HistoryKind>`'status'`.as("kind"), "enrolmentId", "status as value", "at", "id"])
+    .where("programId", "=", programId)
+    .where("enrolmentId", "in", enrolmentIds)
+    .unionAll(
+      db
+        .selectFrom("patientVerificationHistory")
+        .select([
+          sql<HistoryKind>`'verification'`.as("kind"),
+          "enrolmentId",
+          "verificationStatus as value",
+          "at",
+          "id",
+        ])
+        .where("programId", "=", programId)
+        .where("enrolmentId", "in", enrolmentIds),
+    )
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  return {
+    statuses: rows
+      .filter((r) => r.kind === "status")
+      .map((r) => ({ enrolmentId: r.enrolmentId, status: r.value, at: r.at })),
+    verifications: rows
+      .filter((r) => r.kind === "verification")
+      .map((r) => ({ enrolmentId: r.enrolmentId, verificationStatus: r.value, at: r.at })),
+  };
 };
 
 export const insertEnrolment = async (db: Db, enrolment: Insertable<ProgramPatientsTable>) =>

@@ -1,10 +1,18 @@
-import { buildPath, exportsApi, type ResearchExport, type StartResearchExportBody } from "@openpro/core";
+import {
+  buildPath,
+  type ErasureBody,
+  erasureApi,
+  exportsApi,
+  type ResearchExport,
+  type StartResearchExportBody,
+} from "@openpro/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
 import { readTokens } from "../../lib/tokens";
 
 export const exportKeys = {
   program: (projectId: string) => ["data-exports", projectId] as const,
+  erasure: (projectId: string, userId: string) => ["erasure", projectId, userId] as const,
 };
 
 const inProgress = (e: ResearchExport) => e.status === "queued" || e.status === "running";
@@ -57,3 +65,20 @@ export const useDownloadPatientData = (projectId: string, userId: string) =>
   useMutation({
     mutationFn: () => saveFile(buildPath(exportsApi.patientData.path, { projectId, userId }), "patient-data.zip"),
   });
+
+/** Whether the patient's data in the program was erased, and whether their request would be granted today. */
+export const useErasureStatus = (projectId: string, userId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: exportKeys.erasure(projectId, userId),
+    queryFn: ({ signal }) => apiCall(erasureApi.status, { params: { projectId, userId }, signal }),
+    enabled: enabled && Boolean(projectId && userId),
+  });
+
+/** Erases the patient's personal data in the program; every cached view of the patient is then stale. */
+export const useErasePatient = (projectId: string, userId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ErasureBody) => apiCall(erasureApi.erase, { params: { projectId, userId }, body }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+};
