@@ -26,13 +26,23 @@ describe("a nurse reads the program dashboard", () => {
     await nurse.goto(`/programs/${programId}/reports`);
     const about = nurse.getByRole("region", { name: "About the program" });
     await expectVisible(about.getByText("Consented patients"));
-    for (const name of ["Symptom Trends", "Most logged symptoms", "Temperature trends", "Medication adherence"])
+    for (const name of [
+      "Symptom Trends",
+      "Most logged symptoms",
+      "Temperature trends",
+      "Medication adherence",
+      "Questionnaire completion",
+    ])
       await expectVisible(nurse.getByRole("region", { name }));
     // The demo's months of logs give every widget something to show.
     const trend = nurse.getByRole("table", { name: /average grade per day$/ });
     await trend.waitFor({ state: "attached" });
     expect(await trend.getByRole("row").count()).toBeGreaterThan(30);
     await expectVisible(nurse.getByRole("group", { name: "Adherence by medication" }).getByText(/%/));
+    // The demo's questionnaires, week by week, with the share completed.
+    const completion = nurse.getByRole("table", { name: "Questionnaire completion by week" });
+    await expectVisible(completion.getByRole("cell", { name: /^w\/c \d\d\/\d\d\/\d{4}$/ }).first());
+    await expectVisible(completion.getByRole("cell", { name: /^\d+%$/ }).first());
     await expectAccessible(nurse, "program-dashboard");
   });
 
@@ -46,6 +56,9 @@ describe("a nurse reads the program dashboard", () => {
     const byDay = nurse.getByRole("table", { name: /average grade per day of involvement$/ });
     await byDay.waitFor({ state: "attached" });
     await expect.poll(async () => (await byDay.getByRole("row").nth(1).innerText()).startsWith("Day ")).toBe(true);
+    await expectVisible(
+      nurse.getByRole("table", { name: "Questionnaire completion by week" }).getByRole("cell", { name: "Week 1" }),
+    );
     await expectAccessible(nurse, "program-dashboard-involvement-days");
   });
 

@@ -98,6 +98,31 @@ export const programMedicationSchema = z.object({
 export type ProgramMedication = z.infer<typeof programMedicationSchema>;
 export const programMedicationResponse = z.object({ results: z.array(programMedicationSchema) });
 
+/**
+ * One week of questionnaire delivery: how many fell due, and of them how many were completed,
+ * partly answered by the time their window closed, missed, or are still inside their window.
+ */
+export const questionnaireWeekSchema = z.object({
+  /** The week: its Monday (YYYY-MM-DD) on the date axis, or its number ("1" = consent week) by involvement. */
+  key: z.string(),
+  delivered: z.number().int(),
+  completed: z.number().int(),
+  /** Started but not finished when the window closed. */
+  partial: z.number().int(),
+  /** Not started when the window closed. */
+  missed: z.number().int(),
+  /** Still inside their response window. */
+  open: z.number().int(),
+  /** Per cent completed of those whose window has closed (core questionnaireCompletionRate); null when none has. */
+  rate: z.number().nullable(),
+});
+export type QuestionnaireWeek = z.infer<typeof questionnaireWeekSchema>;
+export const questionnaireCompletionSchema = z.object({
+  axis: z.enum(dashboardAxes),
+  weeks: z.array(questionnaireWeekSchema),
+});
+export type QuestionnaireCompletion = z.infer<typeof questionnaireCompletionSchema>;
+
 /** Which figure's patients to list. */
 export const dashboardFigures = [
   "symptom",
@@ -180,6 +205,16 @@ export const programDashboardApi = {
     params: programDashboardParams,
     query: programSymptomTrendsQuery,
     response: symptomTrendSchema,
+  }),
+  questionnaireCompletion: endpoint({
+    method: "GET",
+    path: "/api/v1/pro-dashboard/projects/:projectId/reports/questionnaires/completion",
+    summary: "Questionnaires that fell due per week across the program's patients, and the share completed.",
+    tags: ["program-dashboard"],
+    auth: true,
+    params: programDashboardParams,
+    query: programRangeQuery,
+    response: questionnaireCompletionSchema,
   }),
   figurePatients: endpoint({
     method: "GET",

@@ -7,6 +7,7 @@ import {
   dashboardRangeShortcuts,
   dateOfInvolvementDay,
   involvementDay,
+  questionnaireCompletionRate,
   sortAxisKeys,
 } from "./program-dashboard.js";
 
@@ -106,5 +107,16 @@ describe("patient involvement day", () => {
     expect(dashboardAxisLabel("involvementDay", "12")).toBe("Day 12");
     expect(sortAxisKeys("involvementDay", ["10", "9", "100", "1"])).toEqual(["1", "9", "10", "100"]);
     expect(sortAxisKeys("date", ["2026-03-10", "2026-02-28"])).toEqual(["2026-02-28", "2026-03-10"]);
+  });
+});
+
+describe("questionnaire completion rate of a week", () => {
+  it("counts only questionnaires whose window has closed", () => {
+    expect(questionnaireCompletionRate({ completed: 3, partial: 0, missed: 1 })).toBe(75);
+    // Two of three: whole per cent, rounded. Half-answered is not completed.
+    expect(questionnaireCompletionRate({ completed: 2, partial: 1, missed: 0 })).toBe(67);
+    expect(questionnaireCompletionRate({ completed: 0, partial: 0, missed: 4 })).toBe(0);
+    // A week whose questionnaires are all still open has no rate yet, rather than 0 %.
+    expect(questionnaireCompletionRate({ completed: 0, partial: 0, missed: 0 })).toBeNull();
   });
 });

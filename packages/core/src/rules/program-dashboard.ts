@@ -99,3 +99,17 @@ export const dashboardAxisLabel = (axis: DashboardAxis, key: string): string => 
 /** Keys of a series in axis order: dates sort as text, involvement days as numbers. */
 export const sortAxisKeys = (axis: DashboardAxis, keys: Iterable<string>): string[] =>
   [...keys].sort((a, b) => (axis === "involvementDay" ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * A week's questionnaire completion rate: completed ÷ (completed + partly answered + missed), in
+ * whole per cent. Questionnaires still inside their response window count for no side, so the
+ * current week is not shown as failing while patients still have time; null when no window has closed.
+ */
+export const questionnaireCompletionRate = (week: {
+  completed: number;
+  partial: number;
+  missed: number;
+}): number | null => {
+  const closed = week.completed + week.partial + week.missed;
+  return closed === 0 ? null : Math.round((week.completed / closed) * 100);
+};

@@ -28,6 +28,7 @@ describe("the program dashboard sums up a program's week", () => {
   let nurse: { id: string; token: string };
   let researcher: { id: string; token: string };
   let plainNurse: { id: string; token: string };
+  let withoutSchedules: { id: string; token: string };
   let heart: string;
   let lakeside: string;
   let grace: string;
@@ -56,6 +57,9 @@ describe("the program dashboard sums up a program's week", () => {
     await addToOrganisation(t, plainNurse.id, northbridge, "clinician_team_member");
     // A care-team role holds the program's data by default: this nurse has been refused it.
     await changePermissions(t, plainNurse.id, { revoke: programData });
+    withoutSchedules = await staffSession(t, { email: "sam@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(t, withoutSchedules.id, northbridge, "clinician_team_member");
+    await changePermissions(t, withoutSchedules.id, { revoke: ["view_questionnaire_schedules"] });
     researcher = await staffSession(t, { email: "rita@research.test", role: "life_sciences_team_member" });
     await addToOrganisation(t, researcher.id, northbridge, "life_sciences_team_member");
     const lakeNurse = await staffSession(t, { email: "lou@lakeside.test", role: "clinician_team_member" });
@@ -188,6 +192,7 @@ describe("the program dashboard sums up a program's week", () => {
       [nurse, "nia@clinic.test"],
       [plainNurse, "pat@clinic.test"],
       [researcher, "rita@research.test"],
+      [withoutSchedules, "sam@clinic.test"],
     ] as const)
       staff.token = (await signIn(t, email)).accessToken;
   });
@@ -361,12 +366,94 @@ describe("the program dashboard sums up a program's week", () => {
     expect((await auditRows(t, "program.dashboard.read")).length).toBeGreaterThanOrEqual(4);
   });
 
+  it("counts the questionnaires that fell due each week and the share completed once their window closed", async () => {
+    const eq5d = "00000000-0000-4000-8000-0000000e05d0";
+    const { id: scheduleId } = await t.ctx.db
+      .insertInto("questionnaireSchedules")
+      .values({
+        programId: heart,
+        itemType: "hardcoded",
+        questionnaireTypeId: eq5d,
+        name: "EQ-5D-3L",
+        startDay: 0,
+        frequency: 7,
+        responseWindow: 1,
+        numberToSend: 10,
+        createdAt: new Date("2026-03-01T08:00:00Z"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    let occurrence = 0;
+    const event = (patientId: string, dueDate: string, state: "DUE" | "IN_PROGRESS" | "COMPLETED" | "MISSED") => ({
+      programId: heart,
+      patientId,
+      scheduleId,
+      questionnaireTypeId: eq5d,
+      planMemberOrder: 0,
+      batchMemberOrder: 0,
+      occurrence: occurrence++,
+      dueDate,
+      windowClosesAt: new Date(`${dueDate}T23:59:00Z`),
+      state,
+      createdAt: new Date(`${dueDate}T08:00:00Z`),
+    });
+    await t.ctx.db
+      .insertInto("questionnaireEvents")
+      .values([
+        // Calendar week from Monday 2 March.
+        event(grace, "2026-03-02", "COMPLETED"),
+        // Started, not finished when its window closed.
+        event(grace, "2026-03-03", "IN_PROGRESS"),
+        event(grace, "2026-03-04", "MISSED"),
+        // Never started, its window closed, not yet marked by the engine: missed all the same.
+        event(grace, "2026-03-06", "DUE"),
+        event(alan, "2026-03-05", "COMPLETED"),
+        // Wendy withdrew: her questionnaires leave the program's figures.
+        event(wendy, "2026-03-04", "MISSED"),
+        // Week from Monday 9 March: one done, one still open, and Alan's Monday (his first week's last day).
+        event(grace, "2026-03-10", "COMPLETED"),
+        event(grace, "2026-03-11", "IN_PROGRESS"),
+        event(alan, "2026-03-09", "MISSED"),
+        // After today: not yet due.
+        event(grace, "2026-03-13", "DUE"),
+      ])
+      .execute();
+    const today = t.clock.now();
+    // Wednesday 11 March, signed in again.
+    t.clock.set("2026-03-11T12:00:00Z");
+    try {
+      const token = (await signIn(t, "nia@clinic.test")).accessToken;
+      const range = { startDate: "2026-03-01", endDate: "2026-03-31" };
+      const byDate = await get(token, "questionnaires/completion", range);
+      expect(byDate.statusCode).toBe(200);
+      expect(byDate.json()).toEqual({
+        axis: "date",
+        weeks: [
+          { key: "2026-03-02", delivered: 5, completed: 2, partial: 1, missed: 2, open: 0, rate: 40 },
+          { key: "2026-03-09", delivered: 3, completed: 1, partial: 0, missed: 1, open: 1, rate: 50 },
+        ],
+      });
+      // By involvement: Grace consented on Monday 2 March, Alan on Tuesday 3 March, so his
+      // Monday 9 March still falls in his first week.
+      const byInvolvement = await get(token, "questionnaires/completion", { ...range, axis: "involvementDay" });
+      expect(byInvolvement.json().weeks).toEqual([
+        { key: "1", delivered: 6, completed: 2, partial: 1, missed: 3, open: 0, rate: 33 },
+        { key: "2", delivered: 2, completed: 1, partial: 0, missed: 0, open: 1, rate: 100 },
+      ]);
+      const rows = await auditRows(t, "program.dashboard.read");
+      expect(rows.at(-1)).toMatchObject({ programId: heart, actorUserId: nurse.id, outcome: "success" });
+    } finally {
+      t.clock.set(today.toISOString());
+    }
+  });
+
   const endpoints: { path: string; extra: Record<string, string> }[] = [
     { path: "symptoms/trends", extra: { logTypeId: NAUSEA } },
     { path: "symptoms", extra: {} },
     { path: "temperature/trends", extra: {} },
     { path: "medication", extra: {} },
     { path: "patients", extra: { figure: "symptom", logTypeId: NAUSEA } },
+    { path: "questionnaires/completion", extra: {} },
   ];
 
   it.each(endpoints)("$path refuses bad dates with the spec's message on the field", async ({ path, extra }) => {
@@ -387,7 +474,8 @@ describe("the program dashboard sums up a program's week", () => {
     async ({ path, extra }) => {
       const query = { ...week, ...extra };
       // Patients' names need the identifying list (researchers lack it); the figures need the program data.
-      const refused = path === "patients" ? researcher : plainNurse;
+      const refused =
+        path === "patients" ? researcher : path === "questionnaires/completion" ? withoutSchedules : plainNurse;
       expect((await get(refused.token, path, query)).statusCode).toBe(403);
       expect((await get(nurse.token, path, query, lakeside)).statusCode).toBe(404);
       expect((await get(nurse.token, path, query, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);

@@ -315,3 +315,49 @@ export const findFigurePatients = async (db: Db, range: DashboardRange, filter: 
       ORDER BY f.count DESC, lower(pp.last_name), lower(pp.first_name), pp.user_id
       LIMIT ${limit}`.execute(db)
   ).rows;
+
+export interface QuestionnaireWeekRow {
+  key: string;
+  delivered: number;
+  completed: number;
+  partial: number;
+  missed: number;
+  open: number;
+}
+
+/**
+ * Questionnaires that fell due in the range (never after `today`) to patients taking part, per
+ * week: a calendar week from Monday, or the week of involvement (week 1 = the seven days from the
+ * consent day, in the program's time zone). Counted from the events' own columns, through the
+ * (program_id, due_date) index: once its window has closed, a questionnaire is completed, partly
+ * answered (started), or missed (never started, whether or not the engine has marked it yet).
+ */
+export const findQuestionnaireWeeks = async (
+  db: Db,
+  range: DashboardRange,
+  at: { today: string; now: Date },
+  timeZone: string,
+) => {
+  const closed = sql`e.window_closes_at <= ${at.now}`;
+  // The zone as a literal (one of core's territory zones): the grouped and selected week are then
+  // the same expression to PostgreSQL.
+  const consentDay = sql`(pp.date_consent_given AT TIME ZONE ${sql.lit(timeZone)})::date`;
+  const week =
+    range.axis === "date" ? sql`date_trunc('week', e.due_date)` : sql`((e.due_date - ${consentDay}) / 7 + 1)`;
+  const key = range.axis === "date" ? sql`to_char(${week}, 'YYYY-MM-DD')` : sql`${week}::text`;
+  return (
+    await sql<QuestionnaireWeekRow>`
+      SELECT ${key} AS key, count(*)::int AS delivered,
+        count(*) FILTER (WHERE e.state = 'COMPLETED')::int AS completed,
+        count(*) FILTER (WHERE e.state = 'IN_PROGRESS' AND ${closed})::int AS partial,
+        count(*) FILTER (WHERE e.state = 'MISSED' OR (e.state = 'DUE' AND ${closed}))::int AS missed,
+        count(*) FILTER (WHERE e.state IN ('DUE', 'IN_PROGRESS') AND NOT ${closed})::int AS open
+      FROM questionnaire_events e
+      JOIN program_patients pp ON pp.program_id = e.program_id AND pp.user_id = e.patient_id
+        AND pp.status IN (${sql.join([...programFigureStatuses])}) AND pp.date_consent_given IS NOT NULL
+      WHERE e.program_id = ${range.programId}
+        AND e.due_date BETWEEN ${range.startDate}::date AND LEAST(${range.endDate}::date, ${at.today}::date)
+      GROUP BY ${week}
+      ORDER BY ${week}`.execute(db)
+  ).rows;
+};

@@ -33,6 +33,14 @@ export const registerProgramDashboardRoutes = (app: FastifyInstance, ctx: AppCon
     { permission: "view_project_symptom_data" },
     ({ scope, params, query }) => dashboard.medicationAdherence(scope, params.projectId, query),
   );
+  // Delivery counts, no answers: the permission that shows a program's questionnaire schedules.
+  defineRoute(
+    app,
+    ctx,
+    programDashboardApi.questionnaireCompletion,
+    { permission: "view_questionnaire_schedules" },
+    ({ scope, params, query }) => dashboard.questionnaireCompletion(scope, params.projectId, query),
+  );
   // Names patients: the identifying list's permission here, the figure's data permission in the service.
   defineRoute(
     app,

@@ -9,12 +9,15 @@ import {
   type Permission,
   type ProgramMedication,
   type ProgramMostLoggedSymptom,
+  type QuestionnaireCompletion,
+  questionnaireCompletionRate,
   type SymptomTrend,
   sortAxisKeys,
   symptomGradeLabels,
   type TemperatureTrends,
   type Territory,
   temperatureBands,
+  territoryTimeZones,
   todayIn,
 } from "@openpro/core";
 import { forbidden, invalidField } from "../../platform/errors.js";
@@ -171,6 +174,25 @@ export const medicationAdherence = async (
       return { ...row, adherence: total === 0 ? null : Math.round((row.logged / total) * 100) };
     }),
   };
+};
+
+/** Questionnaires that fell due per week, and the share of those whose window closed that were completed. */
+export const questionnaireCompletion = async (
+  scope: RequestScope,
+  programId: string,
+  query: RangeQuery,
+): Promise<QuestionnaireCompletion> => {
+  const { program, range, today } = await loadRange(scope, programId, query);
+  const [weeks] = await Promise.all([
+    q.findQuestionnaireWeeks(
+      scope.ctx.db,
+      range,
+      { today, now: scope.ctx.clock.now() },
+      territoryTimeZones[program.territory as Territory],
+    ),
+    audited(scope, programId, "questionnaireCompletion", { ...query }),
+  ]);
+  return { axis: range.axis, weeks: weeks.map((week) => ({ ...week, rate: questionnaireCompletionRate(week) })) };
 };
 
 /** The data permission each figure's patients need beyond the identifying patient list. */

@@ -69,6 +69,15 @@ export const useMedicationAdherence = (projectId: string, query: Omit<DashboardQ
     ...common,
   });
 
+export const useQuestionnaireCompletion = (projectId: string, query: DashboardQuery, enabled = true) =>
+  useQuery({
+    queryKey: programDashboardKeys.of(projectId, "questionnaireCompletion", query),
+    queryFn: ({ signal }) =>
+      apiCall(programDashboardApi.questionnaireCompletion, { params: { projectId }, query, signal }),
+    enabled,
+    ...common,
+  });
+
 export interface FigureRequest {
   figure: DashboardFigure;
   /** What the list is of, as its heading reads ("Patients who logged severe Nausea"). */

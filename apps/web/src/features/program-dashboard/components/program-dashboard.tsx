@@ -9,11 +9,18 @@ import {
   todayIn,
 } from "@openpro/core";
 import { useState } from "react";
-import { type FigureRequest, useMedicationAdherence, useMostLoggedSymptoms, useTemperatureTrends } from "../api";
+import {
+  type FigureRequest,
+  useMedicationAdherence,
+  useMostLoggedSymptoms,
+  useQuestionnaireCompletion,
+  useTemperatureTrends,
+} from "../api";
 import { FigurePatientsDialog } from "./figure-patients-dialog";
 import { MedicationAdherence } from "./medication-adherence";
 import { MostLoggedSymptoms } from "./most-logged-symptoms";
 import { ProgramSummary } from "./program-summary";
+import { QuestionnaireCompletion } from "./questionnaire-completion";
 import { RangeControls } from "./range-controls";
 import { SymptomTrends } from "./symptom-trends";
 import { TemperatureTrends } from "./temperature-trends";
@@ -38,12 +45,14 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
   const projectId = program.projectId;
   const symptomData = can(actor, "view_project_symptom_data");
   const temperatureData = can(actor, "view_project_temperature_data");
+  const questionnaireData = can(actor, "view_questionnaire_schedules");
   const showPatients = can(actor, "view_project_users") ? setFigure : undefined;
 
   const mostLogged = useMostLoggedSymptoms(projectId, range, orderBy, mostLoggedLimit, symptomData);
   const logged = useMostLoggedSymptoms(projectId, range, "count", pickerLimit, symptomData);
   const temperature = useTemperatureTrends(projectId, query, temperatureData);
   const medication = useMedicationAdherence(projectId, range, symptomData);
+  const completion = useQuestionnaireCompletion(projectId, query, questionnaireData);
 
   return (
     <>
@@ -90,6 +99,9 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
             loading={medication.isPending}
             onShowPatients={showPatients}
           />
+        ) : null}
+        {questionnaireData ? (
+          <QuestionnaireCompletion completion={completion.data} loading={completion.isPending} />
         ) : null}
       </Box>
       <FigurePatientsDialog projectId={projectId} range={range} figure={figure} onClose={() => setFigure(null)} />
