@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -397,6 +398,271 @@ const readOnlyDataDir = async (): Promise<FaultResult> => {
   }
 };
 
+/** "200×3 503×27": how many answers of each status. */
+const statusCounts = (answers: Answer[]) => {
+  const counts = new Map<number, number>();
+  for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s === 0 ? "timeout/refused" : s}×${n}`)
+    .join(" ");
+};
+
+/** Takes every free byte of the filesystem holding `dir` (a file of zeros); its path. */
+const fillDisk = (dir: string, name: string) => {
+  const file = join(dir, name);
+  const fd = openSync(file, "a");
+  const chunk = Buffer.alloc(1024 * 1024);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch {
+    // ENOSPC: full, down to the last block; smaller writes take what is left.
+    for (const size of [65_536, 4096, 512, 1]) {
+      try {
+        for (;;) writeSync(fd, chunk.subarray(0, size));
+      } catch {
+        // next size
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return file;
+};
+
+const freeBytes = (dir: string) => {
+  const stats = statfsSync(dir);
+  return stats.bavail * stats.bsize;
+};
+
+/**
+ * PGlite on a disk that is full (a 128 MB tmpfs, filled with a file of zeros): at start, one clear
+ * line and exit ≠ 0; while running, writes answer 503 (never 500, never internals), reads still
+ * answer; once space returns, writes are taken again, and after a restart every acknowledged
+ * upload is there (the database is not corrupt).
+ */
+const diskFull = async (): Promise<FaultResult> => {
+  const scenario = "PGlite on a full disk (tmpfs)";
+  const mount = mkdtempSync(join(tmpdir(), "openpro-faults-full-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=128m", "tmpfs", mount], { stdio: "pipe" });
+  } catch (error) {
+    rmSync(mount, { recursive: true, force: true });
+    const why = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
+    return { scenario, pass: false, figures: `not run: a tmpfs cannot be mounted here (${why.slice(0, 200)})` };
+  }
+  const port = await freePort();
+  const dataDir = join(mount, "data");
+  let server: ServerProcess | undefined;
+  try {
+    // 1. A new database on a full disk.
+    let filler = fillDisk(mount, "filler");
+    const onFull = new ServerProcess(port, { DATA_DIR: dataDir });
+    await onFull.start({ waitForHealth: false });
+    const startCode = await onFull.waitForExit(120_000);
+    if (startCode === null) onFull.signal("SIGKILL");
+    const startLines = onFull.output
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("npm warn"));
+    rmSync(filler);
+    rmSync(dataDir, { recursive: true, force: true });
+    const clearStart =
+      startCode !== null &&
+      startCode !== 0 &&
+      startLines.length <= 2 &&
+      /DATA_DIR|disk|space/i.test(startLines.join(" "));
+
+    // 2. The disk fills while the server runs.
+    server = new ServerProcess(port, { DATA_DIR: dataDir });
+    await server.start();
+    const patient = await demoPatient(server);
+    const acknowledged: string[][] = [];
+    const upload = async () => {
+      const ids = Array.from({ length: 20 }, () => randomUUID());
+      const answer = await call(server!.baseUrl, "POST", `/api/v1/user/projects/${patient.programId}/logs`, {
+        token: patient.patientToken,
+        body: logsBody(ids),
+      });
+      if (answer.status === 200 || answer.status === 201) acknowledged.push(ids);
+      return answer;
+    };
+    for (let i = 0; i < 5; i++) await upload();
+    const freeBefore = freeBytes(mount);
+    filler = fillDisk(mount, "filler");
+    const whileFull: Answer[] = [];
+    for (let i = 0; i < 30; i++) whileFull.push(await upload());
+    const readWhileFull = await call(server.baseUrl, "GET", "/api/v1/admin/projects?_perPage=5", {
+      token: patient.nurseToken,
+    });
+    const leaks = whileFull.filter((a) =>
+      /at |\/src\/|\/node_modules\/|SELECT|INSERT|pgdata|No space/i.test(JSON.stringify(a.body)),
+    );
+    const fullStatuses = statusCounts(whileFull);
+    const aliveWhileFull = server.alive;
+
+    // 3. Space returns.
+    rmSync(filler);
+    const back = performance.now();
+    let recoveredMs = Number.POSITIVE_INFINITY;
+    const afterSpace: Answer[] = [];
+    while (performance.now() - back < 30_000 && server.alive) {
+      const answer = await upload();
+      afterSpace.push(answer);
+      if (answer.status === 200 || answer.status === 201) {
+        recoveredMs = performance.now() - back;
+        break;
+      }
+      await sleep(200);
+    }
+    await server.stop();
+
+    // 4. After a restart: every acknowledged upload is there.
+    server = new ServerProcess(port, { DATA_DIR: dataDir });
+    let reopened = "ok";
+    let present = 0;
+    try {
+      await server.start();
+      await server.stop();
+      const opened = await openDatabase({ dataDir });
+      try {
+        present = await countLogs(opened.db, acknowledged.flat());
+      } finally {
+        await opened.close();
+      }
+    } catch (error) {
+      reopened = (error as Error).message.slice(0, 160);
+    }
+    const expected = acknowledged.flat().length;
+    const no500 = whileFull.every((a) => a.status !== 500 && a.status !== 0);
+    const pass =
+      clearStart &&
+      aliveWhileFull &&
+      no500 &&
+      whileFull.some((a) => a.status === 503) &&
+      leaks.length === 0 &&
+      Number.isFinite(recoveredMs) &&
+      reopened === "ok" &&
+      present === expected;
+    return {
+      scenario,
+      pass,
+      figures: `start on a full disk: exit ${startCode}, ${startLines.length} line(s) "${(startLines.at(-1) ?? "").slice(0, 200)}"; running, disk filled (${(freeBefore / 1e6).toFixed(0)} MB taken): uploads ${fullStatuses}, alive ${aliveWhileFull}, read ${readWhileFull.status}, internals leaked ${leaks.length}; space back → upload taken after ${Number.isFinite(recoveredMs) ? `${(recoveredMs / 1000).toFixed(1)} s` : `never (${statusCounts(afterSpace)}; alive ${server.alive})`}; restart: ${reopened}, acknowledged logs present ${present}/${expected}`,
+    };
+  } catch (error) {
+    return { scenario, pass: false, figures: `error: ${(error as Error).message.slice(0, 400)}` };
+  } finally {
+    await server?.stop();
+    try {
+      execFileSync("umount", [mount], { stdio: "pipe" });
+    } catch {
+      execFileSync("umount", ["-l", mount], { stdio: "pipe" });
+    }
+    rmSync(mount, { recursive: true, force: true });
+  }
+};
+
+const ESCALATION_SUBJECT = "OpenPRO: an alert is still open";
+
+/** Alerts raised through the API of either process, escalated by whichever job runner takes them. */
+const alertEscalationOnBoth = async (db: Db, rr: () => string): Promise<{ ok: boolean; figures: string }> => {
+  // Three consented patients of one program, each with a fever: three Open alerts.
+  const patients = (
+    await sql<{ programId: string; email: string; userId: string }>`
+      SELECT pp.program_id AS "programId", u.email, u.id AS "userId"
+      FROM program_patients pp JOIN users u ON u.id = pp.user_id JOIN programs p ON p.id = pp.program_id
+      WHERE pp.status = 'CONSENTED' AND pp.invite_accepted_at IS NOT NULL AND p.name LIKE '%Breast%'
+      ORDER BY u.email LIMIT 3`.execute(db)
+  ).rows;
+  if (patients.length === 0) return { ok: false, figures: "alerts: no consented demo patient" };
+  const programId = patients[0]!.programId;
+  // The program's fever threshold (a program admin's setting): above 38 °C raises an alert.
+  await sql`UPDATE programs SET temperature_max = 38 WHERE id = ${programId}`.execute(db);
+  const uploads: number[] = [];
+  for (const patient of patients) {
+    const login = await call(rr(), "POST", "/api/v2/auth/login", {
+      body: { email: patient.email, password: "Clinic-Demo-2026!", scope: "patient" },
+    });
+    // Two fevers in two batches, through either process: one Open alert (the second attaches to it).
+    for (const value of [40.5, 41.2]) {
+      const upload = await call(rr(), "POST", `/api/v1/user/projects/${programId}/logs`, {
+        token: login.body?.accessToken,
+        body: {
+          logs: [
+            {
+              clientId: randomUUID(),
+              logClass: "TEMPERATURE",
+              date: new Date(Date.now() - 60_000).toISOString(),
+              value,
+              unit: "C",
+            },
+          ],
+        },
+      });
+      uploads.push(upload.status);
+    }
+  }
+  // Every Open alert of theirs still waiting for its escalation.
+  const raised = (
+    await sql<{ id: string }>`SELECT a.id FROM alerts a WHERE a.patient_id = ANY(${patients.map((p) => p.userId)})
+      AND a.program_id = ${programId} AND a.status = 'open' AND a.escalated_at IS NULL
+      AND EXISTS (SELECT 1 FROM jobs j WHERE j.name = 'alerts.escalate' AND j.completed_at IS NULL
+                  AND j.payload->>'alertId' = a.id::text)`.execute(db)
+  ).rows.map((r) => r.id);
+  if (raised.length === 0)
+    return { ok: false, figures: `alerts: none raised by the fever uploads (${uploads.join(", ")})` };
+  // The delay passes.
+  await sql`UPDATE jobs SET run_at = now() WHERE name = 'alerts.escalate' AND completed_at IS NULL
+    AND payload->>'alertId' = ANY(${raised})`.execute(db);
+  const deadline = Date.now() + 30_000;
+  let escalated = 0;
+  while (Date.now() < deadline) {
+    escalated = Number(
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM alerts
+          WHERE id = ANY(${raised}) AND escalated_at IS NOT NULL`.execute(db)
+      ).rows[0]?.n ?? 0,
+    );
+    if (escalated === raised.length) break;
+    await sleep(200);
+  }
+  // Time for a second escalation, if there were one to come.
+  await sleep(2000);
+  const mails = (
+    await sql<{ toAddress: string; textBody: string }>`SELECT to_address AS "toAddress", text_body AS "textBody"
+      FROM mails WHERE subject = ${ESCALATION_SUBJECT}`.execute(db)
+  ).rows;
+  const perAlert = raised.map((id) => mails.filter((m) => m.textBody.includes(id)));
+  const admins = new Set(perAlert[0]?.map((m) => m.toAddress));
+  const oncePerAdmin = perAlert.every(
+    (list) =>
+      list.length === admins.size &&
+      new Set(list.map((m) => m.toAddress)).size === list.length &&
+      list.every((m) => admins.has(m.toAddress)),
+  );
+  const jobs = (
+    await sql<{ attempts: number; done: boolean }>`SELECT attempts, completed_at IS NOT NULL AS done FROM jobs
+      WHERE name = 'alerts.escalate' AND payload->>'alertId' = ANY(${raised})`.execute(db)
+  ).rows;
+  const audits = Number(
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'alert.escalate' AND entity_id::text = ANY(${raised})`.execute(db)
+    ).rows[0]?.n ?? 0,
+  );
+  const ok =
+    escalated === raised.length &&
+    admins.size > 0 &&
+    oncePerAdmin &&
+    jobs.length === raised.length &&
+    jobs.every((j) => j.done && Number(j.attempts) === 1) &&
+    audits === raised.length;
+  return {
+    ok,
+    figures: `alerts raised ${raised.length}, escalated ${escalated}, escalation mails ${perAlert.map((l) => l.length).join("+")} to ${admins.size} admin(s) each, escalation jobs ${jobs.length} (attempts ${jobs.map((j) => j.attempts).join(",")}), audit entries ${audits}`,
+  };
+};
+
 /** Two processes on one PostgreSQL, called round-robin: sessions, refresh rotation, rate limits, each mail once. */
 const twoProcesses = async (cluster: ThrowawayCluster): Promise<FaultResult> => {
   const scenario = "two processes on one PostgreSQL, round-robin";
@@ -499,10 +765,15 @@ const twoProcesses = async (cluster: ThrowawayCluster): Promise<FaultResult> => 
         ?.n ?? 0,
     );
     check("each mail once", stored === count && all.length === count && distinct === count && retried === 0);
+
+    // Alert escalation: a patient's fever raises alerts; once past the delay (the jobs' run_at moved
+    // to now, as the clock would), both job runners poll: each alert escalated once, one mail per admin.
+    const escalation = await alertEscalationOnBoth(opened.db, rr);
+    check("alert escalation once, one mail per admin", escalation.ok);
     return {
       scenario,
       pass: failed.length === 0,
-      figures: `${checks.length}/${checks.length + failed.length} checks${failed.length ? ` (failed: ${failed.join(", ")})` : ""}; mails ${stored}/${count} sent, sent by A ${echoed(a).length} + B ${echoed(b).length} = ${all.length}, distinct ${distinct}; jobs run more than once ${retried}`,
+      figures: `${checks.length}/${checks.length + failed.length} checks${failed.length ? ` (failed: ${failed.join(", ")})` : ""}; mails ${stored}/${count} sent, sent by A ${echoed(a).length} + B ${echoed(b).length} = ${all.length}, distinct ${distinct}; jobs run more than once ${retried}; ${escalation.figures}`,
     };
   } catch (error) {
     return { scenario, pass: false, figures: `error: ${(error as Error).message.slice(0, 300)}` };
@@ -532,6 +803,7 @@ export const runFaults = async (only?: string[]): Promise<FaultResult[]> => {
     await run("outage", () => databaseOutage(cluster));
     await run("sigterm", () => sigtermUnderLoad(cluster));
     await run("readonly", () => readOnlyDataDir());
+    await run("disk-full", () => diskFull());
     await run("two", () => twoProcesses(cluster));
   } finally {
     cluster.destroy();

@@ -72,6 +72,8 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     readonly env: Record<string, string>,
+    /** Extra options for node itself (`--cpu-prof` to profile the server under load). */
+    readonly nodeArgs: string[] = [],
   ) {}
 
   get baseUrl() {
@@ -89,7 +91,7 @@ export class ServerProcess {
   /** Starts the process; resolves when /healthz answers 200, rejects when it exits first. */
   async start(options: { uid?: number; gid?: number; waitForHealth?: boolean; timeoutMs?: number } = {}) {
     this.exitCode = null;
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    const child = spawn(process.execPath, [...this.nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? "",

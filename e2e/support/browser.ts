@@ -3,9 +3,37 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Debian's Chromium, headless, with no calls to the outside world. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+/**
+ * Content-Security-Policy violations seen by any page of this file's browser (the CSP allows no
+ * inline script and no inline style without the page's nonce): a library that injects styles its
+ * own way shows here, and `expectAccessible` and closing the browser fail the journey on it.
+ */
+const cspViolations: string[] = [];
+
+/** The violations recorded since the last call (and forgets them). */
+export const takeCspViolations = () => cspViolations.splice(0);
+
+const CSP_MARKER = "[csp-violation]";
+
+/** Every page of the context reports violations (the DOM event and Chromium's console error). */
+const guardContentSecurityPolicy = async (context: BrowserContext) => {
+  await context.addInitScript((marker) => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `${marker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+      );
+    });
+  }, CSP_MARKER);
+  context.on("console", (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_MARKER) || /Content Security Policy/i.test(text))
+      cspViolations.push(`${message.page()?.url() ?? "?"}: ${text.replace(CSP_MARKER, "").trim()}`);
+  });
+};
+
+/** Debian's Chromium, headless, with no calls to the outside world; every context guarded for CSP. */
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -19,6 +47,20 @@ export const launchBrowser = (): Promise<Browser> =>
       "--disable-dev-shm-usage",
     ],
   });
+  const newContextOf = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContextOf(options);
+    await guardContentSecurityPolicy(context);
+    return context;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await close(options);
+    const left = takeCspViolations();
+    if (left.length > 0) throw new Error(`Content-Security-Policy violations:\n${left.join("\n")}`);
+  };
+  return browser;
+};
 
 export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
   browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, locale: "en-GB" });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { accessibilityViolations, screenshotDir } from "./browser.js";
+import { accessibilityViolations, screenshotDir, takeCspViolations } from "./browser.js";
 import type { MailCapture } from "./mail-capture.js";
 
 export const DEMO_PASSWORD = "Clinic-Demo-2026!";
@@ -46,6 +46,7 @@ export const expectAccessible = async (page: Page, name: string) => {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
   expect(await accessibilityViolations(page), `axe on ${name} (${page.url()})`).toEqual([]);
+  expect(takeCspViolations(), `Content-Security-Policy violations up to ${name}`).toEqual([]);
 };
 
 /** Waits until something is on screen (fails the test after 10 s). */

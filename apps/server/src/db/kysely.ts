@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statfsSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
@@ -94,8 +94,15 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Opened
     parsers: { [INT8_OID]: (value: string) => Number(value), [DATE_OID]: (value: string) => value },
   }).catch((error: unknown) => {
     if (inMemory) throw error;
+    // PGlite's own error often carries no message: name the full disk when that is the cause.
+    const { bavail, bsize } = statfsSync(options.dataDir);
+    const free = bavail * bsize;
+    const cause =
+      free < 16 * 1024 * 1024
+        ? `the disk is full: ${(free / 1024 / 1024).toFixed(1)} MB free`
+        : ((error as Error | undefined)?.message ?? String(error));
     throw new Error(
-      `DATA_DIR ${options.dataDir}: the database could not be opened (${(error as Error).message}). Is the disk full, or is another OpenPRO using this folder?`,
+      `DATA_DIR ${options.dataDir}: the database could not be opened (${cause}). Is the disk full, or is another OpenPRO using this folder?`,
     );
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });

@@ -444,7 +444,7 @@ describe("uploads checked by content, and security headers", () => {
     }
   });
 
-  it("sends a Content-Security-Policy whose scripts come from this server only (no unsafe-inline, no eval)", async () => {
+  it("sends a Content-Security-Policy whose scripts and styles come from this server only (no unsafe-inline, no eval)", async () => {
     const answer = await t.request({ method: "GET", url: "/api/v1/healthz" });
     const csp = String(answer.headers["content-security-policy"]);
     const directives = new Map(
@@ -459,6 +459,10 @@ describe("uploads checked by content, and security headers", () => {
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(directives.get("script-src")).not.toContain("'unsafe-inline'");
+    // Styles too: the web app's pages allow only the style elements carrying their nonce
+    // (platform/http/static-assets.test.ts); nothing else allows inline style.
+    expect(directives.get("style-src")).toEqual(["'self'"]);
+    expect(csp).not.toMatch(/unsafe-inline/);
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["x-frame-options"]).toBe("DENY");
     expect(answer.headers["set-cookie"]).toBeUndefined();

@@ -75,13 +75,15 @@ describe("while the database cannot be reached the API answers 503, never a 500"
     expect(health.json()).toMatchObject({ status: "degraded", database: "down" });
   });
 
-  it("tells connection failures from other database errors", () => {
+  it("tells connection failures and a full disk from other database errors", () => {
     const coded = (code: string, message = "x") => Object.assign(new Error(message), { code });
     for (const error of [
       coded("ECONNREFUSED"),
       coded("57P01", "terminating connection due to administrator command"),
       coded("57P03", "the database system is starting up"),
       coded("08006"),
+      // A full disk: the request is sound, the database cannot store it now (503, retry later).
+      coded("53100", "could not extend file: No space left on device"),
       new Error("Connection terminated unexpectedly"),
       new Error("timeout exceeded when trying to connect"),
       Object.assign(new AggregateError([coded("ECONNREFUSED")]), { code: undefined }),

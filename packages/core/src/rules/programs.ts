@@ -54,11 +54,20 @@ export const programState = (
   return { closed, active: !closed && program.startDate <= today };
 };
 
+/** One formatter per territory: building an Intl.DateTimeFormat costs more than the rest of a list row. */
+const dayFormats = new Map<Territory, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in the program's territory. */
-export const todayIn = (territory: Territory, now: Date): string =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: territoryTimeZones[territory],
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+export const todayIn = (territory: Territory, now: Date): string => {
+  let format = dayFormats.get(territory);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone: territoryTimeZones[territory],
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(territory, format);
+  }
+  return format.format(now);
+};

@@ -45,8 +45,11 @@ export const findProgramPage = async (
   return { rows, totalCount: Number(count.count) };
 };
 
-export const findProgram = (db: Db, programId: string) =>
-  programColumns(db).where("programs.id", "=", programId).executeTakeFirst();
+/** The program; with `memberUserId`, only if that user's teams reach it. */
+export const findProgram = (db: Db, programId: string, memberUserId: string | null = null) => {
+  const query = programColumns(db).where("programs.id", "=", programId);
+  return (memberUserId ? query.where(inReachOf(memberUserId)) : query).executeTakeFirst();
+};
 
 export const findProgramByName = (db: Db, name: string, exceptId?: string) => {
   let query = db.selectFrom("programs").select("id").where(sql<string>`lower(name)`, "=", name.toLowerCase());

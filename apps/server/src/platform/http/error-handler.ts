@@ -34,7 +34,10 @@ export const toFieldErrors = (issues: ZodIssueLike[]): FieldError[] => {
   return errors;
 };
 
-/** Connection-level codes (Node, PostgreSQL class 08, shutdown / start-up, too many connections). */
+/**
+ * Connection-level codes (Node, PostgreSQL class 08, shutdown / start-up, too many connections),
+ * and a full disk (53100): the request is sound, the database cannot take it now.
+ */
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -47,6 +50,7 @@ const UNAVAILABLE_CODES = new Set([
   "57P02",
   "57P03",
   "53300",
+  "53100",
 ]);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|Connection closed/i;

@@ -76,14 +76,55 @@ describe("the built web app and API answers go out compressed and cacheable", ()
     }
   });
 
-  it("serves the app's page for a deep link, compressed by Accept-Encoding", async () => {
+  /** The page as the browser gets it: the build's index.html with the nonce of this answer in a meta element. */
+  const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
+  const styleSrcOf = (csp: unknown) =>
+    String(csp)
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === "style-src")
+      ?.slice(1);
+
+  it("serves the app's page for a deep link, compressed by Accept-Encoding, with a nonce of its own", async () => {
     const br = await get("/invite/ABC123", "br");
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers["content-type"]).toMatch(/text\/html/);
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    const nonce = nonceOf(html);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(html.replace(`<meta name="csp-nonce" content="${nonce}">`, "")).toBe(INDEX);
     const gzip = await get("/invite/ABC123", "gzip");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(INDEX);
+    expect(nonceOf(gunzipSync(gzip.rawPayload).toString())).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it("allows only the style elements that carry the page's nonce, a new one for every answer", async () => {
+    const nonces = new Set<string>();
+    for (const url of ["/", "/login", "/index.html", "/programs/1"]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      const nonce = nonceOf(page.body)!;
+      expect(styleSrcOf(page.headers["content-security-policy"]), url).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(String(page.headers["content-security-policy"])).not.toContain("unsafe-inline");
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(4);
+    // An API answer allows no inline style at all.
+    const api = await get("/api/v1/healthz");
+    expect(styleSrcOf(api.headers["content-security-policy"])).toEqual(["'self'"]);
+  });
+
+  it("never hands out the build's precompressed copies of the page (they carry no nonce)", async () => {
+    for (const url of ["/index.html.br", "/index.html.gz"]) {
+      const response = await get(url);
+      expect(response.headers["content-type"], url).toMatch(/text\/html/);
+      expect(nonceOf(response.body), url).toBeDefined();
+    }
+  });
+
+  it("keeps the API reference page's own exception, and only there", async () => {
+    const docs = await get("/api/docs");
+    expect(styleSrcOf(docs.headers["content-security-policy"])).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
   it("compresses an API JSON answer over the threshold when asked, and only then", async () => {
