@@ -98,13 +98,7 @@ export const findHistories = async (db: Db, programId: string, enrolmentIds: str
     .unionAll(
       db
         .selectFrom("patientVerificationHistory")
-        .select([
-          sql<HistoryKind>`'verification'`.as("kind"),
-          "enrolmentId",
-          "verificationStatus as value",
-          "at",
-          "id",
-        ])
+        .select([sql<HistoryKind>`'verification'`.as("kind"), "enrolmentId", "verificationStatus as value", "at", "id"])
         .where("programId", "=", programId)
         .where("enrolmentId", "in", enrolmentIds),
     )
