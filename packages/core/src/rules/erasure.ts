@@ -61,3 +61,11 @@ export const erasureDecision = (input: {
   if (today >= keptUntil) return { allowed: true, ground: "retention_over" };
   return { allowed: false, refusal: "retention_running", keptUntil };
 };
+
+/** "1961" from "1961-04-12"; null when unknown or not a date. */
+export const birthYear = (dob: string | Date | null | undefined): number | null => {
+  if (!dob) return null;
+  const text = dob instanceof Date ? dob.toISOString() : String(dob);
+  const match = /^(\d{4})-\d{2}-\d{2}/.exec(text);
+  return match ? Number(match[1]) : null;
+};

@@ -1,4 +1,5 @@
 import {
+  birthYear,
   customQuestionnaireSchema,
   type ErasureBody,
   type ErasureDecision,
@@ -12,7 +13,6 @@ import type { Db } from "../../db/kysely.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { birthYear } from "../exports/anonymise.js";
 import { type EnrolmentRow, findEnrolment, markConsentWithdrawn } from "../patients/service.js";
 import { type LoadedProgram, loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";

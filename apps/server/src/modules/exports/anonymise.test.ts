@@ -1,6 +1,6 @@
-import { researchExportKinds } from "@openpro/core";
+import { birthYear, researchExportKinds } from "@openpro/core";
 import { describe, expect, it } from "vitest";
-import { birthYear, headerOf, newExportSalt, projectRow, pseudonym, pseudonymiser } from "./anonymise.js";
+import { headerOf, newExportSalt, projectRow, pseudonym, pseudonymiser } from "./anonymise.js";
 import { csvCell, csvEntries, xlsxEntries } from "./formats.js";
 import { readZip, zipStream } from "./zip.js";
 

@@ -29,14 +29,6 @@ export const pseudonymiser = (salt: Buffer, prefix = "P") => {
   };
 };
 
-/** "1961" from "1961-04-12"; null when unknown or not a date. */
-export const birthYear = (dob: string | Date | null | undefined): number | null => {
-  if (!dob) return null;
-  const text = dob instanceof Date ? dob.toISOString() : String(dob);
-  const match = /^(\d{4})-\d{2}-\d{2}/.exec(text);
-  return match ? Number(match[1]) : null;
-};
-
 interface Column {
   name: string;
   /** Left out of anonymised exports. */

@@ -1,7 +1,7 @@
-import type { ResearchExportKind } from "@openpro/core";
+import { birthYear, type ResearchExportKind } from "@openpro/core";
 import type { AppContext } from "../../platform/context.js";
 import { answeredQuestionnairePages } from "../questionnaire-delivery/service.js";
-import { birthYear, headerOf, isoDate, isoInstant, newExportSalt, projectRow, pseudonymiser } from "./anonymise.js";
+import { headerOf, isoDate, isoInstant, newExportSalt, projectRow, pseudonymiser } from "./anonymise.js";
 import { type Cell, contentTypes, csvEntries, type Sheet, xlsxEntries } from "./formats.js";
 import * as q from "./queries.js";
 import { zipStream } from "./zip.js";
