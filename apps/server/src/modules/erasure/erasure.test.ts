@@ -11,6 +11,7 @@ import {
   setProgram,
   userIdOf,
 } from "../../../test/patients.js";
+import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { verifyAuditChain } from "../../platform/audit/verify.js";
@@ -152,72 +153,23 @@ describe("erasure of a patient's personal data", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const schedule = await t.ctx.db
-      .insertInto("questionnaireSchedules")
-      .values({
-        programId: heart,
-        patientId: null,
-        itemType: "questionnaire",
-        questionnaireTypeId: custom.id,
-        questionnaireBatchId: null,
-        questionnairePlanId: null,
-        name: "How was clinic?",
-        description: null,
-        frequency: 0,
-        numberToSend: 1,
-        responseWindow: 7,
-        startDay: 0,
-        instructionsForPatient: null,
-        deferredMemberOrder: null,
-        createdBy: null,
-        createdAt: t.clock.now(),
-        deletedAt: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const event = await t.ctx.db
-      .insertInto("questionnaireEvents")
-      .values({
-        programId: heart,
-        patientId: graceId,
-        scheduleId: schedule.id,
-        questionnaireTypeId: custom.id,
-        planMemberOrder: 0,
-        occurrence: 1,
-        batchMemberOrder: 0,
-        dueDate: "2026-03-04",
-        windowClosesAt: "2026-03-11T00:00:00Z",
-        remindAt: null,
-        state: "COMPLETED",
-        answeredCount: 2,
-        questionCount: 2,
-        createdAt: "2026-03-04T00:00:00Z",
-        notifiedAt: null,
-        remindedAt: null,
-        startedAt: "2026-03-04T10:00:00Z",
-        completedAt: "2026-03-04T10:05:00Z",
-        submitClientId: null,
-        scores: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .insertInto("questionnaireAnswers")
-      .values(
-        [
-          ["q1", 7],
-          ["q2", "Dr Patel was kind to me and my husband Tom"],
-        ].map(([questionId, value]) => ({
-          eventId: event.id,
-          programId: heart,
-          patientId: graceId,
-          questionId: String(questionId),
-          value: JSON.stringify(value),
-          skipped: false,
-          answeredAt: new Date("2026-03-04T10:05:00Z"),
-        })),
-      )
-      .execute();
+    const scheduleId = await insertProgramSchedule(t, {
+      programId: heart,
+      questionnaireTypeId: custom.id,
+      name: "How was clinic?",
+      kind: "questionnaire",
+    });
+    await insertQuestionnaireEvent(t, {
+      programId: heart,
+      patientId: graceId,
+      scheduleId,
+      questionnaireTypeId: custom.id,
+      occurrence: 1,
+      dueDate: "2026-03-04",
+      windowClosesAt: "2026-03-11T00:00:00Z",
+      state: "COMPLETED",
+      answers: { q1: 7, q2: "Dr Patel was kind to me and my husband Tom" },
+    });
     const booked = await t.request({
       method: "POST",
       url: `/api/v1/users/${graceId}/nurse_visit_appointments?projectId=${heart}`,

@@ -2,6 +2,7 @@ import { messages, type ResearchExport } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
 import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
+import { EQ5D_TYPE_ID, insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { readZip } from "./zip.js";
@@ -110,77 +111,23 @@ describe("data out: research exports and a patient's own data", () => {
       skipReason: "FORGOT",
     });
     // One answered EQ-5D (the global licensed type: item codes only) of a program schedule.
-    const eq5d = await t.ctx.db
-      .selectFrom("questionnaireTypes")
-      .select("id")
-      .where("code", "=", "EQ5D")
-      .executeTakeFirstOrThrow();
-    const schedule = await t.ctx.db
-      .insertInto("questionnaireSchedules")
-      .values({
-        programId: heart,
-        patientId: null,
-        itemType: "hardcoded",
-        questionnaireTypeId: eq5d.id,
-        questionnaireBatchId: null,
-        questionnairePlanId: null,
-        name: "EQ-5D",
-        description: null,
-        frequency: 0,
-        numberToSend: 1,
-        responseWindow: 7,
-        startDay: 0,
-        instructionsForPatient: null,
-        deferredMemberOrder: null,
-        createdBy: null,
-        createdAt: t.clock.now(),
-        deletedAt: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const event = await t.ctx.db
-      .insertInto("questionnaireEvents")
-      .values({
-        programId: heart,
-        patientId: graceId,
-        scheduleId: schedule.id,
-        questionnaireTypeId: eq5d.id,
-        planMemberOrder: 0,
-        occurrence: 1,
-        batchMemberOrder: 0,
-        dueDate: "2026-03-04",
-        windowClosesAt: "2026-03-11T00:00:00Z",
-        remindAt: null,
-        state: "COMPLETED",
-        answeredCount: 2,
-        questionCount: 2,
-        createdAt: "2026-03-04T00:00:00Z",
-        notifiedAt: null,
-        remindedAt: null,
-        startedAt: "2026-03-04T10:00:00Z",
-        completedAt: "2026-03-04T10:05:00Z",
-        submitClientId: null,
-        scores: JSON.stringify([{ scale: "VAS", label: "Health today", kind: "vas", score: 70 }]),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .insertInto("questionnaireAnswers")
-      .values(
-        [
-          ["MO", 2],
-          ["VAS", 70],
-        ].map(([questionId, value]) => ({
-          eventId: event.id,
-          programId: heart,
-          patientId: graceId,
-          questionId: String(questionId),
-          value: JSON.stringify(value),
-          skipped: false,
-          answeredAt: new Date("2026-03-04T10:05:00Z"),
-        })),
-      )
-      .execute();
+    const scheduleId = await insertProgramSchedule(t, {
+      programId: heart,
+      questionnaireTypeId: EQ5D_TYPE_ID,
+      name: "EQ-5D",
+    });
+    await insertQuestionnaireEvent(t, {
+      programId: heart,
+      patientId: graceId,
+      scheduleId,
+      questionnaireTypeId: EQ5D_TYPE_ID,
+      occurrence: 1,
+      dueDate: "2026-03-04",
+      windowClosesAt: "2026-03-11T00:00:00Z",
+      state: "COMPLETED",
+      scores: [{ scale: "VAS", label: "Health today", kind: "vas", score: 70 }],
+      answers: { MO: 2, VAS: 70 },
+    });
     const booked = await t.request({
       method: "POST",
       url: `/api/v1/users/${graceId}/nurse_visit_appointments?projectId=${heart}`,

@@ -6,6 +6,12 @@ import { fieldErrors } from "../../../test/factories.js";
 import { insertLogs, insertMedication, insertMedicationEvent, setValidation } from "../../../test/patient-data.js";
 import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
 import {
+  EQ5D_TYPE_ID,
+  insertProgramSchedule,
+  insertQuestionnaireEvent,
+  type QuestionnaireState,
+} from "../../../test/questionnaires.js";
+import {
   addToOrganisation,
   changePermissions,
   insertOrganisation,
@@ -367,57 +373,41 @@ describe("the program dashboard sums up a program's week", () => {
   });
 
   it("counts the questionnaires that fell due each week and the share completed once their window closed", async () => {
-    const eq5d = "00000000-0000-4000-8000-0000000e05d0";
-    const { id: scheduleId } = await t.ctx.db
-      .insertInto("questionnaireSchedules")
-      .values({
-        programId: heart,
-        itemType: "hardcoded",
-        questionnaireTypeId: eq5d,
-        name: "EQ-5D-3L",
-        startDay: 0,
-        frequency: 7,
-        responseWindow: 1,
-        numberToSend: 10,
-        createdAt: new Date("2026-03-01T08:00:00Z"),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    let occurrence = 0;
-    const event = (patientId: string, dueDate: string, state: "DUE" | "IN_PROGRESS" | "COMPLETED" | "MISSED") => ({
+    const scheduleId = await insertProgramSchedule(t, {
       programId: heart,
-      patientId,
-      scheduleId,
-      questionnaireTypeId: eq5d,
-      planMemberOrder: 0,
-      batchMemberOrder: 0,
-      occurrence: occurrence++,
-      dueDate,
-      windowClosesAt: new Date(`${dueDate}T23:59:00Z`),
-      state,
-      createdAt: new Date(`${dueDate}T08:00:00Z`),
+      questionnaireTypeId: EQ5D_TYPE_ID,
+      name: "EQ-5D-3L",
     });
-    await t.ctx.db
-      .insertInto("questionnaireEvents")
-      .values([
-        // Calendar week from Monday 2 March.
-        event(grace, "2026-03-02", "COMPLETED"),
-        // Started, not finished when its window closed.
-        event(grace, "2026-03-03", "IN_PROGRESS"),
-        event(grace, "2026-03-04", "MISSED"),
-        // Never started, its window closed, not yet marked by the engine: missed all the same.
-        event(grace, "2026-03-06", "DUE"),
-        event(alan, "2026-03-05", "COMPLETED"),
-        // Wendy withdrew: her questionnaires leave the program's figures.
-        event(wendy, "2026-03-04", "MISSED"),
-        // Week from Monday 9 March: one done, one still open, and Alan's Monday (his first week's last day).
-        event(grace, "2026-03-10", "COMPLETED"),
-        event(grace, "2026-03-11", "IN_PROGRESS"),
-        event(alan, "2026-03-09", "MISSED"),
-        // After today: not yet due.
-        event(grace, "2026-03-13", "DUE"),
-      ])
-      .execute();
+    let occurrence = 0;
+    const event = (patientId: string, dueDate: string, state: QuestionnaireState) =>
+      insertQuestionnaireEvent(t, {
+        programId: heart,
+        patientId,
+        scheduleId,
+        questionnaireTypeId: EQ5D_TYPE_ID,
+        occurrence: occurrence++,
+        dueDate,
+        state,
+      });
+    for (const [patientId, dueDate, state] of [
+      // Calendar week from Monday 2 March.
+      [grace, "2026-03-02", "COMPLETED"],
+      // Started, not finished when its window closed.
+      [grace, "2026-03-03", "IN_PROGRESS"],
+      [grace, "2026-03-04", "MISSED"],
+      // Never started, its window closed, not yet marked by the engine: missed all the same.
+      [grace, "2026-03-06", "DUE"],
+      [alan, "2026-03-05", "COMPLETED"],
+      // Wendy withdrew: her questionnaires leave the program's figures.
+      [wendy, "2026-03-04", "MISSED"],
+      // Week from Monday 9 March: one done, one still open, and Alan's Monday (his first week's last day).
+      [grace, "2026-03-10", "COMPLETED"],
+      [grace, "2026-03-11", "IN_PROGRESS"],
+      [alan, "2026-03-09", "MISSED"],
+      // After today: not yet due.
+      [grace, "2026-03-13", "DUE"],
+    ] as const)
+      await event(patientId, dueDate, state);
     const today = t.clock.now();
     // Wednesday 11 March, signed in again.
     t.clock.set("2026-03-11T12:00:00Z");
