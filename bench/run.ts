@@ -14,8 +14,24 @@ import { printTable, type Row, summarise, time } from "./stats.js";
  */
 const rows: Row[] = [];
 const benchStart = performance.now();
-/** BENCH_ONLY=patient-data runs only the patient-data sections (seed, list, report, uploads, dashboard). */
-const patientDataOnly = process.env.BENCH_ONLY === "patient-data";
+/**
+ * BENCH_ONLY=patient-data runs only the patient-data sections (seed, list, report, uploads, dashboard);
+ * BENCH_ONLY=at-scale adds the FHIR bulk export of the same seeded program (issues 7, 9, 10, 13 in one seed).
+ */
+const atScaleOnly = process.env.BENCH_ONLY === "at-scale";
+const patientDataOnly = process.env.BENCH_ONLY === "patient-data" || atScaleOnly;
+
+/** BENCH_ONLY=questionnaires runs only the questionnaire engine and export benchmarks (issue 8). */
+if (process.env.BENCH_ONLY === "questionnaires") {
+  await (await import("./questionnaire-engine.js")).benchQuestionnaireEngine(rows);
+  await (await import("./questionnaire-export.js")).benchQuestionnaireExport(rows);
+  console.log(
+    `\nQuestionnaires (BENCH_ONLY=questionnaires) on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}, ${new Date().toISOString()}\n`,
+  );
+  printTable(rows);
+  console.log(`\nTotal ${((performance.now() - benchStart) / 1000).toFixed(0)} s`);
+  process.exit(0);
+}
 
 const argonSamples: number[] = [];
 if (!patientDataOnly) {
@@ -190,11 +206,12 @@ try {
   // Patient data at scale: the bulk load, the severe-symptom sort, the report, uploads.
   await benchPatientData(t, admin.accessToken, rows);
   // FHIR R4 Bulk Data export of that program (issue 13): time and peak memory.
-  if (!patientDataOnly) await (await import("./fhir-export.js")).benchFhirExport(t, admin.accessToken, rows);
+  if (!patientDataOnly || atScaleOnly)
+    await (await import("./fhir-export.js")).benchFhirExport(t, admin.accessToken, rows);
   await (await import("./program-dashboard.js")).benchProgramDashboard(t, admin.accessToken, rows);
   // The patient-data table as soon as it is complete (the sections after it take long at scale).
   if (patientDataOnly) {
-    console.log("\nPatient data (BENCH_ONLY=patient-data)\n");
+    console.log(`\nPatient data (BENCH_ONLY=${process.env.BENCH_ONLY})\n`);
     printTable(rows);
   }
 } finally {

@@ -9,7 +9,8 @@ import { Product } from "./support/product.js";
 
 /**
  * A program admin sets up the program's questionnaires: uploads a custom questionnaire from its JSON
- * file, reviews and creates it, then puts it in a batch and in a plan.
+ * file, reviews and creates it, then puts it in a batch and in a plan; deleting the questionnaire is
+ * refused while the plan uses it, and the unused batch is deleted.
  */
 describe("a program admin sets up questionnaires", () => {
   const mail = new MailCapture();
@@ -112,5 +113,35 @@ describe("a program admin sets up questionnaires", () => {
     const projectId = base.split("/")[2];
     const plans = await call("GET", `/api/v1/admin/projects/${projectId}/questionnaires?types=plan`, { token });
     expect(plans.body.map((p: { name: string }) => p.name)).toContain("Evening then FACT-G");
+  });
+
+  it("is refused deleting a questionnaire a plan uses, and deletes an unused batch", async () => {
+    await admin.goto(`${base}/custom`);
+    const list = admin.getByRole("navigation", { name: "Questionnaire list" });
+    await list.getByRole("button", { name: "Evening check-in", exact: true }).click();
+    await admin.getByRole("button", { name: "Delete questionnaire" }).click();
+    const confirm = admin.getByRole("dialog", { name: "Delete questionnaire Evening check-in?" });
+    await expectVisible(confirm);
+    await expectAccessible(admin, "questionnaire-delete-confirm");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    // In the batch and the plan: refused, each place named, nothing else offered.
+    await expectVisible(
+      admin.getByRole("alert").filter({
+        hasText:
+          'The questionnaire "Evening check-in" cannot be deleted: it is part of the batch "Evening pair" and part of the plan "Evening then FACT-G". Remove it from there first.',
+      }),
+    );
+    await expectAccessible(admin, "questionnaire-delete-refused");
+    await expectVisible(list.getByRole("button", { name: "Evening check-in", exact: true }));
+
+    await list.getByRole("button", { name: "Evening pair", exact: true }).click();
+    await admin.getByRole("button", { name: "Delete batch" }).click();
+    await admin
+      .getByRole("dialog", { name: "Delete batch Evening pair?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expectVisible(admin.getByText('"Evening pair" has been deleted'));
+    await expectVisible(admin.getByText("Choose a questionnaire, plan or batch to see its details"));
+    expect(await list.getByRole("button", { name: "Evening pair", exact: true }).count()).toBe(0);
   });
 });

@@ -128,10 +128,83 @@ describe("Create/View", () => {
         }),
     });
     open(`custom#${CHECK_IN}`);
-    expect(await screen.findByText(/No \(0\) → goes to "Help"/)).toBeTruthy();
+    expect(await screen.findByText(/No \(0\) → goes to "Help"/, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Edit questionnaire" }).getAttribute("href")).toBe(
       `/programs/${projectId}/settings/questionnaires/custom/edit/${CHECK_IN}`,
     );
+  });
+
+  it("asks before deleting, shows where a used questionnaire is used, and deletes an unused one", async () => {
+    const user = userEvent.setup();
+    const refusal = messages.catalogueInUse(
+      "questionnaire",
+      "Weekly check-in",
+      [messages.catalogueInBatches(["Evening pair"])],
+      false,
+    );
+    let deletes = 0;
+    let deleted = false;
+    const fetchMock = stubFetch({
+      [`GET ${api}/items`]: () => jsonResponse(200, deleted ? items.filter((i) => i.id !== CHECK_IN) : items),
+      [`GET ${api}/types/${CHECK_IN}/scheme`]: () =>
+        jsonResponse(200, {
+          id: CHECK_IN,
+          name: "Weekly check-in",
+          type: "questionnaire",
+          specification: checkIn,
+          instrument: null,
+        }),
+      [`DELETE ${api}/custom/${CHECK_IN}`]: () => {
+        deletes++;
+        if (deletes === 1) return jsonResponse(409, { statusCode: 409, message: refusal });
+        deleted = true;
+        return jsonResponse(204, null);
+      },
+    });
+    open(`custom#${CHECK_IN}`);
+    await user.click(await screen.findByRole("button", { name: "Delete questionnaire" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete questionnaire Weekly check-in?" });
+    // Cancel sends nothing.
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(deletes).toBe(0);
+
+    await user.click(screen.getByRole("button", { name: "Delete questionnaire" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Delete questionnaire Weekly check-in?" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
+    expect((await screen.findByRole("alert")).textContent).toBe(refusal);
+    expect(screen.getByRole("button", { name: "Weekly check-in" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Delete questionnaire" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Delete questionnaire Weekly check-in?" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
+    expect(await screen.findByText(messages.catalogueDeleted("Weekly check-in"))).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Weekly check-in" })).toBeNull());
+    expect(screen.getByText("Choose a questionnaire, plan or batch to see its details")).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(2);
+  });
+
+  it("offers no delete for a licensed questionnaire", async () => {
+    stubFetch({
+      [`GET ${api}/items`]: () => jsonResponse(200, items),
+      [`GET ${api}/types/${hardcodedTypeIds.EQ5D}/scheme`]: () =>
+        jsonResponse(200, {
+          id: hardcodedTypeIds.EQ5D,
+          name: "EQ-5D-3L",
+          type: "hardcoded",
+          specification: null,
+          instrument: null,
+        }),
+    });
+    open(`custom#${hardcodedTypeIds.EQ5D}`);
+    expect(await screen.findByRole("heading", { name: "EQ-5D-3L" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Delete/ })).toBeNull();
   });
 });
 

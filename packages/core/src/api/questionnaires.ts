@@ -3,7 +3,7 @@ import { messages } from "../messages.js";
 import { hardcodedQuestionnaireCodes } from "../questionnaires/hardcoded-ids.js";
 import { questionnaireSettingsLimits as L, planFrequencies, planPeriodUnits } from "../rules/questionnaire-settings.js";
 import { requiredText, UUID_PATTERN } from "../validation.js";
-import { endpoint } from "./endpoint.js";
+import { emptyResponse, endpoint } from "./endpoint.js";
 
 /**
  * The questionnaire settings of a program (3-settings.md §2 Create/View, custom questionnaires,
@@ -409,6 +409,17 @@ export const questionnairesApi = {
     body: specificationBody,
     response: customQuestionnaireSchemaResponse,
   }),
+  deleteCustom: endpoint({
+    method: "DELETE",
+    path: `${base}/custom/:questionnaireId`,
+    summary:
+      "Delete a custom questionnaire. 409, naming where it is used, while it is in a batch, a plan or a schedule, or once it has been sent.",
+    tags: ["questionnaires"],
+    auth: true,
+    params: customParams,
+    response: emptyResponse,
+    status: 204,
+  }),
   createPlan: endpoint({
     method: "POST",
     path: `${base}/plans`,
@@ -420,6 +431,17 @@ export const questionnairesApi = {
     response: planSchema,
     status: 201,
   }),
+  deletePlan: endpoint({
+    method: "DELETE",
+    path: `${base}/plans/:planId`,
+    summary:
+      "Delete a plan. 409, naming where it is used, while it is on a schedule or once it has sent a questionnaire.",
+    tags: ["questionnaires"],
+    auth: true,
+    params: projectParams.extend({ planId: uuid }),
+    response: emptyResponse,
+    status: 204,
+  }),
   createBatch: endpoint({
     method: "POST",
     path: `${base}/batches`,
@@ -430,6 +452,17 @@ export const questionnairesApi = {
     body: createBatchBody,
     response: batchSchema,
     status: 201,
+  }),
+  deleteBatch: endpoint({
+    method: "DELETE",
+    path: `${base}/batches/:batchId`,
+    summary:
+      "Delete a batch. 409, naming where it is used, while it is in a plan or on a schedule, or once it has sent a questionnaire.",
+    tags: ["questionnaires"],
+    auth: true,
+    params: projectParams.extend({ batchId: uuid }),
+    response: emptyResponse,
+    status: 204,
   }),
   outcomeMeasures: endpoint({
     method: "GET",

@@ -16,7 +16,7 @@ import {
   windowClosesAt,
 } from "@openpro/core";
 import type { AppContext } from "../../platform/context.js";
-import { queueMail } from "../../platform/mail/mailer.js";
+import { queueMails } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import { unsubscribeToken } from "../patients/service.js";
 import * as q from "./queries.js";
@@ -39,6 +39,7 @@ import { answerableCount, parseScheme } from "./questions.js";
 export const DELIVERY_JOB = "questionnaire-delivery.run";
 const PAGE = 500;
 const REMINDER_BATCH = 500;
+const MAIL_BATCH = 500;
 
 export interface DeliveryReport {
   created: number;
@@ -382,27 +383,24 @@ const mailPatients = async (
   for (const r of rows)
     counts.set(`${r.patientId}|${r.programId}`, (counts.get(`${r.patientId}|${r.programId}`) ?? 0) + 1);
   const recipients = await q.findRecipients(db, rows);
-  let mails = 0;
-  for (const r of recipients) {
+  const category = reminder ? "questionnaire.reminder" : "questionnaire.due";
+  const mails = recipients.flatMap((r) => {
     const count = counts.get(`${r.userId}|${r.programId}`);
-    if (!count || !r.questionnaireReminders) continue;
-    await queueMail(
-      db,
-      ctx.clock,
-      r.email,
-      mailFor(ctx, r, count, reminder),
-      reminder ? "questionnaire.reminder" : "questionnaire.due",
-    );
-    mails++;
-  }
-  return mails;
+    return count && r.questionnaireReminders ? [{ to: r.email, mail: mailFor(ctx, r, count, reminder), category }] : [];
+  });
+  // A few multi-row inserts, not two statements per mail (thousands a day at scale).
+  for (let i = 0; i < mails.length; i += MAIL_BATCH) await queueMails(db, ctx.clock, mails.slice(i, i + MAIL_BATCH));
+  return mails.length;
 };
 
-const deliverPage = async (ctx: AppContext, targets: Target[], now: Date, report: DeliveryReport) => {
-  const schedules = new Map(
-    (await q.findSchedulesById(ctx.db, [...new Set(targets.map((t) => t.scheduleId))])).map((s) => [s.id, s]),
-  );
-  const catalogue = await loadCatalogue(ctx, [...schedules.values()]);
+const deliverPage = async (
+  ctx: AppContext,
+  targets: Target[],
+  schedules: Map<string, q.ScheduleRow>,
+  catalogue: Awaited<ReturnType<typeof loadCatalogue>>,
+  now: Date,
+  report: DeliveryReport,
+) => {
   const lastRows = await q.findLastSends(ctx.db, targets);
   const lastSends = new Map(lastRows.map((r) => [progressKey(r), r]));
   const planIds = new Set([...schedules.values()].filter((s) => s.itemType === "plan").map((s) => s.id));
@@ -458,14 +456,32 @@ export const runDelivery = async (ctx: AppContext): Promise<DeliveryReport> => {
   const today = utcDate(now);
   const report: DeliveryReport = { created: 0, sent: 0, missed: 0, closed: 0, reminded: 0, mails: 0 };
   report.closed = await q.closeExpired(ctx.db, now);
-  let after: { patientId: string; scheduleId: string } | null = null;
-  for (;;) {
-    const targets = await q.findDeliveryTargets(ctx.db, today, after, PAGE);
-    if (targets.length === 0) break;
-    await deliverPage(ctx, targets, now, report);
-    const last = targets.at(-1)!;
-    after = { patientId: last.patientId, scheduleId: last.scheduleId };
-    if (targets.length < PAGE) break;
+  // Program by program, its consented patients in pages along the (program, patient) index: each
+  // page costs the same however many patients there are (one query over every pair, re-sorted per
+  // page, made the run quadratic: 62 s at 10,000 patients).
+  for (const programId of await q.findDeliveryPrograms(ctx.db, today)) {
+    const live = await q.findLiveSchedules(ctx.db, programId);
+    const schedules = new Map(live.map((s) => [s.id, s]));
+    const programLevel = live.filter((s) => !s.patientId);
+    const ownSchedules = new Map<string, q.ScheduleRow[]>();
+    for (const s of live) if (s.patientId) ownSchedules.set(s.patientId, [...(ownSchedules.get(s.patientId) ?? []), s]);
+    const catalogue = await loadCatalogue(ctx, live);
+    let after: string | null = null;
+    for (;;) {
+      const patients = await q.findConsentedPatients(ctx.db, programId, after, PAGE);
+      if (patients.length === 0) break;
+      const targets = patients.flatMap((p) =>
+        [...programLevel, ...(ownSchedules.get(p.userId) ?? [])].map((s) => ({
+          scheduleId: s.id,
+          patientId: p.userId,
+          programId,
+          consentDate: p.consentDate,
+        })),
+      );
+      if (targets.length) await deliverPage(ctx, targets, schedules, catalogue, now, report);
+      after = patients.at(-1)!.userId;
+      if (patients.length < PAGE) break;
+    }
   }
   for (;;) {
     const claimed = await ctx.db.transaction().execute(async (trx) => {

@@ -45,6 +45,7 @@ export const findProgramBatch = (db: Db, programId: string, id: string) =>
     .select(["id", "name"])
     .where("id", "=", id)
     .where("programId", "=", programId)
+    .where("deletedAt", "is", null)
     .executeTakeFirst();
 
 export const findProgramPlan = (db: Db, programId: string, id: string) =>
@@ -53,7 +54,16 @@ export const findProgramPlan = (db: Db, programId: string, id: string) =>
     .select(["id", "name"])
     .where("id", "=", id)
     .where("programId", "=", programId)
+    .where("deletedAt", "is", null)
     .executeTakeFirst();
+
+/**
+ * Holds the program's catalogue still while a schedule is written: deleting a questionnaire, batch
+ * or plan locks the program row for update, so it waits for this transaction (or this one waits for
+ * it and then no longer finds the deleted item).
+ */
+export const shareProgram = (db: Db, programId: string) =>
+  db.selectFrom("programs").select("id").where("id", "=", programId).forShare().executeTakeFirst();
 
 export interface BatchMemberRow {
   batchId: string;
@@ -225,50 +235,43 @@ export interface DeliveryTarget {
   consentDate: string;
 }
 
-/**
- * Every (schedule, patient) pair the engine looks at, in pages ordered by the pair: live
- * schedules of open programs, for consented patients (program-level ones for all of them).
- */
-export const findDeliveryTargets = (
-  db: Db,
-  today: string,
-  after: { patientId: string; scheduleId: string } | null,
-  limit: number,
-): Promise<DeliveryTarget[]> => {
-  let query = db
-    .selectFrom("questionnaireSchedules as s")
-    .innerJoin("programs as p", "p.id", "s.programId")
-    .innerJoin("programPatients as pp", (join) =>
-      join
-        .onRef("pp.programId", "=", "s.programId")
-        .on((eb) => eb.or([eb("s.patientId", "is", null), eb("s.patientId", "=", eb.ref("pp.userId"))])),
-    )
-    .select([
-      "s.id as scheduleId",
-      "pp.userId as patientId",
-      "s.programId",
-      sql<string>`to_char(pp.date_consent_given AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as("consentDate"),
-    ])
-    .where("s.deletedAt", "is", null)
-    .where("p.endedAt", "is", null)
-    .where((eb) => eb.or([eb("p.endDate", "is", null), eb("p.endDate", ">=", today)]))
-    .where("pp.status", "=", "CONSENTED")
-    .where("pp.consentGiven", "=", true)
-    .where("pp.dateConsentGiven", "is not", null);
-  if (after) {
-    query = query.where(sql<boolean>`(pp.user_id, s.id) > (${after.patientId}::uuid, ${after.scheduleId}::uuid)`);
-  }
-  return query.orderBy("pp.userId").orderBy("s.id").limit(limit).execute();
-};
+/** Open programs with at least one live schedule: the ones the engine visits. */
+export const findDeliveryPrograms = async (db: Db, today: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom("questionnaireSchedules as s")
+      .innerJoin("programs as p", "p.id", "s.programId")
+      .select("s.programId")
+      .distinct()
+      .where("s.deletedAt", "is", null)
+      .where("p.endedAt", "is", null)
+      .where((eb) => eb.or([eb("p.endDate", "is", null), eb("p.endDate", ">=", today)]))
+      .orderBy("s.programId")
+      .execute()
+  ).map((r) => r.programId);
 
-export const findSchedulesById = async (db: Db, ids: readonly string[]) =>
-  ids.length === 0
-    ? []
-    : db
-        .selectFrom("questionnaireSchedules")
-        .select(scheduleColumns)
-        .where("id", "in", [...ids])
-        .execute();
+/** Every live schedule of a program: program level and each patient's own. */
+export const findLiveSchedules = (db: Db, programId: string) =>
+  db
+    .selectFrom("questionnaireSchedules")
+    .select(scheduleColumns)
+    .where("programId", "=", programId)
+    .where("deletedAt", "is", null)
+    .orderBy("id")
+    .execute();
+
+/** A page of a program's consented patients, by user id after `after` (the (program, user) index). */
+export const findConsentedPatients = (db: Db, programId: string, after: string | null, limit: number) => {
+  let query = db
+    .selectFrom("programPatients")
+    .select(["userId", sql<string>`to_char(date_consent_given AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as("consentDate")])
+    .where("programId", "=", programId)
+    .where("status", "=", "CONSENTED")
+    .where("consentGiven", "=", true)
+    .where("dateConsentGiven", "is not", null);
+  if (after) query = query.where("userId", ">", after);
+  return query.orderBy("userId").limit(limit).execute();
+};
 
 export interface EventProgressRow {
   scheduleId: string;

@@ -83,18 +83,18 @@ export const requestDeliveryRun = (ctx: AppContext, db: AppContext["db"]) =>
 // ---------------------------------------------------------------------------------------------
 // Schedules
 
-const itemOf = async (ctx: AppContext, programId: string, body: CreateScheduleBody) => {
+const itemOf = async (db: AppContext["db"], programId: string, body: CreateScheduleBody) => {
   if (body.type === "batch") {
-    const batch = await q.findProgramBatch(ctx.db, programId, body.questionnaireBatchId!);
+    const batch = await q.findProgramBatch(db, programId, body.questionnaireBatchId!);
     if (!batch) throw invalidField("questionnaireBatchId", messages.qsItemUnknown);
     return { name: batch.name };
   }
   if (body.type === "plan") {
-    const plan = await q.findProgramPlan(ctx.db, programId, body.questionnairePlanId!);
+    const plan = await q.findProgramPlan(db, programId, body.questionnairePlanId!);
     if (!plan) throw invalidField("questionnairePlanId", messages.qsItemUnknown);
     return { name: plan.name };
   }
-  const type = await q.findProgramType(ctx.db, programId, body.questionnaireTypeId!);
+  const type = await q.findProgramType(db, programId, body.questionnaireTypeId!);
   const wanted = body.type === "hardcoded" ? "hardcoded" : "custom";
   if (!type || type.kind !== wanted) throw invalidField("questionnaireTypeId", messages.qsItemUnknown);
   return { name: type.name };
@@ -223,7 +223,7 @@ export const createSchedule = async (scope: RequestScope, programId: string, bod
   const { ctx } = scope;
   const program = await loadProgram(ctx, scope.actor, programId);
   if (program.closed) throw forbidden();
-  const item = await itemOf(ctx, programId, body);
+  let item = await itemOf(ctx.db, programId, body);
   let patientId: string | null = null;
   let consentDate: string | null = null;
   if (body.audience === "user") {
@@ -239,6 +239,9 @@ export const createSchedule = async (scope: RequestScope, programId: string, bod
   }
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // Checked again under the program's share lock: the item may have been deleted meanwhile.
+    await q.shareProgram(trx, programId);
+    item = await itemOf(trx, programId, body);
     const created = await q.insertSchedule(trx, {
       programId,
       patientId,

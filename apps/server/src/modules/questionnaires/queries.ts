@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 
 /** Types a program may use: the licensed instruments (no program) and its own live custom ones. */
@@ -23,10 +23,12 @@ export const findCatalogue = (db: Db, programId: string, types: readonly string[
   const batches = db
     .selectFrom("questionnaireBatches")
     .where("programId", "=", programId)
+    .where("deletedAt", "is", null)
     .select(["id", "name", sql<string>`'batch'`.as("type"), sql<string | null>`NULL::text`.as("code")]);
   const plans = db
     .selectFrom("questionnairePlans")
     .where("programId", "=", programId)
+    .where("deletedAt", "is", null)
     .select(["id", "name", sql<string>`'plan'`.as("type"), sql<string | null>`NULL::text`.as("code")]);
   return db
     .selectFrom(types_.unionAll(batches).unionAll(plans).as("items"))
@@ -100,6 +102,7 @@ export const findBatch = (db: Db, programId: string, batchId: string) =>
     .selectAll()
     .where("programId", "=", programId)
     .where("id", "=", batchId)
+    .where("deletedAt", "is", null)
     .executeTakeFirst();
 
 export const findBatchMembers = (db: Db, batchIds: readonly string[]) =>
@@ -122,6 +125,7 @@ export const findBatches = (db: Db, programId: string, ids: readonly string[]) =
         .selectAll()
         .where("programId", "=", programId)
         .where("id", "in", ids)
+        .where("deletedAt", "is", null)
         .execute();
 
 export const insertBatch = async (
@@ -148,6 +152,7 @@ export const findPlan = (db: Db, programId: string, planId: string) =>
     .selectAll()
     .where("programId", "=", programId)
     .where("id", "=", planId)
+    .where("deletedAt", "is", null)
     .executeTakeFirst();
 
 /** A plan's members with the name of the questionnaire or batch each one sends. */
@@ -277,8 +282,8 @@ export const nameTaken = async (
     .selectFrom(table)
     .select("id")
     .where("programId", "=", programId)
-    .where(sql<boolean>`lower(name) = lower(${name})`);
-  if (kind === "questionnaire") query = query.where(sql<boolean>`deleted_at IS NULL`);
+    .where(sql<boolean>`lower(name) = lower(${name})`)
+    .where(sql<boolean>`deleted_at IS NULL`);
   if (exceptId) query = query.where("id", "!=", exceptId);
   return !!(await query.executeTakeFirst());
 };
@@ -286,3 +291,170 @@ export const nameTaken = async (
 /** Serialises catalogue changes of one program (name checks hold under concurrent creates). */
 export const lockProgram = async (db: Db, programId: string): Promise<boolean> =>
   !!(await db.selectFrom("programs").select("id").where("id", "=", programId).forUpdate().executeTakeFirst());
+
+/*
+ * Deleting a catalogue item: where it is still used. Live batches, plans and schedules name it;
+ * delivered events (of any schedule, removed ones too) hold answers that must never be lost.
+ */
+
+export interface ItemUse {
+  batches: string[];
+  plans: string[];
+  /** Live program-level schedules that send it. */
+  programSchedules: number;
+  /** Patients with a live schedule of their own that sends it. */
+  patients: number;
+  /** Questionnaires already sent from it. */
+  events: number;
+}
+
+const namesOf = async (query: Promise<{ name: string }[]>) => (await query).map((r) => r.name);
+
+const scheduleUse = async (
+  db: Db,
+  programId: string,
+  column: "questionnaireTypeId" | "questionnaireBatchId" | "questionnairePlanId",
+  id: string,
+) => {
+  const row = await db
+    .selectFrom("questionnaireSchedules")
+    .select([
+      sql<number>`count(*) FILTER (WHERE patient_id IS NULL)::int`.as("programSchedules"),
+      sql<number>`count(DISTINCT patient_id)::int`.as("patients"),
+    ])
+    .where("programId", "=", programId)
+    .where(column, "=", id)
+    .where("deletedAt", "is", null)
+    .executeTakeFirstOrThrow();
+  return { programSchedules: row.programSchedules, patients: row.patients };
+};
+
+const countEvents = async (db: Db, query: RawBuilder<{ n: number }>) => (await query.execute(db)).rows[0]?.n ?? 0;
+
+export const findTypeUse = async (db: Db, programId: string, typeId: string): Promise<ItemUse> => ({
+  batches: await namesOf(
+    db
+      .selectFrom("questionnaireBatchMembers as m")
+      .innerJoin("questionnaireBatches as b", "b.id", "m.batchId")
+      .select("b.name")
+      .where("m.questionnaireTypeId", "=", typeId)
+      .where("b.programId", "=", programId)
+      .where("b.deletedAt", "is", null)
+      .orderBy(sql`lower(b.name)`)
+      .execute(),
+  ),
+  plans: await namesOf(
+    db
+      .selectFrom("questionnairePlans as p")
+      .select("p.name")
+      .where("p.programId", "=", programId)
+      .where("p.deletedAt", "is", null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("questionnairePlanMembers as m")
+            .select("m.planId")
+            .whereRef("m.planId", "=", "p.id")
+            .where("m.questionnaireTypeId", "=", typeId),
+        ),
+      )
+      .orderBy(sql`lower(p.name)`)
+      .execute(),
+  ),
+  ...(await scheduleUse(db, programId, "questionnaireTypeId", typeId)),
+  events: await countEvents(
+    db,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM questionnaire_events
+      WHERE program_id = ${programId} AND questionnaire_type_id = ${typeId}`,
+  ),
+});
+
+export const findBatchUse = async (db: Db, programId: string, batchId: string): Promise<ItemUse> => ({
+  batches: [],
+  plans: await namesOf(
+    db
+      .selectFrom("questionnairePlans as p")
+      .select("p.name")
+      .where("p.programId", "=", programId)
+      .where("p.deletedAt", "is", null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("questionnairePlanMembers as m")
+            .select("m.planId")
+            .whereRef("m.planId", "=", "p.id")
+            .where("m.questionnaireBatchId", "=", batchId),
+        ),
+      )
+      .orderBy(sql`lower(p.name)`)
+      .execute(),
+  ),
+  ...(await scheduleUse(db, programId, "questionnaireBatchId", batchId)),
+  // Sent by a schedule of the batch, or by a plan step that sends the batch.
+  events: await countEvents(
+    db,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM questionnaire_events e
+      JOIN questionnaire_schedules s ON s.id = e.schedule_id
+      WHERE s.program_id = ${programId} AND (s.questionnaire_batch_id = ${batchId} OR EXISTS (
+        SELECT 1 FROM questionnaire_plan_members m
+        WHERE m.plan_id = s.questionnaire_plan_id AND m.member_order = e.plan_member_order
+          AND m.questionnaire_batch_id = ${batchId}))`,
+  ),
+});
+
+export const findPlanUse = async (db: Db, programId: string, planId: string): Promise<ItemUse> => ({
+  batches: [],
+  plans: [],
+  ...(await scheduleUse(db, programId, "questionnairePlanId", planId)),
+  events: await countEvents(
+    db,
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM questionnaire_events e
+      JOIN questionnaire_schedules s ON s.id = e.schedule_id
+      WHERE s.program_id = ${programId} AND s.questionnaire_plan_id = ${planId}`,
+  ),
+});
+
+export const lockBatch = (db: Db, programId: string, id: string) =>
+  db
+    .selectFrom("questionnaireBatches")
+    .selectAll()
+    .where("programId", "=", programId)
+    .where("id", "=", id)
+    .where("deletedAt", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const lockPlan = (db: Db, programId: string, id: string) =>
+  db
+    .selectFrom("questionnairePlans")
+    .selectAll()
+    .where("programId", "=", programId)
+    .where("id", "=", id)
+    .where("deletedAt", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const softDeleteType = (db: Db, programId: string, id: string, at: Date) =>
+  db
+    .updateTable("questionnaireTypes")
+    .set({ deletedAt: at })
+    .where("programId", "=", programId)
+    .where("id", "=", id)
+    .where("kind", "=", "custom")
+    .execute();
+
+export const softDeleteBatch = (db: Db, programId: string, id: string, at: Date) =>
+  db
+    .updateTable("questionnaireBatches")
+    .set({ deletedAt: at })
+    .where("programId", "=", programId)
+    .where("id", "=", id)
+    .execute();
+
+export const softDeletePlan = (db: Db, programId: string, id: string, at: Date) =>
+  db
+    .updateTable("questionnairePlans")
+    .set({ deletedAt: at })
+    .where("programId", "=", programId)
+    .where("id", "=", id)
+    .execute();

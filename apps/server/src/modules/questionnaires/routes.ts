@@ -7,7 +7,7 @@ import * as questionnaires from "./service.js";
 /**
  * The catalogue is read by whoever sees the Questionnaires tab (the scheduling wizard picks from it);
  * the questions of a questionnaire, plan or batch by those who may view custom questionnaires; every
- * change needs create_custom_questionnaire_types; outcome measures have their own pair of permissions.
+ * change (deleting a questionnaire, batch or plan too) needs create_custom_questionnaire_types; outcome measures have their own pair of permissions.
  */
 export const registerQuestionnaireRoutes = async (app: FastifyInstance, ctx: AppContext) => {
   await app.register(async (api) => {
@@ -45,6 +45,15 @@ export const registerQuestionnaireRoutes = async (app: FastifyInstance, ctx: App
     );
     defineRoute(api, ctx, questionnairesApi.updateCustom, create, ({ scope, params, body }) =>
       questionnaires.updateCustom(scope, params.projectId, params.questionnaireId, body.specification),
+    );
+    defineRoute(api, ctx, questionnairesApi.deleteCustom, create, ({ scope, params }) =>
+      questionnaires.deleteCustom(scope, params.projectId, params.questionnaireId),
+    );
+    defineRoute(api, ctx, questionnairesApi.deleteBatch, create, ({ scope, params }) =>
+      questionnaires.deleteBatch(scope, params.projectId, params.batchId),
+    );
+    defineRoute(api, ctx, questionnairesApi.deletePlan, create, ({ scope, params }) =>
+      questionnaires.deletePlan(scope, params.projectId, params.planId),
     );
     defineRoute(api, ctx, questionnairesApi.createPlan, create, ({ scope, params, body }) =>
       questionnaires.createPlan(scope, params.projectId, body),

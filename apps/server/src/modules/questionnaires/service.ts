@@ -464,6 +464,72 @@ export const createPlan = async (scope: RequestScope, programId: string, body: C
   return (await getPlan(ctx.db, programId, id))!;
 };
 
+/*
+ * Deleting a custom questionnaire, a batch or a plan ("to change the transcript, delete and
+ * recreate"). Refused with 409, naming every place it is used, while a live batch, plan or schedule
+ * uses it; refused for good once it has sent a questionnaire (answers are never lost). Otherwise
+ * marked deleted (removed schedules still name it) in one transaction with its audit entry. The
+ * program row is locked first, as creating a batch, plan or schedule does, so no new use can slip
+ * in between the check and the delete.
+ */
+
+type CatalogueKind = "questionnaire" | "batch" | "plan";
+
+const refuseWhileUsed = (kind: CatalogueKind, name: string, use: q.ItemUse) => {
+  const uses: string[] = [];
+  if (use.batches.length) uses.push(messages.catalogueInBatches(use.batches));
+  if (use.plans.length) uses.push(messages.catalogueInPlans(use.plans));
+  if (use.programSchedules > 0) uses.push(messages.catalogueOnProgramSchedule);
+  if (use.patients > 0) uses.push(messages.catalogueOnPatientSchedules(use.patients));
+  if (use.events > 0) uses.push(messages.catalogueDelivered(use.events));
+  if (uses.length) throw conflict(messages.catalogueInUse(kind, name, uses, use.events > 0));
+};
+
+export const deleteCustom = async (scope: RequestScope, programId: string, id: string) => {
+  const { ctx, actor } = scope;
+  await loadProgram(ctx, actor, programId);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.lockProgram(trx, programId))) throw notFound();
+    const existing = await q.findType(trx, programId, id);
+    if (!existing) throw notFound(messages.customQuestionnaireMissing);
+    if (existing.kind === "hardcoded") throw conflict(messages.questionnaireHardcodedReadOnly);
+    const row = await q.lockCustomType(trx, programId, id);
+    if (!row) throw notFound(messages.customQuestionnaireMissing);
+    refuseWhileUsed("questionnaire", row.name, await q.findTypeUse(trx, programId, id));
+    await q.softDeleteType(trx, programId, id, ctx.clock.now());
+    await audit(scope, "delete-custom", programId, "questionnaire-type", id, { name: row.name }, trx);
+  });
+  return null;
+};
+
+export const deleteBatch = async (scope: RequestScope, programId: string, id: string) => {
+  const { ctx, actor } = scope;
+  await loadProgram(ctx, actor, programId);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.lockProgram(trx, programId))) throw notFound();
+    const row = await q.lockBatch(trx, programId, id);
+    if (!row) throw notFound(messages.batchMissing);
+    refuseWhileUsed("batch", row.name, await q.findBatchUse(trx, programId, id));
+    await q.softDeleteBatch(trx, programId, id, ctx.clock.now());
+    await audit(scope, "delete-batch", programId, "questionnaire-batch", id, { name: row.name }, trx);
+  });
+  return null;
+};
+
+export const deletePlan = async (scope: RequestScope, programId: string, id: string) => {
+  const { ctx, actor } = scope;
+  await loadProgram(ctx, actor, programId);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.lockProgram(trx, programId))) throw notFound();
+    const row = await q.lockPlan(trx, programId, id);
+    if (!row) throw notFound(messages.planMissing);
+    refuseWhileUsed("plan", row.name, await q.findPlanUse(trx, programId, id));
+    await q.softDeletePlan(trx, programId, id, ctx.clock.now());
+    await audit(scope, "delete-plan", programId, "questionnaire-plan", id, { name: row.name }, trx);
+  });
+  return null;
+};
+
 /** The choice questions (and their answers) a plan condition may name, for a custom questionnaire. */
 export const conditionQuestions = (questionnaire: CustomQuestionnaire) => choiceQuestions(questionnaire);
 

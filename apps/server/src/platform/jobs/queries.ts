@@ -31,6 +31,28 @@ export const insertJob = async (db: Db, job: NewJob): Promise<string | null> => 
   return row ? String(row.id) : null;
 };
 
+/** Several jobs in one multi-row INSERT (no singleton keys: each one runs). */
+export const insertJobs = async (db: Db, jobs: readonly NewJob[]): Promise<void> => {
+  if (jobs.length === 0) return;
+  await db
+    .insertInto("jobs")
+    .values(
+      jobs.map((job) => ({
+        name: job.name,
+        payload: JSON.stringify(job.payload),
+        runAt: job.runAt,
+        maxAttempts: job.maxAttempts,
+        singletonKey: null,
+        lockedUntil: null,
+        lockedBy: null,
+        completedAt: null,
+        failedAt: null,
+        lastError: null,
+      })),
+    )
+    .execute();
+};
+
 /**
  * Claims due jobs for one worker. SKIP LOCKED lets several processes poll the same table
  * without taking the same job; the lease (locked_until) hands a job back if its worker dies.

@@ -17,6 +17,19 @@ export const insertMail = async (db: Db, mail: NewMail, now: Date): Promise<stri
   return row.id;
 };
 
+/** Several mails in one multi-row INSERT; their ids in the order given. */
+export const insertMails = async (db: Db, mails: readonly NewMail[], now: Date): Promise<string[]> => {
+  if (mails.length === 0) return [];
+  const rows = await db
+    .insertInto("mails")
+    .values(
+      mails.map((mail) => ({ ...mail, status: "queued" as const, createdAt: now, sentAt: null, lastError: null })),
+    )
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
+};
+
 export const findMail = (db: Db, id: string) =>
   db.selectFrom("mails").selectAll().where("id", "=", id).executeTakeFirst();
 

@@ -111,6 +111,21 @@ export const useCreatePlan = (projectId: string) => {
   });
 };
 
+/** Deletes a custom questionnaire, a batch or a plan; a 409 says where it is still used. */
+export const useDeleteCatalogueItem = (projectId: string) => {
+  const invalidate = useInvalidating();
+  return useMutation({
+    mutationFn: ({ type, id }: { type: "questionnaire" | "batch" | "plan"; id: string }) =>
+      type === "questionnaire"
+        ? apiCall(questionnairesApi.deleteCustom, { params: { projectId, questionnaireId: id } })
+        : type === "batch"
+          ? apiCall(questionnairesApi.deleteBatch, { params: { projectId, batchId: id } })
+          : apiCall(questionnairesApi.deletePlan, { params: { projectId, planId: id } }),
+    onSuccess: () => invalidate(projectId),
+    meta,
+  });
+};
+
 export const useOutcomeMeasures = (projectId: string, enabled = true) =>
   useQuery({
     queryKey: questionnaireKeys.outcomeMeasures(projectId),

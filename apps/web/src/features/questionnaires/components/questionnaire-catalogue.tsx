@@ -32,11 +32,21 @@ import {
   type QuestionnaireItemType,
   validateCustomQuestionnaire,
 } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
+import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";
-import { useQuestionnaireBatch, useQuestionnaireItems, useQuestionnairePlan, useQuestionnaireScheme } from "../api";
+import { ApiError } from "../../../lib/http";
+import {
+  useDeleteCatalogueItem,
+  useQuestionnaireBatch,
+  useQuestionnaireItems,
+  useQuestionnairePlan,
+  useQuestionnaireScheme,
+} from "../api";
 
 const groups: { type: QuestionnaireItemType; label: string }[] = [
   { type: "questionnaire", label: "Questionnaires" },
@@ -62,7 +72,7 @@ const CustomPreview = ({ questionnaire, byId }: { questionnaire: CustomQuestionn
     <Box component="ol" sx={{ pl: 3, m: 0 }}>
       {questionnaire.questions.map((q) => (
         <Box component="li" key={q.id} sx={{ mb: 1.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>
+          <Typography component="div" sx={{ fontWeight: 600 }}>
             {q.title} <Chip size="small" label={questionTypeLabels[q.type]} sx={{ ml: 1 }} />
             {q.required ? <Chip size="small" variant="outlined" label="Required" sx={{ ml: 1 }} /> : null}
           </Typography>
@@ -230,6 +240,65 @@ const PlanDetail = ({ projectId, id }: { projectId: string; id: string }) => {
 };
 
 /**
+ * Delete a custom questionnaire, batch or plan, after a confirm. The server refuses (409) while the
+ * item is used or once it has been sent; its message, naming where, is shown as it is: nothing more
+ * destructive is offered.
+ */
+const DeleteItem = ({
+  projectId,
+  item,
+  onDeleted,
+}: {
+  projectId: string;
+  item: QuestionnaireItem & { type: "questionnaire" | "batch" | "plan" };
+  onDeleted: () => void;
+}) => {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteCatalogueItem(projectId);
+  const refusal =
+    remove.error instanceof ApiError && remove.error.status === 409
+      ? remove.error.message
+      : remove.error
+        ? messages.catalogueDeleteFailed
+        : null;
+  return (
+    <>
+      {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+      <Box>
+        <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+          Delete {item.type}
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={open}
+        title={messages.catalogueDeleteTitle(item.type, item.name)}
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          // Awaited here, not in mutate's callbacks: the refreshed list unmounts this pane first.
+          try {
+            await remove.mutateAsync({ type: item.type, id: item.id });
+            enqueueSnackbar(messages.catalogueDeleted(item.name), { variant: "success" });
+            onDeleted();
+          } catch {
+            // The refusal is shown above the button (remove.error).
+          } finally {
+            setOpen(false);
+          }
+        }}
+      >
+        {messages.catalogueDeleteText}
+      </ConfirmDialog>
+    </>
+  );
+};
+
+const deletable = (item: QuestionnaireItem): item is QuestionnaireItem & { type: "questionnaire" | "batch" | "plan" } =>
+  item.type !== "hardcoded";
+
+/**
  * Create/View: an accordion of the program's questionnaires, plans, batches and licensed
  * instruments, and a pane with the one selected (its id is the URL's hash: custom#{itemId}).
  */
@@ -312,6 +381,14 @@ export const QuestionnaireCatalogue = ({
               <Typography variant="h3" component="h3">
                 {selected.name}
               </Typography>
+              {mayCreate && deletable(selected) ? (
+                <DeleteItem
+                  key={selected.id}
+                  projectId={projectId}
+                  item={selected}
+                  onDeleted={() => navigate({ hash: "" }, { replace: true })}
+                />
+              ) : null}
               {!mayView ? (
                 <Alert severity="warning">{messages.forbidden}</Alert>
               ) : selected.type === "batch" ? (
