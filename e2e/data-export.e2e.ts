@@ -28,7 +28,8 @@ const readZip = (zip: Buffer) => {
 /**
  * A statistician (the demo's life-sciences team member: anonymised export only) exports the
  * Colorectal program as an anonymised workbook from the program's reports, watches it finish, and
- * downloads it; the file has the documented columns and names no patient.
+ * downloads it; the file has the documented columns and names no patient. The program's clinical
+ * admin sets how long its data is kept after it ends (the retention that governs erasure).
  */
 describe("a statistician downloads an anonymised XLSX of a program", () => {
   const journey = useProduct();
@@ -87,5 +88,25 @@ describe("a statistician downloads an anonymised XLSX of a program", () => {
       expect(everything).not.toContain(`>${patient.lastName}<`);
       expect(everything).not.toContain(`${patient.firstName} ${patient.lastName}`);
     }
+  });
+
+  it("the program's clinical admin sets how long its data is kept after it ends", async () => {
+    const context = await newContext(journey.browser, product.baseUrl);
+    const admin = await context.newPage();
+    await signIn(admin, mail, "clinical.admin@openpro.demo");
+    await admin.goto(`/programs/${programId}/settings/general`);
+    const retention = admin.getByRole("region", { name: "Data retention" });
+    const years = retention.getByRole("textbox", { name: "Kept after the program ends (years)" });
+    await expectVisible(years);
+    await expectVisible(retention.getByText("The program is running: the period starts when it ends."));
+    await years.fill("15");
+    await retention.getByRole("button", { name: "Save" }).click();
+    await expectVisible(admin.getByText("Data retention saved"));
+    await expectAccessible(admin, "program-data-retention");
+    await admin.reload();
+    await expect(
+      admin.getByRole("textbox", { name: "Kept after the program ends (years)" }).inputValue(),
+    ).resolves.toBe("15");
+    await context.close();
   });
 });

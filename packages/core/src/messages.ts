@@ -455,6 +455,8 @@ export const messages = {
     "This program is still running, so this patient's data is kept for it (GDPR Art. 17(3)). Answer the request by withdrawal: in the Enrolment tab, open the patient's menu and choose Retract consent; nothing new is collected after that. Erase now only if there is no legal ground to keep the data.",
   erasureRefusedRetention: (date: string) =>
     `The program has ended, but its data is kept until ${date} (the program's retention period). Retract the patient's consent meanwhile; erasure is possible from that day, or now only if there is no legal ground to keep the data.`,
+  retentionYearsInvalid: "Enter a whole number of years from 0 to 100",
+  retentionSaved: "Data retention saved",
 } as const;
 
 export const errorCodes = {

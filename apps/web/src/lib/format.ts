@@ -23,3 +23,9 @@ export const formatDateTime = (iso: string | null | undefined): string => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
 };
+
+/** YYYY-MM-DD (or the date part of an ISO instant) as DD/MM/YYYY, the spec's date format. */
+export const formatDay = (value: string | null | undefined): string => {
+  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
+};

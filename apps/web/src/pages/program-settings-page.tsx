@@ -15,6 +15,7 @@ import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
 import { AlertSettingsCard } from "../features/alerts/components/alert-settings-card";
 import { CareTeamContacts } from "../features/care-team/components/care-team-contacts";
+import { DataRetentionCard } from "../features/exports/components/data-retention-card";
 import { InviteCodesTab } from "../features/invite-codes/components/invite-codes-tab";
 import { PatientEnrolment } from "../features/patients/components/patient-enrolment";
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
@@ -66,6 +67,7 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
         <>
           <ProgramSettingsForm key={program.projectId} program={program} actor={actor} />
           <OutcomeMeasures projectId={program.projectId} actor={actor} />
+          {can(actor, "erase_patient_data") ? <DataRetentionCard projectId={program.projectId} /> : null}
         </>
       )}
     </Box>

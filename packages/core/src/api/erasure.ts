@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
-import { erasureReasons } from "../rules/erasure.js";
+import { erasureReasons, retentionYearsRange } from "../rules/erasure.js";
 import { UUID_PATTERN } from "../validation.js";
 import { endpoint } from "./endpoint.js";
 
@@ -12,6 +12,7 @@ import { endpoint } from "./endpoint.js";
 
 const uuid = z.string().regex(UUID_PATTERN, messages.notFound);
 const params = z.strictObject({ projectId: uuid, userId: uuid });
+const programParams = z.strictObject({ projectId: uuid });
 
 export const erasureBody = z.strictObject({
   reason: z.enum(erasureReasons, { error: messages.erasureReasonRequired }),
@@ -42,7 +43,47 @@ export const erasureResultSchema = z.object({
 });
 export type ErasureResult = z.infer<typeof erasureResultSchema>;
 
+/** A program's retention: how long its patient data is kept after it ends (docs/exports.md). */
+export const retentionSchema = z.object({
+  retentionYears: z.number().int(),
+  /** The program's last day, once it has ended (ended by an admin, or its end date passed). */
+  programEnded: z.string().nullable(),
+  /** From this day a patient's request for erasure is carried out; null while the program runs. */
+  keptUntil: z.string().nullable(),
+});
+export type Retention = z.infer<typeof retentionSchema>;
+
+export const retentionBody = z.strictObject({
+  retentionYears: z
+    .number({ error: messages.retentionYearsInvalid })
+    .int(messages.retentionYearsInvalid)
+    .min(retentionYearsRange.min, messages.retentionYearsInvalid)
+    .max(retentionYearsRange.max, messages.retentionYearsInvalid),
+});
+export type RetentionBody = z.input<typeof retentionBody>;
+
 export const erasureApi = {
+  retention: endpoint({
+    method: "GET",
+    path: "/api/v1/admin/projects/:projectId/retention",
+    summary:
+      "How many years the program's patient data is kept after the program ends, and, once it has ended, until which day.",
+    tags: ["exports"],
+    auth: true,
+    params: programParams,
+    response: retentionSchema,
+  }),
+  updateRetention: endpoint({
+    method: "PUT",
+    path: "/api/v1/admin/projects/:projectId/retention",
+    summary:
+      "Set how many years (0 to 100) the program's patient data is kept after it ends: the program's protocol and the organisation's records policy decide. Audited.",
+    tags: ["exports"],
+    auth: true,
+    params: programParams,
+    body: retentionBody,
+    response: retentionSchema,
+  }),
   status: endpoint({
     method: "GET",
     path: "/api/v1/admin/projects/:projectId/users/:userId/erasure",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addYears, erasureDecision, programEndDay } from "./erasure.js";
+import { addYears, erasureDecision, programEndDay, retentionKeptUntil } from "./erasure.js";
 
 const consented = { status: "CONSENTED", dateConsentGiven: "2026-01-10T10:00:00.000Z" };
 const running = { endDate: null, endedAt: null, retentionYears: 25 };
@@ -60,5 +60,19 @@ describe("erasure rule", () => {
     expect(programEndDay({ endDate: "2026-03-08", endedAt: null }, "2026-03-09")).toBe("2026-03-08");
     expect(addYears("2024-02-29", 1)).toBe("2025-02-28");
     expect(addYears("2020-06-30", 25)).toBe("2045-06-30");
+  });
+
+  it("keeps an ended program's data until its end day plus the retention years, and names no day while it runs", () => {
+    expect(retentionKeptUntil({ endDate: null, endedAt: null, retentionYears: 25 }, "2026-03-09")).toBeNull();
+    expect(retentionKeptUntil({ endDate: "2026-12-31", endedAt: null, retentionYears: 25 }, "2026-03-09")).toBeNull();
+    expect(retentionKeptUntil({ endDate: "2026-03-08", endedAt: null, retentionYears: 10 }, "2026-03-09")).toBe(
+      "2036-03-08",
+    );
+    expect(
+      retentionKeptUntil(
+        { endDate: "2030-01-01", endedAt: "2024-02-29T09:00:00.000Z", retentionYears: 1 },
+        "2024-03-01",
+      ),
+    ).toBe("2025-02-28");
   });
 });

@@ -38,6 +38,18 @@ export const programEndDay = (program: { endDate: string | null; endedAt: string
   return null;
 };
 
+/** How many years after its end a program's patient data may be kept (the column's check agrees). */
+export const retentionYearsRange = { min: 0, max: 100 } as const;
+
+/** The first day a consented patient's data may be erased on request: null while the program runs. */
+export const retentionKeptUntil = (
+  program: { endDate: string | null; endedAt: string | null; retentionYears: number },
+  today: string,
+): string | null => {
+  const ended = programEndDay(program, today);
+  return ended ? addYears(ended, program.retentionYears) : null;
+};
+
 /**
  * May this enrolment's personal data be erased today? Always when the patient never consented
  * (nothing was collected for the program) or the controller finds no legal ground to keep it;
@@ -55,9 +67,8 @@ export const erasureDecision = (input: {
   if (!enrolment.dateConsentGiven && !consentedStates.has(enrolment.status))
     return { allowed: true, ground: "never_consented" };
   if (reason === "no_legal_ground") return { allowed: true, ground: "no_legal_ground" };
-  const ended = programEndDay(program, today);
-  if (!ended) return { allowed: false, refusal: "program_running" };
-  const keptUntil = addYears(ended, program.retentionYears);
+  const keptUntil = retentionKeptUntil(program, today);
+  if (!keptUntil) return { allowed: false, refusal: "program_running" };
   if (today >= keptUntil) return { allowed: true, ground: "retention_over" };
   return { allowed: false, refusal: "retention_running", keptUntil };
 };

@@ -23,6 +23,18 @@ export const findRetentionYears = async (db: Db, programId: string) =>
   (await db.selectFrom("programs").select("retentionYears").where("id", "=", programId).executeTakeFirstOrThrow())
     .retentionYears;
 
+/** Sets the program's retention; the years it had before (read under the row lock the UPDATE takes). */
+export const updateRetentionYears = async (db: Db, programId: string, years: number) => {
+  const before = await db
+    .selectFrom("programs")
+    .select("retentionYears")
+    .where("id", "=", programId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await db.updateTable("programs").set({ retentionYears: years }).where("id", "=", programId).execute();
+  return before.retentionYears;
+};
+
 /** Other enrolments of the person whose data is still held (any program). */
 export const countOtherLiveEnrolments = async (db: Db, userId: string, enrolmentId: string) =>
   Number(

@@ -9,6 +9,12 @@ export const registerErasureRoutes = (app: FastifyInstance, ctx: AppContext) => 
   defineRoute(app, ctx, erasureApi.status, permission, ({ scope, params }) =>
     erasure.getErasureStatus(scope, params.projectId, params.userId),
   );
+  defineRoute(app, ctx, erasureApi.retention, permission, ({ scope, params }) =>
+    erasure.getRetention(scope, params.projectId),
+  );
+  defineRoute(app, ctx, erasureApi.updateRetention, permission, ({ scope, params, body }) =>
+    erasure.setRetention(scope, params.projectId, body),
+  );
   defineRoute(app, ctx, erasureApi.erase, permission, ({ scope, params, body }) =>
     erasure.erasePatient(scope, params.projectId, params.userId, body),
   );

@@ -7,6 +7,10 @@ import {
   type ErasureStatus,
   erasureDecision,
   messages,
+  programEndDay,
+  type Retention,
+  type RetentionBody,
+  retentionKeptUntil,
   todayIn,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
@@ -72,6 +76,38 @@ export const getErasureStatus = async (
     allowedOnRequest: decision ? decision.allowed : false,
     refusal: decision ? refusalText(decision) : null,
   };
+};
+
+const retentionOf = (ctx: AppContext, program: LoadedProgram, retentionYears: number): Retention => {
+  const ending = { endDate: program.endDate, endedAt: program.endedAt?.toISOString() ?? null, retentionYears };
+  const today = todayIn(program.territory, ctx.clock.now());
+  return { retentionYears, programEnded: programEndDay(ending, today), keptUntil: retentionKeptUntil(ending, today) };
+};
+
+/** GET …/retention: the years the program's data is kept after it ends, and until when once it has. */
+export const getRetention = async (scope: RequestScope, programId: string): Promise<Retention> => {
+  const program = await loadProgram(scope.ctx, scope.actor, programId);
+  return retentionOf(scope.ctx, program, await q.findRetentionYears(scope.ctx.db, program.id));
+};
+
+/** PUT …/retention: set by those who may erase (it decides when erasure on request is carried out); audited with the change. */
+export const setRetention = async (scope: RequestScope, programId: string, body: RetentionBody) => {
+  const { ctx } = scope;
+  const program = await loadProgram(ctx, scope.actor, programId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await q.updateRetentionYears(trx, program.id, body.retentionYears);
+    await scope.audit(
+      {
+        action: "program.retention.update",
+        entityType: "program",
+        entityId: program.id,
+        programId: program.id,
+        details: { retentionYears: { from: before, to: body.retentionYears } },
+      },
+      trx,
+    );
+  });
+  return retentionOf(ctx, program, body.retentionYears);
 };
 
 /** The free-text answers of custom questionnaires (the licensed instruments have none). */

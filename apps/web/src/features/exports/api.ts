@@ -13,6 +13,7 @@ import { readTokens } from "../../lib/tokens";
 export const exportKeys = {
   program: (projectId: string) => ["data-exports", projectId] as const,
   erasure: (projectId: string, userId: string) => ["erasure", projectId, userId] as const,
+  retention: (projectId: string) => ["retention", projectId] as const,
 };
 
 const inProgress = (e: ResearchExport) => e.status === "queued" || e.status === "running";
@@ -80,5 +81,26 @@ export const useErasePatient = (projectId: string, userId: string) => {
   return useMutation({
     mutationFn: (body: ErasureBody) => apiCall(erasureApi.erase, { params: { projectId, userId }, body }),
     onSuccess: () => client.invalidateQueries(),
+  });
+};
+
+/** How long the program's patient data is kept after it ends (those who may erase see and set it). */
+export const useRetention = (projectId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: exportKeys.retention(projectId),
+    queryFn: ({ signal }) => apiCall(erasureApi.retention, { params: { projectId }, signal }),
+    enabled: enabled && Boolean(projectId),
+  });
+
+/** Sets the retention; the erasure status of every patient of the program depends on it. */
+export const useSaveRetention = (projectId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (retentionYears: number) =>
+      apiCall(erasureApi.updateRetention, { params: { projectId }, body: { retentionYears } }),
+    onSuccess: (retention) => {
+      client.setQueryData(exportKeys.retention(projectId), retention);
+      return client.invalidateQueries({ queryKey: ["erasure", projectId] });
+    },
   });
 };

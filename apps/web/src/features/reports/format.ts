@@ -9,11 +9,7 @@ export const todayIso = (now: Date = new Date()): string =>
 /** The date part of YYYY-MM-DD or an ISO instant. */
 export const datePart = (value: string | null | undefined): string | null => value?.slice(0, 10) || null;
 
-/** YYYY-MM-DD (or the date part of an ISO instant) as DD/MM/YYYY. */
-export const formatDay = (value: string | null | undefined): string => {
-  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
-};
+export { formatDay } from "../../lib/format";
 
 /** HH:mm of an instant, in the browser's time zone. */
 export const formatTime = (iso: string): string => {

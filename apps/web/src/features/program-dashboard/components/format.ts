@@ -1,10 +1,6 @@
 import { type DashboardAxis, dashboardAxisLabel, datesBetween, sortAxisKeys } from "@openpro/core";
 
-/** YYYY-MM-DD as DD/MM/YYYY (the spec's date format). */
-export const formatDay = (value: string | null | undefined): string => {
-  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
-};
+export { formatDay } from "../../../lib/format";
 
 /**
  * The x axis of a day series: every date of the range (gaps stay gaps), or every involvement day

@@ -1,0 +1,108 @@
+import { messages } from "@openpro/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrors } from "../../../test/factories.js";
+import { auditRows, setProgram } from "../../../test/patients.js";
+import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+
+/**
+ * A clinical admin sets how long a program's patient data is kept after it ends (the program's
+ * protocol and the records policy decide): the years are read back, the day the data may be erased
+ * is shown once the program has ended, and the change is audited. Who may not erase may not set it.
+ */
+describe("a program's data retention", () => {
+  let t: TestApp;
+  let heart: string;
+  let lakeside: string;
+  const tok: Record<string, string> = {};
+  const url = (programId: string) => `/api/v1/admin/projects/${programId}/retention`;
+  const read = (token: string, programId: string) => t.request({ method: "GET", url: url(programId), token });
+  const put = (token: string, programId: string, payload: unknown) =>
+    t.request({ method: "PUT", url: url(programId), token, payload: payload as object });
+  const storedYears = async (programId: string) =>
+    (
+      await t.ctx.db
+        .selectFrom("programs")
+        .select("retentionYears")
+        .where("id", "=", programId)
+        .executeTakeFirstOrThrow()
+    ).retentionYears;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.set("2026-03-09T12:00:00Z");
+    const northbridge = await insertOrganisation(t, "Northbridge Health");
+    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    const lakeOrg = await insertOrganisation(t, "Lakeside");
+    lakeside = await insertProgram(t, { organisationId: lakeOrg, name: "Lakeside" });
+    for (const [key, email, role] of [
+      ["clinical", "cleo@clinic.test", "clinical_project_admin"],
+      ["nurse", "nia@clinic.test", "clinician_team_member"],
+    ] as const) {
+      const session = await staffSession(t, { email, role });
+      await addToOrganisation(t, session.id, northbridge, role);
+      tok[key] = session.token;
+    }
+  });
+  afterAll(() => t.close());
+
+  it("is 25 years by default, with no end day while the program runs", async () => {
+    const answer = await read(tok.clinical!, heart);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ retentionYears: 25, programEnded: null, keptUntil: null });
+  });
+
+  it("is set by a clinical admin, read back, and audited in the same change", async () => {
+    const saved = await put(tok.clinical!, heart, { retentionYears: 10 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ retentionYears: 10 });
+    expect(await storedYears(heart)).toBe(10);
+    expect((await read(tok.clinical!, heart)).json()).toMatchObject({ retentionYears: 10 });
+    expect(await auditRows(t, "program.retention.update")).toEqual([
+      expect.objectContaining({ programId: heart, outcome: "success" }),
+    ]);
+  });
+
+  it("tells until which day the data is kept once the program has ended", async () => {
+    await setProgram(t, heart, { endedAt: new Date("2026-02-27T09:00:00Z") });
+    expect((await read(tok.clinical!, heart)).json()).toEqual({
+      retentionYears: 10,
+      programEnded: "2026-02-27",
+      keptUntil: "2036-02-27",
+    });
+    // Zero years: erasure on request from the day the program ended.
+    expect((await put(tok.clinical!, heart, { retentionYears: 0 })).json()).toEqual({
+      retentionYears: 0,
+      programEnded: "2026-02-27",
+      keptUntil: "2026-02-27",
+    });
+    await setProgram(t, heart, { endedAt: null });
+  });
+
+  it.each([
+    [{ retentionYears: 101 }],
+    [{ retentionYears: -1 }],
+    [{ retentionYears: 2.5 }],
+    [{ retentionYears: "ten" }],
+    [{}],
+  ])("refuses %j with the message on the field and changes nothing", async (payload) => {
+    const before = await storedYears(heart);
+    const refused = await put(tok.clinical!, heart, payload);
+    expect(refused.statusCode).toBe(422);
+    expect(fieldErrors(refused)).toEqual([{ field: "retentionYears", message: messages.retentionYearsInvalid }]);
+    expect(await storedYears(heart)).toBe(before);
+  });
+
+  it("is refused to a nurse, who may not erase, and changes nothing", async () => {
+    const before = await storedYears(heart);
+    expect((await read(tok.nurse!, heart)).statusCode).toBe(403);
+    expect((await put(tok.nurse!, heart, { retentionYears: 5 })).statusCode).toBe(403);
+    expect(await storedYears(heart)).toBe(before);
+  });
+
+  it("answers 404 for a program outside the admin's organisations", async () => {
+    expect((await read(tok.clinical!, lakeside)).statusCode).toBe(404);
+    expect((await put(tok.clinical!, lakeside, { retentionYears: 5 })).statusCode).toBe(404);
+    expect(await storedYears(lakeside)).toBe(25);
+  });
+});
