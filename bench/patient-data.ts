@@ -244,44 +244,43 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
       }
     });
   // Raw: one multi-row INSERT … ON CONFLICT DO NOTHING per 100 rows, as the upload writes them.
+  const rawInsert = (b: number) =>
+    db
+      .insertInto("patientLogs")
+      .values(
+        batch(b).map((item) => ({
+          programId,
+          patientId: uploaderId ?? "",
+          clientId: item.clientId,
+          logClass: item.logClass,
+          loggedAt: new Date(item.date),
+          localDate: today,
+          utcOffsetMinutes: 0,
+          logTypeId: "logTypeId" in item ? item.logTypeId : null,
+          grade: "grade" in item ? item.grade : null,
+          isDanger: false,
+          value: "value" in item ? item.value : "steps" in item ? item.steps : null,
+          unit: "unit" in item ? item.unit : null,
+          originalValue: "value" in item ? item.value : null,
+          originalUnit: "unit" in item ? item.unit : null,
+          data: JSON.stringify(
+            "steps" in item ? { activityType: "Steps", steps: item.steps, source: item.source } : {},
+          ),
+          note: null,
+          validationStatus: null,
+          validationReason: null,
+          validatedBy: null,
+          validatedAt: null,
+          receivedAt: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
+      .returning(["id", "clientId"])
+      .execute();
   const rawUploadSamples: number[] = [];
   const rawUploadStart = performance.now();
   if (uploaderId) {
-    for (let b = 0; b < batches; b++) {
-      const values = batch(b + batches).map((item) => ({
-        programId,
-        patientId: uploaderId,
-        clientId: item.clientId,
-        logClass: item.logClass,
-        loggedAt: new Date(item.date),
-        localDate: today,
-        utcOffsetMinutes: 0,
-        logTypeId: "logTypeId" in item ? item.logTypeId : null,
-        grade: "grade" in item ? item.grade : null,
-        isDanger: false,
-        value: "value" in item ? item.value : "steps" in item ? item.steps : null,
-        unit: "unit" in item ? item.unit : null,
-        originalValue: "value" in item ? item.value : null,
-        originalUnit: "unit" in item ? item.unit : null,
-        data: JSON.stringify("steps" in item ? { activityType: "Steps", steps: item.steps, source: item.source } : {}),
-        note: null,
-        validationStatus: null,
-        validationReason: null,
-        validatedBy: null,
-        validatedAt: null,
-        receivedAt: now,
-      }));
-      rawUploadSamples.push(
-        await time(() =>
-          db
-            .insertInto("patientLogs")
-            .values(values)
-            .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
-            .returning(["id", "clientId"])
-            .execute(),
-        ),
-      );
-    }
+    for (let b = 0; b < batches; b++) rawUploadSamples.push(await time(() => rawInsert(b + batches)));
   }
   const rawUploadMs = performance.now() - rawUploadStart;
   const rawUpload = summarise("raw", rawUploadSamples, rawUploadMs);
@@ -324,7 +323,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
       ratio: rawLogsPerSecond / logsPerSecond,
       note: "ratio: raw logs/s ÷ API logs/s",
     });
-    await benchConcurrentUploads(t, programId, patientToken!, uploaderId!, today, now, batch, batches, rows);
+    await benchConcurrentUploads(t, programId, patientToken!, rawInsert, batch, batches, rows);
     await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches, rows);
   } else {
     rows.push({
@@ -352,14 +351,11 @@ const benchConcurrentUploads = async (
   t: TestApp,
   programId: string,
   patientToken: string,
-  uploaderId: string,
-  today: string,
-  now: Date,
-  batch: (b: number) => ({ clientId: string; date: string; logClass: string } & Record<string, unknown>)[],
+  rawInsert: (b: number) => Promise<unknown>,
+  batch: (b: number) => unknown[],
   batches: number,
   rows: Row[],
 ) => {
-  const db = t.database.db;
   const perUploader = Math.ceil(batches / UPLOADERS);
   const total = perUploader * UPLOADERS * 100;
   const inParallel = async (work: (b: number) => Promise<void>) => {
@@ -372,33 +368,14 @@ const benchConcurrentUploads = async (
     return performance.now() - start;
   };
   const rawMs = await inParallel(async (b) => {
-    await db
-      .insertInto("patientLogs")
-      .values(
-        batch(10_000 + b).map((item) => ({
-          programId,
-          patientId: uploaderId,
-          clientId: item.clientId,
-          logClass: item.logClass,
-          loggedAt: new Date(item.date),
-          localDate: today,
-          utcOffsetMinutes: 0,
-          value: typeof item.value === "number" ? item.value : null,
-          unit: typeof item.unit === "string" ? item.unit : null,
-          data: JSON.stringify({}),
-          receivedAt: now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
-      .returning(["id", "clientId"])
-      .execute();
+    await rawInsert(b);
   });
   const apiMs = await inParallel(async (b) => {
     const response = await t.request({
       method: "POST",
       url: `/api/v1/user/projects/${programId}/logs`,
       token: patientToken,
-      payload: { logs: batch(20_000 + b) },
+      payload: { logs: batch(b) },
     });
     if (response.statusCode !== 200 && response.statusCode !== 201)
       throw new Error(`upload: ${response.statusCode} ${response.body.slice(0, 200)}`);

@@ -329,6 +329,32 @@ const scheduleUse = async (
   return { programSchedules: row.programSchedules, patients: row.patients };
 };
 
+/** Names of the program's live plans with a step that sends this questionnaire or batch. */
+const plansSending = (
+  db: Db,
+  programId: string,
+  column: "questionnaireTypeId" | "questionnaireBatchId",
+  id: string,
+) =>
+  namesOf(
+    db
+      .selectFrom("questionnairePlans as p")
+      .select("p.name")
+      .where("p.programId", "=", programId)
+      .where("p.deletedAt", "is", null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("questionnairePlanMembers as m")
+            .select("m.planId")
+            .whereRef("m.planId", "=", "p.id")
+            .where(`m.${column}`, "=", id),
+        ),
+      )
+      .orderBy(sql`lower(p.name)`)
+      .execute(),
+  );
+
 const countEvents = async (db: Db, query: RawBuilder<{ n: number }>) => (await query.execute(db)).rows[0]?.n ?? 0;
 
 export const findTypeUse = async (db: Db, programId: string, typeId: string): Promise<ItemUse> => ({
@@ -343,24 +369,7 @@ export const findTypeUse = async (db: Db, programId: string, typeId: string): Pr
       .orderBy(sql`lower(b.name)`)
       .execute(),
   ),
-  plans: await namesOf(
-    db
-      .selectFrom("questionnairePlans as p")
-      .select("p.name")
-      .where("p.programId", "=", programId)
-      .where("p.deletedAt", "is", null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("questionnairePlanMembers as m")
-            .select("m.planId")
-            .whereRef("m.planId", "=", "p.id")
-            .where("m.questionnaireTypeId", "=", typeId),
-        ),
-      )
-      .orderBy(sql`lower(p.name)`)
-      .execute(),
-  ),
+  plans: await plansSending(db, programId, "questionnaireTypeId", typeId),
   ...(await scheduleUse(db, programId, "questionnaireTypeId", typeId)),
   events: await countEvents(
     db,
@@ -371,24 +380,7 @@ export const findTypeUse = async (db: Db, programId: string, typeId: string): Pr
 
 export const findBatchUse = async (db: Db, programId: string, batchId: string): Promise<ItemUse> => ({
   batches: [],
-  plans: await namesOf(
-    db
-      .selectFrom("questionnairePlans as p")
-      .select("p.name")
-      .where("p.programId", "=", programId)
-      .where("p.deletedAt", "is", null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("questionnairePlanMembers as m")
-            .select("m.planId")
-            .whereRef("m.planId", "=", "p.id")
-            .where("m.questionnaireBatchId", "=", batchId),
-        ),
-      )
-      .orderBy(sql`lower(p.name)`)
-      .execute(),
-  ),
+  plans: await plansSending(db, programId, "questionnaireBatchId", batchId),
   ...(await scheduleUse(db, programId, "questionnaireBatchId", batchId)),
   // Sent by a schedule of the batch, or by a plan step that sends the batch.
   events: await countEvents(
