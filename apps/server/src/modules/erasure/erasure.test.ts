@@ -1,18 +1,10 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
-import {
-  acceptInvite,
-  addPatient,
-  auditRows,
-  giveConsent,
-  listPatients,
-  newPatient,
-  setProgram,
-  userIdOf,
-} from "../../../test/patients.js";
+import { addPatient, auditRows, listPatients, newPatient, setProgram } from "../../../test/patients.js";
 import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { insertProgram } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { verifyAuditChain } from "../../platform/audit/verify.js";
 import { readZip } from "../exports/zip.js";
@@ -50,30 +42,18 @@ describe("erasure of a patient's personal data", () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-09T12:00:00Z");
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    archive = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Archive" });
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
-    const lakeOrg = await insertOrganisation(t, "Lakeside");
-    lakeside = await insertProgram(t, { organisationId: lakeOrg, name: "Lakeside" });
-    for (const [key, email, role, organisation] of [
-      ["clinical", "cleo@clinic.test", "clinical_project_admin", northbridge],
-      ["nurse", "nia@clinic.test", "clinician_team_member", northbridge],
-      ["lake", "lou@lakeside.test", "clinical_project_admin", lakeOrg],
-    ] as const) {
-      const session = await staffSession(t, { email, role });
-      await addToOrganisation(t, session.id, organisation, role);
-      tok[key] = session.token;
-    }
-    for (const [programId, token, firstName, lastName, email] of [
-      [heart, tok.clinical!, "Grace", "Hopper", "grace@patients.test"],
-      [heart, tok.clinical!, "Alan", "Turing", "alan@patients.test"],
-      [lakeside, tok.lake!, "Lena", "Lake", "lena@patients.test"],
-    ] as const) {
-      expect((await addPatient(t, token, newPatient(programId, { firstName, lastName, email }))).statusCode).toBe(201);
-    }
-    graceToken = await acceptInvite(t, "grace@patients.test");
-    expect((await giveConsent(t, graceToken, heart)).statusCode).toBe(200);
+    const world = await northbridgeAndLakeside(t, [
+      ["clinical", "cleo@clinic.test", "clinical_project_admin", "northbridge"],
+      ["nurse", "nia@clinic.test", "clinician_team_member", "northbridge"],
+      ["lake", "lou@lakeside.test", "clinical_project_admin", "lakeside"],
+    ]);
+    ({ heart, lakeside } = world);
+    Object.assign(tok, world.tok);
+    archive = await insertProgram(t, { organisationId: world.northbridge, name: "Northbridge Archive" });
+    ({ graceToken, graceId, alanId, lenaId } = await enrolGraceAlanLena(t, world, {
+      heartAdmin: tok.clinical!,
+      lakeAdmin: tok.lake!,
+    }));
     // Grace also took part in an earlier program of the same organisation (consented there long ago).
     expect(
       (
@@ -94,12 +74,6 @@ describe("erasure of a patient's personal data", () => {
       })
       .where("programId", "=", archive)
       .execute();
-    const lenaToken = await acceptInvite(t, "lena@patients.test", { firstName: "Lena", lastName: "Lake" });
-    expect((await giveConsent(t, lenaToken, lakeside)).statusCode).toBe(200);
-    graceId = await userIdOf(t, "grace@patients.test");
-    alanId = await userIdOf(t, "alan@patients.test");
-    lenaId = await userIdOf(t, "lena@patients.test");
-    await t.ctx.db.updateTable("users").set({ dob: "1961-04-12", sex: "female" }).where("id", "=", graceId).execute();
     await t.ctx.db
       .updateTable("programPatients")
       .set({

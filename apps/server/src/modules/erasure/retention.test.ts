@@ -1,8 +1,8 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { northbridgeAndLakeside } from "../../../test/northbridge.js";
 import { auditRows, setProgram } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 /**
@@ -31,18 +31,12 @@ describe("a program's data retention", () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-09T12:00:00Z");
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    const lakeOrg = await insertOrganisation(t, "Lakeside");
-    lakeside = await insertProgram(t, { organisationId: lakeOrg, name: "Lakeside" });
-    for (const [key, email, role] of [
-      ["clinical", "cleo@clinic.test", "clinical_project_admin"],
-      ["nurse", "nia@clinic.test", "clinician_team_member"],
-    ] as const) {
-      const session = await staffSession(t, { email, role });
-      await addToOrganisation(t, session.id, northbridge, role);
-      tok[key] = session.token;
-    }
+    const world = await northbridgeAndLakeside(t, [
+      ["clinical", "cleo@clinic.test", "clinical_project_admin", "northbridge"],
+      ["nurse", "nia@clinic.test", "clinician_team_member", "northbridge"],
+    ]);
+    ({ heart, lakeside } = world);
+    Object.assign(tok, world.tok);
   });
   afterAll(() => t.close());
 

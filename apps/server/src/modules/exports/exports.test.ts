@@ -1,9 +1,9 @@
 import { messages, type ResearchExport } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
+import { auditRows } from "../../../test/patients.js";
 import { EQ5D_TYPE_ID, insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { readZip } from "./zip.js";
 
@@ -47,35 +47,18 @@ describe("data out: research exports and a patient's own data", () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-09T12:00:00Z");
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
-    const lakeOrg = await insertOrganisation(t, "Lakeside");
-    lakeside = await insertProgram(t, { organisationId: lakeOrg, name: "Lakeside" });
-    for (const [key, email, role, organisation] of [
-      ["stats", "sam@research.test", "life_sciences_team_member", northbridge],
-      ["clinical", "cleo@clinic.test", "clinical_project_admin", northbridge],
-      ["nurse", "nia@clinic.test", "clinician_team_member", northbridge],
-      ["lake", "lou@lakeside.test", "clinical_project_admin", lakeOrg],
-    ] as const) {
-      const session = await staffSession(t, { email, role });
-      await addToOrganisation(t, session.id, organisation, role);
-      tok[key] = session.token;
-    }
-    for (const [programId, token, firstName, lastName, email] of [
-      [heart, tok.clinical!, "Grace", "Hopper", "grace@patients.test"],
-      [heart, tok.clinical!, "Alan", "Turing", "alan@patients.test"],
-      [lakeside, tok.lake!, "Lena", "Lake", "lena@patients.test"],
-    ] as const) {
-      expect((await addPatient(t, token, newPatient(programId, { firstName, lastName, email }))).statusCode).toBe(201);
-    }
-    graceToken = await acceptInvite(t, "grace@patients.test");
-    expect((await giveConsent(t, graceToken, heart)).statusCode).toBe(200);
-    const lenaToken = await acceptInvite(t, "lena@patients.test", { firstName: "Lena", lastName: "Lake" });
-    expect((await giveConsent(t, lenaToken, lakeside)).statusCode).toBe(200);
-    graceId = await userIdOf(t, "grace@patients.test");
-    lenaId = await userIdOf(t, "lena@patients.test");
-    await t.ctx.db.updateTable("users").set({ dob: "1961-04-12", sex: "female" }).where("id", "=", graceId).execute();
+    const world = await northbridgeAndLakeside(t, [
+      ["stats", "sam@research.test", "life_sciences_team_member", "northbridge"],
+      ["clinical", "cleo@clinic.test", "clinical_project_admin", "northbridge"],
+      ["nurse", "nia@clinic.test", "clinician_team_member", "northbridge"],
+      ["lake", "lou@lakeside.test", "clinical_project_admin", "lakeside"],
+    ]);
+    ({ heart, lakeside } = world);
+    Object.assign(tok, world.tok);
+    ({ graceToken, graceId, lenaId } = await enrolGraceAlanLena(t, world, {
+      heartAdmin: tok.clinical!,
+      lakeAdmin: tok.lake!,
+    }));
 
     const grace = { programId: heart, patientId: graceId };
     await insertLogs(t, grace, [
