@@ -330,12 +330,7 @@ const scheduleUse = async (
 };
 
 /** Names of the program's live plans with a step that sends this questionnaire or batch. */
-const plansSending = (
-  db: Db,
-  programId: string,
-  column: "questionnaireTypeId" | "questionnaireBatchId",
-  id: string,
-) =>
+const plansSending = (db: Db, programId: string, column: "questionnaireTypeId" | "questionnaireBatchId", id: string) =>
   namesOf(
     db
       .selectFrom("questionnairePlans as p")
