@@ -51,6 +51,7 @@ const ROUTES: { route: string; modules: string[]; budget: number; html?: string 
   { route: "/get-the-app", html: PATIENT_SIDE, modules: ["src/pages/get-the-app-page.tsx"], budget: PATIENT_BUDGET },
   { route: "/unsubscribe", html: PATIENT_SIDE, modules: ["src/pages/unsubscribe-page.tsx"], budget: PATIENT_BUDGET },
   { route: "/study/{programId}", html: PATIENT_SIDE, modules: ["src/pages/study-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/auth-confirm", html: PATIENT_SIDE, modules: ["src/pages/auth-confirm-page.tsx"], budget: PATIENT_BUDGET },
   { route: "/login", modules: ["src/pages/login-page.tsx"], budget: STAFF_SIGN_IN_BUDGET },
   { route: "/me", html: "me.html", modules: ["src/patient-app/pages/me-home-page.tsx"], budget: PATIENT_APP_BUDGET },
   {

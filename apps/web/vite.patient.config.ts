@@ -12,9 +12,10 @@ export const PATIENT_MANIFEST = ".vite/manifest.patient.json";
 /**
  * The patient pages: the patient-side entry (patient-side.html: invitation, consent, sign-up, …)
  * and the patient web app (me.html, /me). Built on Preact through its React compatibility layer:
- * the same components, MUI and hooks, at a tenth of react-dom's weight, so that a phone on a slow
- * network shows the invitation fast (issue 19's budgets, bench/bundle-size.ts). Into the staff
- * build's folder, after it (emptyOutDir off).
+ * the same components and hooks, at a tenth of react-dom's weight, so that a phone on a slow
+ * network shows the invitation fast (issue 19's budgets, bench/bundle-size.ts). The patient-side
+ * entry goes further: no MUI, query or router library and no zod (components/plain-ui.tsx,
+ * lib/route-call.ts). Into the staff build's folder, after it (emptyOutDir off).
  */
 export default defineConfig({
   plugins: [react(), zodJitless(), routePreload(), patientServiceWorker(), precompress()],

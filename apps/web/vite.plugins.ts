@@ -71,6 +71,7 @@ const EARLY_ROUTES: Record<string, string> = {
   "/get-the-app": "src/pages/get-the-app-page.tsx",
   "/unsubscribe": "src/pages/unsubscribe-page.tsx",
   "/study/": "src/pages/study-page.tsx",
+  "/auth-confirm": "src/pages/auth-confirm-page.tsx",
   "/login": "src/pages/login-page.tsx",
 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limits } from "./limits.js";
 import { messages } from "./messages.js";
+import { EMAIL_PATTERN } from "./rules/form-fields.js";
 import { passwordProblem } from "./rules/password.js";
 
 /**
@@ -28,9 +29,7 @@ z.config({
   },
 });
 
-/** A standard e-mail pattern: local part, @, a domain with a dot. */
-export const EMAIL_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export { EMAIL_PATTERN } from "./rules/form-fields.js";
 export const PHONE_PATTERN = /^\+?[1-9][0-9]{6,14}$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

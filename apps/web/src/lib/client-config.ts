@@ -1,6 +1,6 @@
-import { adminApi, limits } from "@openpro/core";
+import { limits, patientSideRoutes } from "@openpro/core/schema-free";
 import { useSyncExternalStore } from "react";
-import { apiCall } from "./http";
+import { callRoute } from "./route-call";
 
 /** What the installation tells the web app at start (support address, error reporting). */
 export interface ClientConfig {
@@ -23,7 +23,7 @@ export const readClientConfig = (): ClientConfig => current;
 
 /** Fetches the configuration once; on failure the defaults stay (the app works without it). */
 export const loadClientConfig = (): Promise<void> => {
-  loading ??= apiCall(adminApi.clientConfig)
+  loading ??= callRoute(patientSideRoutes.clientConfig)
     .then((config) => {
       current = {
         supportEmail: config.supportEmail || fallback.supportEmail,

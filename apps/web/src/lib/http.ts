@@ -1,39 +1,11 @@
 import { authApi, buildPath, type Endpoint, errorBodySchema, limits, messages } from "@openpro/core";
 import type { z } from "zod";
+import { ApiError } from "./api-error";
 import { jwtExpiry } from "./jwt";
 import { clearTokens, readTokens, storeTokens, subscribeTokens, type TokenPair } from "./tokens";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** A non-2xx answer (or no answer at all: status undefined). */
-export class ApiError extends Error {
-  readonly status: number | undefined;
-  readonly errorCode: string | undefined;
-  readonly fieldErrors: FieldError[];
-  readonly maintenanceUntil: string | undefined;
-  /** The raw error body, when the server sent one. */
-  readonly body: unknown;
-
-  constructor(init: {
-    status?: number;
-    message: string;
-    errorCode?: string;
-    fieldErrors?: FieldError[];
-    maintenanceUntil?: string;
-    body?: unknown;
-  }) {
-    super(init.message);
-    this.name = "ApiError";
-    this.status = init.status;
-    this.errorCode = init.errorCode;
-    this.fieldErrors = init.fieldErrors ?? [];
-    this.maintenanceUntil = init.maintenanceUntil;
-    this.body = init.body;
-  }
-}
+// In a module of its own, so that the zod-free client (route-call.ts) throws the same errors.
+export { ApiError, type FieldError } from "./api-error";
 
 type AnyEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
 type Parts<E> = E extends Endpoint<infer P, infer Q, infer B, infer R> ? { P: P; Q: Q; B: B; R: R } : never;

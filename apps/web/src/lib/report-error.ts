@@ -1,4 +1,4 @@
-import { scrubBreadcrumb, scrubErrorEvent } from "@openpro/core";
+import { scrubBreadcrumb, scrubErrorEvent } from "@openpro/core/schema-free";
 import { readClientConfig } from "./client-config";
 
 /** What the app reports about an unexpected failure. */

@@ -1,15 +1,12 @@
-import { Box, Button, Paper, Typography } from "@mui/material";
-import { messages } from "@openpro/core";
-import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
-import { ErrorModal } from "../components/error-modal";
-import { Loading } from "../components/loading";
-import { PageTitle } from "../components/page-title";
+import { messages } from "@openpro/core/schema-free";
+import { type ReactNode, useState } from "react";
+import { Button, Card, Dialog, PlainPageTitle, Spinner } from "../components/plain-ui";
 import { PatientSignInForm } from "../features/auth/components/patient-sign-in-form";
 import { PatientSignupForm } from "../features/auth/components/patient-signup-form";
-import { LegalDocumentDialog } from "../features/content/components/legal-document-dialog";
 import { useInvite } from "../features/patient-side/api";
-import { ApiError } from "../lib/http";
+import { LegalDocumentDialog } from "../features/patient-side/components/legal-document-dialog";
+import { ApiError } from "../lib/api-error";
+import { goTo, pageParams } from "../lib/page-address";
 
 const documentTitles = { "privacy-policy": "Privacy policy", eula: "End user licence agreement" } as const;
 
@@ -17,10 +14,10 @@ export const isInvalidInvite = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410);
 
 export const InvalidInviteLink = () => (
-  <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, mx: "auto" }}>
-    <PageTitle>{messages.invalidLinkTitle}</PageTitle>
-    <Typography component="p">{messages.inviteLinkInvalid}</Typography>
-  </Paper>
+  <Card>
+    <PlainPageTitle>{messages.invalidLinkTitle}</PlainPageTitle>
+    <p className="pu-text">{messages.inviteLinkInvalid}</p>
+  </Card>
 );
 
 type PanelId = "sign-in" | "sign-up";
@@ -38,64 +35,56 @@ const Panel = ({
   active: boolean;
   inactiveText: string;
   onActivate: () => void;
-  children: React.ReactNode;
+  children: ReactNode;
 }) => (
-  <Paper
-    component="section"
-    aria-labelledby={`${id}-heading`}
-    variant="outlined"
-    sx={{ p: { xs: 3, sm: 4 }, borderColor: active ? "primary.main" : "divider", borderWidth: active ? 2 : 1 }}
-  >
-    <Typography variant="h2" id={`${id}-heading`} sx={{ mb: 2 }}>
+  <section aria-labelledby={`${id}-heading`} className={active ? "pu-card pu-card-active" : "pu-card"}>
+    <h2 className="pu-h2" id={`${id}-heading`}>
       {title}
-    </Typography>
+    </h2>
     {active ? (
       children
     ) : (
       <>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {inactiveText}
-        </Typography>
+        <p className="pu-text pu-secondary">{inactiveText}</p>
         <Button variant="outlined" onClick={onActivate}>
           {title}
         </Button>
       </>
     )}
-  </Paper>
+  </section>
 );
 
 /** /invite/{inviteCode}: a patient's invitation (personal link or a program's public code). */
 export const PatientInvitePage = () => {
-  const { inviteCode = "" } = useParams();
-  const navigate = useNavigate();
+  const { inviteCode = "" } = pageParams("/invite/:inviteCode");
   const invite = useInvite(inviteCode);
   const [chosen, setChosen] = useState<PanelId | null>(null);
   const [modal, setModal] = useState<string | null>(null);
 
-  if (invite.isPending) return <Loading label="Checking your invitation" />;
+  if (invite.isPending) return <Spinner label="Checking your invitation" />;
   if (invite.isError) {
     if (isInvalidInvite(invite.error)) return <InvalidInviteLink />;
     return (
-      <Paper variant="outlined" sx={{ p: 4, maxWidth: 560, mx: "auto" }}>
-        <PageTitle>Join a program</PageTitle>
-        <Typography>{messages.somethingWentWrong}</Typography>
-      </Paper>
+      <Card>
+        <PlainPageTitle>Join a program</PlainPageTitle>
+        <p className="pu-text">{messages.somethingWentWrong}</p>
+      </Card>
     );
   }
   const data = invite.data;
   const active: PanelId = chosen ?? (data.hasAccepted ? "sign-in" : "sign-up");
   const next = () =>
-    navigate(`/auth-consent/${encodeURIComponent(inviteCode)}?programId=${encodeURIComponent(data.programId)}`, {
+    goTo(`/auth-consent/${encodeURIComponent(inviteCode)}?programId=${encodeURIComponent(data.programId)}`, {
       replace: true,
     });
 
   return (
     <>
-      <PageTitle>{data.programName ? `Join ${data.programName}` : "Join a program"}</PageTitle>
-      <Typography color="text.secondary" sx={{ mt: -2, mb: 3 }}>
+      <PlainPageTitle>{data.programName ? `Join ${data.programName}` : "Join a program"}</PlainPageTitle>
+      <p className="pu-text pu-secondary">
         Sign in if you already have an OpenPRO account, or create one to take part.
-      </Typography>
-      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, alignItems: "start" }}>
+      </p>
+      <div className="pu-columns">
         <Panel
           id="sign-in"
           title="Sign in"
@@ -127,8 +116,19 @@ export const PatientInvitePage = () => {
             )}
           />
         </Panel>
-      </Box>
-      <ErrorModal message={modal} onClose={() => setModal(null)} />
+      </div>
+      <Dialog
+        open={modal !== null}
+        title="Error"
+        onClose={() => setModal(null)}
+        actions={
+          <Button variant="contained" onClick={() => setModal(null)}>
+            OK
+          </Button>
+        }
+      >
+        <p className="pu-text">{modal}</p>
+      </Dialog>
     </>
   );
 };

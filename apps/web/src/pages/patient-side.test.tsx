@@ -1,15 +1,12 @@
 import { messages } from "@openpro/core";
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { storePatientTokens } from "../lib/patient-session";
+import { forgetLoadedData } from "../lib/remote";
 import { readTokens, storeTokens } from "../lib/tokens";
-import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
-import { DemographicsPage } from "./demographics-page";
-import { PatientConsentPage } from "./patient-consent-page";
-import { PatientInvitePage } from "./patient-invite-page";
-import { UnsubscribePage } from "./unsubscribe-page";
+import { PatientSideSwitch } from "../patient-side-app/patient-side-switch";
+import { jsonResponse, stubFetch } from "../test-utils";
 
 const programId = "33333333-3333-4333-8333-333333333333";
 const invite = (over: Record<string, unknown> = {}) => ({
@@ -22,16 +19,17 @@ const invite = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const renderAt = (route: string) =>
-  renderWithProviders(
-    <Routes>
-      <Route path="/invite/:inviteCode" element={<PatientInvitePage />} />
-      <Route path="/auth-consent/:inviteCode" element={<PatientConsentPage />} />
-      <Route path="/demographic-info" element={<p>Demographics next</p>} />
-      <Route path="*" element={<p>Elsewhere</p>} />
-    </Routes>,
-    { route },
-  );
+/** The light patient-side entry (patient-side.html) as a phone opens it at `address`. */
+const renderAt = (address: string) => {
+  window.history.replaceState(null, "", address);
+  return render(<PatientSideSwitch />);
+};
+
+beforeEach(() => {
+  forgetLoadedData();
+  // jsdom does not scroll; moving between pages scrolls to the top.
+  vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+});
 
 describe("the patient invite page", () => {
   it("shows the sign-up panel for a new patient, with the invite's e-mail", async () => {
@@ -71,11 +69,11 @@ describe("the patient invite page", () => {
         }),
     });
     const user = userEvent.setup();
-    const { router } = renderAt("/invite/CODE1234");
+    renderAt("/invite/CODE1234");
     await user.type(await screen.findByLabelText(/^Password/), "secret-password");
     await user.click(screen.getAllByRole("button", { name: "Sign in" }).at(-1) as HTMLElement);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/auth-consent/CODE1234"));
-    expect(router.state.location.search).toBe(`?programId=${programId}`);
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/auth-consent/CODE1234"));
+    expect(window.location.search).toBe(`?programId=${programId}`);
     const login = fetchMock.mock.calls.find(([url]) => url === "/api/v2/auth/login");
     expect(JSON.parse(String(login?.[1]?.body))).toEqual({
       email: "pat@example.org",
@@ -85,6 +83,42 @@ describe("the patient invite page", () => {
     });
     expect(readTokens()).toEqual({ accessToken: "staff.a.b", refreshToken: "staff-r" });
     expect(window.sessionStorage.getItem("openpro.patient.accessToken")).toBe("patient.a.b");
+  });
+
+  it("shows each sign-up problem on its field, and ticks a document accepted in its dialog", async () => {
+    const fetchMock = stubFetch({
+      "GET /api/v1/auth/users-invite/CODE1234": () => jsonResponse(200, invite({ email: null })),
+      "GET /api/v1/content/eula": () =>
+        jsonResponse(200, {
+          id: "eula",
+          title: "End user licence agreement",
+          version: "1",
+          updatedAt: "2024-01-01T00:00:00.000Z",
+          blocks: [{ type: "paragraph", text: "You may use the app." }],
+        }),
+    });
+    const user = userEvent.setup();
+    renderAt("/invite/CODE1234");
+    const form = await screen.findByRole("form", { name: "Create account" });
+    await user.type(within(form).getByRole("textbox", { name: /Email/ }), "not-an-address");
+    await user.type(within(form).getByLabelText(/^New password/), "short");
+    await user.click(within(form).getByRole("button", { name: "Create account" }));
+
+    const firstName = within(form).getByRole("textbox", { name: /First name/ });
+    expect(firstName.getAttribute("aria-invalid")).toBe("true");
+    expect(within(form).getByText(messages.firstNameRequired)).toBeTruthy();
+    expect(within(form).getByText(messages.invalidEmail)).toBeTruthy();
+    expect(within(form).getByText(messages.eulaRequired)).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(firstName));
+    expect((within(form).getByRole("button", { name: "Create account" }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(form).getByRole("button", { name: "EULA" }));
+    const dialog = await screen.findByRole("dialog", { name: "End user licence agreement" });
+    expect(await within(dialog).findByText("You may use the app.")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Accept" }));
+    expect((within(form).getByRole("checkbox", { name: /I accept the EULA/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(form).queryByText(messages.eulaRequired)).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain("/api/v2/auth/register");
   });
 
   it("shows the Invalid link page for an unknown invite", async () => {
@@ -105,7 +139,7 @@ describe("the consent page", () => {
       [`PATCH /api/v1/user/project/${programId}/consent`]: () => jsonResponse(200, { message: "ok" }),
     });
     const user = userEvent.setup();
-    const { router, container } = renderAt(`/auth-consent/CODE1234?programId=${programId}`);
+    const { container } = renderAt(`/auth-consent/CODE1234?programId=${programId}`);
     expect(await screen.findByRole("heading", { level: 1, name: messages.consentTitle })).toBeTruthy();
     // The Markdown renderer is a chunk of its own, loaded once the page shows.
     expect((await screen.findByText("Important")).tagName).toBe("STRONG");
@@ -117,7 +151,7 @@ describe("the consent page", () => {
     await user.click(screen.getByRole("checkbox", { name: /agree to take part/ }));
     expect(participate.disabled).toBe(false);
     await user.click(participate);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/demographic-info"));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/demographic-info"));
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ consentGiven: true });
     expect((patch?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe("Bearer patient.a.b");
@@ -143,8 +177,8 @@ describe("the demographics page", () => {
     storePatientTokens({ accessToken: "patient.a.b", refreshToken: "patient-r" });
     const fetchMock = stubFetch({});
     const user = userEvent.setup();
-    renderWithProviders(<DemographicsPage />);
-    await user.click(screen.getByRole("radio", { name: "Female" }));
+    renderAt("/demographic-info");
+    await user.click(await screen.findByRole("radio", { name: "Female" }));
     await user.type(screen.getByLabelText(/Date of birth/), "2020-01-01");
     await user.click(screen.getByRole("button", { name: "Open the app" }));
     expect(await screen.findByText(messages.tooYoung)).toBeTruthy();
@@ -155,8 +189,8 @@ describe("the demographics page", () => {
     storePatientTokens({ accessToken: "patient.a.b", refreshToken: "patient-r" });
     const fetchMock = stubFetch({ "PATCH /api/v1/user/demographics": () => jsonResponse(200, { message: "ok" }) });
     const user = userEvent.setup();
-    renderWithProviders(<DemographicsPage />);
-    await user.click(screen.getByRole("radio", { name: "Female" }));
+    renderAt("/demographic-info");
+    await user.click(await screen.findByRole("radio", { name: "Female" }));
     await user.type(screen.getByLabelText(/Date of birth/), "1970-01-01");
     await user.click(screen.getByRole("button", { name: "Open the app" }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -171,16 +205,14 @@ describe("the unsubscribe page", () => {
       "POST /api/v1/questionnaire-reminders/unsubscribe": () => jsonResponse(200, { message: "ok" }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<UnsubscribePage />, {
-      route: `/unsubscribe?email=${btoa("pat@example.org")}&userId=${userId}&token=signed-token-123`,
-    });
-    const confirm = screen.getByRole("button", { name: "Confirm" }) as HTMLButtonElement;
+    renderAt(`/unsubscribe?email=${btoa("pat@example.org")}&userId=${userId}&token=signed-token-123`);
+    const confirm = (await screen.findByRole("button", { name: "Confirm" })) as HTMLButtonElement;
     const checkbox = screen.getByRole("checkbox", { name: /pat@example.org/ }) as HTMLInputElement;
     expect(confirm.disabled).toBe(true);
     await user.click(checkbox);
     expect(confirm.disabled).toBe(false);
     await user.click(confirm);
-    // A snackbar says so (it hides after 3 seconds); the checkbox stays disabled.
+    // The page says so; the checkbox stays disabled.
     expect(await screen.findByText(messages.unsubscribed)).toBeTruthy();
     expect(checkbox.disabled).toBe(true);
     const post = fetchMock.mock.calls[0];
@@ -194,9 +226,7 @@ describe("the unsubscribe page", () => {
 
   it("says what to do with an old link that carries no signed token", async () => {
     const fetchMock = stubFetch({});
-    renderWithProviders(<UnsubscribePage />, {
-      route: `/unsubscribe?email=${btoa("pat@example.org")}&userId=44444444-4444-4444-8444-444444444444`,
-    });
+    renderAt(`/unsubscribe?email=${btoa("pat@example.org")}&userId=44444444-4444-4444-8444-444444444444`);
     expect(await screen.findByText(/This link is out of date/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Confirm" })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();

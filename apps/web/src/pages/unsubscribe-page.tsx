@@ -1,9 +1,8 @@
-import { Alert } from "@mui/material";
-import { messages } from "@openpro/core";
-import { useSearchParams } from "react-router";
-import { PageTitle } from "../components/page-title";
+import { messages } from "@openpro/core/schema-free";
+import { Alert, PlainPageTitle } from "../components/plain-ui";
 import { decodeEmail, UnsubscribeForm } from "../features/patient-side/components/unsubscribe-form";
 import { useClientConfig } from "../lib/client-config";
+import { pageSearch } from "../lib/page-address";
 
 /**
  * /unsubscribe?email=<base64>&userId=…&token=…: stop questionnaire reminders. The signed token
@@ -11,14 +10,14 @@ import { useClientConfig } from "../lib/client-config";
  * reminders; a link without it, from an older e-mail, says what to do instead.
  */
 export const UnsubscribePage = () => {
-  const [search] = useSearchParams();
+  const search = pageSearch();
   const { supportEmail } = useClientConfig();
   const email = decodeEmail(search.get("email") ?? "");
   const userId = search.get("userId") ?? "";
   const token = search.get("token") ?? "";
   return (
     <>
-      <PageTitle>Questionnaire reminders</PageTitle>
+      <PlainPageTitle>Questionnaire reminders</PlainPageTitle>
       {email && userId && token ? (
         <UnsubscribeForm email={email} userId={userId} token={token} supportEmail={supportEmail} />
       ) : (

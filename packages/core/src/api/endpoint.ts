@@ -49,10 +49,5 @@ export const pageQuery = (defaultPerPage: number) =>
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ results: z.array(item), totalCount: z.number().int() });
 
-/** Fill `:name` segments of an endpoint path. */
-export const buildPath = (path: string, params: Record<string, string | number> = {}): string =>
-  path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
+// In a zod-free module of its own, so that the light patient-side client fills paths the same way.
+export { buildPath } from "./paths.js";

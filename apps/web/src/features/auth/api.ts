@@ -1,7 +1,6 @@
 import { authApi, type CurrentUser } from "@openpro/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, type CallOptions } from "../../lib/http";
-import { storePatientTokens } from "../../lib/patient-session";
 import { currentUserQueryKey } from "../../lib/session";
 import type { TokenPair } from "../../lib/tokens";
 
@@ -108,31 +107,4 @@ export const useRegisterStaff = () =>
   useMutation({
     mutationFn: (body: Body<typeof authApi.register>) => apiCall(authApi.register, { body }),
     meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
-  });
-
-/**
- * Patient-side calls handle their own failures: none of them may touch the staff session of this browser
- * (no global sign-out on 401/403, no staff dialogs).
- */
-const patientMeta = { inlineErrors: true, ownStatuses: [400, 401, 403, 404, 409, 410, 422, 429] } as const;
-
-/** Sign in with scope patient and the invite code; the tokens become the patient-side session. */
-export const usePatientLogin = () =>
-  useMutation({
-    mutationFn: async (body: { email: string; password: string; inviteCode: string }) => {
-      const result = await apiCall(authApi.login, { body: { ...body, scope: "patient" } });
-      storePatientTokens(result);
-      return result;
-    },
-    meta: { ...patientMeta, errorFlow: "login" },
-  });
-
-export const usePatientRegister = () =>
-  useMutation({
-    mutationFn: async (body: Body<typeof authApi.register>) => {
-      const result = await apiCall(authApi.register, { body });
-      storePatientTokens(result);
-      return result;
-    },
-    meta: patientMeta,
   });

@@ -1,57 +1,49 @@
-import { patientSideApi } from "@openpro/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { apiCall, apiCallWithToken, type CallOptions } from "../../lib/http";
+import type { LegalDocumentId, patientSideApi } from "@openpro/core";
+import { patientSideRoutes } from "@openpro/core/schema-free";
+import type { CallOptions } from "../../lib/http";
 import { readPatientToken } from "../../lib/patient-session";
+import { useRemoteAction, useRemoteData } from "../../lib/remote";
+import { callRoute } from "../../lib/route-call";
 
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
 export type Demographics = Body<typeof patientSideApi.demographics>;
 
-/**
- * Patient-side calls handle their own failures: none of them may touch the staff session of this browser
- * (no global sign-out on 401/403, no staff dialogs).
+/*
+ * The patient-side calls, through the zod-free client (no query library either: these pages are
+ * the light entry's). None of them touches the staff session of this browser: a call carries the
+ * patient-side token or none, and each component shows its own failures.
  */
-const patientMeta = { inlineErrors: true, ownStatuses: [400, 401, 403, 404, 409, 410, 422, 429] } as const;
 
 export const useInvite = (inviteCode: string) =>
-  useQuery({
-    queryKey: ["patient-side", "invite", inviteCode] as const,
-    queryFn: ({ signal }) => apiCall(patientSideApi.invite, { params: { inviteCode }, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: patientMeta,
-  });
+  useRemoteData(`invite:${inviteCode}`, () => callRoute(patientSideRoutes.invite, { params: { inviteCode } }));
 
 export const useGiveConsent = (programId: string) =>
-  useMutation({
-    mutationFn: () =>
-      apiCallWithToken(readPatientToken(), patientSideApi.consent, {
-        params: { projectId: programId },
-        body: { consentGiven: true },
-      }),
-    meta: patientMeta,
-  });
+  useRemoteAction(() =>
+    callRoute(patientSideRoutes.consent, {
+      bearer: readPatientToken(),
+      params: { projectId: programId },
+      body: { consentGiven: true },
+    }),
+  );
 
 export const useDeclineConsent = (programId: string) =>
-  useMutation({
-    mutationFn: () =>
-      apiCallWithToken(readPatientToken(), patientSideApi.consentDeclined, { params: { projectId: programId } }),
-    meta: patientMeta,
-  });
+  useRemoteAction(() =>
+    callRoute(patientSideRoutes.consentDeclined, { bearer: readPatientToken(), params: { projectId: programId } }),
+  );
 
 export const useSaveDemographics = () =>
-  useMutation({
-    mutationFn: (body: Demographics) => apiCallWithToken(readPatientToken(), patientSideApi.demographics, { body }),
-    meta: patientMeta,
-  });
+  useRemoteAction((body: Demographics) =>
+    callRoute(patientSideRoutes.demographics, { bearer: readPatientToken(), body }),
+  );
 
 export const useUnsubscribe = () =>
-  useMutation({
-    mutationFn: (body: Body<typeof patientSideApi.unsubscribe>) => apiCall(patientSideApi.unsubscribe, { body }),
-    meta: patientMeta,
-  });
+  useRemoteAction((body: Body<typeof patientSideApi.unsubscribe>) =>
+    callRoute(patientSideRoutes.unsubscribe, { body }),
+  );
 
 export const useStudyEnded = (programId: string) =>
-  useQuery({
-    queryKey: ["patient-side", "study", programId] as const,
-    queryFn: ({ signal }) => apiCall(patientSideApi.studyEnded, { params: { programId }, signal }),
-    meta: patientMeta,
-  });
+  useRemoteData(`study:${programId}`, () => callRoute(patientSideRoutes.studyEnded, { params: { programId } }));
+
+/** A legal document to accept while signing up, loaded when its dialog opens. */
+export const useLegalDocument = (documentId: LegalDocumentId) =>
+  useRemoteData(`document:${documentId}`, () => callRoute(patientSideRoutes.legalDocument, { params: { documentId } }));

@@ -1,5 +1,5 @@
-import { messages } from "@openpro/core";
-import { ApiError } from "../../../lib/http";
+import { messages } from "@openpro/core/schema-free";
+import { ApiError } from "../../../lib/api-error";
 
 /**
  * The patient sign-up / sign-in failures that end in the modal "Error": a 422 that names no form

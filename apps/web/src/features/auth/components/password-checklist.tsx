@@ -1,58 +1,45 @@
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
-import { Box, Typography } from "@mui/material";
-import { evaluateChecklist, messages, passwordChecklist } from "@openpro/core";
+import "../../../components/plain-ui.css";
+import { evaluateChecklist, messages, passwordChecklist } from "@openpro/core/schema-free";
 import { usePasswordGuessable } from "../password-strength";
+
+// The Material icons CheckCircle and RadioButtonUnchecked, inline: no icon or style library.
+const metIcon =
+  "M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z";
+const unmetIcon =
+  "M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8";
 
 /**
  * The live password checklist of the account and reset screens (rules from core), and, once every
- * line is met, zxcvbn's verdict (loaded lazily) when the password is too easy to guess.
+ * line is met, zxcvbn's verdict (loaded lazily) when the password is too easy to guess. Plain
+ * markup (components/plain-ui.css): the patient sign-up of the light entry shows it too.
  */
 export const PasswordChecklist = ({ password, id, email }: { password: string; id?: string; email?: string }) => {
   const met = evaluateChecklist(password);
   const guessable = usePasswordGuessable(password, email);
   return (
-    <Box id={id} sx={{ mt: 1, mb: 1 }}>
-      <Typography component="p" variant="body2" sx={{ fontWeight: 600 }} id={id ? `${id}-heading` : undefined}>
+    <div id={id} className="pu-checklist-box">
+      <p className="pu-checklist-title" id={id ? `${id}-heading` : undefined}>
         Your password must contain:
-      </Typography>
-      <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-labelledby={id ? `${id}-heading` : undefined}>
+      </p>
+      <ul className="pu-checklist" aria-labelledby={id ? `${id}-heading` : undefined}>
         {passwordChecklist.map((item) => {
           const ok = met[item.id];
           return (
-            <Box
-              component="li"
-              key={item.id}
-              data-met={ok}
-              sx={{
-                display: "flex",
-                alignItems: "center",
-                gap: 1,
-                color: ok ? "success.main" : "text.secondary",
-                py: 0.25,
-              }}
-            >
-              {ok ? (
-                <CheckCircleIcon fontSize="small" aria-hidden="true" />
-              ) : (
-                <RadioButtonUncheckedIcon fontSize="small" aria-hidden="true" />
-              )}
-              <Typography variant="body2" component="span">
+            <li key={item.id} data-met={ok}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d={ok ? metIcon : unmetIcon} />
+              </svg>
+              <span>
                 {item.label}
                 <span className="visually-hidden">{ok ? " (done)" : " (not yet)"}</span>
-              </Typography>
-            </Box>
+              </span>
+            </li>
           );
         })}
-      </Box>
-      <Typography
-        variant="body2"
-        role="status"
-        data-testid="password-guessable"
-        sx={{ color: "error.main", fontWeight: 600, minHeight: "1.5em", mt: 0.5 }}
-      >
+      </ul>
+      <p role="status" data-testid="password-guessable" className="pu-checklist-verdict">
         {guessable ? messages.passwordTooCommon : ""}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 };

@@ -1,74 +1,84 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box } from "@mui/material";
-import { loginBody } from "@openpro/core";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { FormTextField } from "../../../components/form-text-field";
-import { inlineMessage } from "../../../lib/api-errors";
-import { usePatientLogin } from "../api";
+import { emailProblem, messages, requiredTextProblem } from "@openpro/core/schema-free";
+import { Alert, Button, TextField } from "../../../components/plain-ui";
+import { ApiError } from "../../../lib/api-error";
+import { usePlainForm } from "../../../lib/plain-form";
+import { usePatientSignIn } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
-import { SubmitButton } from "./submit-button";
 
-const schema = loginBody.pick({ email: true, password: true });
-type Values = z.input<typeof schema>;
+/** The catalogue's sign-in rows (lib/error-catalogue.ts, flow "login") for what the form shows itself. */
+const signInFailure = (error: unknown): string | null => {
+  if (!(error instanceof ApiError) || error.status === 503) return null;
+  if (error.status === 400 || error.status === 401) return messages.loginFailed;
+  if (error.status === 429) return error.message || messages.tooManyLoginAttempts;
+  if (error.status === undefined || error.status >= 500) return messages.somethingWentWrong;
+  return error.message || messages.somethingWentWrong;
+};
 
 /** A patient with an account signs in from the invite (scope patient, with the invite code). */
 export const PatientSignInForm = ({
   inviteCode,
   defaultEmail = "",
-  disabled = false,
   onSignedIn,
   onInviteError,
 }: {
   inviteCode: string;
   defaultEmail?: string;
-  disabled?: boolean;
   onSignedIn: () => void;
   onInviteError: (message: string) => void;
 }) => {
-  const login = usePatientLogin();
-  const form = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: defaultEmail, password: "" },
-  });
-  const inviteProblem = inviteErrorMessage(login.error, ["email", "password"]);
-  const message = inviteProblem ? null : inlineMessage(login.error, "login");
+  const signIn = usePatientSignIn();
+  const form = usePlainForm({ email: defaultEmail, password: "" }, (values) => ({
+    email: emailProblem(values.email),
+    password: requiredTextProblem(values.password),
+  }));
+  const message = inviteErrorMessage(signIn.error, ["email", "password"]) ? null : signInFailure(signIn.error);
 
   const onSubmit = form.handleSubmit((values) =>
-    login.mutateAsync({ ...values, inviteCode }).then(onSignedIn, (error: unknown) => {
-      const problem = inviteErrorMessage(error, ["email", "password"]);
-      if (problem) onInviteError(problem);
-    }),
+    signIn.mutate(
+      { email: values.email.trim().toLowerCase(), password: values.password, inviteCode },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          const problem = inviteErrorMessage(error, ["email", "password"]);
+          if (problem) onInviteError(problem);
+        },
+      },
+    ),
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
-      {message ? (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {message}
-        </Alert>
-      ) : null}
-      <FormTextField
-        control={form.control}
-        name="email"
+    <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+      {message ? <Alert severity="error">{message}</Alert> : null}
+      <TextField
         label="Email"
+        name="email"
         type="email"
         autoComplete="username"
         required
-        disabled={disabled}
+        value={form.values.email}
+        onValue={form.set("email")}
+        error={form.errorOf("email")}
       />
-      <FormTextField
-        control={form.control}
-        name="password"
+      <TextField
         label="Password"
+        name="password"
         type="password"
         autoComplete="current-password"
         required
-        disabled={disabled}
+        value={form.values.password}
+        onValue={form.set("password")}
+        error={form.errorOf("password")}
       />
-      <SubmitButton formState={form.formState} pending={disabled || login.isPending}>
+      <Button
+        type="submit"
+        variant="contained"
+        large
+        fullWidth
+        disabled={form.submitDisabled(signIn.isPending)}
+        className="pu-submit"
+      >
         Sign in
-      </SubmitButton>
-    </Box>
+      </Button>
+    </form>
   );
 };

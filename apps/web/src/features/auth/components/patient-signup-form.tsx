@@ -1,29 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box } from "@mui/material";
-import { emailField, limits, messages, requiredText, withConfirmedPassword } from "@openpro/core";
-import type { ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
-import { FormTextField } from "../../../components/form-text-field";
-import { applyFieldErrors } from "../../../lib/forms";
-import { ApiError } from "../../../lib/http";
-import { usePatientRegister } from "../api";
+import { emailProblem, limits, messages, newPasswordProblems, requiredTextProblem } from "@openpro/core/schema-free";
+import { type ReactNode, useState } from "react";
+import { Alert, Button, Checkbox, TextField } from "../../../components/plain-ui";
+import { ApiError } from "../../../lib/api-error";
+import { usePlainForm } from "../../../lib/plain-form";
+import { usePatientRegister } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
-import { CheckboxField, type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
-import { PasswordPairFields } from "./password-pair-fields";
-import { SubmitButton } from "./submit-button";
-
-const schema = withConfirmedPassword({
-  inviteCode: z.string().min(1).max(200),
-  firstName: requiredText(limits.text.personName, messages.firstNameRequired),
-  lastName: requiredText(limits.text.personName, messages.lastNameRequired),
-  email: emailField(),
-  privacyPolicy: z.literal(true, { error: messages.privacyPolicyRequired }),
-  eula: z.literal(true, { error: messages.eulaRequired }),
-  marketingConsent: z.boolean(),
-});
-type Values = z.input<typeof schema>;
-type Output = z.output<typeof schema>;
+import type { DocumentDialogProps, SignupDocument } from "./legal-acceptance-fields";
+import { PasswordChecklist } from "./password-checklist";
 
 const fields = [
   "firstName",
@@ -36,11 +19,20 @@ const fields = [
   "marketingConsent",
 ] as const;
 
-/** A patient creating an account from an invite. */
+/** The documents to accept, in the order the form shows them. */
+const documents: readonly { id: SignupDocument; field: "eula" | "privacyPolicy"; label: string }[] = [
+  { id: "eula", field: "eula", label: "EULA" },
+  { id: "privacy-policy", field: "privacyPolicy", label: "privacy policy" },
+];
+
+/**
+ * A patient creating an account from an invite: a plain controlled form with core's field rules
+ * (rules/form-fields.ts, the same messages as the register schema), so that the invitation page
+ * loads no form or schema library.
+ */
 export const PatientSignupForm = ({
   inviteCode,
   email,
-  disabled = false,
   documentDialog,
   onRegistered,
   onInviteError,
@@ -48,27 +40,33 @@ export const PatientSignupForm = ({
   inviteCode: string;
   /** The invite's e-mail, when it has one. */
   email: string | null;
-  disabled?: boolean;
   documentDialog: (props: DocumentDialogProps) => ReactNode;
   onRegistered: () => void;
   onInviteError: (message: string) => void;
 }) => {
   const register = usePatientRegister();
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      inviteCode,
+  const [reading, setReading] = useState<SignupDocument | null>(null);
+  const form = usePlainForm(
+    {
       firstName: "",
       lastName: "",
       email: email ?? "",
       password: "",
       confirmPassword: "",
-      privacyPolicy: false as unknown as true,
-      eula: false as unknown as true,
+      privacyPolicy: false,
+      eula: false,
       marketingConsent: false,
     },
-  });
-  const pending = register.isPending || disabled;
+    (values) => ({
+      firstName: requiredTextProblem(values.firstName, limits.text.personName, messages.firstNameRequired),
+      lastName: requiredTextProblem(values.lastName, limits.text.personName, messages.lastNameRequired),
+      email: emailProblem(values.email),
+      ...newPasswordProblems(values.password, values.confirmPassword),
+      privacyPolicy: values.privacyPolicy ? null : messages.privacyPolicyRequired,
+      eula: values.eula ? null : messages.eulaRequired,
+    }),
+  );
+  const pending = register.isPending;
   const error = register.error;
   const failure =
     !error || inviteErrorMessage(error, fields) || (error instanceof ApiError && error.status === 422)
@@ -78,64 +76,135 @@ export const PatientSignupForm = ({
         : messages.somethingWentWrong;
 
   const onSubmit = form.handleSubmit((values) =>
-    register.mutateAsync(values).then(onRegistered, (failed: unknown) => {
-      const problem = inviteErrorMessage(failed, fields);
-      if (problem) {
-        onInviteError(problem);
-        return;
-      }
-      applyFieldErrors(failed, form.setError, fields);
-    }),
+    register.mutate(
+      {
+        ...values,
+        inviteCode,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim().toLowerCase(),
+        privacyPolicy: true,
+        eula: true,
+      },
+      {
+        onSuccess: onRegistered,
+        onError: (failed) => {
+          const problem = inviteErrorMessage(failed, fields);
+          if (problem) onInviteError(problem);
+          else form.applyServerErrors(failed, fields);
+        },
+      },
+    ),
   );
 
+  const answer = (field: "eula" | "privacyPolicy", accepted: boolean) => {
+    form.set(field)(accepted);
+    setReading(null);
+  };
+
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
-      <FormTextField
-        control={form.control}
-        name="firstName"
+    <form noValidate onSubmit={onSubmit} aria-label="Create account">
+      <TextField
         label="First name"
+        name="firstName"
         autoComplete="given-name"
         required
         disabled={pending}
+        value={form.values.firstName}
+        onValue={form.set("firstName")}
+        error={form.errorOf("firstName")}
       />
-      <FormTextField
-        control={form.control}
-        name="lastName"
+      <TextField
         label="Last name"
+        name="lastName"
         autoComplete="family-name"
         required
         disabled={pending}
+        value={form.values.lastName}
+        onValue={form.set("lastName")}
+        error={form.errorOf("lastName")}
       />
-      <FormTextField
-        control={form.control}
-        name="email"
+      <TextField
         label="Email"
+        name="email"
         type="email"
         autoComplete="username"
         required
         disabled={pending}
+        value={form.values.email}
+        onValue={form.set("email")}
+        error={form.errorOf("email")}
       />
-      <PasswordPairFields control={form.control} disabled={pending} />
-      <LegalAcceptanceFields
-        form={form}
-        documents={["eula", "privacy-policy"]}
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
         disabled={pending}
-        documentDialog={documentDialog}
+        value={form.values.password}
+        onValue={form.set("password")}
+        error={form.errorOf("password")}
+        aria-describedby="password-checklist"
       />
-      <CheckboxField
-        control={form.control}
+      <PasswordChecklist password={form.values.password} id="password-checklist" email={form.values.email} />
+      <TextField
+        label="Confirm new password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        disabled={pending}
+        value={form.values.confirmPassword}
+        onValue={form.set("confirmPassword")}
+        error={form.errorOf("confirmPassword")}
+      />
+      {documents.map((document) => (
+        <Checkbox
+          key={document.id}
+          name={document.field}
+          checked={form.values[document.field]}
+          onChecked={form.set(document.field)}
+          error={form.errorOf(document.field)}
+          disabled={pending}
+          label={
+            <>
+              I accept the{" "}
+              <button type="button" className="pu-link-button" onClick={() => setReading(document.id)}>
+                {document.label}
+              </button>
+            </>
+          }
+        />
+      ))}
+      <Checkbox
         name="marketingConsent"
-        label="I would like to receive news and updates about OpenPRO (optional)"
+        checked={form.values.marketingConsent}
+        onChecked={form.set("marketingConsent")}
         disabled={pending}
+        label="I would like to receive news and updates about OpenPRO (optional)"
       />
-      {failure ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {failure}
-        </Alert>
-      ) : null}
-      <SubmitButton formState={form.formState} pending={pending} sx={{ mt: 3 }}>
+      {documents.map((document) => (
+        <div key={document.id}>
+          {documentDialog({
+            documentId: document.id,
+            open: reading === document.id,
+            onAccept: () => answer(document.field, true),
+            onDecline: () => answer(document.field, false),
+          })}
+        </div>
+      ))}
+      {failure ? <Alert severity="error">{failure}</Alert> : null}
+      <Button
+        type="submit"
+        variant="contained"
+        large
+        fullWidth
+        disabled={form.submitDisabled(pending)}
+        className="pu-submit"
+      >
         Create account
-      </SubmitButton>
-    </Box>
+      </Button>
+    </form>
   );
 };

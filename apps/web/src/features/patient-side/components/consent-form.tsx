@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from "@mui/material";
-import { messages } from "@openpro/core";
-import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { LazyMarkdown } from "../../../components/lazy-markdown";
+import { messages } from "@openpro/core/schema-free";
+import { lazy, Suspense, useState } from "react";
+import { Alert, Button, Checkbox, Dialog, Spinner } from "../../../components/plain-ui";
 import { useDeclineConsent, useGiveConsent } from "../api";
+
+const ConsentMarkdown = lazy(async () => ({ default: (await import("./consent-markdown")).ConsentMarkdown }));
 
 /**
  * The program's consent: the message, a consent checkbox that enables Participate,
@@ -35,53 +35,62 @@ export const ConsentForm = ({
   }
   const failed = give.isError || decline.isError;
   return (
-    <Box>
-      {programName ? (
-        <Typography variant="h2" sx={{ mb: 2 }}>
-          {programName}
-        </Typography>
-      ) : null}
-      <Box sx={{ maxHeight: 420, overflowY: "auto", mb: 2 }} tabIndex={0} aria-label="Consent message">
-        <LazyMarkdown source={consentMessage} label="Loading the consent message" />
-      </Box>
-      <FormControlLabel
-        control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
+    <div>
+      {programName ? <h2 className="pu-h2">{programName}</h2> : null}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="pu-scroll" tabIndex={0} aria-label="Consent message">
+        <Suspense fallback={<Spinner label="Loading the consent message" />}>
+          <ConsentMarkdown source={consentMessage} />
+        </Suspense>
+      </section>
+      <Checkbox
+        checked={agreed}
+        onChecked={setAgreed}
         label="I have read the information above and I agree to take part in this program"
       />
-      {failed ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {messages.somethingWentWrong}
-        </Alert>
-      ) : null}
-      <Box sx={{ display: "flex", gap: 2, mt: 2, flexWrap: "wrap" }}>
+      {failed ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
+      <div className="pu-actions">
         <Button
           variant="contained"
-          size="large"
+          large
           disabled={!agreed || give.isPending}
           onClick={() => give.mutate(undefined, { onSuccess: onParticipated })}
         >
           Participate
         </Button>
-        <Button size="large" onClick={() => setConfirming(true)} disabled={give.isPending}>
+        <Button large onClick={() => setConfirming(true)} disabled={give.isPending}>
           Withdraw participation
         </Button>
-      </Box>
-      <ConfirmDialog
+      </div>
+      <Dialog
         open={confirming}
         title="Withdraw participation?"
-        confirmLabel="Withdraw participation"
-        destructive
-        pending={decline.isPending}
-        onConfirm={() =>
-          decline.mutate(undefined, {
-            onSuccess: () => setDeclined(true),
-            onSettled: () => setConfirming(false),
-          })
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button onClick={() => setConfirming(false)} disabled={decline.isPending}>
+              Cancel
+            </Button>
+            <Button
+              variant="contained"
+              className="pu-button-danger"
+              disabled={decline.isPending}
+              onClick={() =>
+                decline.mutate(undefined, {
+                  onSuccess: () => setDeclined(true),
+                  onSettled: () => setConfirming(false),
+                })
+              }
+            >
+              Withdraw participation
+            </Button>
+          </>
         }
-        onCancel={() => setConfirming(false)}
       >
-        You will not take part in this program. Your care team can invite you again if you change your mind.
-      </ConfirmDialog>
-    </Box>
+        <p className="pu-text">
+          You will not take part in this program. Your care team can invite you again if you change your mind.
+        </p>
+      </Dialog>
+    </div>
   );
 };

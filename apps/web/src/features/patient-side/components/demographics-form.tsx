@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-} from "@mui/material";
-import { isAdult, messages } from "@openpro/core";
-import { type FormEvent, useId, useState } from "react";
+import { isAdult, messages } from "@openpro/core/schema-free";
+import { type FormEvent, useState } from "react";
+import { Alert, Button, RadioGroup, TextField } from "../../../components/plain-ui";
 import { useSaveDemographics } from "../api";
 
 const sexes = [
@@ -31,7 +20,6 @@ export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: (
   const [sex, setSex] = useState<Sex | "">("");
   const [dob, setDob] = useState("");
   const [tried, setTried] = useState(false);
-  const labelId = useId();
   const sexProblem = sex ? null : messages.sexRequired;
   const dobProblem = !/^\d{4}-\d{2}-\d{2}$/.test(dob)
     ? messages.dobRequired
@@ -47,39 +35,30 @@ export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: (
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="About you">
-      <FormControl error={tried && sexProblem !== null} sx={{ display: "block", mb: 2 }} required>
-        <FormLabel id={labelId}>Sex</FormLabel>
-        <RadioGroup
-          aria-labelledby={labelId}
-          name="sex"
-          value={sex}
-          onChange={(event) => setSex(event.target.value as Sex)}
-        >
-          {sexes.map((option) => (
-            <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
-          ))}
-        </RadioGroup>
-        {tried && sexProblem ? <FormHelperText sx={{ mx: 0 }}>{sexProblem}</FormHelperText> : null}
-      </FormControl>
+    <form noValidate onSubmit={submit} aria-label="About you">
+      <RadioGroup
+        legend="Sex"
+        name="sex"
+        required
+        options={sexes}
+        value={sex}
+        onValue={setSex}
+        error={tried ? sexProblem : null}
+      />
       <TextField
         type="date"
         label="Date of birth"
+        name="dob"
         required
+        max={today}
         value={dob}
-        onChange={(event) => setDob(event.target.value)}
-        error={tried && dobProblem !== null}
-        helperText={tried ? dobProblem : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+        onValue={setDob}
+        error={tried ? dobProblem : null}
       />
-      {save.isError ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {messages.somethingWentWrong}
-        </Alert>
-      ) : null}
-      <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 3 }} disabled={save.isPending}>
+      {save.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
+      <Button type="submit" variant="contained" large fullWidth className="pu-submit" disabled={save.isPending}>
         Open the app
       </Button>
-    </Box>
+    </form>
   );
 };

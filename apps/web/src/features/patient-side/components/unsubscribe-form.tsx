@@ -1,7 +1,6 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel } from "@mui/material";
-import { messages } from "@openpro/core";
-import { useSnackbar } from "notistack";
+import { messages } from "@openpro/core/schema-free";
 import { useState } from "react";
+import { Alert, Button, Checkbox } from "../../../components/plain-ui";
 import { useUnsubscribe } from "../api";
 
 /** Decodes the link's base64 e-mail; null when it is not valid base64. */
@@ -14,7 +13,7 @@ export const decodeEmail = (encoded: string): string | null => {
   }
 };
 
-/** Stop questionnaire reminder e-mails: the checkbox enables Confirm; after success it is disabled. */
+/** Stop questionnaire reminder e-mails: the checkbox enables Confirm; after success it is disabled and says so. */
 export const UnsubscribeForm = ({
   email,
   userId,
@@ -27,40 +26,37 @@ export const UnsubscribeForm = ({
   supportEmail: string;
 }) => {
   const unsubscribe = useUnsubscribe();
-  const { enqueueSnackbar } = useSnackbar();
   const [checked, setChecked] = useState(false);
   const done = unsubscribe.isSuccess;
   return (
-    <Box
-      component="form"
+    <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (checked && !done)
-          unsubscribe.mutate(
-            { email, userId, token, isEnabled: false },
-            { onSuccess: () => enqueueSnackbar(messages.unsubscribed, { variant: "success", autoHideDuration: 3000 }) },
-          );
+        if (checked && !done) unsubscribe.mutate({ email, userId, token, isEnabled: false });
       }}
     >
-      <FormControlLabel
-        control={<Checkbox checked={checked} disabled={done} onChange={(event) => setChecked(event.target.checked)} />}
+      <Checkbox
+        checked={checked}
+        disabled={done}
+        onChecked={setChecked}
         label={`Stop sending questionnaire reminder e-mails to ${email}`}
       />
-      {unsubscribe.isError ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {messages.unsubscribeFailed(supportEmail)}
+      {unsubscribe.isError ? <Alert severity="error">{messages.unsubscribeFailed(supportEmail)}</Alert> : null}
+      {done ? (
+        <Alert severity="success" role="status">
+          {messages.unsubscribed}
         </Alert>
       ) : null}
       <Button
         type="submit"
         variant="contained"
-        size="large"
-        sx={{ mt: 2 }}
+        large
+        className="pu-submit"
         disabled={!checked || done || unsubscribe.isPending}
       >
         Confirm
       </Button>
-    </Box>
+    </form>
   );
 };

@@ -1,0 +1,94 @@
+import { isPatientSidePath, messages, PATIENT_SIDE_PAGES } from "@openpro/core/schema-free";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { RenderErrorBoundary } from "../app/render-error-boundary";
+import { Alert, Button, Spinner } from "../components/plain-ui";
+import { matchPagePath, provideInAppNavigation } from "../lib/page-address";
+import { reportError } from "../lib/report-error";
+import { PatientSideLayout } from "./patient-side-layout";
+
+const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+type PatientSidePage = (typeof PATIENT_SIDE_PAGES)[number];
+
+/** Each page of the entry: its module (a chunk of its own) and whether it reads as a wide column or a card. */
+const pages: Record<PatientSidePage, { Page: ComponentType; wide?: true }> = {
+  "/invite/:inviteCode": {
+    Page: page(() => import("../pages/patient-invite-page"), "PatientInvitePage"),
+    wide: true,
+  },
+  "/auth-consent/:inviteCode": {
+    Page: page(() => import("../pages/patient-consent-page"), "PatientConsentPage"),
+    wide: true,
+  },
+  "/demographic-info": { Page: page(() => import("../pages/demographics-page"), "DemographicsPage") },
+  "/get-the-app": { Page: page(() => import("../pages/get-the-app-page"), "GetTheAppPage") },
+  "/auth-confirm": { Page: page(() => import("../pages/auth-confirm-page"), "AuthConfirmPage") },
+  "/unsubscribe": { Page: page(() => import("../pages/unsubscribe-page"), "UnsubscribePage") },
+  "/study/:programId": { Page: page(() => import("../pages/study-page"), "StudyPage") },
+};
+
+const RenderFailure = ({ error }: { error: unknown }) => {
+  useEffect(() => {
+    reportError({ name: "Render Error", message: error instanceof Error ? error.message : String(error) });
+  }, [error]);
+  return (
+    <>
+      <h1 className="visually-hidden">OpenPRO</h1>
+      <Alert severity="error">{messages.somethingWentWrong}</Alert>
+      <Button variant="outlined" onClick={() => window.location.reload()}>
+        Refresh
+      </Button>
+    </>
+  );
+};
+
+const currentAddress = () => `${window.location.pathname}${window.location.search}`;
+
+/**
+ * The entry's seven pages by path: a switch on the address, not a router library (issue 19: the
+ * router was a fifth of the entry). Moving between these pages stays in the entry (history API);
+ * any other address is a full page load of the staff app or the patient app.
+ */
+export const PatientSideSwitch = () => {
+  const [address, setAddress] = useState(currentAddress);
+  useEffect(() => {
+    const follow = () => setAddress(currentAddress());
+    window.addEventListener("popstate", follow);
+    provideInAppNavigation((to, replace) => {
+      const target = new URL(to, window.location.href);
+      if (!isPatientSidePath(target.pathname)) {
+        if (replace) window.location.replace(to);
+        else window.location.assign(to);
+        return;
+      }
+      if (replace) window.history.replaceState(null, "", to);
+      else window.history.pushState(null, "", to);
+      window.scrollTo(0, 0);
+      follow();
+    });
+    return () => {
+      window.removeEventListener("popstate", follow);
+      provideInAppNavigation(null);
+    };
+  }, []);
+
+  const pathname = address.split("?")[0] ?? "";
+  const matched = PATIENT_SIDE_PAGES.find((pattern) => matchPagePath(pattern, pathname));
+  useEffect(() => {
+    // The server sends this entry for its own paths only; anything else belongs elsewhere.
+    if (!matched) window.location.assign(`${address}${window.location.hash}`);
+  }, [matched, address]);
+  if (!matched) return <Spinner />;
+  const { Page, wide } = pages[matched];
+  return (
+    <PatientSideLayout wide={!!wide}>
+      {/* A new address gets a fresh page and a fresh try after a render error. */}
+      <RenderErrorBoundary key={address} fallback={(error) => <RenderFailure error={error} />}>
+        <Suspense fallback={<Spinner />}>
+          <Page />
+        </Suspense>
+      </RenderErrorBoundary>
+    </PatientSideLayout>
+  );
+};
