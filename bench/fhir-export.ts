@@ -35,6 +35,16 @@ export const benchFhirExport = async (t: TestApp, adminToken: string, rows: Row[
     peakHeap = Math.max(peakHeap, m.heapUsed);
     peakRss = Math.max(peakRss, m.rss);
   }, 25);
+  // What the export keeps alive (the heap right after a full collection, every 5 s): "flat" means
+  // this stays put whatever the program's size. The sampled peak above also counts garbage V8 has
+  // not collected yet, which grows with its heap limit, not with what the export holds.
+  let peakLive = base.heapUsed;
+  const liveSampler = global.gc
+    ? setInterval(() => {
+        global.gc!();
+        peakLive = Math.max(peakLive, process.memoryUsage().heapUsed);
+      }, 5000)
+    : undefined;
   const start = performance.now();
   const kickoff = await t.request({
     method: "GET",
@@ -48,6 +58,7 @@ export const benchFhirExport = async (t: TestApp, adminToken: string, rows: Row[
   const done = await t.request({ method: "GET", url: status, token: adminToken });
   const exportMs = performance.now() - start;
   clearInterval(sampler);
+  clearInterval(liveSampler);
   if (done.statusCode !== 200) throw new Error(`FHIR export status: ${done.statusCode} ${done.body}`);
   const manifest = done.json() as { output: { type: string; count: number }[] };
   const resources = manifest.output.reduce((sum, o) => sum + o.count, 0);
@@ -83,10 +94,13 @@ export const benchFhirExport = async (t: TestApp, adminToken: string, rows: Row[
     p95: exportMs,
     mean: exportMs,
     throughput: (resources / exportMs) * 1000,
-    goal: fullScale ? "< 30 min; heap flat (< 256 MB)" : "seconds; heap flat (< 256 MB)",
-    met: (fullScale ? exportMs < 30 * 60_000 : exportMs < 120_000) && peakHeap - base.heapUsed < 256 * 1024 * 1024,
+    goal: fullScale ? "< 30 min; live heap flat (< 256 MB)" : "seconds; live heap flat (< 256 MB)",
+    met:
+      (fullScale ? exportMs < 30 * 60_000 : exportMs < 120_000) &&
+      !!liveSampler &&
+      peakLive - base.heapUsed < 256 * 1024 * 1024,
     raw: "row_to_json of the same rows",
     ratio: exportMs / rawMs,
-    note: `NDJSON ${mb(bytes)}; peak heap +${mb(peakHeap - base.heapUsed)}, RSS +${mb(peakRss - base.rss)}; resources/s`,
+    note: `NDJSON ${mb(bytes)}; live heap after GC +${liveSampler ? mb(peakLive - base.heapUsed) : "? (run node with --expose-gc)"}, sampled peak heap +${mb(peakHeap - base.heapUsed)}, RSS +${mb(peakRss - base.rss)}; resources/s`,
   });
 };
