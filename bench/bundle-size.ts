@@ -22,8 +22,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 const PATIENT_BUDGET = 100;
 const STAFF_SIGN_IN_BUDGET = 150;
-/** The patient-side pages' own light entry (issue 19). */
-const PATIENT_SIDE = "patient-side.html";
+/** The public pages' light entry (issue 19): a patient's invitation and what follows, the staff sign-in and invitation. */
+const PUBLIC_PAGES = "public-pages.html";
 /** The patient web app (its own entry, me.html): issue 11's budget. */
 const PATIENT_APP_BUDGET = 150;
 
@@ -31,28 +31,28 @@ const PATIENT_APP_BUDGET = 150;
 const ROUTES: { route: string; modules: string[]; budget: number; html?: string }[] = [
   {
     route: "/invite/{code}",
-    html: PATIENT_SIDE,
+    html: PUBLIC_PAGES,
     modules: ["src/pages/patient-invite-page.tsx"],
     budget: PATIENT_BUDGET,
   },
   {
     route: "/auth-consent/{code}",
-    html: PATIENT_SIDE,
+    html: PUBLIC_PAGES,
     modules: ["src/pages/patient-consent-page.tsx"],
     budget: PATIENT_BUDGET,
   },
-  { route: "/join/{inviteId}", modules: ["src/pages/join-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/join/{inviteId}", html: PUBLIC_PAGES, modules: ["src/pages/join-page.tsx"], budget: PATIENT_BUDGET },
   {
     route: "/demographic-info",
-    html: PATIENT_SIDE,
+    html: PUBLIC_PAGES,
     modules: ["src/pages/demographics-page.tsx"],
     budget: PATIENT_BUDGET,
   },
-  { route: "/get-the-app", html: PATIENT_SIDE, modules: ["src/pages/get-the-app-page.tsx"], budget: PATIENT_BUDGET },
-  { route: "/unsubscribe", html: PATIENT_SIDE, modules: ["src/pages/unsubscribe-page.tsx"], budget: PATIENT_BUDGET },
-  { route: "/study/{programId}", html: PATIENT_SIDE, modules: ["src/pages/study-page.tsx"], budget: PATIENT_BUDGET },
-  { route: "/auth-confirm", html: PATIENT_SIDE, modules: ["src/pages/auth-confirm-page.tsx"], budget: PATIENT_BUDGET },
-  { route: "/login", modules: ["src/pages/login-page.tsx"], budget: STAFF_SIGN_IN_BUDGET },
+  { route: "/get-the-app", html: PUBLIC_PAGES, modules: ["src/pages/get-the-app-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/unsubscribe", html: PUBLIC_PAGES, modules: ["src/pages/unsubscribe-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/study/{programId}", html: PUBLIC_PAGES, modules: ["src/pages/study-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/auth-confirm", html: PUBLIC_PAGES, modules: ["src/pages/auth-confirm-page.tsx"], budget: PATIENT_BUDGET },
+  { route: "/login", html: PUBLIC_PAGES, modules: ["src/pages/login-page.tsx"], budget: STAFF_SIGN_IN_BUDGET },
   { route: "/me", html: "me.html", modules: ["src/patient-app/pages/me-home-page.tsx"], budget: PATIENT_APP_BUDGET },
   {
     route: "/me/login",
@@ -64,7 +64,7 @@ const ROUTES: { route: string; modules: string[]; budget: number; html?: string 
 
 const webRoot = fileURLToPath(new URL("../apps/web/", import.meta.url));
 
-/** Both web builds (the staff app, then the patient pages) into one folder: apps/web/scripts/build.mjs. */
+/** Both web builds (the staff app, then the Preact one) into one folder: apps/web/scripts/build.mjs. */
 export const buildWebInto = (dir: string) => {
   execFileSync(process.execPath, ["scripts/build.mjs", "--outDir", dir, "--quiet"], { cwd: webRoot, stdio: "inherit" });
 };
@@ -85,13 +85,13 @@ const sourcesOf = (dist: string, file: string) => {
   return existsSync(map) ? (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources : [];
 };
 
-/** The patient pages' build (apps/web/vite.patient.config.ts) writes its own manifest beside the staff build's. */
-const PATIENT_MANIFEST = ".vite/manifest.patient.json";
-const PATIENT_HTML = new Set([PATIENT_SIDE, "me.html"]);
+/** The Preact build (apps/web/vite.preact.config.ts) writes its own manifest beside the staff build's. */
+const PREACT_MANIFEST = ".vite/manifest.preact.json";
+const PREACT_HTML = new Set([PUBLIC_PAGES, "me.html"]);
 
 const readManifest = (dist: string, html: string) => {
-  const patient = join(dist, PATIENT_MANIFEST);
-  const file = PATIENT_HTML.has(html) && existsSync(patient) ? patient : join(dist, ".vite/manifest.json");
+  const preact = join(dist, PREACT_MANIFEST);
+  const file = PREACT_HTML.has(html) && existsSync(preact) ? preact : join(dist, ".vite/manifest.json");
   return JSON.parse(readFileSync(file, "utf8")) as Manifest;
 };
 

@@ -129,11 +129,19 @@ const main = async () => {
       // A first, unmeasured load warms the server (its first answers read the build from disk).
       await fetch(url);
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
-          page.desktop ? desktopConfig : undefined,
-        );
+        const measure = () =>
+          lighthouse(
+            url,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+            page.desktop ? desktopConfig : undefined,
+          );
+        let result = await measure();
+        // A run Lighthouse itself could not complete (a protocol timeout on a busy machine) scores 0
+        // everywhere: that is no measurement of the page, so it is said and measured once more.
+        if (result?.lhr.runtimeError) {
+          console.log(`${page.label}: Lighthouse run failed (${result.lhr.runtimeError.code}), measuring again`);
+          result = await measure();
+        }
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
         const { categories, audits } = result.lhr;
         for (const id of CATEGORIES) scores[id].push(Math.round((categories[id]?.score ?? 0) * 100));

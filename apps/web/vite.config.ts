@@ -6,9 +6,9 @@ import { precompress, routePreload, zodJitless } from "./vite.plugins";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 /**
- * The staff app (index.html), on React. The patient pages (patient-side.html, me.html) are a
- * second build into the same folder, on Preact: vite.patient.config.ts. `npm run build` runs both
- * (scripts/build.mjs); this one first, as it empties the folder.
+ * The staff app (index.html), on React. The public pages and the patient app (public-pages.html,
+ * me.html) are a second build into the same folder, on Preact: vite.preact.config.ts. `npm run
+ * build` runs both (scripts/build.mjs); this one first, as it empties the folder.
  */
 export default defineConfig({
   plugins: [react(), zodJitless(), routePreload(), precompress()],

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin } from "vite";
 
-/** What the two web builds (vite.config.ts: the staff app; vite.patient.config.ts: the patient pages) share. */
+/** What the two web builds (vite.config.ts: the staff app; vite.preact.config.ts: the patient pages) share. */
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -82,7 +82,7 @@ const EARLY_ROUTES: Record<string, string> = {
  * beside the entry.
  */
 /** Input name → its HTML file: each gets its own preload script, relative to what its entry loads. */
-const PRELOADING_ENTRIES: Record<string, string> = { main: "index.html", patientSide: "patient-side.html" };
+const PRELOADING_ENTRIES: Record<string, string> = { main: "index.html", publicPages: "public-pages.html" };
 
 export const routePreload = (): Plugin => {
   let root = "";
@@ -102,7 +102,7 @@ export const routePreload = (): Plugin => {
         for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
         return into;
       };
-      // The clinician entry (index.html) and the patient-side one; the patient app (me.html) preloads nothing.
+      // The clinician entry (index.html) and the public pages' one; the patient app (me.html) preloads nothing.
       for (const [inputName, html] of Object.entries(PRELOADING_ENTRIES)) {
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === inputName);
         if (!entry) continue;

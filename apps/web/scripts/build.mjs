@@ -1,5 +1,5 @@
 // `npm run build -w @openpro/web [-- --outDir DIR]`: the staff app (vite.config.ts, React), then the
-// patient pages (vite.patient.config.ts, Preact) into the same folder.
+// public pages and the patient app (vite.preact.config.ts, Preact) into the same folder.
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
@@ -12,7 +12,7 @@ const logLevel = process.argv.includes("--quiet") ? "warn" : "info";
 await build({ root, configFile: resolve(root, "vite.config.ts"), logLevel, build: { outDir, emptyOutDir: true } });
 await build({
   root,
-  configFile: resolve(root, "vite.patient.config.ts"),
+  configFile: resolve(root, "vite.preact.config.ts"),
   logLevel,
   build: { outDir, emptyOutDir: false },
 });

@@ -13,8 +13,8 @@ import { withStyleNonce } from "./style-nonce";
 import { theme } from "./theme";
 
 /**
- * Theme, query client and notices around the app: one frame for the staff app and the light
- * patient-side entry (MUI imported per component so that the light entry stays light).
+ * Theme, query client and notices around the staff app. The light entry of the public pages has
+ * none of them (plain components, public-pages-app/).
  */
 export const Providers = ({ children }: { children: ReactNode }) => {
   const [queryClient] = useState(createQueryClient);

@@ -7,7 +7,7 @@ import { reportError } from "../lib/report-error";
 /** Last line of defence for a render error: the spec's generic message and a reload. */
 export const RouteError = () => <RenderError error={useRouteError()} />;
 
-/** The same, for an error caught without a data router (the light patient-side entry). */
+/** The same, for an error caught outside a data router. */
 export const RenderError = ({ error }: { error: unknown }) => {
   useEffect(() => {
     reportError({ name: "Render Error", message: error instanceof Error ? error.message : String(error) });

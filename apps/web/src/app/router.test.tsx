@@ -6,6 +6,8 @@ import userEvent from "@testing-library/user-event";
 import { SnackbarProvider } from "notistack";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { fullPageLoad } from "../lib/page-address";
+import { rememberOtpSent } from "../lib/sign-in-state";
 import { storageKeys } from "../lib/storage-keys";
 import { storeTokens } from "../lib/tokens";
 import { programFixture } from "../test-fixtures";
@@ -100,11 +102,20 @@ describe("routes and guards", () => {
     expect(router.state.location.pathname).toBe("/2FA/login/ann%40example.org");
   });
 
-  it("sends a signed-in user away from /login", async () => {
+  it("says the code was sent on the code screen that the sign-in (light entry) loaded", async () => {
+    signInAs({ otpRequired: true });
+    rememberOtpSent();
+    renderApp("/2FA/login/ann%40example.org");
+    expect(await heading("Check your e-mail")).toBeTruthy();
+    expect(await screen.findByText(messages.otpSent)).toBeTruthy();
+  });
+
+  it("sends a signed-in user away from /login (the sign-in page leaves by a full page load)", async () => {
+    const leftFor = vi.spyOn(fullPageLoad, "open").mockImplementation(() => undefined);
     signInAs({});
-    const router = renderApp("/login");
-    expect(await heading("Programs")).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/programs");
+    renderApp("/login");
+    await vi.waitFor(() => expect(leftFor).toHaveBeenCalledWith("/", true));
+    expect(screen.queryByRole("button", { name: "Log in" })).toBeNull();
   });
 
   it("shows 404 for an unknown route with a link home", async () => {

@@ -1,5 +1,5 @@
+import { ApiError } from "./api-error";
 import { type ErrorFlow, type ErrorOutcome, mapApiError } from "./error-catalogue";
-import { ApiError } from "./http";
 
 /** The catalogue outcome of any thrown value (non-ApiErrors count as "no status"). */
 export const outcomeOf = (error: unknown, flow?: ErrorFlow, email?: string): ErrorOutcome => {

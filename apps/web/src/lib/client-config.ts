@@ -1,4 +1,4 @@
-import { limits, patientSideRoutes } from "@openpro/core/schema-free";
+import { limits, publicPageRoutes } from "@openpro/core/schema-free";
 import { useSyncExternalStore } from "react";
 import { callRoute } from "./route-call";
 
@@ -23,7 +23,7 @@ export const readClientConfig = (): ClientConfig => current;
 
 /** Fetches the configuration once; on failure the defaults stay (the app works without it). */
 export const loadClientConfig = (): Promise<void> => {
-  loading ??= callRoute(patientSideRoutes.clientConfig)
+  loading ??= callRoute(publicPageRoutes.clientConfig)
     .then((config) => {
       current = {
         supportEmail: config.supportEmail || fallback.supportEmail,

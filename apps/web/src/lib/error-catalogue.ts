@@ -1,4 +1,4 @@
-import { errorCodes, messages } from "@openpro/core";
+import { errorCodes, messages } from "@openpro/core/schema-free";
 
 /** What the server said, as far as the catalogue needs it. */
 export interface ErrorFacts {

@@ -1,8 +1,8 @@
 /**
- * The address of a page that serves both the staff app and the light patient-side entry, without
- * a router library: params and query come from the browser's address, and `goTo` moves within
- * the entry that registered an in-app navigation (the patient-side switch), else by a full page
- * load (the server answers each path with the entry that holds it).
+ * The address of a page that serves both the staff app and the light entry of the public pages,
+ * without a router library: params and query come from the browser's address, and `goTo` moves
+ * within the entry that registered an in-app navigation (the public pages' switch), else by a full
+ * page load (the server answers each path with the entry that holds it).
  */
 type InAppNavigation = (to: string, replace: boolean) => void;
 
@@ -12,10 +12,20 @@ export const provideInAppNavigation = (navigation: InAppNavigation | null): void
   inApp = navigation;
 };
 
+/**
+ * Leaves this entry for `to`: the browser loads it afresh. A property, not a function, so that a
+ * test (jsdom loads no page) can see where a page went.
+ */
+export const fullPageLoad = {
+  open: (to: string, replace: boolean): void => {
+    if (replace) window.location.replace(to);
+    else window.location.assign(to);
+  },
+};
+
 export const goTo = (to: string, { replace = false }: { replace?: boolean } = {}): void => {
   if (inApp) inApp(to, replace);
-  else if (replace) window.location.replace(to);
-  else window.location.assign(to);
+  else fullPageLoad.open(to, replace);
 };
 
 /** The `:name` segments of `pattern` in `pathname` (decoded), or null when it does not match. */

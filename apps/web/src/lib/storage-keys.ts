@@ -15,6 +15,8 @@ export const storageKeys = {
   sideMenuCollapsed: "openpro.sideMenuCollapsed",
   /** sessionStorage: where a signed-out user was going, to return there after signing in. */
   returnTo: "openpro.returnTo",
+  /** sessionStorage: "1" from a sign-in whose code was just e-mailed, until the code page has said so. */
+  otpSentNotice: "openpro.otpSentNotice",
   /** sessionStorage: the staff invitation link being completed (resumed after the code; "Back to Create account"). */
   pendingInvite: "openpro.pendingInvite",
   /** sessionStorage: the patient-side session of an invite flow (kept apart from the staff tokens). */

@@ -1,16 +1,17 @@
 import { type CurrentUser, errorCodes, messages } from "@openpro/core";
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
-
-import { readTokens } from "../lib/tokens";
-import { jsonResponse, renderWithProviders, SessionProvider, stubFetch } from "../test-utils";
-import { JoinPage } from "./join-page";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fullPageLoad } from "../lib/page-address";
+import { forgetLoadedData } from "../lib/remote";
+import { readPendingInvite, takeReturnTo } from "../lib/sign-in-state";
+import { readTokens, storeTokens } from "../lib/tokens";
+import { PublicPagesSwitch } from "../public-pages-app/public-pages-switch";
+import { jsonResponse, stubFetch } from "../test-utils";
 
 const code = "invite-code-1";
 const checkUrl = `GET /api/v1/auth/staff-invite?code=${code}&email=new%40example.org&organisationName=Northbridge`;
-const route = `/join/${code}?email=new%40example.org&organisationName=Northbridge`;
+const address = `/join/${code}?email=new%40example.org&organisationName=Northbridge`;
 
 const newUser: CurrentUser = {
   id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",
@@ -26,17 +27,19 @@ const newUser: CurrentUser = {
   instructionsAcknowledged: false,
 };
 
-const renderJoin = () =>
-  renderWithProviders(
-    <SessionProvider>
-      <Routes>
-        <Route path="/join/:inviteId" element={<JoinPage />} />
-        <Route path="/2FA/:requestType/:email" element={<p>Code screen</p>} />
-        <Route path="*" element={<p>Elsewhere</p>} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+/** The invitation link as the browser opens it: the light entry of the public pages. */
+const openInvitation = () => {
+  window.history.replaceState(null, "", address);
+  return render(<PublicPagesSwitch />);
+};
+
+let leftFor: ReturnType<typeof vi.fn<(to: string, replace: boolean) => void>>;
+beforeEach(() => {
+  forgetLoadedData();
+  // jsdom loads no page: where the invitation continues is seen here.
+  leftFor = vi.fn<(to: string, replace: boolean) => void>();
+  vi.spyOn(fullPageLoad, "open").mockImplementation(leftFor);
+});
 
 const document = (id: string, title: string) => () =>
   jsonResponse(200, {
@@ -47,7 +50,7 @@ const document = (id: string, title: string) => () =>
     blocks: [{ type: "paragraph", text: `${title} text` }],
   });
 
-describe("the clinician invite page", () => {
+describe("the clinician invite page (light entry)", () => {
   it("shows the Invalid link page for an invalid or expired invitation", async () => {
     stubFetch({
       [checkUrl]: () =>
@@ -57,19 +60,60 @@ describe("the clinician invite page", () => {
           errorCode: errorCodes.invitationExpired,
         }),
     });
-    renderJoin();
+    openInvitation();
     expect(await screen.findByRole("heading", { level: 1, name: messages.invalidLinkTitle })).toBeTruthy();
     expect(screen.getByText(messages.invitationInvalid)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to log in" }).getAttribute("href")).toBe("/login");
   });
 
-  it("lets an existing user sign in with the e-mail filled in", async () => {
-    stubFetch({
+  it("lets an existing user sign in with the e-mail filled in, then accepts the invitation and goes to /", async () => {
+    const fetchMock = stubFetch({
       [checkUrl]: () => jsonResponse(200, { hasAccepted: true, email: "new@example.org", teamName: "Northbridge" }),
+      "POST /api/v2/auth/login": () =>
+        jsonResponse(200, { accessToken: "a.b.c", refreshToken: "r1", user: { ...newUser, otpRequired: false } }),
+      "POST /api/v1/auth/staff-invite": () => jsonResponse(200, { message: "Invitation accepted" }),
     });
-    renderJoin();
+    const user = userEvent.setup();
+    openInvitation();
     expect(await screen.findByRole("heading", { level: 1, name: /Log in to join Northbridge/ })).toBeTruthy();
     expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe("new@example.org");
-    expect(screen.getByRole("button", { name: "Log in" })).toBeTruthy();
+    expect(readPendingInvite()).toBe(address);
+    await user.type(screen.getByLabelText(/Password/), "correct horse battery");
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+
+    await vi.waitFor(() => expect(leftFor).toHaveBeenCalledWith("/", true));
+    const accept = fetchMock.mock.calls.find(
+      ([url, init]) => url === "/api/v1/auth/staff-invite" && init?.method === "POST",
+    );
+    expect(JSON.parse(String(accept?.[1]?.body))).toEqual({ userId: newUser.id, code });
+    expect(new Headers(accept?.[1]?.headers).get("authorization")).toBe("Bearer a.b.c");
+    expect(readPendingInvite()).toBeNull();
+  });
+
+  it("sends an existing user whose sign-in needs a code to the code screen, to come back here after it", async () => {
+    stubFetch({
+      [checkUrl]: () => jsonResponse(200, { hasAccepted: true, email: "new@example.org", teamName: "Northbridge" }),
+      "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a.b.c", refreshToken: "r1", user: newUser }),
+    });
+    const user = userEvent.setup();
+    openInvitation();
+    await user.type(await screen.findByLabelText(/Password/), "correct horse battery{Enter}");
+    await vi.waitFor(() => expect(leftFor).toHaveBeenCalledWith("/2FA/login/new%40example.org", true));
+    expect(takeReturnTo()).toBe(address);
+  });
+
+  it("accepts at once for a user already signed in", async () => {
+    storeTokens({ accessToken: "signed.in.token", refreshToken: "r0" });
+    const fetchMock = stubFetch({
+      [checkUrl]: () => jsonResponse(200, { hasAccepted: true, email: "new@example.org", teamName: "Northbridge" }),
+      "GET /api/v1/current": () => jsonResponse(200, { ...newUser, otpRequired: false }),
+      "POST /api/v1/auth/staff-invite": () => jsonResponse(200, { message: "Invitation accepted" }),
+    });
+    openInvitation();
+    expect(await screen.findByRole("heading", { level: 1, name: "Joining the team" })).toBeTruthy();
+    await vi.waitFor(() => expect(leftFor).toHaveBeenCalledWith("/", true));
+    const accept = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(accept?.[1]?.body))).toEqual({ userId: newUser.id, code });
   });
 
   it("walks a new user through the acknowledgement, documents and password, then to the sign-up code", async () => {
@@ -79,10 +123,9 @@ describe("the clinician invite page", () => {
       "GET /api/v1/content/eula": document("eula", "EULA"),
       "POST /api/v2/auth/register": () =>
         jsonResponse(201, { accessToken: "a.b.c", refreshToken: "r1", user: newUser }),
-      "GET /api/v1/current": () => jsonResponse(200, newUser),
     });
     const user = userEvent.setup();
-    const { router } = renderJoin();
+    openInvitation();
     expect(await screen.findByRole("heading", { level: 1, name: "Create account" })).toBeTruthy();
     expect(screen.getByText(/invited to join Northbridge/)).toBeTruthy();
 
@@ -109,7 +152,7 @@ describe("the clinician invite page", () => {
     await user.type(screen.getByLabelText(/Confirm new password/), "Str0ng!Passw0rd#");
     await user.click(screen.getByRole("button", { name: "Create account" }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/2FA/signup/new%40example.org"));
+    await vi.waitFor(() => expect(leftFor).toHaveBeenCalledWith("/2FA/signup/new%40example.org", true));
     expect(readTokens()).toEqual({ accessToken: "a.b.c", refreshToken: "r1" });
     const post = fetchMock.mock.calls.find(([url]) => url === "/api/v2/auth/register")!;
     expect(JSON.parse(String(post[1]?.body))).toEqual({

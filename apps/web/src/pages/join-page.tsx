@@ -1,17 +1,18 @@
-import { Alert, Box, Typography } from "@mui/material";
-import { errorCodes, messages } from "@openpro/core";
+import { errorCodes, messages } from "@openpro/core/schema-free";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { Loading } from "../components/loading";
-import { PageTitle } from "../components/page-title";
-import { TextLink } from "../components/router-link";
-import { type StaffInviteQuery, useStaffInviteAccept, useStaffInviteCheck } from "../features/auth/api";
+import { Alert, PlainPageTitle, Spinner } from "../components/plain-ui";
 import { LoginForm, type LoginResult } from "../features/auth/components/login-form";
 import { StaffSignupForm } from "../features/auth/components/staff-signup-form";
-import { LegalDocumentDialog } from "../features/content/components/legal-document-dialog";
-import { ApiError } from "../lib/http";
-import { clearPendingInvite, rememberPendingInvite, rememberReturnTo } from "../lib/session";
-import { useSession } from "../lib/session-context";
+import {
+  type StaffInviteQuery,
+  useStaffInviteAccept,
+  useStaffInviteCheck,
+  useStaffSessionUser,
+} from "../features/auth/staff-sign-in-api";
+import { LegalDocumentDialog } from "../features/patient-side/components/legal-document-dialog";
+import { ApiError } from "../lib/api-error";
+import { goTo, pageParams } from "../lib/page-address";
+import { clearPendingInvite, rememberPendingInvite, rememberReturnTo } from "../lib/sign-in-state";
 
 const isInvalidInvite = (error: unknown) =>
   error instanceof ApiError &&
@@ -20,11 +21,11 @@ const isInvalidInvite = (error: unknown) =>
 
 const InvalidLink = () => (
   <>
-    <PageTitle>{messages.invalidLinkTitle}</PageTitle>
-    <Typography component="p">{messages.invitationInvalid}</Typography>
-    <Typography sx={{ mt: 3 }}>
-      <TextLink to="/login">Go to log in</TextLink>
-    </Typography>
+    <PlainPageTitle>{messages.invalidLinkTitle}</PlainPageTitle>
+    <p className="pu-text">{messages.invitationInvalid}</p>
+    <p className="pu-text">
+      <a href="/login">Go to log in</a>
+    </p>
   </>
 );
 
@@ -33,7 +34,6 @@ const documentTitles = { "privacy-policy": "Privacy policy", eula: "End user lic
 /** A signed-in invitee: the invitation is accepted for them, then they go to /. */
 const AcceptInvite = ({ userId, code, onInvalid }: { userId: string; code: string; onInvalid: () => void }) => {
   const accept = useStaffInviteAccept();
-  const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -43,7 +43,7 @@ const AcceptInvite = ({ userId, code, onInvalid }: { userId: string; code: strin
       {
         onSuccess: () => {
           clearPendingInvite();
-          navigate("/", { replace: true });
+          goTo("/", { replace: true });
         },
         onError: (error) => {
           if (isInvalidInvite(error)) {
@@ -53,32 +53,34 @@ const AcceptInvite = ({ userId, code, onInvalid }: { userId: string; code: strin
         },
       },
     );
-  }, [accept, userId, code, navigate, onInvalid]);
+  }, [accept, userId, code, onInvalid]);
   return (
     <>
-      <PageTitle>Joining the team</PageTitle>
+      <PlainPageTitle>Joining the team</PlainPageTitle>
       {accept.isError && !isInvalidInvite(accept.error) ? (
         <Alert severity="error">{messages.somethingWentWrong}</Alert>
       ) : (
-        <Loading label="Accepting the invitation" />
+        <Spinner label="Accepting the invitation" />
       )}
     </>
   );
 };
 
 /**
- * /join/{inviteId}?email=&organisationName=|projectName=&projectId= : the clinician invitation.
- * An existing account signs in (then the invite is accepted); a new one sets a password and accepts the documents.
+ * /join/{inviteId}?email=&organisationName=|projectName=&projectId= : the clinician invitation, on
+ * the light entry (public-pages.html). An existing account signs in (then the invite is accepted);
+ * a new one sets a password and accepts the documents, then confirms its e-mail in the staff app.
  */
 export const JoinPage = () => {
-  const { inviteId = "" } = useParams();
-  const [search] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const session = useSession();
+  const { inviteId = "" } = pageParams("/join/:inviteId");
+  const search = window.location.search;
+  const session = useStaffSessionUser();
   const [invalid, setInvalid] = useState(false);
+  // Signed in on this page (no code needed): accepted at once, without asking the server again.
+  const [signedInHere, setSignedInHere] = useState<LoginResult["user"] | null>(null);
   const query = useMemo<StaffInviteQuery>(() => {
-    const pick = (key: string) => search.get(key) ?? undefined;
+    const params = new URLSearchParams(search);
+    const pick = (key: string) => params.get(key) ?? undefined;
     return {
       code: inviteId,
       email: pick("email"),
@@ -88,7 +90,7 @@ export const JoinPage = () => {
     };
   }, [inviteId, search]);
   const check = useStaffInviteCheck(query);
-  const here = location.pathname + location.search;
+  const here = window.location.pathname + search;
 
   useEffect(() => {
     // Kept for "Back to Create account" on the legal pages and to resume after the sign-in code.
@@ -96,11 +98,11 @@ export const JoinPage = () => {
   }, [here]);
 
   if (invalid || isInvalidInvite(check.error)) return <InvalidLink />;
-  if (check.isPending || session.status === "loading") return <Loading label="Checking your invitation" />;
+  if (check.isPending || session.checking) return <Spinner label="Checking your invitation" />;
   if (check.isError) {
     return (
       <>
-        <PageTitle>Join OpenPRO</PageTitle>
+        <PlainPageTitle>Join OpenPRO</PlainPageTitle>
         <Alert severity="error">{messages.somethingWentWrong}</Alert>
       </>
     );
@@ -108,51 +110,46 @@ export const JoinPage = () => {
   const invite = check.data;
 
   if (invite.hasAccepted) {
-    if (session.user && !session.user.otpRequired) {
-      return <AcceptInvite userId={session.user.id} code={inviteId} onInvalid={() => setInvalid(true)} />;
-    }
-    const onSignedIn = ({ accessToken, refreshToken, user }: LoginResult) => {
-      session.signIn({ accessToken, refreshToken }, user);
-      if (user.otpRequired) {
+    const user = signedInHere ?? (session.user && !session.user.otpRequired ? session.user : null);
+    if (user) return <AcceptInvite userId={user.id} code={inviteId} onInvalid={() => setInvalid(true)} />;
+    const onSignedIn = ({ user: signedIn }: LoginResult) => {
+      if (signedIn.otpRequired) {
         // After the code the user comes back here, and the invitation is accepted.
         rememberReturnTo(here);
-        navigate(`/2FA/login/${encodeURIComponent(user.email)}`, { replace: true });
-      }
+        goTo(`/2FA/login/${encodeURIComponent(signedIn.email)}`, { replace: true });
+      } else setSignedInHere(signedIn);
     };
     return (
       <>
-        <PageTitle>Log in to join {invite.teamName || "the team"}</PageTitle>
-        <Typography color="text.secondary" sx={{ mt: -2 }}>
-          You already have an OpenPRO account. Log in to accept the invitation.
-        </Typography>
+        <PlainPageTitle>{`Log in to join ${invite.teamName || "the team"}`}</PlainPageTitle>
+        <p className="pu-text pu-secondary">You already have an OpenPRO account. Log in to accept the invitation.</p>
         <LoginForm onSignedIn={onSignedIn} defaultEmail={invite.email} />
-        <Box sx={{ mt: 3 }}>
-          <TextLink to="/reset-password">Forgot your password?</TextLink>
-        </Box>
+        <div className="pu-actions">
+          <a href="/reset-password">Forgot your password?</a>
+        </div>
       </>
     );
   }
 
   return (
     <>
-      <PageTitle>Create account</PageTitle>
+      <PlainPageTitle>Create account</PlainPageTitle>
       <StaffSignupForm
         inviteCode={inviteId}
         email={invite.email}
         teamName={invite.teamName}
         onInvalidInvite={() => setInvalid(true)}
-        onRegistered={({ accessToken, refreshToken, user }) => {
+        onRegistered={({ user }) => {
           clearPendingInvite();
-          session.signIn({ accessToken, refreshToken }, user);
-          navigate(`/2FA/signup/${encodeURIComponent(user.email)}`, { replace: true });
+          goTo(`/2FA/signup/${encodeURIComponent(user.email)}`, { replace: true });
         }}
         documentDialog={(props) => <LegalDocumentDialog {...props} fallbackTitle={documentTitles[props.documentId]} />}
       />
-      <Box sx={{ mt: 3, display: "flex", gap: 2, flexWrap: "wrap" }}>
-        <TextLink to="/privacy-policy?from=join">Privacy policy</TextLink>
-        <TextLink to="/eula?from=join">EULA</TextLink>
-        <TextLink to="/terms-and-conditions?from=join">Terms and conditions</TextLink>
-      </Box>
+      <div className="pu-actions">
+        <a href="/privacy-policy?from=join">Privacy policy</a>
+        <a href="/eula?from=join">EULA</a>
+        <a href="/terms-and-conditions?from=join">Terms and conditions</a>
+      </div>
     </>
   );
 };

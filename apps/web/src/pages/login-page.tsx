@@ -1,47 +1,46 @@
-import { Box, Typography } from "@mui/material";
-import { messages } from "@openpro/core";
-import { useSnackbar } from "notistack";
-import { useState } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
-import { PageTitle } from "../components/page-title";
-import { TextLink } from "../components/router-link";
+import { messages } from "@openpro/core/schema-free";
+import { useEffect, useState } from "react";
+import { PlainPageTitle, Spinner } from "../components/plain-ui";
 import { LoginForm, type LoginResult } from "../features/auth/components/login-form";
-import { postSignInRoute, rememberReturnTo, takeReturnTo, wasSessionExpired } from "../lib/session";
-import { useSession } from "../lib/session-context";
+import { useStaffSessionUser } from "../features/auth/staff-sign-in-api";
+import { goTo } from "../lib/page-address";
+import { postSignInRoute, rememberOtpSent, takeReturnTo, wasSessionExpired } from "../lib/sign-in-state";
 
+/**
+ * /login: the staff sign-in, on the light entry (public-pages.html). A signed-in user goes to /.
+ * The sign-in continues in the staff app by a full page load: to the code screen (which says the
+ * code was sent), or where the user was going (the guard kept it: takeReturnTo).
+ */
 export const LoginPage = () => {
-  const session = useSession();
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const location = useLocation();
+  const session = useStaffSessionUser();
   const [expired] = useState(wasSessionExpired);
-  const [justSignedIn, setJustSignedIn] = useState(false);
+  // A refused session may still refresh: the staff app tries, and sends the user back here if not.
+  const leave = (session.user !== null && !session.user.otpRequired) || session.refused;
+  useEffect(() => {
+    if (leave) goTo("/", { replace: true });
+  }, [leave]);
 
-  if (!justSignedIn && session.user && !session.user.otpRequired) return <Navigate to="/" replace />;
+  if (session.checking || leave) return <Spinner label="Signing in" />;
 
-  const from = (location.state as { from?: string } | null)?.from;
-  const onSignedIn = ({ accessToken, refreshToken, user }: LoginResult) => {
-    setJustSignedIn(true);
-    if (from) rememberReturnTo(from);
-    session.signIn({ accessToken, refreshToken }, user);
+  const onSignedIn = ({ user }: LoginResult) => {
     if (user.otpRequired) {
       // The password was right and a code is on its way.
-      enqueueSnackbar(messages.otpSent, { variant: "success" });
-      navigate(`/2FA/login/${encodeURIComponent(user.email)}`, { replace: true });
-    } else navigate(postSignInRoute(user, takeReturnTo()), { replace: true });
+      rememberOtpSent();
+      goTo(`/2FA/login/${encodeURIComponent(user.email)}`, { replace: true });
+    } else goTo(postSignInRoute(user, takeReturnTo()), { replace: true });
   };
 
   return (
     <>
-      <PageTitle>{expired ? messages.sessionExpiredHeading : messages.welcomeBack}</PageTitle>
-      <Typography color="text.secondary" sx={{ mt: -2 }}>
+      <PlainPageTitle>{expired ? messages.sessionExpiredHeading : messages.welcomeBack}</PlainPageTitle>
+      <p className="pu-text pu-secondary">
         {expired ? messages.sessionExpiredLine : "Sign in to the OpenPRO dashboard."}
-      </Typography>
+      </p>
       <LoginForm onSignedIn={onSignedIn} />
-      <Box sx={{ mt: 3, display: "flex", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
-        <TextLink to="/reset-password">Forgot your password?</TextLink>
-        <TextLink to="/confirm-code">I have a reset code</TextLink>
-      </Box>
+      <div className="pu-actions pu-spread">
+        <a href="/reset-password">Forgot your password?</a>
+        <a href="/confirm-code">I have a reset code</a>
+      </div>
     </>
   );
 };

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { storePatientTokens } from "../lib/patient-session";
 import { forgetLoadedData } from "../lib/remote";
 import { readTokens, storeTokens } from "../lib/tokens";
-import { PatientSideSwitch } from "../patient-side-app/patient-side-switch";
+import { PublicPagesSwitch } from "../public-pages-app/public-pages-switch";
 import { jsonResponse, stubFetch } from "../test-utils";
 
 const programId = "33333333-3333-4333-8333-333333333333";
@@ -19,10 +19,10 @@ const invite = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The light patient-side entry (patient-side.html) as a phone opens it at `address`. */
+/** The light patient-side entry (public-pages.html) as a phone opens it at `address`. */
 const renderAt = (address: string) => {
   window.history.replaceState(null, "", address);
-  return render(<PatientSideSwitch />);
+  return render(<PublicPagesSwitch />);
 };
 
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { Typography } from "@mui/material";
 import { messages } from "@openpro/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { enqueueSnackbar } from "notistack";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { Loading } from "../components/loading";
 import { PageTitle } from "../components/page-title";
@@ -10,7 +10,7 @@ import { TextLink } from "../components/router-link";
 import { useResendLoginOtp, useResetSendOtp, useResetVerifyOtp, useVerifyLoginOtp } from "../features/auth/api";
 import { OtpForm } from "../features/auth/components/otp-form";
 import { inlineMessage } from "../lib/api-errors";
-import { currentUserQuery, postSignInRoute, takeReturnTo } from "../lib/session";
+import { currentUserQuery, postSignInRoute, takeOtpSent, takeReturnTo } from "../lib/session";
 import { useSession } from "../lib/session-context";
 
 const PasswordResetCode = ({ email }: { email: string }) => {
@@ -51,6 +51,10 @@ const LoginCode = ({ signup = false }: { signup?: boolean }) => {
   const verify = useVerifyLoginOtp();
   const resend = useResendLoginOtp();
   const [verified, setVerified] = useState(false);
+  useEffect(() => {
+    // The sign-in (light entry) loaded this page: it says here that the code was sent.
+    if (takeOtpSent()) enqueueSnackbar(messages.otpSent, { variant: "success" });
+  }, []);
 
   if (session.status === "loading") return <Loading />;
   if (!session.user) return <Navigate to="/login" replace />;

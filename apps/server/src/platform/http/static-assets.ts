@@ -3,7 +3,7 @@ import { join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import { isPatientSidePath } from "@openpro/core";
+import { isPublicPagePath } from "@openpro/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { htmlContentSecurityPolicy, newStyleNonce } from "./security.js";
 
@@ -21,7 +21,7 @@ export const cacheControlFor = (pathInDist: string) =>
   HASHED_ASSET.test(pathInDist.split(sep).join("/")) ? IMMUTABLE : REVALIDATE;
 
 /** The HTML entries of the build: each is answered with a fresh style nonce, never as a file. */
-export const HTML_ENTRIES = ["index.html", "patient-side.html", "me.html"];
+export const HTML_ENTRIES = ["index.html", "public-pages.html", "me.html"];
 
 /** The HTML entry a page of the web app opens with: the patient app (/me, /me/…) has its own. */
 export const htmlEntryFor = (url: string, root?: string) => {
@@ -29,9 +29,9 @@ export const htmlEntryFor = (url: string, root?: string) => {
   const named = HTML_ENTRIES.find((entry) => path === `/${entry}`);
   if (named && (!root || existsSync(join(root, named)))) return named;
   if (path === "/me" || path.startsWith("/me/")) return "me.html";
-  // The invitation, consent, demographics, … pages: their own light entry, without the staff app
-  // (the staff app serves them too, for a build made before that entry existed).
-  if (isPatientSidePath(path) && (!root || existsSync(join(root, "patient-side.html")))) return "patient-side.html";
+  // A patient's invitation, consent, demographics, …, the staff sign-in and invitation: their own
+  // light entry, without the staff app (which serves them too, for a build made before that entry).
+  if (isPublicPagePath(path) && (!root || existsSync(join(root, "public-pages.html")))) return "public-pages.html";
   return "index.html";
 };
 

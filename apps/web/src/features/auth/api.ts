@@ -1,18 +1,12 @@
 import { authApi, type CurrentUser } from "@openpro/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiCall, type CallOptions } from "../../lib/http";
 import { currentUserQueryKey } from "../../lib/session";
 import type { TokenPair } from "../../lib/tokens";
 
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
 
-/** Sign in with scope clinical; 401 is shown by the form (catalogue row "Login failure"). */
-export const useLogin = () =>
-  useMutation({
-    mutationFn: (body: Omit<Body<typeof authApi.login>, "scope">) =>
-      apiCall(authApi.login, { body: { ...body, scope: "clinical" } }),
-    meta: { errorFlow: "login", inlineErrors: true },
-  });
+// The staff app's auth calls; the sign-in and the invitation (light entry) call through staff-sign-in-api.ts.
 
 export const useVerifyLoginOtp = () =>
   useMutation({
@@ -84,27 +78,3 @@ export const useUpdateCurrentUser = () => {
     meta: { inlineErrors: true },
   });
 };
-
-export type StaffInviteQuery = NonNullable<CallOptions<typeof authApi.staffInviteCheck>["query"]>;
-
-/** Validates an invitation link; 400 INVITATION_INVALID / INVITATION_CODE_EXPIRED is the "Invalid link" page. */
-export const useStaffInviteCheck = (query: StaffInviteQuery) =>
-  useQuery({
-    queryKey: ["auth", "staff-invite", query] as const,
-    queryFn: ({ signal }) => apiCall(authApi.staffInviteCheck, { query, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { inlineErrors: true, ownStatuses: [400, 404, 410] },
-  });
-
-export const useStaffInviteAccept = () =>
-  useMutation({
-    mutationFn: (body: Body<typeof authApi.staffInviteAccept>) => apiCall(authApi.staffInviteAccept, { body }),
-    meta: { inlineErrors: true, ownStatuses: [400, 404, 409] },
-  });
-
-/** A new clinician finishing the invitation; the answer's session still needs the e-mailed code. */
-export const useRegisterStaff = () =>
-  useMutation({
-    mutationFn: (body: Body<typeof authApi.register>) => apiCall(authApi.register, { body }),
-    meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
-  });

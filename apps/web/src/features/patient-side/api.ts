@@ -1,5 +1,5 @@
 import type { LegalDocumentId, patientSideApi } from "@openpro/core";
-import { patientSideRoutes } from "@openpro/core/schema-free";
+import { publicPageRoutes } from "@openpro/core/schema-free";
 import type { CallOptions } from "../../lib/http";
 import { readPatientToken } from "../../lib/patient-session";
 import { useRemoteAction, useRemoteData } from "../../lib/remote";
@@ -15,11 +15,11 @@ export type Demographics = Body<typeof patientSideApi.demographics>;
  */
 
 export const useInvite = (inviteCode: string) =>
-  useRemoteData(`invite:${inviteCode}`, () => callRoute(patientSideRoutes.invite, { params: { inviteCode } }));
+  useRemoteData(`invite:${inviteCode}`, () => callRoute(publicPageRoutes.invite, { params: { inviteCode } }));
 
 export const useGiveConsent = (programId: string) =>
   useRemoteAction(() =>
-    callRoute(patientSideRoutes.consent, {
+    callRoute(publicPageRoutes.consent, {
       bearer: readPatientToken(),
       params: { projectId: programId },
       body: { consentGiven: true },
@@ -28,22 +28,20 @@ export const useGiveConsent = (programId: string) =>
 
 export const useDeclineConsent = (programId: string) =>
   useRemoteAction(() =>
-    callRoute(patientSideRoutes.consentDeclined, { bearer: readPatientToken(), params: { projectId: programId } }),
+    callRoute(publicPageRoutes.consentDeclined, { bearer: readPatientToken(), params: { projectId: programId } }),
   );
 
 export const useSaveDemographics = () =>
   useRemoteAction((body: Demographics) =>
-    callRoute(patientSideRoutes.demographics, { bearer: readPatientToken(), body }),
+    callRoute(publicPageRoutes.demographics, { bearer: readPatientToken(), body }),
   );
 
 export const useUnsubscribe = () =>
-  useRemoteAction((body: Body<typeof patientSideApi.unsubscribe>) =>
-    callRoute(patientSideRoutes.unsubscribe, { body }),
-  );
+  useRemoteAction((body: Body<typeof patientSideApi.unsubscribe>) => callRoute(publicPageRoutes.unsubscribe, { body }));
 
 export const useStudyEnded = (programId: string) =>
-  useRemoteData(`study:${programId}`, () => callRoute(patientSideRoutes.studyEnded, { params: { programId } }));
+  useRemoteData(`study:${programId}`, () => callRoute(publicPageRoutes.studyEnded, { params: { programId } }));
 
 /** A legal document to accept while signing up, loaded when its dialog opens. */
 export const useLegalDocument = (documentId: LegalDocumentId) =>
-  useRemoteData(`document:${documentId}`, () => callRoute(patientSideRoutes.legalDocument, { params: { documentId } }));
+  useRemoteData(`document:${documentId}`, () => callRoute(publicPageRoutes.legalDocument, { params: { documentId } }));

@@ -1,8 +1,8 @@
 import { type CurrentUser, messages } from "@openpro/core";
-import { screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
+import { jsonResponse, stubFetch } from "../../../test-utils";
 import { LoginForm } from "./login-form";
 
 const user: CurrentUser = {
@@ -25,7 +25,7 @@ describe("the login form", () => {
   it("shows the required messages only after a submit attempt and sends nothing", async () => {
     const fetchMock = stubFetch({});
     const userEvents = userEvent.setup();
-    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />);
+    render(<LoginForm onSignedIn={vi.fn()} />);
     expect(screen.queryByText(messages.required)).toBeNull();
 
     await userEvents.click(submit());
@@ -43,7 +43,7 @@ describe("the login form", () => {
       "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a.b.c", refreshToken: "r", user }),
     });
     const userEvents = userEvent.setup();
-    renderWithProviders(<LoginForm onSignedIn={onSignedIn} />);
+    render(<LoginForm onSignedIn={onSignedIn} />);
     await userEvents.type(screen.getByLabelText(/Email/), "Ann@Example.org");
     await userEvents.type(screen.getByLabelText(/Password/), "correct horse battery{Enter}");
 
@@ -63,7 +63,7 @@ describe("the login form", () => {
       "POST /api/v2/auth/login": () => jsonResponse(401, { statusCode: 401, message: messages.loginFailed }),
     });
     const userEvents = userEvent.setup();
-    renderWithProviders(<LoginForm onSignedIn={onSignedIn} />);
+    render(<LoginForm onSignedIn={onSignedIn} />);
     await userEvents.type(screen.getByLabelText(/Email/), "ann@example.org");
     await userEvents.type(screen.getByLabelText(/Password/), "wrong password");
     await userEvents.click(submit());
@@ -82,7 +82,7 @@ describe("the login form", () => {
         }),
     });
     const userEvents = userEvent.setup();
-    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />);
+    render(<LoginForm onSignedIn={vi.fn()} />);
     await userEvents.type(screen.getByLabelText(/Email/), "ann@example.org");
     await userEvents.type(screen.getByLabelText(/Password/), "whatever{Enter}");
     expect(await screen.findByText("This e-mail domain is not allowed")).toBeTruthy();

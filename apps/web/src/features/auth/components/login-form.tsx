@@ -1,23 +1,37 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box } from "@mui/material";
-import { type CurrentUser, loginBody } from "@openpro/core";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { FormTextField } from "../../../components/form-text-field";
-import { inlineMessage } from "../../../lib/api-errors";
-import { applyFieldErrors } from "../../../lib/forms";
+import type { CurrentUser } from "@openpro/core";
+import { emailProblem, messages } from "@openpro/core/schema-free";
+import { Alert, Button, TextField } from "../../../components/plain-ui";
+import { outcomeOf } from "../../../lib/api-errors";
+import { usePlainForm } from "../../../lib/plain-form";
 import type { TokenPair } from "../../../lib/tokens";
-import { useLogin } from "../api";
-import { SubmitButton } from "./submit-button";
-
-const loginFormSchema = loginBody.omit({ scope: true });
-type LoginValues = z.input<typeof loginFormSchema>;
+import { useStaffSignIn } from "../staff-sign-in-api";
 
 export interface LoginResult extends TokenPair {
   user: CurrentUser;
 }
 
-/** E-mail and password (scope clinical); errors appear after the first submit. */
+const fields = ["email", "password"] as const;
+
+/**
+ * What the form says for a failed sign-in, from the catalogue (lib/error-catalogue.ts, flow
+ * "login"): its notice, or the text the staff app would show in a dialog. Maintenance (a page of
+ * its own) and field errors (on the fields) are shown elsewhere.
+ */
+const failureText = (error: unknown): string | null => {
+  if (!error) return null;
+  const outcome = outcomeOf(error, "login");
+  if (outcome.kind === "notice") return outcome.message;
+  if (outcome.kind === "dialog") return outcome.dialog.message || outcome.dialog.title;
+  if (outcome.kind === "field-errors") return outcome.dialog?.message ?? null;
+  if (outcome.kind === "logout") return outcome.message ?? messages.somethingWentWrong;
+  return null;
+};
+
+/**
+ * E-mail and password (scope clinical); errors appear after the first submit. Keeps the tokens as
+ * the staff session before `onSignedIn` decides where to go. Plain (no form or schema library):
+ * the light entry's sign-in and invitation pages show it.
+ */
 export const LoginForm = ({
   onSignedIn,
   defaultEmail = "",
@@ -25,38 +39,53 @@ export const LoginForm = ({
   onSignedIn: (result: LoginResult) => void;
   defaultEmail?: string;
 }) => {
-  const login = useLogin();
-  const form = useForm<LoginValues, unknown, z.output<typeof loginFormSchema>>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: defaultEmail, password: "" },
-  });
-  const message = inlineMessage(login.error, "login");
+  const login = useStaffSignIn();
+  const form = usePlainForm({ email: defaultEmail, password: "" }, (values) => ({
+    email: emailProblem(values.email),
+    password: values.password ? null : messages.required,
+  }));
+  const message = failureText(login.error);
 
   const onSubmit = form.handleSubmit((values) =>
-    login.mutateAsync(values).then(onSignedIn, (error: unknown) => {
-      applyFieldErrors(error, form.setError, ["email", "password"]);
-    }),
+    login.mutate(
+      { email: values.email.trim().toLowerCase(), password: values.password },
+      { onSuccess: onSignedIn, onError: (error) => form.applyServerErrors(error, fields) },
+    ),
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
-      {message ? (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {message}
-        </Alert>
-      ) : null}
-      <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="username" required />
-      <FormTextField
-        control={form.control}
-        name="password"
+    <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+      {message ? <Alert severity="error">{message}</Alert> : null}
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        value={form.values.email}
+        onValue={form.set("email")}
+        error={form.errorOf("email")}
+      />
+      <TextField
         label="Password"
+        name="password"
         type="password"
         autoComplete="current-password"
         required
+        value={form.values.password}
+        onValue={form.set("password")}
+        error={form.errorOf("password")}
       />
-      <SubmitButton formState={form.formState} pending={login.isPending}>
+      <Button
+        type="submit"
+        variant="contained"
+        large
+        fullWidth
+        disabled={form.submitDisabled(login.isPending)}
+        className="pu-submit"
+      >
         Log in
-      </SubmitButton>
-    </Box>
+      </Button>
+    </form>
   );
 };

@@ -1,11 +1,11 @@
 import { emailProblem, limits, messages, newPasswordProblems, requiredTextProblem } from "@openpro/core/schema-free";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { Alert, Button, Checkbox, TextField } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientRegister } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
-import type { DocumentDialogProps, SignupDocument } from "./legal-acceptance-fields";
+import { type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
 import { PasswordChecklist } from "./password-checklist";
 
 const fields = [
@@ -18,12 +18,6 @@ const fields = [
   "eula",
   "marketingConsent",
 ] as const;
-
-/** The documents to accept, in the order the form shows them. */
-const documents: readonly { id: SignupDocument; field: "eula" | "privacyPolicy"; label: string }[] = [
-  { id: "eula", field: "eula", label: "EULA" },
-  { id: "privacy-policy", field: "privacyPolicy", label: "privacy policy" },
-];
 
 /**
  * A patient creating an account from an invite: a plain controlled form with core's field rules
@@ -45,7 +39,6 @@ export const PatientSignupForm = ({
   onInviteError: (message: string) => void;
 }) => {
   const register = usePatientRegister();
-  const [reading, setReading] = useState<SignupDocument | null>(null);
   const form = usePlainForm(
     {
       firstName: "",
@@ -96,11 +89,6 @@ export const PatientSignupForm = ({
       },
     ),
   );
-
-  const answer = (field: "eula" | "privacyPolicy", accepted: boolean) => {
-    form.set(field)(accepted);
-    setReading(null);
-  };
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Create account">
@@ -159,24 +147,14 @@ export const PatientSignupForm = ({
         onValue={form.set("confirmPassword")}
         error={form.errorOf("confirmPassword")}
       />
-      {documents.map((document) => (
-        <Checkbox
-          key={document.id}
-          name={document.field}
-          checked={form.values[document.field]}
-          onChecked={form.set(document.field)}
-          error={form.errorOf(document.field)}
-          disabled={pending}
-          label={
-            <>
-              I accept the{" "}
-              <button type="button" className="pu-link-button" onClick={() => setReading(document.id)}>
-                {document.label}
-              </button>
-            </>
-          }
-        />
-      ))}
+      <LegalAcceptanceFields
+        documents={["eula", "privacy-policy"]}
+        accepted={form.values}
+        errorOf={form.errorOf}
+        onAnswer={(field, accepted) => form.set(field)(accepted)}
+        disabled={pending}
+        documentDialog={documentDialog}
+      />
       <Checkbox
         name="marketingConsent"
         checked={form.values.marketingConsent}
@@ -184,16 +162,6 @@ export const PatientSignupForm = ({
         disabled={pending}
         label="I would like to receive news and updates about OpenPRO (optional)"
       />
-      {documents.map((document) => (
-        <div key={document.id}>
-          {documentDialog({
-            documentId: document.id,
-            open: reading === document.id,
-            onAccept: () => answer(document.field, true),
-            onDecline: () => answer(document.field, false),
-          })}
-        </div>
-      ))}
       {failure ? <Alert severity="error">{failure}</Alert> : null}
       <Button
         type="submit"

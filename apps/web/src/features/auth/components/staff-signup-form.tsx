@@ -1,23 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Typography } from "@mui/material";
-import { type CurrentUser, messages, registerBody } from "@openpro/core";
+import type { CurrentUser } from "@openpro/core";
+import { messages, newPasswordProblems } from "@openpro/core/schema-free";
 import type { ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { applyFieldErrors } from "../../../lib/forms";
-import { ApiError } from "../../../lib/http";
+import { Alert, Button, Checkbox, TextField } from "../../../components/plain-ui";
+import { ApiError } from "../../../lib/api-error";
+import { usePlainForm } from "../../../lib/plain-form";
 import type { TokenPair } from "../../../lib/tokens";
-import { useRegisterStaff } from "../api";
-import { CheckboxField, type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
-import { PasswordPairFields } from "./password-pair-fields";
-import { SubmitButton } from "./submit-button";
+import { useRegisterStaff } from "../staff-sign-in-api";
+import { type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
+import { PasswordChecklist } from "./password-checklist";
 
-type Values = z.input<typeof registerBody>;
-type Output = z.output<typeof registerBody>;
+const fields = ["password", "confirmPassword", "privacyPolicy", "eula", "dataSharing"] as const;
 
 /**
- * A new clinician finishing an invitation: password and confirm (with the live checklist), the privacy policy
- * and EULA (each read in a dialog) and the data sharing acknowledgement.
+ * A new clinician finishing an invitation: password and confirm (with the live checklist), the
+ * privacy policy and EULA (each read in a dialog) and the data sharing acknowledgement. Plain, with
+ * core's field rules (the register schema's messages): the light entry's invitation page shows it.
  */
 export const StaffSignupForm = ({
   inviteCode,
@@ -30,71 +27,112 @@ export const StaffSignupForm = ({
   inviteCode: string;
   email: string;
   teamName: string;
-  /** Renders the document dialog (the content feature provides it). */
   documentDialog: (props: DocumentDialogProps) => ReactNode;
   onRegistered: (result: TokenPair & { user: CurrentUser }) => void;
   onInvalidInvite: () => void;
 }) => {
   const register = useRegisterStaff();
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(registerBody),
-    defaultValues: {
-      inviteCode,
-      email,
-      password: "",
-      confirmPassword: "",
-      privacyPolicy: false as unknown as true,
-      eula: false as unknown as true,
-      dataSharing: false as unknown as true,
-    },
-  });
+  const form = usePlainForm(
+    { password: "", confirmPassword: "", privacyPolicy: false, eula: false, dataSharing: false },
+    (values) => ({
+      ...newPasswordProblems(values.password, values.confirmPassword),
+      privacyPolicy: values.privacyPolicy ? null : messages.privacyPolicyRequired,
+      eula: values.eula ? null : messages.eulaRequired,
+      dataSharing: values.dataSharing ? null : messages.dataSharingRequired,
+    }),
+  );
   const pending = register.isPending;
+  const error = register.error;
   const failure =
-    register.error instanceof ApiError && register.error.status === 409
-      ? register.error.message || messages.accountAlreadyExists
-      : register.error && !(register.error instanceof ApiError && register.error.status === 422)
+    error instanceof ApiError && error.status === 409
+      ? error.message || messages.accountAlreadyExists
+      : error && !(error instanceof ApiError && (error.status === 422 || error.status === 503))
         ? messages.somethingWentWrong
         : null;
 
   const onSubmit = form.handleSubmit((values) =>
-    register.mutateAsync(values).then(onRegistered, (error: unknown) => {
-      if (error instanceof ApiError && error.status === 400 && error.errorCode?.startsWith("INVITATION")) {
-        onInvalidInvite();
-        return;
-      }
-      applyFieldErrors(error, form.setError, ["password", "confirmPassword", "privacyPolicy", "eula", "dataSharing"]);
-    }),
+    register.mutate(
+      {
+        inviteCode,
+        email,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        privacyPolicy: true,
+        eula: true,
+        dataSharing: true,
+      },
+      {
+        onSuccess: onRegistered,
+        onError: (failed) => {
+          if (failed instanceof ApiError && failed.status === 400 && failed.errorCode?.startsWith("INVITATION")) {
+            onInvalidInvite();
+            return;
+          }
+          form.applyServerErrors(failed, fields);
+        },
+      },
+    ),
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
-      <Typography component="p" sx={{ mb: 2 }}>
+    <form noValidate onSubmit={onSubmit} aria-label="Create account">
+      <p className="pu-text">
         {`You have been invited to join ${teamName || "a team"} on OpenPRO as ${email}. `}
         OpenPRO shows patients' health data to the members of their care team; by creating an account you acknowledge
         that you will use it only for the care and programs you take part in.
-      </Typography>
+      </p>
       <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
-      <PasswordPairFields control={form.control} disabled={pending} />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        disabled={pending}
+        value={form.values.password}
+        onValue={form.set("password")}
+        error={form.errorOf("password")}
+        aria-describedby="password-checklist"
+      />
+      <PasswordChecklist password={form.values.password} id="password-checklist" email={email} />
+      <TextField
+        label="Confirm new password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        disabled={pending}
+        value={form.values.confirmPassword}
+        onValue={form.set("confirmPassword")}
+        error={form.errorOf("confirmPassword")}
+      />
       <LegalAcceptanceFields
-        form={form}
         documents={["privacy-policy", "eula"]}
+        accepted={form.values}
+        errorOf={form.errorOf}
+        onAnswer={(field, accepted) => form.set(field)(accepted)}
         disabled={pending}
         documentDialog={documentDialog}
       />
-      <CheckboxField
-        control={form.control}
+      <Checkbox
         name="dataSharing"
-        label="I acknowledge that patient data is shared with the program's care team"
+        checked={form.values.dataSharing}
+        onChecked={form.set("dataSharing")}
+        error={form.errorOf("dataSharing")}
         disabled={pending}
+        label="I acknowledge that patient data is shared with the program's care team"
       />
-      {failure ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {failure}
-        </Alert>
-      ) : null}
-      <SubmitButton formState={form.formState} pending={pending} sx={{ mt: 3 }}>
+      {failure ? <Alert severity="error">{failure}</Alert> : null}
+      <Button
+        type="submit"
+        variant="contained"
+        large
+        fullWidth
+        disabled={form.submitDisabled(pending)}
+        className="pu-submit"
+      >
         Create account
-      </SubmitButton>
-    </Box>
+      </Button>
+    </form>
   );
 };

@@ -1,18 +1,18 @@
-import { isPatientSidePath, messages, PATIENT_SIDE_PAGES } from "@openpro/core/schema-free";
+import { isPublicPagePath, messages, PUBLIC_PAGES } from "@openpro/core/schema-free";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { RenderErrorBoundary } from "../app/render-error-boundary";
 import { Alert, Button, Spinner } from "../components/plain-ui";
-import { matchPagePath, provideInAppNavigation } from "../lib/page-address";
+import { fullPageLoad, matchPagePath, provideInAppNavigation } from "../lib/page-address";
 import { reportError } from "../lib/report-error";
-import { PatientSideLayout } from "./patient-side-layout";
+import { PublicPagesLayout } from "./public-pages-layout";
 
 const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-type PatientSidePage = (typeof PATIENT_SIDE_PAGES)[number];
+type PublicPage = (typeof PUBLIC_PAGES)[number];
 
 /** Each page of the entry: its module (a chunk of its own) and whether it reads as a wide column or a card. */
-const pages: Record<PatientSidePage, { Page: ComponentType; wide?: true }> = {
+const pages: Record<PublicPage, { Page: ComponentType; wide?: true }> = {
   "/invite/:inviteCode": {
     Page: page(() => import("../pages/patient-invite-page"), "PatientInvitePage"),
     wide: true,
@@ -26,6 +26,8 @@ const pages: Record<PatientSidePage, { Page: ComponentType; wide?: true }> = {
   "/auth-confirm": { Page: page(() => import("../pages/auth-confirm-page"), "AuthConfirmPage") },
   "/unsubscribe": { Page: page(() => import("../pages/unsubscribe-page"), "UnsubscribePage") },
   "/study/:programId": { Page: page(() => import("../pages/study-page"), "StudyPage") },
+  "/login": { Page: page(() => import("../pages/login-page"), "LoginPage") },
+  "/join/:inviteId": { Page: page(() => import("../pages/join-page"), "JoinPage") },
 };
 
 const RenderFailure = ({ error }: { error: unknown }) => {
@@ -46,20 +48,19 @@ const RenderFailure = ({ error }: { error: unknown }) => {
 const currentAddress = () => `${window.location.pathname}${window.location.search}`;
 
 /**
- * The entry's seven pages by path: a switch on the address, not a router library (issue 19: the
- * router was a fifth of the entry). Moving between these pages stays in the entry (history API);
- * any other address is a full page load of the staff app or the patient app.
+ * The entry's pages by path: a switch on the address, not a router library (issue 19: the router
+ * was a fifth of the entry). Moving between these pages stays in the entry (history API); any
+ * other address is a full page load of the staff app or the patient app.
  */
-export const PatientSideSwitch = () => {
+export const PublicPagesSwitch = () => {
   const [address, setAddress] = useState(currentAddress);
   useEffect(() => {
     const follow = () => setAddress(currentAddress());
     window.addEventListener("popstate", follow);
     provideInAppNavigation((to, replace) => {
       const target = new URL(to, window.location.href);
-      if (!isPatientSidePath(target.pathname)) {
-        if (replace) window.location.replace(to);
-        else window.location.assign(to);
+      if (!isPublicPagePath(target.pathname)) {
+        fullPageLoad.open(to, replace);
         return;
       }
       if (replace) window.history.replaceState(null, "", to);
@@ -74,21 +75,21 @@ export const PatientSideSwitch = () => {
   }, []);
 
   const pathname = address.split("?")[0] ?? "";
-  const matched = PATIENT_SIDE_PAGES.find((pattern) => matchPagePath(pattern, pathname));
+  const matched = PUBLIC_PAGES.find((pattern) => matchPagePath(pattern, pathname));
   useEffect(() => {
     // The server sends this entry for its own paths only; anything else belongs elsewhere.
-    if (!matched) window.location.assign(`${address}${window.location.hash}`);
+    if (!matched) fullPageLoad.open(`${address}${window.location.hash}`, false);
   }, [matched, address]);
   if (!matched) return <Spinner />;
   const { Page, wide } = pages[matched];
   return (
-    <PatientSideLayout wide={!!wide}>
+    <PublicPagesLayout wide={!!wide}>
       {/* A new address gets a fresh page and a fresh try after a render error. */}
       <RenderErrorBoundary key={address} fallback={(error) => <RenderFailure error={error} />}>
         <Suspense fallback={<Spinner />}>
           <Page />
         </Suspense>
       </RenderErrorBoundary>
-    </PatientSideLayout>
+    </PublicPagesLayout>
   );
 };

@@ -7,15 +7,16 @@ import { precompress, routePreload, zodJitless } from "./vite.plugins";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 /** The manifest of this build, beside the staff build's .vite/manifest.json (bench/bundle-size.ts reads both). */
-export const PATIENT_MANIFEST = ".vite/manifest.patient.json";
+export const PREACT_MANIFEST = ".vite/manifest.preact.json";
 
 /**
- * The patient pages: the patient-side entry (patient-side.html: invitation, consent, sign-up, …)
- * and the patient web app (me.html, /me). Built on Preact through its React compatibility layer:
- * the same components and hooks, at a tenth of react-dom's weight, so that a phone on a slow
- * network shows the invitation fast (issue 19's budgets, bench/bundle-size.ts). The patient-side
- * entry goes further: no MUI, query or router library and no zod (components/plain-ui.tsx,
- * lib/route-call.ts). Into the staff build's folder, after it (emptyOutDir off).
+ * The Preact build: the light entry of the public pages (public-pages.html: a patient's invitation,
+ * consent, sign-up, …; the staff sign-in and invitation) and the patient web app (me.html, /me).
+ * Preact through its React compatibility layer: the same hooks, at a tenth of react-dom's weight,
+ * so that a phone on a slow network shows the invitation fast and a desktop the sign-in (issue
+ * 19's budgets, bench/bundle-size.ts). The public pages go further: no MUI, query or router
+ * library and no zod (components/plain-ui.tsx, lib/route-call.ts). Into the staff build's folder,
+ * after it (emptyOutDir off).
  */
 export default defineConfig({
   plugins: [react(), zodJitless(), routePreload(), patientServiceWorker(), precompress()],
@@ -33,7 +34,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: false,
     sourcemap: true,
-    manifest: PATIENT_MANIFEST,
-    rollupOptions: { input: { me: "me.html", patientSide: "patient-side.html" } },
+    manifest: PREACT_MANIFEST,
+    rollupOptions: { input: { me: "me.html", publicPages: "public-pages.html" } },
   },
 });

@@ -4,9 +4,9 @@ import { authApi } from "./auth.js";
 import { contentApi } from "./content.js";
 import type { Endpoint } from "./endpoint.js";
 import { patientSideApi } from "./patient-side.js";
-import { patientSideRoutes } from "./patient-side-routes.js";
+import { publicPageRoutes } from "./public-page-routes.js";
 
-const endpoints: Record<keyof typeof patientSideRoutes, Endpoint> = {
+const endpoints: Record<keyof typeof publicPageRoutes, Endpoint> = {
   invite: patientSideApi.invite,
   consent: patientSideApi.consent,
   consentDeclined: patientSideApi.consentDeclined,
@@ -15,13 +15,16 @@ const endpoints: Record<keyof typeof patientSideRoutes, Endpoint> = {
   studyEnded: patientSideApi.studyEnded,
   login: authApi.login,
   register: authApi.register,
+  current: authApi.current,
+  staffInviteCheck: authApi.staffInviteCheck,
+  staffInviteAccept: authApi.staffInviteAccept,
   legalDocument: contentApi.document,
   clientConfig: adminApi.clientConfig,
 };
 
-describe("the patient-side routes", () => {
+describe("the public pages' routes", () => {
   it.each(Object.entries(endpoints))("%s calls the endpoint of the table", (name, endpoint) => {
-    const route = patientSideRoutes[name as keyof typeof patientSideRoutes];
+    const route = publicPageRoutes[name as keyof typeof publicPageRoutes];
     expect({ method: route.method, path: route.path }).toEqual({ method: endpoint.method, path: endpoint.path });
   });
 });
