@@ -1,7 +1,7 @@
 import { can, type Grants, type Permission } from "../access.js";
 import type { LogItem } from "../api/logs.js";
 import type { DailyReport, ParticipantReport } from "../api/reports.js";
-import type { LogClass } from "./patient-data.js";
+import { type LogClass, logClasses } from "./patient-data.js";
 
 /**
  * Which permission shows which part of a patient's data. The web app hides a widget without its
@@ -46,27 +46,53 @@ export const visibleSections = (actor: Grants): Record<ReportSection, boolean> =
 const visibleLogs = (logs: LogItem[], sees: Record<ReportSection, boolean>) =>
   logs.filter((log) => sees[sectionOfLogClass(log.logClass)]);
 
+/** The parts of the participant report that a section governs, each with what it shows when hidden (fresh objects). */
+const emptiedParticipantParts = (): Record<ReportSection, Partial<ParticipantReport>> => ({
+  calendar: { days: [] },
+  symptoms: {
+    symptoms: [],
+    symptomsNew: [],
+    symptomsAcknowledged: [],
+    symptomsRemoved: [],
+    mostLoggedSymptoms: [],
+  },
+  activities: {
+    steps: [],
+    stepsTotal: { total: 0, dailyAvg: 0 },
+    activitiesTotal: { total: 0, dailyAvg: 0 },
+    activities: [],
+  },
+  temperature: { temperatures: [] },
+  medications: { medicationAdherence: [] },
+  appointments: { appointments: [] },
+  weight: { weights: { unit: "kg", avg: null, dayAvg: [], items: [], count: 0 } },
+});
+
+/**
+ * The parts of the participant report the actor may not see, each emptied (never invented): a
+ * report assembled part by part puts these in place of its own. The report's `logs` are not among
+ * them: they are kept per log, by visibleLogClasses.
+ */
+export const hiddenParticipantReportParts = (actor: Grants): Partial<ParticipantReport> => {
+  const sees = visibleSections(actor);
+  const emptied = emptiedParticipantParts();
+  const hidden: Partial<ParticipantReport> = {};
+  for (const section of Object.keys(emptied) as ReportSection[]) {
+    if (!sees[section]) Object.assign(hidden, emptied[section]);
+  }
+  return hidden;
+};
+
+/** The classes of log the actor may see in a report's list of logs (a database filter takes them). */
+export const visibleLogClasses = (actor: Grants): LogClass[] => {
+  const sees = visibleSections(actor);
+  return logClasses.filter((logClass) => sees[sectionOfLogClass(logClass)]);
+};
+
 /** The participant report with every part the actor may not see emptied (never invented). */
 export const participantReportFor = (report: ParticipantReport, actor: Grants): ParticipantReport => {
   const sees = visibleSections(actor);
-  return {
-    ...report,
-    days: sees.calendar ? report.days : [],
-    symptoms: sees.symptoms ? report.symptoms : [],
-    symptomsNew: sees.symptoms ? report.symptomsNew : [],
-    symptomsAcknowledged: sees.symptoms ? report.symptomsAcknowledged : [],
-    symptomsRemoved: sees.symptoms ? report.symptomsRemoved : [],
-    mostLoggedSymptoms: sees.symptoms ? report.mostLoggedSymptoms : [],
-    steps: sees.activities ? report.steps : [],
-    stepsTotal: sees.activities ? report.stepsTotal : { total: 0, dailyAvg: 0 },
-    activitiesTotal: sees.activities ? report.activitiesTotal : { total: 0, dailyAvg: 0 },
-    activities: sees.activities ? report.activities : [],
-    temperatures: sees.temperature ? report.temperatures : [],
-    medicationAdherence: sees.medications ? report.medicationAdherence : [],
-    appointments: sees.appointments ? report.appointments : [],
-    weights: sees.weight ? report.weights : { unit: "kg", avg: null, dayAvg: [], items: [], count: 0 },
-    logs: visibleLogs(report.logs, sees),
-  };
+  return { ...report, ...hiddenParticipantReportParts(actor), logs: visibleLogs(report.logs, sees) };
 };
 
 /** One day of the patient with every part the actor may not see emptied. */

@@ -1,5 +1,14 @@
 import { inflateSync } from "node:zlib";
-import { classifyDay, type DayLog, type LogClass, type ParticipantReport } from "@openpro/core";
+import {
+  classifyDay,
+  type DailyReport,
+  type DayLog,
+  type LogClass,
+  logClasses,
+  type MedicationEvent,
+  type ParticipantReport,
+  participantReportSchema,
+} from "@openpro/core";
 import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
@@ -14,7 +23,7 @@ import {
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { toLogItem } from "../logs/service.js";
-import { findLogsInRange, findReportData, findReportPatient } from "./queries.js";
+import { findLogsInRange, findParticipantReportParts, findReportPatient } from "./queries.js";
 import { buildParticipantReport } from "./service.js";
 
 const NAUSEA = "10028813";
@@ -366,6 +375,48 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     expect([body.symptomsNew, body.symptomsAcknowledged, body.symptomsRemoved]).toEqual([[], [], []]);
   });
 
+  it("answers JSON with instants and days written as before (UTC instants to the millisecond, plain days)", async () => {
+    const response = await report(nurse.token, graceId, { ...week, symptomsSeperatedByStatus: "true" });
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const body = participantReportSchema.parse(response.json());
+    const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    const items = [
+      ...body.logs,
+      ...body.temperatures,
+      ...body.weights.items,
+      ...[body.symptoms, body.symptomsNew, body.symptomsAcknowledged, body.symptomsRemoved]
+        .flat()
+        .flatMap((g) => g.items),
+    ];
+    expect(items.length).toBeGreaterThan(body.logs.length);
+    for (const item of items) {
+      expect(item.date).toMatch(instant);
+      expect(item.localDate).toMatch(day);
+    }
+    const recorded = body.medicationAdherence.flatMap((m) => m.events).filter((e) => e.medicationEventId);
+    expect(recorded).toHaveLength(4);
+    for (const event of recorded) expect(event.date).toMatch(instant);
+    expect(body.senderData.dateConsentGiven).toMatch(instant);
+    // Numbers stay numbers, whatever the column type: 36.8 °C, not "36.80".
+    expect(body.temperatures.map((i) => i.data.value)).toEqual([36.8, 38.2, 37.1]);
+  });
+
+  it("lists each dose of the week in the range report exactly as the day reports list them", async () => {
+    const range = (await report(nurse.token, graceId, week)).json() as ParticipantReport;
+    const fromDays: MedicationEvent[] = [];
+    for (let day = 2; day <= 8; day++) {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/v1/pro-dashboard/projects/${heart}/users/${graceId}/reports/2026-03-0${day}`,
+        token: nurse.token,
+      });
+      fromDays.push(...(response.json() as DailyReport).medicationEvents);
+    }
+    expect(fromDays).toHaveLength(7);
+    expect(range.medicationAdherence.flatMap((m) => m.events)).toEqual(fromDays);
+  });
+
   it("answers a range without any data with empty widgets and default days", async () => {
     const body = (await report(nurse.token, graceId, { startDate: "2026-02-01", endDate: "2026-02-03" })).json();
     expect(body).toMatchObject({
@@ -460,7 +511,14 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     const alan = { programId: heart, patientId: alanId };
     const range = { ...alan, startDate: "2026-02-09", endDate: "2026-02-15" };
     await insertLogs(t, alan, [
-      { logClass: "SYMPTOMS", at: "2026-02-09T08:00:00.123456Z", logTypeId: NAUSEA, grade: 2, note: "After lunch" },
+      // A note with a line break, quotes, a backslash and an emoji: the statement's text must carry them all.
+      {
+        logClass: "SYMPTOMS",
+        at: "2026-02-09T08:00:00.123456Z",
+        logTypeId: NAUSEA,
+        grade: 2,
+        note: 'After lunch\nthen "worse" \\ again 😣',
+      },
       { logClass: "SYMPTOMS", at: "2026-02-09T09:00:00Z", logTypeId: FATIGUE, grade: null },
       {
         logClass: "TEMPERATURE",
@@ -488,7 +546,8 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
       },
     ]);
     const rows = await findLogsInRange(t.ctx.db, range);
-    const fromStatement = (await findReportData(t.ctx.db, range, false)).logs;
+    const parts = await findParticipantReportParts(t.ctx.db, range, { byStatus: false, logClasses });
+    const fromStatement = JSON.parse(parts.logs.text);
     expect(rows).toHaveLength(7);
     expect(fromStatement).toEqual(rows.map(toLogItem));
   });

@@ -9,7 +9,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     app,
     ctx,
     reportsApi.participantReport,
-    { permission: "view_user_dashboard", trustedResponse: true },
+    { permission: "view_user_dashboard", serializedResponse: true },
     ({ scope, params, query }) => reports.participantReport(scope, params.projectId, params.userId, query),
   );
   defineRoute(app, ctx, reportsApi.dailyReport, { permission: "view_user_dashboard" }, ({ scope, params }) =>

@@ -1,4 +1,5 @@
 import {
+  type AppointmentHistory,
   adherenceOf,
   ctcaeVersion,
   type DailyReport,
@@ -6,28 +7,31 @@ import {
   defaultDangerGrade,
   dosesExpectedOn,
   findLogType,
+  hiddenParticipantReportParts,
   isDangerGrade,
   type LogClass,
   type LogItem,
   type LogType,
+  logClasses,
   type Medication,
   type MedicationAdherence,
   type MedicationEvent,
   type ParticipantReport,
-  participantReportFor,
   type SkipReason,
   type SymptomGroup,
   skipReasonLabels,
   symptomGradeLabels,
   type Territory,
   todayIn,
+  visibleLogClasses,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { assertProgramInReach } from "../../platform/access/scope.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { appointmentHistoryForReport, appointmentsForReport } from "../appointments/service.js";
 import { toLogItem, toMedication } from "../logs/service.js";
-import { loadProgram } from "../programs/service.js";
+import { type JsonElements, type JsonText, jsonArray, jsonObject, jsonOf } from "./json-text.js";
 import { patientReportFileName, renderPatientReport } from "./pdf.js";
 import * as q from "./queries.js";
 
@@ -36,9 +40,20 @@ const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMP
 
 /** The program (in the actor's reach) and its patient with a dashboard; 404 for anything else. */
 const loadReportPatient = async ({ ctx, actor }: RequestScope, programId: string, userId: string) => {
-  const program = await loadProgram(ctx, actor, programId);
-  const patient = await q.findReportPatient(ctx.db, programId, userId);
-  if (!patient || !dashboardStates.has(patient.status)) throw notFound();
+  // The reach check and the enrolment (with the program's settings) side by side: one round trip
+  // of waiting, not two. The enrolment is only used once the program is known to be in reach.
+  const [, row] = await Promise.all([
+    assertProgramInReach(ctx.db, actor, programId),
+    q.findReportPatient(ctx.db, programId, userId),
+  ]);
+  if (!row || !dashboardStates.has(row.status)) throw notFound();
+  const { programName, programTerritory, programPopulatesAppointments, ...patient } = row;
+  const program = {
+    id: programId,
+    name: programName,
+    territory: programTerritory,
+    populateNvAppointments: programPopulatesAppointments,
+  };
   return { program, patient };
 };
 
@@ -141,14 +156,69 @@ const openDoses = (
     return Array.from({ length: open }, () => ({ date, status }));
   });
 
-const toGroup = (row: q.SymptomGroupRow, items: (ids: string[] | null) => LogItem[]): SymptomGroup => ({
-  log: logTypeOf(row.logTypeId),
-  grade: row.worstGrade,
-  count: row.count,
-  isDanger: row.isDanger,
-  items: items(row.logIds),
-  totals: { 0: row.grade0, 1: row.grade1, 2: row.grade2, 3: row.grade3, 4: row.grade4 },
-});
+/**
+ * A medication's adherence over the days as JSON text: the doses recorded (written by the
+ * statement) and, after each day's, that day's expected doses not recorded, as medicationAdherence
+ * orders them.
+ */
+const medicationAdherenceText = (
+  row: q.ReportMedicationRow,
+  doses: ReadonlyMap<string, JsonElements<MedicationEvent>> | undefined,
+  days: readonly string[],
+  today: string,
+): JsonText<MedicationAdherence> => {
+  const medication = toMedication(row);
+  const recorded = new Map(row.recorded.map((r) => [r.date, r]));
+  const totals = adherenceOf(medication, days, recorded, today);
+  const display = {
+    name: row.name,
+    dosage: row.dosage,
+    dosageUnit: row.dosageUnit,
+    snomedId: row.snomedId,
+  };
+  // Most medications have every expected dose recorded: no need to look for open ones day by day.
+  const open = totals.missed + totals.scheduled > 0 ? openDoses(medication, days, recorded, today) : [];
+  const events: (JsonText<MedicationEvent> | JsonElements<MedicationEvent>)[] = [];
+  let next = 0;
+  for (const date of days) {
+    const recordedOnDay = doses?.get(date);
+    if (recordedOnDay) events.push(recordedOnDay);
+    // openDoses lists them day by day, in the same order as days.
+    for (; open[next]?.date === date; next++) {
+      events.push(
+        jsonOf<MedicationEvent>({
+          medicationEventId: null,
+          medicationId: row.id,
+          status: open[next]!.status,
+          date,
+          notes: null,
+          skipReasonNotes: null,
+          displaySkipReasonType: null,
+          displayMedication: display,
+        }),
+      );
+    }
+  }
+  return jsonObject<MedicationAdherence>({
+    medication,
+    total: totals.total,
+    logged: totals.logged,
+    skipped: totals.skipped,
+    missed: totals.missed,
+    adherence: totals.adherence,
+    events: jsonArray(events),
+  });
+};
+
+const symptomGroupText = (row: q.SymptomGroupRow, items: JsonText<LogItem[]>): JsonText<SymptomGroup> =>
+  jsonObject<SymptomGroup>({
+    log: logTypeOf(row.logTypeId),
+    grade: row.worstGrade,
+    count: row.count,
+    isDanger: row.isDanger,
+    items,
+    totals: { 0: row.grade0, 1: row.grade1, 2: row.grade2, 3: row.grade3, 4: row.grade4 },
+  });
 
 export interface ReportInput {
   program: { id: string; territory: string };
@@ -160,25 +230,45 @@ export interface ReportInput {
   now: Date;
 }
 
+/** What a reader of the report may see (core's visibility rules decide): the parts hidden, the classes of log listed. */
+interface ReportReader {
+  hidden: Partial<ParticipantReport>;
+  logClasses: readonly LogClass[];
+}
+const readerOf = (actor: RequestScope["actor"]): ReportReader => ({
+  hidden: hiddenParticipantReportParts(actor),
+  logClasses: visibleLogClasses(actor),
+});
+/** The PDF's reader: the permission to download the report is the permission to see all of it. */
+const everything: ReportReader = { hidden: {}, logClasses };
+
+const reportRange = (input: ReportInput): q.ReportRange => ({
+  programId: input.program.id,
+  patientId: input.patient.userId,
+  startDate: input.startDate,
+  endDate: input.endDate,
+});
+
 /**
- * Every widget of the patient dashboard over a range: one statement (the logs of the range read
- * once; calendar days, symptom groups, range totals and medications computed from them), mapped here.
+ * Every widget of the patient dashboard over a range, as the answer's JSON text: the statement's
+ * small figures go through core's rules here; its large lists (logs, group items, doses) are
+ * spliced in as the database wrote them. A part the reader may not see is core's empty value.
  */
-export const buildParticipantReport = async (db: Db, input: ReportInput): Promise<ParticipantReport> => {
-  const range: q.ReportRange = {
-    programId: input.program.id,
-    patientId: input.patient.userId,
-    startDate: input.startDate,
-    endDate: input.endDate,
-  };
-  const { logs: logItems, days, groups, summary, medications } = await q.findReportData(db, range, input.byStatus);
-  const byId = new Map(logItems.map((item) => [item.logId, item]));
-  const items = (ids: string[] | null) => (ids ?? []).flatMap((id) => byId.get(id) ?? []);
-  const bucket = (name: q.SymptomBucket) => groups.filter((g) => g.bucket === name).map((g) => toGroup(g, items));
-  const symptoms = bucket("ALL");
+const participantReportText = (
+  parts: q.ReportParts,
+  input: ReportInput,
+  appointments: AppointmentHistory[],
+  reader: ReportReader,
+): JsonText<ParticipantReport> => {
+  const { days, groups, summary, medications } = parts.head;
+  const noItems = jsonOf<LogItem[]>([]);
+  const bucket = (name: q.SymptomBucket) =>
+    jsonArray(
+      groups.filter((g) => g.bucket === name).map((g) => symptomGroupText(g, parts.groupItems.get(g.ord) ?? noItems)),
+    );
   const rangeDays = days.map((d) => d.date);
   const today = todayIn(input.program.territory as Territory, input.now);
-  return {
+  return jsonObject<ParticipantReport>({
     startDate: input.startDate,
     endDate: input.endDate,
     days: days.map((d) => ({
@@ -186,22 +276,26 @@ export const buildParticipantReport = async (db: Db, input: ReportInput): Promis
       type: d.danger ? "DANGER" : d.logged ? "LOGGED" : "DEFAULT",
       acknowledged: d.acknowledged,
     })),
-    symptoms,
+    symptoms: bucket("ALL"),
     symptomsNew: input.byStatus ? bucket("NEW") : [],
     symptomsAcknowledged: input.byStatus ? bucket("ACKNOWLEDGED") : [],
     symptomsRemoved: input.byStatus ? bucket("REMOVED") : [],
-    mostLoggedSymptoms: symptoms
-      .filter((g) => g.count > 0)
+    mostLoggedSymptoms: groups
+      .filter((g) => g.bucket === "ALL" && g.count > 0)
       .slice(0, 5)
-      .map((g) => ({
-        logType: g.log,
-        count: g.count,
-        grades: g.log.levels.map((level) => ({
-          grade: level.grade,
-          count: g.totals[level.grade as 0 | 1 | 2 | 3 | 4] ?? 0,
-          severe: level.isDanger,
-        })),
-      })),
+      .map((g) => {
+        const logType = logTypeOf(g.logTypeId);
+        const totals = [g.grade0, g.grade1, g.grade2, g.grade3, g.grade4];
+        return {
+          logType,
+          count: g.count,
+          grades: logType.levels.map((level) => ({
+            grade: level.grade,
+            count: totals[level.grade] ?? 0,
+            severe: level.isDanger,
+          })),
+        };
+      }),
     steps: days.flatMap((d) => (d.steps === null ? [] : [{ date: d.date, total: d.steps }])),
     stepsTotal: {
       total: summary.stepsTotal,
@@ -212,17 +306,19 @@ export const buildParticipantReport = async (db: Db, input: ReportInput): Promis
       dailyAvg: summary.activityDays ? round(summary.activityMinutes / summary.activityDays, 1) : 0,
     },
     activities: summary.activities,
-    temperatures: items(summary.temperatureIds),
-    medicationAdherence: medications.map((m) => medicationAdherence(m, rangeDays, today)),
-    appointments: [],
-    weights: {
+    temperatures: parts.temperatures,
+    medicationAdherence: jsonArray(
+      medications.map((m) => medicationAdherenceText(m, parts.doses.get(m.id), rangeDays, today)),
+    ),
+    appointments,
+    weights: jsonObject<ParticipantReport["weights"]>({
       unit: "kg",
       avg: summary.weightAvg === null ? null : round(summary.weightAvg, 2),
       dayAvg: days.flatMap((d) => (d.weightAvg === null ? [] : [{ date: d.date, avg: round(d.weightAvg, 2) }])),
-      items: items(summary.weightIds),
+      items: parts.weightItems,
       count: summary.weightCount,
-    },
-    logs: logItems,
+    }),
+    logs: parts.logs,
     senderData: {
       userId: input.patient.userId,
       firstName: input.patient.firstName,
@@ -232,38 +328,57 @@ export const buildParticipantReport = async (db: Db, input: ReportInput): Promis
       reportsEarliestDate: summary.earliestDate,
       reportsLatestDate: summary.latestDate,
     },
-  };
+    ...reader.hidden,
+  });
+};
+
+/**
+ * Every widget of the patient dashboard over a range, all of it (the PDF's), as an object: one
+ * statement (the logs of the range read once; calendar days, symptom groups, range totals and
+ * medications computed from them), no appointments.
+ */
+export const buildParticipantReport = async (db: Db, input: ReportInput): Promise<ParticipantReport> => {
+  const parts = await q.findParticipantReportParts(db, reportRange(input), {
+    byStatus: input.byStatus,
+    logClasses: everything.logClasses,
+  });
+  return JSON.parse(participantReportText(parts, input, [], everything).text) as ParticipantReport;
 };
 
 /** The first and last day with data of a patient in a program (no scope check: the caller's). */
 export const reportBounds = (db: Db, programId: string, patientId: string) =>
   q.findReportBounds(db, programId, patientId);
 
+/** The participant report as the caller may see it, as the answer's JSON text. */
 export const participantReport = async (
   scope: RequestScope,
   programId: string,
   userId: string,
   query: { startDate: string; endDate: string; symptomsSeperatedByStatus: boolean },
-) => {
+): Promise<string> => {
   const { program, patient } = await loadReportPatient(scope, programId, userId);
+  const input: ReportInput = {
+    program,
+    patient,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    byStatus: query.symptomsSeperatedByStatus,
+    now: scope.ctx.clock.now(),
+  };
+  const reader = readerOf(scope.actor);
   // Once the caller may read it, the report, its appointments and the audit of the read go to the
   // database side by side (separate connections on a server): the answer waits for the slowest, not the sum.
-  const [report, appointments] = await Promise.all([
-    buildParticipantReport(scope.ctx.db, {
-      program,
-      patient,
-      startDate: query.startDate,
-      endDate: query.endDate,
-      byStatus: query.symptomsSeperatedByStatus,
-      now: scope.ctx.clock.now(),
+  const [parts, appointments] = await Promise.all([
+    q.findParticipantReportParts(scope.ctx.db, reportRange(input), {
+      byStatus: input.byStatus,
+      logClasses: reader.logClasses,
     }),
     appointmentHistoryForReport(scope.ctx.db, scope.actor, program, patient.userId, query),
     scope.audit(
       reportEvent("patient.report.read", programId, userId, { startDate: query.startDate, endDate: query.endDate }),
     ),
   ]);
-  report.appointments = appointments;
-  return participantReportFor(report, scope.actor);
+  return participantReportText(parts, input, appointments, reader).text;
 };
 
 const isStepLog = (item: LogItem) => item.logClass === "ACTIVITY" && item.data.activityType?.toLowerCase() === "steps";

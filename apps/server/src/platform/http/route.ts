@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { type Endpoint, errorCodes, messages, type Permission } from "@openpro/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -31,16 +32,41 @@ export interface RouteOptions {
   /** Which kind of account may call it (default: staff for authenticated routes). */
   scope?: "clinical" | "patient" | "any";
   /**
-   * The answer is built field by field (in code, or by a statement's json_build_object with named
-   * keys; no row passes through whole), so it is not checked against its schema again on the way
-   * out but in tests, which check it on every call. For large answers only: the 6-month patient
-   * report spent ~5 ms of ~70 there.
+   * The handler answers with the JSON text itself (a string or Buffer in the response schema's
+   * shape), sent as application/json as it is: no object is built, walked or written out. Tests
+   * parse every such answer and check it against the schema, refusing a key it would drop. For
+   * the largest answers only (the 6-month patient report, ~1 MB).
    */
-  trustedResponse?: true;
+  serializedResponse?: true;
 }
 
-/** Tests run every route's answer through its schema; a trusted route skips that in production. */
-const checkTrustedAnswers = Boolean(process.env.VITEST);
+/** Tests check every serialised answer against its schema; production sends it as it is. */
+const checkSerializedAnswers = Boolean(process.env.VITEST);
+
+/** What a handler answers: the response schema's input, or its JSON text for a serializedResponse route. */
+type Answer<E extends Endpoint, O extends RouteOptions> = O extends { serializedResponse: true }
+  ? string | Buffer
+  : In<E["response"]>;
+
+/** A serialised answer as the tests hold it: it parses, matches the response schema, and has nothing the schema lacks. */
+const checkSerializedAnswer = (endpoint: Endpoint, answer: string | Buffer) => {
+  let value: unknown;
+  try {
+    value = JSON.parse(answer.toString());
+  } catch {
+    // Not the parser's SyntaxError: the error handler would take it for a malformed request (400).
+    throw new Error(`${endpoint.method} ${endpoint.path} answered with text that is not JSON`);
+  }
+  const parsed = endpoint.response.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} answered outside its response schema: ${parsed.error.message}`,
+    );
+  }
+  if (!isDeepStrictEqual(parsed.data, value)) {
+    throw new Error(`${endpoint.method} ${endpoint.path} answered with fields its response schema does not have`);
+  }
+};
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   requestId: String(request.id),
@@ -73,12 +99,12 @@ const bearer = (request: FastifyRequest): string | null => {
  * Registers one endpoint of the core table: schemas from the contract, then the guard
  * (session, one-time code, password expiry, scope, permission), then the handler.
  */
-export const defineRoute = <E extends Endpoint>(
+export const defineRoute = <E extends Endpoint, const O extends RouteOptions>(
   app: FastifyInstance,
   ctx: AppContext,
   endpoint: E,
-  options: RouteOptions,
-  handler: (input: RouteInput<E>) => Promise<In<E["response"]>>,
+  options: O,
+  handler: (input: RouteInput<E>) => Promise<Answer<E, O>>,
 ) => {
   const status = endpoint.status ?? 200;
   const registry = registries.get(ctx) ?? [];
@@ -101,9 +127,6 @@ export const defineRoute = <E extends Endpoint>(
       ...(endpoint.auth === false ? {} : { security: [{ bearerAuth: [] }] }),
       response: status === 204 ? {} : { [status]: endpoint.response },
     },
-    ...(options.trustedResponse && !checkTrustedAnswers
-      ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }
-      : {}),
     // Who is asking is settled before the input is validated: an anonymous caller gets 401, not field errors.
     preValidation: async (request) => {
       actors.set(request, await authenticate(ctx, endpoint, options, request, requestMeta(request)));
@@ -125,6 +148,14 @@ export const defineRoute = <E extends Endpoint>(
       if (status === 204) return reply.status(204).send();
       // A handler may have chosen another status (the health check's 503).
       if (reply.statusCode === 200) reply.status(status);
+      if (options.serializedResponse) {
+        const text = result as string | Buffer;
+        if (checkSerializedAnswers) checkSerializedAnswer(endpoint, text);
+        // With a JSON content type, Fastify sends a Buffer as it is (no serializer). A string is
+        // encoded once here: Fastify would measure its length and Node encode it again.
+        reply.type("application/json; charset=utf-8");
+        return reply.send(typeof text === "string" ? Buffer.from(text) : text);
+      }
       return reply.send(result);
     },
   });
