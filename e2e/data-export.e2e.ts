@@ -28,8 +28,8 @@ const readZip = (zip: Buffer) => {
 /**
  * A statistician (the demo's life-sciences team member: anonymised export only) exports the
  * Colorectal program as an anonymised workbook from the program's reports, watches it finish, and
- * downloads it; the file has the documented columns and names no patient. The program's clinical
- * admin sets how long its data is kept after it ends (the retention that governs erasure).
+ * downloads it; the file has the documented columns and names no patient. A clinical admin sets how
+ * long an ended program's data is kept (the retention that governs erasure) and sees until when.
  */
 describe("a statistician downloads an anonymised XLSX of a program", () => {
   const journey = useProduct();
@@ -90,23 +90,31 @@ describe("a statistician downloads an anonymised XLSX of a program", () => {
     }
   });
 
-  it("the program's clinical admin sets how long its data is kept after it ends", async () => {
+  it("a clinical admin sets how long an ended program's data is kept, and sees until when", async () => {
+    // Head and Neck Radiotherapy 2025 (Northbridge, the clinical admin's organisation) ended on 31 October 2025.
+    const token = await staffSignIn("clinical.admin@openpro.demo", DEMO_PASSWORD);
+    const ended = await demoProgramId(call, token, "Head and Neck Radiotherapy 2025");
     const context = await newContext(journey.browser, product.baseUrl);
     const admin = await context.newPage();
     await signIn(admin, mail, "clinical.admin@openpro.demo");
-    await admin.goto(`/programs/${programId}/settings/general`);
+    await admin.goto(`/programs/${ended}/settings/general`);
     const retention = admin.getByRole("region", { name: "Data retention" });
     const years = retention.getByRole("textbox", { name: "Kept after the program ends (years)" });
     await expectVisible(years);
-    await expectVisible(retention.getByText("The program is running: the period starts when it ends."));
+    await expectVisible(
+      retention.getByText("The program ended on 31/10/2025: its patient data is kept until 31/10/2050."),
+    );
     await years.fill("15");
     await retention.getByRole("button", { name: "Save" }).click();
     await expectVisible(admin.getByText("Data retention saved"));
+    await expectVisible(
+      retention.getByText("The program ended on 31/10/2025: its patient data is kept until 31/10/2040."),
+    );
     await expectAccessible(admin, "program-data-retention");
     await admin.reload();
-    await expect(
-      admin.getByRole("textbox", { name: "Kept after the program ends (years)" }).inputValue(),
-    ).resolves.toBe("15");
+    await expect(admin.getByRole("region", { name: "Data retention" }).getByRole("textbox").inputValue()).resolves.toBe(
+      "15",
+    );
     await context.close();
   });
 });
