@@ -51,10 +51,20 @@ export const usePlainForm = <V extends Record<string, unknown>>(initial: V, vali
     return true;
   };
 
+  /** What a plain TextField of the form takes: its name, value, change handler, problem, and disabled while sending. */
+  const field = <K extends keyof V & string>(name: K, pending: boolean) => ({
+    name,
+    value: String(values[name] ?? ""),
+    onValue: set(name) as (value: string) => void,
+    error: errorOf(name),
+    disabled: pending,
+  });
+
   return {
     values,
     set,
     errorOf,
+    field,
     handleSubmit,
     applyServerErrors,
     submitDisabled: (pending: boolean) => pending || (tried && invalid),

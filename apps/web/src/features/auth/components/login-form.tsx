@@ -1,10 +1,11 @@
 import type { CurrentUser } from "@openpro/core";
 import { emailProblem, messages } from "@openpro/core/schema-free";
-import { Alert, Button, TextField } from "../../../components/plain-ui";
+import { Alert, Button } from "../../../components/plain-ui";
 import { outcomeOf } from "../../../lib/api-errors";
 import { usePlainForm } from "../../../lib/plain-form";
 import type { TokenPair } from "../../../lib/tokens";
 import { useStaffSignIn } from "../staff-sign-in-api";
+import { SignInFields } from "./sign-in-fields";
 
 export interface LoginResult extends TokenPair {
   user: CurrentUser;
@@ -56,26 +57,7 @@ export const LoginForm = ({
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Sign in">
       {message ? <Alert severity="error">{message}</Alert> : null}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        required
-        value={form.values.email}
-        onValue={form.set("email")}
-        error={form.errorOf("email")}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={form.values.password}
-        onValue={form.set("password")}
-        error={form.errorOf("password")}
-      />
+      <SignInFields form={form} />
       <Button
         type="submit"
         variant="contained"

@@ -1,9 +1,10 @@
 import { emailProblem, messages, requiredTextProblem } from "@openpro/core/schema-free";
-import { Alert, Button, TextField } from "../../../components/plain-ui";
+import { Alert, Button } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientSignIn } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
+import { SignInFields } from "./sign-in-fields";
 
 /** The catalogue's sign-in rows (lib/error-catalogue.ts, flow "login") for what the form shows itself. */
 const signInFailure = (error: unknown): string | null => {
@@ -49,26 +50,7 @@ export const PatientSignInForm = ({
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Sign in">
       {message ? <Alert severity="error">{message}</Alert> : null}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        required
-        value={form.values.email}
-        onValue={form.set("email")}
-        error={form.errorOf("email")}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={form.values.password}
-        onValue={form.set("password")}
-        error={form.errorOf("password")}
-      />
+      <SignInFields form={form} />
       <Button
         type="submit"
         variant="contained"

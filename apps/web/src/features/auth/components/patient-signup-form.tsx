@@ -6,7 +6,7 @@ import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientRegister } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
 import { type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
-import { PasswordChecklist } from "./password-checklist";
+import { NewPasswordFields } from "./new-password-fields";
 
 const fields = [
   "firstName",
@@ -92,61 +92,10 @@ export const PatientSignupForm = ({
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Create account">
-      <TextField
-        label="First name"
-        name="firstName"
-        autoComplete="given-name"
-        required
-        disabled={pending}
-        value={form.values.firstName}
-        onValue={form.set("firstName")}
-        error={form.errorOf("firstName")}
-      />
-      <TextField
-        label="Last name"
-        name="lastName"
-        autoComplete="family-name"
-        required
-        disabled={pending}
-        value={form.values.lastName}
-        onValue={form.set("lastName")}
-        error={form.errorOf("lastName")}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        required
-        disabled={pending}
-        value={form.values.email}
-        onValue={form.set("email")}
-        error={form.errorOf("email")}
-      />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        disabled={pending}
-        value={form.values.password}
-        onValue={form.set("password")}
-        error={form.errorOf("password")}
-        aria-describedby="password-checklist"
-      />
-      <PasswordChecklist password={form.values.password} id="password-checklist" email={form.values.email} />
-      <TextField
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        disabled={pending}
-        value={form.values.confirmPassword}
-        onValue={form.set("confirmPassword")}
-        error={form.errorOf("confirmPassword")}
-      />
+      <TextField label="First name" autoComplete="given-name" required {...form.field("firstName", pending)} />
+      <TextField label="Last name" autoComplete="family-name" required {...form.field("lastName", pending)} />
+      <TextField label="Email" type="email" autoComplete="username" required {...form.field("email", pending)} />
+      <NewPasswordFields form={form} email={form.values.email} pending={pending} />
       <LegalAcceptanceFields
         documents={["eula", "privacy-policy"]}
         accepted={form.values}

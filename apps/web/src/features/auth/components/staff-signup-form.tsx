@@ -1,13 +1,13 @@
 import type { CurrentUser } from "@openpro/core";
 import { messages, newPasswordProblems } from "@openpro/core/schema-free";
 import type { ReactNode } from "react";
-import { Alert, Button, Checkbox, TextField } from "../../../components/plain-ui";
+import { Alert, Button, Checkbox } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
 import { usePlainForm } from "../../../lib/plain-form";
 import type { TokenPair } from "../../../lib/tokens";
 import { useRegisterStaff } from "../staff-sign-in-api";
 import { type DocumentDialogProps, LegalAcceptanceFields } from "./legal-acceptance-fields";
-import { PasswordChecklist } from "./password-checklist";
+import { NewPasswordFields } from "./new-password-fields";
 
 const fields = ["password", "confirmPassword", "privacyPolicy", "eula", "dataSharing"] as const;
 
@@ -82,30 +82,7 @@ export const StaffSignupForm = ({
         that you will use it only for the care and programs you take part in.
       </p>
       <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        disabled={pending}
-        value={form.values.password}
-        onValue={form.set("password")}
-        error={form.errorOf("password")}
-        aria-describedby="password-checklist"
-      />
-      <PasswordChecklist password={form.values.password} id="password-checklist" email={email} />
-      <TextField
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        disabled={pending}
-        value={form.values.confirmPassword}
-        onValue={form.set("confirmPassword")}
-        error={form.errorOf("confirmPassword")}
-      />
+      <NewPasswordFields form={form} email={email} pending={pending} />
       <LegalAcceptanceFields
         documents={["privacy-policy", "eula"]}
         accepted={form.values}

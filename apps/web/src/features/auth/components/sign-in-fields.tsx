@@ -1,0 +1,18 @@
+import { TextField } from "../../../components/plain-ui";
+import type { usePlainForm } from "../../../lib/plain-form";
+
+type SignInForm = ReturnType<typeof usePlainForm<{ email: string; password: string }>>;
+
+/** E-mail and password as the staff and the patient sign-in both ask for them (password managers fill them). */
+export const SignInFields = ({ form }: { form: SignInForm }) => (
+  <>
+    <TextField label="Email" type="email" autoComplete="username" required {...form.field("email", false)} />
+    <TextField
+      label="Password"
+      type="password"
+      autoComplete="current-password"
+      required
+      {...form.field("password", false)}
+    />
+  </>
+);
