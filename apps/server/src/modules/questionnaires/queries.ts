@@ -96,14 +96,22 @@ export const lockCustomType = (db: Db, programId: string, id: string) =>
     .forUpdate()
     .executeTakeFirst();
 
-export const findBatch = (db: Db, programId: string, batchId: string) =>
+/** A live batch or plan of the program (a catalogue row of its own, deleted ones excluded). */
+const liveCatalogueRow = (
+  db: Db,
+  table: "questionnaireBatches" | "questionnairePlans",
+  programId: string,
+  id: string,
+) =>
   db
-    .selectFrom("questionnaireBatches")
+    .selectFrom(table)
     .selectAll()
     .where("programId", "=", programId)
-    .where("id", "=", batchId)
-    .where("deletedAt", "is", null)
-    .executeTakeFirst();
+    .where("id", "=", id)
+    .where("deletedAt", "is", null);
+
+export const findBatch = (db: Db, programId: string, batchId: string) =>
+  liveCatalogueRow(db, "questionnaireBatches", programId, batchId).executeTakeFirst();
 
 export const findBatchMembers = (db: Db, batchIds: readonly string[]) =>
   batchIds.length === 0
@@ -147,13 +155,7 @@ export const insertBatch = async (
 };
 
 export const findPlan = (db: Db, programId: string, planId: string) =>
-  db
-    .selectFrom("questionnairePlans")
-    .selectAll()
-    .where("programId", "=", programId)
-    .where("id", "=", planId)
-    .where("deletedAt", "is", null)
-    .executeTakeFirst();
+  liveCatalogueRow(db, "questionnairePlans", programId, planId).executeTakeFirst();
 
 /** A plan's members with the name of the questionnaire or batch each one sends. */
 export const findPlanMembers = (db: Db, planId: string) =>
@@ -402,24 +404,10 @@ export const findPlanUse = async (db: Db, programId: string, planId: string): Pr
 });
 
 export const lockBatch = (db: Db, programId: string, id: string) =>
-  db
-    .selectFrom("questionnaireBatches")
-    .selectAll()
-    .where("programId", "=", programId)
-    .where("id", "=", id)
-    .where("deletedAt", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
+  liveCatalogueRow(db, "questionnaireBatches", programId, id).forUpdate().executeTakeFirst();
 
 export const lockPlan = (db: Db, programId: string, id: string) =>
-  db
-    .selectFrom("questionnairePlans")
-    .selectAll()
-    .where("programId", "=", programId)
-    .where("id", "=", id)
-    .where("deletedAt", "is", null)
-    .forUpdate()
-    .executeTakeFirst();
+  liveCatalogueRow(db, "questionnairePlans", programId, id).forUpdate().executeTakeFirst();
 
 export const softDeleteType = (db: Db, programId: string, id: string, at: Date) =>
   db
