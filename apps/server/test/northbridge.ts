@@ -53,3 +53,25 @@ export const enrolGraceAlanLena = async (
     lenaId: await userIdOf(t, "lena@patients.test"),
   };
 };
+
+/** A nurse books Grace a blood test in Heart on 20 March 2026, 10:00–10:30, face to face, with Sister Okafor. */
+export const bookGraceBloodTest = async (
+  t: TestApp,
+  { heart, graceId, nurseToken }: { heart: string; graceId: string; nurseToken: string },
+) => {
+  const booked = await t.request({
+    method: "POST",
+    url: `/api/v1/users/${graceId}/nurse_visit_appointments?projectId=${heart}`,
+    token: nurseToken,
+    payload: {
+      appointmentType: "BLOOD_TEST",
+      date: "2026-03-20",
+      startTime: "10:00",
+      endTime: "10:30",
+      mode: "FACE_TO_FACE",
+      isDraft: false,
+      withWhom: "Sister Okafor",
+    },
+  });
+  expect(booked.statusCode).toBe(201);
+};

@@ -1,6 +1,6 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
+import { bookGraceBloodTest, enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
 import { addPatient, auditRows, listPatients, newPatient, setProgram } from "../../../test/patients.js";
 import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
@@ -144,21 +144,7 @@ describe("erasure of a patient's personal data", () => {
       state: "COMPLETED",
       answers: { q1: 7, q2: "Dr Patel was kind to me and my husband Tom" },
     });
-    const booked = await t.request({
-      method: "POST",
-      url: `/api/v1/users/${graceId}/nurse_visit_appointments?projectId=${heart}`,
-      token: tok.nurse,
-      payload: {
-        appointmentType: "BLOOD_TEST",
-        date: "2026-03-20",
-        startTime: "10:00",
-        endTime: "10:30",
-        mode: "FACE_TO_FACE",
-        isDraft: false,
-        withWhom: "Sister Okafor",
-      },
-    });
-    expect(booked.statusCode).toBe(201);
+    await bookGraceBloodTest(t, { heart, graceId, nurseToken: tok.nurse! });
     await t.ctx.db
       .updateTable("nurseVisitAppointments")
       .set({ notes: "Grace's daughter drives her" })

@@ -1,6 +1,6 @@
 import { messages, type ResearchExport } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
+import { bookGraceBloodTest, enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
 import { auditRows } from "../../../test/patients.js";
 import { EQ5D_TYPE_ID, insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
@@ -111,21 +111,7 @@ describe("data out: research exports and a patient's own data", () => {
       scores: [{ scale: "VAS", label: "Health today", kind: "vas", score: 70 }],
       answers: { MO: 2, VAS: 70 },
     });
-    const booked = await t.request({
-      method: "POST",
-      url: `/api/v1/users/${graceId}/nurse_visit_appointments?projectId=${heart}`,
-      token: tok.nurse,
-      payload: {
-        appointmentType: "BLOOD_TEST",
-        date: "2026-03-20",
-        startTime: "10:00",
-        endTime: "10:30",
-        mode: "FACE_TO_FACE",
-        isDraft: false,
-        withWhom: "Sister Okafor",
-      },
-    });
-    expect(booked.statusCode).toBe(201);
+    await bookGraceBloodTest(t, { heart, graceId, nurseToken: tok.nurse! });
   });
 
   afterAll(() => t.close());
