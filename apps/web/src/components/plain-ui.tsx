@@ -40,6 +40,13 @@ export const Button = ({
   <button type={type} className={classes(buttonClass(variant, large, fullWidth), className)} {...rest} />
 );
 
+/** The large, full-width submit button that ends a form on the public pages. */
+export const SubmitButton = ({ disabled, children }: { disabled: boolean; children: ReactNode }) => (
+  <Button type="submit" variant="contained" large fullWidth className="pu-submit" disabled={disabled}>
+    {children}
+  </Button>
+);
+
 /** A link that looks like a button (store links, another part of the product). */
 export const ButtonLink = ({
   variant = "contained",

@@ -90,20 +90,24 @@ const logTypeOf = (logTypeId: string): LogType =>
     })),
   };
 
+/** A medication as core's adherence rule reads it, its doses recorded per day, its totals, and how events name it. */
+const adherenceBasis = (row: q.ReportMedicationRow, days: readonly string[], today: string) => {
+  const medication = toMedication(row);
+  const recorded = new Map(row.recorded.map((r) => [r.date, r]));
+  return {
+    medication,
+    recorded,
+    totals: adherenceOf(medication, days, recorded, today),
+    display: { name: row.name, dosage: row.dosage, dosageUnit: row.dosageUnit, snomedId: row.snomedId },
+  };
+};
+
 /**
  * A medication's doses over the days: those recorded, and for each dose expected but not
  * recorded, one MISSED (a past day) or SCHEDULED (today or later) entry with no id.
  */
 const medicationAdherence = (row: q.MedicationRow, days: readonly string[], today: string): MedicationAdherence => {
-  const medication = toMedication(row);
-  const recorded = new Map(row.recorded.map((r) => [r.date, r]));
-  const totals = adherenceOf(medication, days, recorded, today);
-  const display = {
-    name: row.name,
-    dosage: row.dosage,
-    dosageUnit: row.dosageUnit,
-    snomedId: row.snomedId,
-  };
+  const { medication, recorded, totals, display } = adherenceBasis(row, days, today);
   const taken = row.events.map((e): MedicationEvent & { sortKey: string } => ({
     sortKey: `${e.localDate} ${isoInstant(e.takenAt)}`,
     medicationEventId: e.id,
@@ -167,15 +171,7 @@ const medicationAdherenceText = (
   days: readonly string[],
   today: string,
 ): JsonText<MedicationAdherence> => {
-  const medication = toMedication(row);
-  const recorded = new Map(row.recorded.map((r) => [r.date, r]));
-  const totals = adherenceOf(medication, days, recorded, today);
-  const display = {
-    name: row.name,
-    dosage: row.dosage,
-    dosageUnit: row.dosageUnit,
-    snomedId: row.snomedId,
-  };
+  const { medication, recorded, totals, display } = adherenceBasis(row, days, today);
   // Most medications have every expected dose recorded: no need to look for open ones day by day.
   const open = totals.missed + totals.scheduled > 0 ? openDoses(medication, days, recorded, today) : [];
   const events: (JsonText<MedicationEvent> | JsonElements<MedicationEvent>)[] = [];

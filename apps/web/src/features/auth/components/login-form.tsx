@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@openpro/core";
 import { emailProblem, messages } from "@openpro/core/schema-free";
-import { Alert, Button } from "../../../components/plain-ui";
+import { Alert, SubmitButton } from "../../../components/plain-ui";
 import { outcomeOf } from "../../../lib/api-errors";
 import { usePlainForm } from "../../../lib/plain-form";
 import type { TokenPair } from "../../../lib/tokens";
@@ -58,16 +58,7 @@ export const LoginForm = ({
     <form noValidate onSubmit={onSubmit} aria-label="Sign in">
       {message ? <Alert severity="error">{message}</Alert> : null}
       <SignInFields form={form} />
-      <Button
-        type="submit"
-        variant="contained"
-        large
-        fullWidth
-        disabled={form.submitDisabled(login.isPending)}
-        className="pu-submit"
-      >
-        Log in
-      </Button>
+      <SubmitButton disabled={form.submitDisabled(login.isPending)}>Log in</SubmitButton>
     </form>
   );
 };

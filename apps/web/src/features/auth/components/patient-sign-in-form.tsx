@@ -1,5 +1,5 @@
 import { emailProblem, messages, requiredTextProblem } from "@openpro/core/schema-free";
-import { Alert, Button } from "../../../components/plain-ui";
+import { Alert, SubmitButton } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientSignIn } from "../patient-api";
@@ -51,16 +51,7 @@ export const PatientSignInForm = ({
     <form noValidate onSubmit={onSubmit} aria-label="Sign in">
       {message ? <Alert severity="error">{message}</Alert> : null}
       <SignInFields form={form} />
-      <Button
-        type="submit"
-        variant="contained"
-        large
-        fullWidth
-        disabled={form.submitDisabled(signIn.isPending)}
-        className="pu-submit"
-      >
-        Sign in
-      </Button>
+      <SubmitButton disabled={form.submitDisabled(signIn.isPending)}>Sign in</SubmitButton>
     </form>
   );
 };

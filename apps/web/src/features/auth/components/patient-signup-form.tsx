@@ -1,6 +1,6 @@
 import { emailProblem, limits, messages, newPasswordProblems, requiredTextProblem } from "@openpro/core/schema-free";
 import type { ReactNode } from "react";
-import { Alert, Button, Checkbox, TextField } from "../../../components/plain-ui";
+import { Alert, Checkbox, SubmitButton, TextField } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientRegister } from "../patient-api";
@@ -112,16 +112,7 @@ export const PatientSignupForm = ({
         label="I would like to receive news and updates about OpenPRO (optional)"
       />
       {failure ? <Alert severity="error">{failure}</Alert> : null}
-      <Button
-        type="submit"
-        variant="contained"
-        large
-        fullWidth
-        disabled={form.submitDisabled(pending)}
-        className="pu-submit"
-      >
-        Create account
-      </Button>
+      <SubmitButton disabled={form.submitDisabled(pending)}>Create account</SubmitButton>
     </form>
   );
 };

@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@openpro/core";
 import { messages, newPasswordProblems } from "@openpro/core/schema-free";
 import type { ReactNode } from "react";
-import { Alert, Button, Checkbox } from "../../../components/plain-ui";
+import { Alert, Checkbox, SubmitButton } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
 import { usePlainForm } from "../../../lib/plain-form";
 import type { TokenPair } from "../../../lib/tokens";
@@ -100,16 +100,7 @@ export const StaffSignupForm = ({
         label="I acknowledge that patient data is shared with the program's care team"
       />
       {failure ? <Alert severity="error">{failure}</Alert> : null}
-      <Button
-        type="submit"
-        variant="contained"
-        large
-        fullWidth
-        disabled={form.submitDisabled(pending)}
-        className="pu-submit"
-      >
-        Create account
-      </Button>
+      <SubmitButton disabled={form.submitDisabled(pending)}>Create account</SubmitButton>
     </form>
   );
 };

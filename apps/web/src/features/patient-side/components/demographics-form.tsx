@@ -1,6 +1,6 @@
 import { isAdult, messages } from "@openpro/core/schema-free";
 import { type FormEvent, useState } from "react";
-import { Alert, Button, RadioGroup, TextField } from "../../../components/plain-ui";
+import { Alert, RadioGroup, SubmitButton, TextField } from "../../../components/plain-ui";
 import { useSaveDemographics } from "../api";
 
 const sexes = [
@@ -56,9 +56,7 @@ export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: (
         error={tried ? dobProblem : null}
       />
       {save.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
-      <Button type="submit" variant="contained" large fullWidth className="pu-submit" disabled={save.isPending}>
-        Open the app
-      </Button>
+      <SubmitButton disabled={save.isPending}>Open the app</SubmitButton>
     </form>
   );
 };
