@@ -26,6 +26,22 @@ export const signIn = async (page: Page, mail: MailCapture, email: string, passw
   await page.waitForURL((url) => !url.pathname.startsWith("/2FA"));
 };
 
+/**
+ * Waits for every finite CSS transition and animation on the page to end. A dialog that is still
+ * fading in is half-transparent, and axe would measure the contrast of its text mid-fade (CI caught
+ * this once on the patient app's withdraw dialog). Spinners run forever and are left alone.
+ */
+const settleTransitions = async (page: Page) => {
+  await page.evaluate(async () => {
+    // Two frames: a transition that a state change has just asked for starts on the next frame.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+};
+
 /** Zero axe violations, and a screenshot to look at. */
 export const expectAccessible = async (page: Page, name: string) => {
   await page.waitForLoadState("networkidle");
@@ -43,6 +59,7 @@ export const expectAccessible = async (page: Page, name: string) => {
     .first()
     .waitFor({ state: "detached", timeout: 5_000 })
     .catch(() => undefined);
+  await settleTransitions(page);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
   expect(await accessibilityViolations(page), `axe on ${name} (${page.url()})`).toEqual([]);
