@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, statfsSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index.js";
@@ -48,6 +49,37 @@ export const assertWritableDataDir = (dataDir: string): void => {
   }
 };
 
+/**
+ * Marks a statement to be prepared on each connection of a PostgreSQL server: parsed and planned
+ * once there, then only executed (the server may keep a generic plan). For the few large
+ * statements run on every request whose planning is a visible part of their time: the 6-month
+ * participant report plans in ~1.5 ms of its ~15. Harmless on PGlite.
+ */
+export const PREPARED = sql.raw("/* prepared */ ");
+const PREPARED_TEXT = "/* prepared */ ";
+
+/**
+ * Kysely sends every statement unnamed (parsed and planned each time). A statement that starts
+ * with PREPARED goes as a named prepared statement instead, named after its text: another text
+ * (another variant of the statement) is another statement, never a clash.
+ */
+const prepareMarkedStatements = (client: pg.PoolClient) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config !== "string" || !config.startsWith(PREPARED_TEXT) || typeof values === "function")
+      return query(config, values, callback);
+    let name = names.get(config);
+    if (!name) {
+      name = `openpro_${createHash("sha256").update(config).digest("hex").slice(0, 24)}`;
+      names.set(config, name);
+    }
+    return callback === undefined
+      ? query({ name, text: config, values })
+      : query({ name, text: config, values }, callback);
+  };
+};
+
 /** A server through DATABASE_URL, else PGlite in DATA_DIR: same SQL, same migrations. */
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
   const plugins = [new CamelCasePlugin()];
@@ -66,7 +98,10 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Opened
     // The pool listens only while a client is idle: a client checked out (inside a transaction,
     // between two statements) whose connection dies would emit 'error' to nobody and end the
     // process. This listener stays; the broken client is not queryable and the pool drops it.
-    pool.on("connect", (client) => client.on("error", (error) => options.onPoolError?.(error)));
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onPoolError?.(error));
+      prepareMarkedStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,

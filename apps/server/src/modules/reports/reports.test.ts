@@ -4,6 +4,7 @@ import {
   type DailyReport,
   type DayLog,
   type LogClass,
+  type LogItem,
   logClasses,
   type MedicationEvent,
   type ParticipantReport,
@@ -550,6 +551,30 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     const fromStatement = JSON.parse(parts.logs.text);
     expect(rows).toHaveLength(7);
     expect(fromStatement).toEqual(rows.map(toLogItem));
+  });
+
+  it("lists hundreds of logs of a range once each, in time order, whatever rows the statement splits them into", async () => {
+    const alan = { programId: heart, patientId: alanId };
+    const range = { ...alan, startDate: "2026-01-05", endDate: "2026-01-08" };
+    // 250 temperatures every 20 minutes from 5 January: three rows of the statement's answer.
+    await insertLogs(
+      t,
+      alan,
+      Array.from({ length: 250 }, (_, i) => ({
+        logClass: "TEMPERATURE",
+        at: new Date(Date.parse("2026-01-05T00:00:00Z") + i * 20 * 60_000).toISOString(),
+        value: 36 + (i % 20) / 10,
+        unit: "C",
+      })),
+    );
+    const rows = await findLogsInRange(t.ctx.db, range);
+    const parts = await findParticipantReportParts(t.ctx.db, range, { byStatus: false, logClasses });
+    expect(rows).toHaveLength(250);
+    const listed = JSON.parse(parts.logs.text) as LogItem[];
+    expect(listed.map((item) => item.logId)).toEqual(rows.map((row) => row.id));
+    expect(JSON.parse(parts.temperatures.text)).toEqual(listed);
+    // The answer's bytes are its text's.
+    expect(JSON.parse(parts.logs.toBuffer().toString("utf8"))).toEqual(listed);
   });
 
   it("downloads the patient report as a PDF with the week's content", async () => {

@@ -345,13 +345,13 @@ export const buildParticipantReport = async (db: Db, input: ReportInput): Promis
 export const reportBounds = (db: Db, programId: string, patientId: string) =>
   q.findReportBounds(db, programId, patientId);
 
-/** The participant report as the caller may see it, as the answer's JSON text. */
+/** The participant report as the caller may see it, as the answer's JSON text (UTF-8). */
 export const participantReport = async (
   scope: RequestScope,
   programId: string,
   userId: string,
   query: { startDate: string; endDate: string; symptomsSeperatedByStatus: boolean },
-): Promise<string> => {
+): Promise<Buffer> => {
   const { program, patient } = await loadReportPatient(scope, programId, userId);
   const input: ReportInput = {
     program,
@@ -374,7 +374,7 @@ export const participantReport = async (
       reportEvent("patient.report.read", programId, userId, { startDate: query.startDate, endDate: query.endDate }),
     ),
   ]);
-  return participantReportText(parts, input, appointments, reader).text;
+  return participantReportText(parts, input, appointments, reader).toBuffer();
 };
 
 const isStepLog = (item: LogItem) => item.logClass === "ACTIVITY" && item.data.activityType?.toLowerCase() === "steps";
