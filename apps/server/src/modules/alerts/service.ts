@@ -69,17 +69,12 @@ export interface CreatedLog extends UploadedItem {
 export type AlertPairs = Awaited<ReturnType<typeof q.findPairMessages>>;
 
 /**
- * The program's symptom + grade alert messages an upload of these items needs (none without a
- * symptom): the upload reads them beside its other reads, before its transaction.
+ * Whether an upload of these items needs the program's symptom + grade alert messages (not
+ * without a symptom): the upload reads them with its enrolment, before its transaction, and
+ * passes them to onLogsUploaded.
  */
-export const findUploadAlertPairs = async (
-  scope: RequestScope,
-  programId: string,
-  items: readonly { logClass: string }[],
-): Promise<AlertPairs> =>
-  raisingOff.has(scope.ctx) || !items.some((i) => i.logClass === "SYMPTOMS")
-    ? []
-    : q.findPairMessages(scope.ctx.db, programId);
+export const uploadNeedsAlertPairs = (scope: RequestScope, items: readonly { logClass: string }[]): boolean =>
+  !raisingOff.has(scope.ctx) && items.some((i) => i.logClass === "SYMPTOMS");
 
 /**
  * Called by the log upload inside its transaction. Answers the messages the app shows the patient
@@ -99,7 +94,7 @@ export const onLogsUploaded = async (
   },
   items: readonly UploadedItem[],
   created: readonly CreatedLog[],
-  /** The program's pairs as findUploadAlertPairs read them; read here when not given. */
+  /** The program's pairs as the upload read them (uploadNeedsAlertPairs); read here when not given. */
   knownPairs?: AlertPairs,
 ): Promise<{ alertMessages: AlertMessageAnswer[]; attached: { alertIds: string[]; logs: number } }> => {
   const none = { alertIds: [], logs: 0 };

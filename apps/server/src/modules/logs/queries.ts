@@ -23,7 +23,12 @@ export const findUploaderEnrolment = (db: Db, programId: string, patientId: stri
  * program (its dates for "closed", its disabled note kinds, its temperature alert settings), in
  * one read: an upload's latency is mostly round trips.
  */
-export const findUploadTarget = (db: Db, programId: string, patientId: string) =>
+/**
+ * The enrolment an upload writes to, with its program's settings; with the program's symptom +
+ * grade alert messages too when the batch needs them (read here, one round trip, rather than by a
+ * second query beside it: raising alerts must cost an upload little).
+ */
+export const findUploadTarget = (db: Db, programId: string, patientId: string, withAlertPairs: boolean) =>
   db
     .selectFrom("programPatients as pp")
     .innerJoin("programs as p", "p.id", "pp.programId")
@@ -41,6 +46,10 @@ export const findUploadTarget = (db: Db, programId: string, patientId: string) =
       "p.temperatureMin",
       "p.temperatureMax",
       "p.temperatureMessage",
+      sql<{ logTypeId: string; grade: number; message: string }[] | null>`CASE WHEN ${withAlertPairs} THEN (
+        SELECT coalesce(json_agg(json_build_object('logTypeId', g.log_type_id, 'grade', g.grade, 'message', m.message)), '[]')
+        FROM severe_symptom_grades g JOIN severe_symptom_messages m ON m.id = g.message_id
+        WHERE g.program_id = p.id) END`.as("alertPairs"),
     ])
     .where("pp.programId", "=", programId)
     .where("pp.userId", "=", patientId)

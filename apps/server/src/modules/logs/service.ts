@@ -127,8 +127,8 @@ export const toMedication = (
 // Uploads from the app
 
 /** The enrolment a patient sends data to: accepted (else 404), consented, not withdrawn, program open (else 403). */
-const uploadTarget = async (scope: RequestScope, programId: string) => {
-  const target = await q.findUploadTarget(scope.ctx.db, programId, scope.actor.userId);
+const uploadTarget = async (scope: RequestScope, programId: string, withAlertPairs = false) => {
+  const target = await q.findUploadTarget(scope.ctx.db, programId, scope.actor.userId, withAlertPairs);
   if (!target?.inviteAcceptedAt) throw notFound();
   const { closed } = programState(
     { startDate: target.startDate, endDate: target.endDate, endedAt: target.endedAt?.toISOString() ?? null },
@@ -144,7 +144,12 @@ const uploadTarget = async (scope: RequestScope, programId: string) => {
     temperatureMax: target.temperatureMax,
     temperatureMessage: target.temperatureMessage,
   };
-  return { enrolment: target, program, consentedAt: new Date(target.dateConsentGiven) };
+  return {
+    enrolment: target,
+    program,
+    consentedAt: new Date(target.dateConsentGiven),
+    alertPairs: target.alertPairs ?? [],
+  };
 };
 
 const unprocessable = (errors: FieldError[]) =>
@@ -314,17 +319,18 @@ const answer = (
  * and answers the same ids; items already received are not checked again, so a retry still
  * succeeds after, say, the program switched a kind of note off. Which items were received before
  * is asked only when some item fails its checks: a batch that passes needs no such read, the
- * INSERT skips what it already holds. The program's alert pairs are read beside the enrolment.
+ * INSERT skips what it already holds. The program's alert pairs are read with the enrolment.
  */
 export const uploadLogs = async (
   scope: RequestScope,
   programId: string,
   body: z.output<typeof logBatchBody>,
 ): Promise<{ results: UploadResult[]; alertMessages: AlertMessageAnswer[] }> => {
-  const [{ program, consentedAt }, alertPairs] = await Promise.all([
-    uploadTarget(scope, programId),
-    alerts.findUploadAlertPairs(scope, programId, body.logs),
-  ]);
+  const { program, consentedAt, alertPairs } = await uploadTarget(
+    scope,
+    programId,
+    alerts.uploadNeedsAlertPairs(scope, body.logs),
+  );
   const now = scope.ctx.clock.now();
   const disabledNotes = new Set(program.disabledNoteTypes);
   const uniqueErrors: FieldError[] = [];
