@@ -177,7 +177,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
     }).execute(db.withoutPlugins());
   const reportProbe = await t.request({ method: "GET", url: reportUrl(0), token: adminToken });
   if (reportProbe.statusCode === 200) {
-    const report = await sampleSideBySide(t, adminToken, 200, reportStatement, reportUrl);
+    const report = await sampleSideBySide(t, adminToken, 400, reportStatement, reportUrl);
     const logCount = (reportProbe.json().logs as unknown[]).length;
     rows.push(
       compared(
@@ -327,7 +327,8 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
       note: "ratio: raw logs/s ÷ API logs/s",
     });
     await benchConcurrentUploads(t, programId, patientToken!, rawInsert, batch, batches, rows);
-    await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches, rows);
+    // Three times as many pairs as the upload figures: the ratio of two medians wants them.
+    await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches * 3, rows);
   } else {
     rows.push({
       ...pending(
