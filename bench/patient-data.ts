@@ -328,7 +328,8 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
     });
     await benchConcurrentUploads(t, programId, patientToken!, rawInsert, batch, batches, rows);
     // Three times as many pairs as the upload figures: the ratio of two medians wants them.
-    await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches * 3, rows);
+    await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches * 3, rows, everySymptomSevere);
+    await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches * 3, rows, oneBatchInTen);
   } else {
     rows.push({
       ...pending(
@@ -403,6 +404,30 @@ const benchConcurrentUploads = async (
 
 const alertSymptoms = ["10028813", "10016256", "10012727", "10047700", "10033371"];
 
+/** Which symptoms of the alert benchmark's batches are at a danger grade. */
+interface AlertMix {
+  label: string;
+  /** The i-th log of batch b (a symptom) is at grade 3 or 4. */
+  severe: (b: number, i: number) => boolean;
+  firstBatch: number;
+  /** The goal is judged on this mix. */
+  judged: boolean;
+}
+/** The goal's case: every symptom of every batch (25 of 100 logs) severe, attaching to five open alerts. */
+const everySymptomSevere: AlertMix = {
+  label: "25 severe symptoms in each batch of 100",
+  severe: () => true,
+  firstBatch: 600,
+  judged: true,
+};
+/** Beside it, for reading the goal: one severe symptom in every tenth batch, the rest graded 0–2. */
+const oneBatchInTen: AlertMix = {
+  label: "1 severe symptom in every 10th batch of 100",
+  severe: (b, i) => b % 10 === 0 && i === 0,
+  firstBatch: 1000,
+  judged: false,
+};
+
 /**
  * Raising alerts must not slow uploads by more than 10 %: the SAME batches (a fifth of their logs
  * at a danger grade, raising then attaching to five care-team alerts) are sent twice, once with
@@ -416,6 +441,7 @@ const benchAlertRaisingUploads = async (
   batch: (b: number) => Record<string, unknown>[],
   batches: number,
   rows: Row[],
+  mix: AlertMix,
 ) => {
   const send = async (logs: Record<string, unknown>[]) => {
     const response = await t.request({
@@ -433,9 +459,9 @@ const benchAlertRaisingUploads = async (
   let raisedMessages = 0;
   try {
     for (let b = 1; b <= batches; b++) {
-      // Batches 601 on: apart from the upload figures' (0–199), with step counts still plausible.
-      const withAlerts = batch(600 + b).map((item, i) =>
-        item.logClass === "SYMPTOMS"
+      // Numbered apart from the upload figures' batches (0–199), step counts still plausible.
+      const withAlerts = batch(mix.firstBatch + b).map((item, i) =>
+        item.logClass === "SYMPTOMS" && mix.severe(b, i)
           ? { ...item, logTypeId: alertSymptoms[i % alertSymptoms.length], grade: 3 + (i % 2) }
           : item,
       );
@@ -478,10 +504,9 @@ const benchAlertRaisingUploads = async (
   // Medians: a pause of the shared machine in one batch does not decide the figure.
   const ratio = median(raising) / median(plain);
   rows.push({
-    ...summarise("upload raising alerts, batches of 100 logs, API (logs/s)", raising, sum(raising)),
+    ...summarise(`upload raising alerts, ${mix.label}, API (logs/s)`, raising, sum(raising)),
     throughput: raisingPerSecond,
-    goal: "≤ 1.10 × the same batches without raising",
-    met: ratio <= 1.1,
+    ...(mix.judged ? { goal: "≤ 1.10 × the same batches without raising", met: ratio <= 1.1 } : {}),
     raw: `${Math.round(plainPerSecond).toLocaleString("en")} logs/s without, p50 ${median(plain).toFixed(1)} ms`,
     ratio,
     note: `ratio: p50 with raising ÷ p50 of the same batches without (switch), alternated; ${Number(openAlerts.n)} alerts, ${raisedMessages} alert messages answered`,
