@@ -90,15 +90,27 @@ const logTypeOf = (logTypeId: string): LogType =>
     })),
   };
 
-/** A medication as core's adherence rule reads it, its doses recorded per day, its totals, and how events name it. */
+/**
+ * A medication as core's adherence rule reads it, its doses recorded per day, its totals, how
+ * events name it, and the answer's fields other than the events (`head`).
+ */
 const adherenceBasis = (row: q.ReportMedicationRow, days: readonly string[], today: string) => {
   const medication = toMedication(row);
   const recorded = new Map(row.recorded.map((r) => [r.date, r]));
+  const totals = adherenceOf(medication, days, recorded, today);
   return {
     medication,
     recorded,
-    totals: adherenceOf(medication, days, recorded, today),
+    totals,
     display: { name: row.name, dosage: row.dosage, dosageUnit: row.dosageUnit, snomedId: row.snomedId },
+    head: {
+      medication,
+      total: totals.total,
+      logged: totals.logged,
+      skipped: totals.skipped,
+      missed: totals.missed,
+      adherence: totals.adherence,
+    },
   };
 };
 
@@ -107,7 +119,7 @@ const adherenceBasis = (row: q.ReportMedicationRow, days: readonly string[], tod
  * recorded, one MISSED (a past day) or SCHEDULED (today or later) entry with no id.
  */
 const medicationAdherence = (row: q.MedicationRow, days: readonly string[], today: string): MedicationAdherence => {
-  const { medication, recorded, totals, display } = adherenceBasis(row, days, today);
+  const { medication, recorded, display, head } = adherenceBasis(row, days, today);
   const taken = row.events.map((e): MedicationEvent & { sortKey: string } => ({
     sortKey: `${e.localDate} ${isoInstant(e.takenAt)}`,
     medicationEventId: e.id,
@@ -135,15 +147,7 @@ const medicationAdherence = (row: q.MedicationRow, days: readonly string[], toda
   const events = [...taken, ...open]
     .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))
     .map(({ sortKey: _, ...event }) => event);
-  return {
-    medication,
-    total: totals.total,
-    logged: totals.logged,
-    skipped: totals.skipped,
-    missed: totals.missed,
-    adherence: totals.adherence,
-    events,
-  };
+  return { ...head, events };
 };
 
 /** The doses expected and not recorded, day by day (the same rule as adherenceOf). */
@@ -171,7 +175,7 @@ const medicationAdherenceText = (
   days: readonly string[],
   today: string,
 ): JsonText<MedicationAdherence> => {
-  const { medication, recorded, totals, display } = adherenceBasis(row, days, today);
+  const { medication, recorded, totals, display, head } = adherenceBasis(row, days, today);
   // Most medications have every expected dose recorded: no need to look for open ones day by day.
   const open = totals.missed + totals.scheduled > 0 ? openDoses(medication, days, recorded, today) : [];
   const events: (JsonText<MedicationEvent> | JsonElements<MedicationEvent>)[] = [];
@@ -195,15 +199,7 @@ const medicationAdherenceText = (
       );
     }
   }
-  return jsonObject<MedicationAdherence>({
-    medication,
-    total: totals.total,
-    logged: totals.logged,
-    skipped: totals.skipped,
-    missed: totals.missed,
-    adherence: totals.adherence,
-    events: jsonArray(events),
-  });
+  return jsonObject<MedicationAdherence>({ ...head, events: jsonArray(events) });
 };
 
 const symptomGroupText = (row: q.SymptomGroupRow, items: JsonText<LogItem[]>): JsonText<SymptomGroup> =>
