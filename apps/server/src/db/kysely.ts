@@ -55,8 +55,8 @@ export const assertWritableDataDir = (dataDir: string): void => {
  * statements run on every request whose planning is a visible part of their time: the 6-month
  * participant report plans in ~1.5 ms of its ~15. Harmless on PGlite.
  */
-export const PREPARED = sql.raw("/* prepared */ ");
 const PREPARED_TEXT = "/* prepared */ ";
+export const PREPARED = sql.raw(PREPARED_TEXT);
 
 /**
  * Kysely sends every statement unnamed (parsed and planned each time). A statement that starts
