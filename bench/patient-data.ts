@@ -7,6 +7,7 @@ import {
   setSevereSymptomsTrigger,
 } from "../apps/server/src/db/demo/patient-data.js";
 import { seedPatients } from "../apps/server/src/db/demo/patients.js";
+import { PREPARED } from "../apps/server/src/db/kysely.js";
 import { setAlertRaising } from "../apps/server/src/modules/alerts/service.js";
 import { acceptInvite, giveConsent, newPatient, userIdOf } from "../apps/server/test/patients.js";
 import type { TestApp } from "../apps/server/test/test-app.js";
@@ -246,40 +247,28 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
           };
       }
     });
-  // Raw: one multi-row INSERT … ON CONFLICT DO NOTHING per 100 rows, as the upload writes them.
-  const rawInsert = (b: number) =>
-    db
-      .insertInto("patientLogs")
-      .values(
-        batch(b).map((item) => ({
-          programId,
-          patientId: uploaderId ?? "",
-          clientId: item.clientId,
-          logClass: item.logClass,
-          loggedAt: new Date(item.date),
-          localDate: today,
-          utcOffsetMinutes: 0,
-          logTypeId: "logTypeId" in item ? item.logTypeId : null,
-          grade: "grade" in item ? item.grade : null,
-          isDanger: false,
-          value: "value" in item ? item.value : "steps" in item ? item.steps : null,
-          unit: "unit" in item ? item.unit : null,
-          originalValue: "value" in item ? item.value : null,
-          originalUnit: "unit" in item ? item.unit : null,
-          data: JSON.stringify(
-            "steps" in item ? { activityType: "Steps", steps: item.steps, source: item.source } : {},
-          ),
-          note: null,
-          validationStatus: null,
-          validationReason: null,
-          validatedBy: null,
-          validatedAt: null,
-          receivedAt: now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
-      .returning(["id", "clientId"])
-      .execute();
+  // Raw: one INSERT … SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING per 100 rows, prepared, as
+  // the upload writes them (the hand-written statement, without the upload's checks and audit).
+  const rawInsert = (b: number) => {
+    const items = batch(b);
+    const column = <T>(pick: (item: (typeof items)[number]) => T) => items.map(pick);
+    return sql`${PREPARED}INSERT INTO patient_logs (program_id, patient_id, received_at, client_id, log_class,
+        logged_at, local_date, utc_offset_minutes, log_type_id, grade, is_danger, value, unit, original_value,
+        original_unit, data, note)
+      SELECT ${programId}::uuid, ${uploaderId ?? ""}::uuid, ${now.toISOString()}::timestamptz, v.*
+      FROM unnest(${column((i) => i.clientId)}::uuid[], ${column((i) => i.logClass)}::text[],
+        ${column((i) => new Date(i.date).toISOString())}::timestamptz[], ${column(() => today)}::date[],
+        ${column(() => 0)}::smallint[], ${column((i) => ("logTypeId" in i ? i.logTypeId : null))}::text[],
+        ${column((i) => ("grade" in i ? i.grade : null))}::smallint[], ${column(() => false)}::boolean[],
+        ${column((i) => ("value" in i ? i.value : "steps" in i ? i.steps : null))}::double precision[],
+        ${column((i) => ("unit" in i ? i.unit : null))}::text[],
+        ${column((i) => ("value" in i ? i.value : null))}::double precision[],
+        ${column((i) => ("unit" in i ? i.unit : null))}::text[],
+        ${column((i) => JSON.stringify("steps" in i ? { activityType: "Steps", steps: i.steps, source: i.source } : {}))}::jsonb[],
+        ${column(() => null)}::text[]) AS v
+      ON CONFLICT (patient_id, client_id) DO NOTHING
+      RETURNING id, client_id`.execute(db);
+  };
   const rawUploadSamples: number[] = [];
   const rawUploadStart = performance.now();
   if (uploaderId) {

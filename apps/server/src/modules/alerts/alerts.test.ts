@@ -211,6 +211,39 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     });
   });
 
+  it("attaches only the logs an upload creates, keeping the temperature farthest from 37 °C", async () => {
+    const temperature = (value: number) => ({
+      clientId: randomUUID(),
+      logClass: "TEMPERATURE",
+      date: at(),
+      value,
+      unit: "C",
+    });
+    const temperatureAlert = async () => (await alerts()).find((a) => a.kind === "temperature")!;
+    const before = await temperatureAlert();
+    const [high, low] = [temperature(39), temperature(34.5)];
+    expect((await upload([high, low])).statusCode).toBe(200);
+    expect(await temperatureAlert()).toMatchObject({ logCount: before.logCount + 2, temperature: 34.5 });
+    // The app sends the two again with a third: only the third is new, only it attaches.
+    const third = temperature(38.5);
+    expect((await upload([high, low, third])).statusCode).toBe(200);
+    const after = await temperatureAlert();
+    expect(after).toMatchObject({ alertId: before.alertId, logCount: before.logCount + 3, temperature: 34.5 });
+    expect(after.logIds).toHaveLength(before.logIds.length + 3);
+    const uploadAudit = await t.ctx.db
+      .selectFrom("auditLog")
+      .select("details")
+      .where("action", "=", "logs.upload")
+      .orderBy("chainPosition", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(uploadAudit.details).toMatchObject({
+      created: 1,
+      duplicates: 2,
+      alertsAttached: { alertIds: [before.alertId], logs: 1 },
+    });
+  });
+
   it("shows alerts only to those who may see the program's patients", async () => {
     expect((await list(analyst.token)).statusCode).toBe(403);
     expect((await list(outsider.token)).json()).toEqual({ results: [], totalCount: 0 });

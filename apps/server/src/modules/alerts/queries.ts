@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import { type Db, PREPARED } from "../../db/kysely.js";
+import type { Db } from "../../db/kysely.js";
 import type { Database } from "../../db/schema.js";
 
 /** Every symptom-and-grade pair of the program with its alert message text. */
@@ -11,39 +11,43 @@ export const findPairMessages = (db: Db, programId: string) =>
     .where("g.programId", "=", programId)
     .execute();
 
-export interface RaiseInput {
-  programId: string;
-  patientId: string;
+/** A log of an upload that raises an alert, if the upload creates it (not a copy received before). */
+export interface AlertTrigger {
+  clientId: string;
   kind: "symptom" | "temperature";
   triggerKey: string;
-  logTypeId: string | null;
-  grade: number | null;
-  temperature: number | null;
+  /** The log's own severity: the alert keeps the worst of its logs'. */
   severity: number;
-  loggedAt: Date;
-  /** Logs of this trigger in the batch. */
-  logCount: number;
-  now: Date;
 }
 
 /**
- * Raises the alerts, or attaches to the patient's unresolved alert of the same trigger, and links
- * the trigger logs: one statement, safe under concurrent uploads (the partial unique index decides).
- * Grade and severity keep the worst; the count grows by the logs attached.
+ * Raises the alerts of the logs an upload creates, or attaches them to the patient's unresolved
+ * alert of the same trigger, and links them: common table expressions added to the logs module's
+ * INSERT (`created`), so the upload makes one round trip whether it raises or not. Safe under
+ * concurrent uploads (the partial unique index decides). Grade and severity keep the worst, the
+ * temperature the one farthest from 37 °C; the count grows by the logs attached. Only logs
+ * created now count: a retried batch attaches nothing twice. Answers, as `follow_up`, each alert
+ * with its trigger key and whether this statement raised it.
  */
-export const raiseAlerts = async (db: Db, alerts: RaiseInput[], logs: { triggerKey: string; logId: string }[]) => {
-  // Arrays rather than a VALUES list: one text whatever the batch, so the statement is prepared
-  // once per connection instead of parsed and planned on every upload that raises.
-  const column = <T>(pick: (a: RaiseInput) => T) => alerts.map(pick);
-  const result = await sql<{ id: string; triggerKey: string; inserted: boolean }>`${PREPARED}
-    WITH up AS (
+export const raiseAlertsOfCreatedLogs = (input: {
+  programId: string;
+  patientId: string;
+  now: Date;
+  triggers: readonly AlertTrigger[];
+}) => {
+  const column = <T>(pick: (t: AlertTrigger) => T) => input.triggers.map(pick);
+  return sql`, alert_triggers AS (
+      SELECT t.trigger_key, t.kind, t.severity, c.id AS log_id, c.log_type_id, c.grade, c.value, c.logged_at
+      FROM created c JOIN unnest(${column((t) => t.clientId)}::uuid[], ${column((t) => t.triggerKey)}::text[],
+        ${column((t) => t.kind)}::text[], ${column((t) => t.severity)}::smallint[])
+        AS t (client_id, trigger_key, kind, severity) ON t.client_id = c.client_id
+    ), raised AS (
       INSERT INTO alerts (program_id, patient_id, kind, trigger_key, log_type_id, grade, temperature, severity,
         raised_at, last_log_at, log_count)
-      SELECT * FROM unnest(${column((a) => a.programId)}::uuid[], ${column((a) => a.patientId)}::uuid[],
-        ${column((a) => a.kind)}::text[], ${column((a) => a.triggerKey)}::text[], ${column((a) => a.logTypeId)}::text[],
-        ${column((a) => a.grade)}::smallint[], ${column((a) => a.temperature)}::double precision[],
-        ${column((a) => a.severity)}::smallint[], ${column((a) => a.now)}::timestamptz[],
-        ${column((a) => a.loggedAt)}::timestamptz[], ${column((a) => a.logCount)}::int[])
+      SELECT ${input.programId}::uuid, ${input.patientId}::uuid, min(kind), trigger_key, min(log_type_id), max(grade),
+        (array_agg(value ORDER BY abs(value - 37) DESC, logged_at) FILTER (WHERE kind = 'temperature'))[1],
+        max(severity), ${input.now.toISOString()}::timestamptz, max(logged_at), count(*)
+      FROM alert_triggers GROUP BY trigger_key
       ON CONFLICT (program_id, patient_id, trigger_key) WHERE status <> 'closed' DO UPDATE SET
         grade = GREATEST(alerts.grade, excluded.grade),
         severity = GREATEST(alerts.severity, excluded.severity),
@@ -53,16 +57,12 @@ export const raiseAlerts = async (db: Db, alerts: RaiseInput[], logs: { triggerK
           ELSE alerts.temperature END,
         last_log_at = GREATEST(alerts.last_log_at, excluded.last_log_at),
         log_count = alerts.log_count + excluded.log_count
-      RETURNING id, program_id, trigger_key, (xmax = 0) AS inserted
+      RETURNING id, trigger_key, (xmax = 0) AS inserted
     ), linked AS (
       INSERT INTO alert_logs (alert_id, log_id, program_id)
-      SELECT up.id, v.log_id, up.program_id
-      FROM up JOIN unnest(${logs.map((l) => l.triggerKey)}::text[], ${logs.map((l) => l.logId)}::uuid[])
-        AS v (trigger_key, log_id) ON v.trigger_key = up.trigger_key
+      SELECT r.id, a.log_id, ${input.programId}::uuid FROM raised r JOIN alert_triggers a USING (trigger_key)
       ON CONFLICT DO NOTHING
-    )
-    SELECT id, trigger_key, inserted FROM up`.execute(db);
-  return result.rows;
+    ), follow_up (id, key, inserted) AS (SELECT id, trigger_key, inserted FROM raised)`;
 };
 
 /** Team members of the program (its own team or its organisation's, accepted) with a permission. */

@@ -1,5 +1,6 @@
 import {
   type Alert,
+  type AlertKind,
   type AlertMessageAnswer,
   alertTriggerKey,
   type CloseAction,
@@ -59,10 +60,6 @@ export interface UploadedItem {
   logTypeId: string | null;
   grade: number | null;
   celsius: number | null;
-}
-/** A log the upload created now. */
-export interface CreatedLog extends UploadedItem {
-  logId: string;
   loggedAt: Date;
 }
 
@@ -70,22 +67,29 @@ export type AlertPairs = Awaited<ReturnType<typeof q.findPairMessages>>;
 
 /**
  * Whether an upload of these items needs the program's symptom + grade alert messages (not
- * without a symptom): the upload reads them with its enrolment, before its transaction, and
- * passes them to onLogsUploaded.
+ * without a symptom): the upload reads them with its enrolment and passes them to planUploadAlerts.
  */
 export const uploadNeedsAlertPairs = (scope: RequestScope, items: readonly { logClass: string }[]): boolean =>
   !raisingOff.has(scope.ctx) && items.some((i) => i.logClass === "SYMPTOMS");
 
+/** What an upload's alerts are, decided before its INSERT from what the patient sent. */
+export interface UploadAlertPlan {
+  /** The messages the app shows the patient, for every item sent (a retried batch answers the same). */
+  alertMessages: AlertMessageAnswer[];
+  /** Added to the upload's INSERT: raises the care team's alerts of the logs it creates; null when no item can. */
+  statement: ReturnType<typeof q.raiseAlertsOfCreatedLogs> | null;
+  /** The items that raise an alert if created, by client id (lower case). */
+  triggers: Map<string, { item: UploadedItem; trigger: q.AlertTrigger }>;
+}
+
 /**
- * Called by the log upload inside its transaction. Answers the messages the app shows the patient
- * (for every item sent, so a retried batch answers the same), and raises alerts for the logs
- * created now: one unresolved alert per patient and trigger, later logs attach to it. A new alert
- * plans its escalation and e-mails the team members who opted in (a link only, no patient data),
- * each raise audited; the alerts later logs attached to are answered for the upload's own audit entry.
+ * Before the upload's INSERT: the messages to answer the patient (a symptom at a grade the program
+ * gave a message, a temperature outside its thresholds) and which items raise a care-team alert
+ * (a danger grade of the catalogue or a program pair; a temperature out of range). The alerts
+ * themselves are raised by the INSERT's own statement, from the logs it creates (statement).
  */
-export const onLogsUploaded = async (
+export const planUploadAlerts = (
   scope: RequestScope,
-  trx: Db,
   program: {
     id: string;
     temperatureMin: string | number | null;
@@ -93,121 +97,129 @@ export const onLogsUploaded = async (
     temperatureMessage: string | null;
   },
   items: readonly UploadedItem[],
-  created: readonly CreatedLog[],
-  /** The program's pairs as the upload read them (uploadNeedsAlertPairs); read here when not given. */
-  knownPairs?: AlertPairs,
-): Promise<{ alertMessages: AlertMessageAnswer[]; attached: { alertIds: string[]; logs: number } }> => {
-  const none = { alertIds: [], logs: 0 };
-  if (raisingOff.has(scope.ctx)) return { alertMessages: [], attached: none };
-  const hasSymptom = items.some((i) => i.logClass === "SYMPTOMS");
-  const hasTemperature = items.some((i) => i.logClass === "TEMPERATURE");
-  if (!hasSymptom && !hasTemperature) return { alertMessages: [], attached: none };
-  const pairs = hasSymptom ? (knownPairs ?? (await q.findPairMessages(trx, program.id))) : [];
+  /** The program's pairs as the upload read them (uploadNeedsAlertPairs). */
+  pairs: AlertPairs,
+): UploadAlertPlan => {
+  const triggers: UploadAlertPlan["triggers"] = new Map();
+  if (raisingOff.has(scope.ctx)) return { alertMessages: [], statement: null, triggers };
   const messageOf = new Map(pairs.map((p) => [pairKey(p.logTypeId, p.grade), p.message]));
+  const pairSet = new Set(messageOf.keys());
   const min = numberOrNull(program.temperatureMin);
   const max = numberOrNull(program.temperatureMax);
-  const outOfRange = (item: UploadedItem) =>
-    item.logClass === "TEMPERATURE" && item.celsius !== null && temperatureOutOfRange(item.celsius, min, max);
-
-  const answers: AlertMessageAnswer[] = [];
+  const alertMessages: AlertMessageAnswer[] = [];
   for (const item of items) {
+    let kind: AlertKind | null = null;
     if (item.logClass === "SYMPTOMS" && item.logTypeId !== null && item.grade !== null) {
       const message = messageOf.get(pairKey(item.logTypeId, item.grade));
       if (message)
-        answers.push({
+        alertMessages.push({
           clientId: item.clientId,
           kind: "symptom",
           logTypeId: item.logTypeId,
           grade: item.grade,
           message,
         });
-    } else if (outOfRange(item) && program.temperatureMessage) {
-      answers.push({
-        clientId: item.clientId,
-        kind: "temperature",
-        logTypeId: null,
-        grade: null,
-        message: program.temperatureMessage,
-      });
+      if (symptomRaisesAlert(item.logTypeId, item.grade, pairSet)) kind = "symptom";
+    } else if (
+      item.logClass === "TEMPERATURE" &&
+      item.celsius !== null &&
+      temperatureOutOfRange(item.celsius, min, max)
+    ) {
+      if (program.temperatureMessage)
+        alertMessages.push({
+          clientId: item.clientId,
+          kind: "temperature",
+          logTypeId: null,
+          grade: null,
+          message: program.temperatureMessage,
+        });
+      kind = "temperature";
     }
-  }
-
-  // The triggers of this batch, each with the logs that raise it.
-  const pairSet = new Set(messageOf.keys());
-  const triggers = new Map<string, { kind: "symptom" | "temperature"; logs: CreatedLog[] }>();
-  for (const log of created) {
-    let kind: "symptom" | "temperature" | null = null;
-    if (log.logClass === "SYMPTOMS" && log.logTypeId !== null && log.grade !== null) {
-      if (symptomRaisesAlert(log.logTypeId, log.grade, pairSet)) kind = "symptom";
-    } else if (outOfRange(log)) kind = "temperature";
     if (!kind) continue;
-    const key = alertTriggerKey(kind, log.logTypeId);
-    const entry = triggers.get(key) ?? { kind, logs: [] };
-    entry.logs.push(log);
-    triggers.set(key, entry);
-  }
-  if (triggers.size === 0) return { alertMessages: answers, attached: none };
-
-  const now = scope.ctx.clock.now();
-  const patientId = scope.actor.userId;
-  const entries = [...triggers].map(([triggerKey, { kind, logs }]) => {
-    const grade = kind === "symptom" ? Math.max(...logs.map((l) => l.grade ?? 0)) : null;
-    const temperature =
-      kind === "temperature"
-        ? logs.map((l) => l.celsius!).reduce((a, b) => (Math.abs(b - 37) > Math.abs(a - 37) ? b : a))
-        : null;
-    return {
-      logs,
-      input: {
-        programId: program.id,
-        patientId,
+    const clientId = item.clientId.toLowerCase();
+    triggers.set(clientId, {
+      item,
+      trigger: {
+        clientId,
         kind,
-        triggerKey,
-        logTypeId: kind === "symptom" ? logs[0]!.logTypeId : null,
-        grade,
-        temperature,
-        severity: severityOf({ kind, grade }),
-        loggedAt: new Date(Math.max(...logs.map((l) => l.loggedAt.getTime()))),
-        logCount: logs.length,
-        now,
-      } satisfies q.RaiseInput,
-    };
-  });
-  // One statement for every trigger of the batch (they differ by key, so no row meets another).
-  const upserted = new Map(
-    (
-      await q.raiseAlerts(
-        trx,
-        entries.map((e) => e.input),
-        entries.flatMap((e) => e.logs.map((l) => ({ triggerKey: e.input.triggerKey, logId: l.logId }))),
-      )
-    ).map((r) => [r.triggerKey, r]),
-  );
+        triggerKey: alertTriggerKey(kind, item.logTypeId),
+        severity: severityOf({ kind, grade: item.grade }),
+      },
+    });
+  }
+  const statement =
+    triggers.size === 0
+      ? null
+      : q.raiseAlertsOfCreatedLogs({
+          programId: program.id,
+          patientId: scope.actor.userId,
+          now: scope.ctx.clock.now(),
+          triggers: [...triggers.values()].map((t) => t.trigger),
+        });
+  return { alertMessages, statement, triggers };
+};
+
+/**
+ * After the upload's INSERT raised its alerts (in its transaction): each alert raised now is
+ * audited, plans its escalation and e-mails the team members who opted in (a link only, no
+ * patient data); the alerts later logs attached to are answered for the upload's own audit entry.
+ */
+export const afterUploadAlerts = async (
+  scope: RequestScope,
+  trx: Db,
+  programId: string,
+  plan: UploadAlertPlan,
+  created: readonly { id: string; clientId: string }[],
+  alerts: readonly { id: string; key: string; inserted: boolean }[],
+): Promise<{ alertIds: string[]; logs: number }> => {
+  if (alerts.length === 0) return { alertIds: [], logs: 0 };
+  // The created logs of each trigger.
+  const logsOf = new Map<string, UploadedItem[]>();
+  for (const log of created) {
+    const planned = plan.triggers.get(log.clientId);
+    if (!planned) continue;
+    const logs = logsOf.get(planned.trigger.triggerKey) ?? [];
+    logs.push(planned.item);
+    logsOf.set(planned.trigger.triggerKey, logs);
+  }
   const raised: string[] = [];
   const attached: string[] = [];
   let attachedLogs = 0;
-  for (const { input, logs } of entries) {
-    const alert = upserted.get(input.triggerKey)!;
+  for (const alert of alerts) {
+    const logs = logsOf.get(alert.key) ?? [];
     if (!alert.inserted) {
       attached.push(alert.id);
       attachedLogs += logs.length;
       continue;
     }
     raised.push(alert.id);
+    const kind: AlertKind = alert.key === alertTriggerKey("temperature", null) ? "temperature" : "symptom";
     await scope.audit(
       {
         action: "alert.raise",
         entityType: "alert",
         entityId: alert.id,
-        programId: program.id,
-        patientId,
-        details: { kind: input.kind, grade: input.grade, temperature: input.temperature, logs: logs.length },
+        programId,
+        patientId: scope.actor.userId,
+        details: {
+          kind,
+          grade: kind === "symptom" ? Math.max(...logs.map((l) => l.grade ?? 0)) : null,
+          // As the statement chose it: farthest from 37 °C, the earlier log on a tie.
+          temperature:
+            kind === "temperature"
+              ? logs.reduce((a, b) => {
+                  const [da, db] = [Math.abs(a.celsius! - 37), Math.abs(b.celsius! - 37)];
+                  return db > da || (db === da && b.loggedAt < a.loggedAt) ? b : a;
+                }).celsius
+              : null,
+          logs: logs.length,
+        },
       },
       trx,
     );
   }
-  if (raised.length > 0) await announce(scope.ctx, trx, program.id, raised, now);
-  return { alertMessages: answers, attached: { alertIds: attached, logs: attachedLogs } };
+  if (raised.length > 0) await announce(scope.ctx, trx, programId, raised, scope.ctx.clock.now());
+  return { alertIds: attached, logs: attachedLogs };
 };
 
 const alertLink = (ctx: AppContext, programId: string, alertId: string) =>

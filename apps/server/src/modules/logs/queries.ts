@@ -1,5 +1,5 @@
-import { type Insertable, type Selectable, sql } from "kysely";
-import type { Db } from "../../db/kysely.js";
+import { type Insertable, type RawBuilder, type Selectable, sql } from "kysely";
+import { type Db, PREPARED } from "../../db/kysely.js";
 import type { MedicationEventsTable, PatientLogsTable, PatientMedicationsTable } from "../../db/schema.js";
 
 export type LogRow = Selectable<PatientLogsTable>;
@@ -55,16 +55,82 @@ export const findUploadTarget = (db: Db, programId: string, patientId: string, w
     .where("pp.userId", "=", patientId)
     .executeTakeFirst();
 
-/** One multi-row INSERT for the whole batch; rows already received (same client id) are skipped. */
-export const insertLogs = async (db: Db, rows: NewLog[]) =>
-  rows.length === 0
-    ? []
-    : db
-        .insertInto("patientLogs")
-        .values(rows)
-        .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
-        .returning(["id", "clientId"])
-        .execute();
+/** What an upload writes of one log; the program, the patient and the time received are the batch's. */
+export interface UploadedLogRow {
+  clientId: string;
+  logClass: string;
+  loggedAt: Date;
+  localDate: string;
+  utcOffsetMinutes: number;
+  logTypeId: string | null;
+  grade: number | null;
+  isDanger: boolean;
+  value: number | null;
+  unit: string | null;
+  originalValue: number | null;
+  originalUnit: string | null;
+  /** JSON text. */
+  data: string;
+  note: string | null;
+}
+
+/**
+ * What another module adds to an upload's INSERT, in the same statement (one round trip, one
+ * plan): common table expressions that read `created (id, client_id, log_type_id, grade, value,
+ * logged_at)`, the logs the INSERT created now, each starting with a comma, the last named
+ * `follow_up (id uuid, key text, inserted boolean)`: its rows are answered beside the created logs.
+ */
+export type AfterLogsCreated = RawBuilder<unknown>;
+
+/**
+ * The whole batch in one INSERT of arrays (one text whatever the batch: prepared once per
+ * connection, not parsed and planned with 1,400 parameters on every upload); rows already received
+ * (same client id) are skipped.
+ */
+export const insertLogs = async (
+  db: Db,
+  batch: { programId: string; patientId: string; receivedAt: Date; rows: readonly UploadedLogRow[] },
+  after: AfterLogsCreated | null = null,
+): Promise<{
+  created: { id: string; clientId: string }[];
+  followUp: { id: string; key: string; inserted: boolean }[];
+}> => {
+  if (batch.rows.length === 0) return { created: [], followUp: [] };
+  const column = <T>(pick: (row: UploadedLogRow) => T) => batch.rows.map(pick);
+  const { rows } = await sql<{
+    id: string;
+    clientId: string | null;
+    followUpKey: string | null;
+    followUpNew: boolean | null;
+  }>`${PREPARED}
+    WITH created AS (
+      INSERT INTO patient_logs (program_id, patient_id, received_at, client_id, log_class, logged_at, local_date,
+        utc_offset_minutes, log_type_id, grade, is_danger, value, unit, original_value, original_unit, data, note)
+      SELECT ${batch.programId}::uuid, ${batch.patientId}::uuid, ${batch.receivedAt.toISOString()}::timestamptz, v.*
+      FROM unnest(${column((r) => r.clientId)}::uuid[], ${column((r) => r.logClass)}::text[],
+        ${column((r) => r.loggedAt.toISOString())}::timestamptz[], ${column((r) => r.localDate)}::date[],
+        ${column((r) => r.utcOffsetMinutes)}::smallint[], ${column((r) => r.logTypeId)}::text[],
+        ${column((r) => r.grade)}::smallint[], ${column((r) => r.isDanger)}::boolean[],
+        ${column((r) => r.value)}::double precision[], ${column((r) => r.unit)}::text[],
+        ${column((r) => r.originalValue)}::double precision[], ${column((r) => r.originalUnit)}::text[],
+        ${column((r) => r.data)}::jsonb[], ${column((r) => r.note)}::text[]) AS v
+      ON CONFLICT (patient_id, client_id) DO NOTHING
+      RETURNING id, client_id, log_type_id, grade, value, logged_at
+    )${after ?? sql``}
+    SELECT id, client_id, NULL::text AS follow_up_key, NULL::boolean AS follow_up_new FROM created${
+      after
+        ? sql`
+    UNION ALL SELECT id, NULL, key, inserted FROM follow_up`
+        : sql``
+    }`.execute(db);
+  const created: { id: string; clientId: string }[] = [];
+  const followUp: { id: string; key: string; inserted: boolean }[] = [];
+  for (const row of rows) {
+    if (row.clientId !== null) created.push({ id: row.id, clientId: row.clientId });
+    else followUp.push({ id: row.id, key: row.followUpKey!, inserted: row.followUpNew === true });
+  }
+  return { created, followUp };
+};
 
 export const findLogIdsByClientIds = async (db: Db, patientId: string, clientIds: string[]) =>
   clientIds.length === 0

@@ -346,29 +346,22 @@ export const uploadLogs = async (
     if (note && noteType && disabledNotes.has(noteType)) {
       errors.push({ field: `${path}.note`, message: messages.logNotesDisabled });
     }
-    const row: q.NewLog | null = when
+    const row: q.UploadedLogRow | null = when
       ? {
-          programId,
-          patientId: scope.actor.userId,
           clientId: clientIds[i]!,
           logClass: item.logClass,
           loggedAt: when.at,
           localDate: when.localDate,
           utcOffsetMinutes: when.offset,
-          logTypeId: measured.logTypeId,
-          grade: measured.grade,
-          isDanger: measured.isDanger,
-          value: measured.value,
-          unit: measured.unit,
-          originalValue: measured.originalValue,
-          originalUnit: measured.originalUnit,
+          logTypeId: measured.logTypeId ?? null,
+          grade: measured.grade ?? null,
+          isDanger: measured.isDanger ?? false,
+          value: measured.value ?? null,
+          unit: measured.unit ?? null,
+          originalValue: measured.originalValue ?? null,
+          originalUnit: measured.originalUnit ?? null,
           data: JSON.stringify(measured.data),
           note,
-          validationStatus: null,
-          validationReason: null,
-          validatedBy: null,
-          validatedAt: null,
-          receivedAt: now,
         }
       : null;
     return { errors, row };
@@ -384,29 +377,22 @@ export const uploadLogs = async (
   if (errors.length > 0) throw unprocessable(sortErrors(errors));
   const rows = fresh.flatMap((c) => (c.row ? [c.row] : []));
 
-  const { results, alertMessages } = await scope.ctx.db.transaction().execute(async (trx) => {
-    const created = await q.insertLogs(trx, rows);
-    // Alert messages for the app and the care team's alerts, in this same transaction.
-    const rowOf = new Map(rows.map((r) => [r.clientId, r]));
-    const { alertMessages, attached } = await alerts.onLogsUploaded(
-      scope,
+  // Which items raise the care team's alerts, and the messages the app shows, from what was sent;
+  // the INSERT raises the alerts of the logs it creates, in the same statement.
+  const plan = alerts.planUploadAlerts(
+    scope,
+    program,
+    checked.flatMap((c, i) => (c.row ? [alertItemOf(body.logs[i]!, c.row)] : [])),
+    alertPairs,
+  );
+
+  const results = await scope.ctx.db.transaction().execute(async (trx) => {
+    const { created, followUp } = await q.insertLogs(
       trx,
-      program,
-      body.logs.map(alertItemOf),
-      created.map((c) => {
-        const row = rowOf.get(c.clientId)!;
-        return {
-          clientId: c.clientId,
-          logClass: row.logClass,
-          logTypeId: row.logTypeId ?? null,
-          grade: row.grade ?? null,
-          celsius: row.logClass === "TEMPERATURE" ? (row.value ?? null) : null,
-          logId: c.id,
-          loggedAt: row.loggedAt as Date,
-        };
-      }),
-      alertPairs,
+      { programId, patientId: scope.actor.userId, receivedAt: now, rows },
+      plan.statement,
     );
+    const attached = await alerts.afterUploadAlerts(scope, trx, programId, plan, created, followUp);
     const createdIds = new Set(created.map((r) => r.clientId));
     const skipped = clientIds.filter((id) => !createdIds.has(id));
     const existing = await q.findLogIdsByClientIds(trx, scope.actor.userId, skipped);
@@ -425,18 +411,19 @@ export const uploadLogs = async (
       },
       trx,
     );
-    return { results: answer(clientIds, created, existing), alertMessages };
+    return answer(clientIds, created, existing);
   });
-  return { results: restoreClientIds(body.logs, results), alertMessages };
+  return { results: restoreClientIds(body.logs, results), alertMessages: plan.alertMessages };
 };
 
-/** What the alerts module checks of an item (temperatures in °C). */
-const alertItemOf = (item: LogUpload): alerts.UploadedItem => ({
+/** What the alerts module checks of an item (temperatures in °C, as stored). */
+const alertItemOf = (item: LogUpload, row: q.UploadedLogRow): alerts.UploadedItem => ({
   clientId: item.clientId,
-  logClass: item.logClass,
-  logTypeId: item.logClass === "SYMPTOMS" ? item.logTypeId : null,
-  grade: item.logClass === "SYMPTOMS" ? item.grade : null,
-  celsius: item.logClass === "TEMPERATURE" ? toCelsius(item.value, item.unit) : null,
+  logClass: row.logClass,
+  logTypeId: row.logTypeId,
+  grade: row.grade,
+  celsius: row.logClass === "TEMPERATURE" ? row.value : null,
+  loggedAt: row.loggedAt,
 });
 
 /** The answer carries each client id as the app sent it. */
