@@ -155,7 +155,6 @@ export const listPatients = async (
   },
 ) => {
   const { ctx, actor } = scope;
-  const program = await loadProgram(ctx, actor, programId);
   // Sorting by a count one may not see would reveal it: such a sort falls back to names.
   const counts = maySeeSymptomCounts(actor);
   const chips = (query.statuses ?? []).filter((s) => s !== "ALL");
@@ -165,16 +164,22 @@ export const listPatients = async (
     ...chips.filter((s) => s === "VERIFIED" || s === "AWAITING_VERIFICATION"),
   ];
   const statuses = chips.filter((s) => s !== "VERIFIED" && s !== "AWAITING_VERIFICATION");
-  const { rows, totalCount } = await q.findEnrolmentPage(ctx.db, {
-    programId,
-    term: query.term,
-    statuses,
-    verification,
-    page: query._page,
-    perPage: query._perPage,
-    orderBy: query.orderBy === "severeSymptoms" && counts ? "severeSymptoms" : "name",
-    orderDir: query.orderDir,
-  });
+  // The program (in the caller's reach, else 404) and the page side by side: one round trip of
+  // waiting, not two. The page is only used, and only leaves this process, once the program is
+  // known to be in reach.
+  const [program, { rows, totalCount }] = await Promise.all([
+    loadProgram(ctx, actor, programId),
+    q.findEnrolmentPage(ctx.db, {
+      programId,
+      term: query.term,
+      statuses,
+      verification,
+      page: query._page,
+      perPage: query._perPage,
+      orderBy: query.orderBy === "severeSymptoms" && counts ? "severeSymptoms" : "name",
+      orderDir: query.orderDir,
+    }),
+  ]);
   const showCounts = counts && !!query.showSevereSymptomsCount;
   const isProjectActive = isProgramActive(ctx, program);
   // The page's histories and the audit of the read (which patients were shown, not only how many)
