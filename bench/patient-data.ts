@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import pg from "pg";
 import {
   countSevereSymptomMismatches,
   recountSevereSymptoms,
@@ -169,16 +170,27 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
   ).map((r) => r.userId);
   const reportUrl = (i: number) =>
     `/api/v1/pro-dashboard/projects/${programId}/users/${reportPatients[i % reportPatients.length]}/reports?startDate=${startDate}&endDate=${today}`;
-  const reportStatement = (i: number) =>
-    participantReportSql({
+  // On PostgreSQL the raw statement's answer comes as bytes (binary result format of a bytea), as
+  // the endpoint's answer leaves it: a 1 MB string per call would land in the bench process's
+  // large-object space, and the full collections that brings on fall on the endpoint's samples too.
+  const rawClient = onPostgres ? await rawPostgresClient(db) : null;
+  const reportStatement = (i: number) => {
+    const statement = participantReportSql({
       programId,
       patientId: reportPatients[i % reportPatients.length]!,
       startDate,
       endDate: today,
-    }).execute(db.withoutPlugins());
+    });
+    if (!rawClient) return statement.execute(db.withoutPlugins());
+    const { sql: text, parameters } = statement.compile(db.withoutPlugins());
+    // `binary` is node-postgres's result format switch (in its Query, not in its types).
+    return rawClient.query({ text, values: parameters as unknown[], binary: true } as pg.QueryConfig);
+  };
   const reportProbe = await t.request({ method: "GET", url: reportUrl(0), token: adminToken });
   if (reportProbe.statusCode === 200) {
-    const report = await sampleSideBySide(t, adminToken, 400, reportStatement, reportUrl);
+    const report = await sampleSideBySide(t, adminToken, 400, reportStatement, reportUrl).finally(() =>
+      rawClient?.end(),
+    );
     const logCount = (reportProbe.json().logs as unknown[]).length;
     rows.push(
       compared(
@@ -190,7 +202,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
       ),
     );
   } else {
-    const reportRaw = await sampleRaw(100, reportStatement);
+    const reportRaw = await sampleRaw(100, reportStatement).finally(() => rawClient?.end());
     rows.push(
       pending(
         "participant report, 6 months, API",
@@ -585,6 +597,16 @@ const pending = (benchmark: string, goal: string, raw: Row, why: string): Row =>
   raw: `p95 ${raw.p95.toFixed(1)} ms`,
   note: `PENDING: ${why}`,
 });
+
+/** A connection of its own to the bench's database (its name asked of the database, the server of DATABASE_URL). */
+const rawPostgresClient = async (db: TestApp["database"]["db"]) => {
+  const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${rows[0]!.name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+};
 
 export const isSuperuser = async (db: TestApp["database"]["db"]) =>
   (await sql<{ super: boolean }>`SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user`.execute(db))
