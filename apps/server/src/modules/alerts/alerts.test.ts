@@ -59,6 +59,14 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     return response;
   };
   const alerts = async (query = "") => (await list(nurse.token, query)).json().results as AlertBody[];
+  const lastUploadAudit = () =>
+    t.ctx.db
+      .selectFrom("auditLog")
+      .select("details")
+      .where("action", "=", "logs.upload")
+      .orderBy("chainPosition", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
   const alertUrl = (alertId: string, action: string, programId = heart) =>
     `/api/v1/admin/projects/${programId}/alerts/${alertId}/${action}`;
 
@@ -189,14 +197,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     expect(fever).toMatchObject({ grade: 4, logCount: 2, status: "open" });
     expect(fever.logIds).toHaveLength(2);
     // The upload's own audit entry names the alert its logs were attached to.
-    const uploadAudit = await t.ctx.db
-      .selectFrom("auditLog")
-      .select("details")
-      .where("action", "=", "logs.upload")
-      .orderBy("at", "desc")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    expect(uploadAudit.details).toMatchObject({ alertsAttached: { alertIds: [fever.alertId], logs: 1 } });
+    expect((await lastUploadAudit()).details).toMatchObject({ alertsAttached: { alertIds: [fever.alertId], logs: 1 } });
     // Most severe first: Fever 4, then the grade-3 Nausea and temperature alerts, newest first.
     expect(raised.map((a) => a.logTypeId ?? a.kind)).toEqual([FEVER, NAUSEA, "temperature"]);
     expect(await openAlertCount(t.ctx.db, heart)).toBe(3);
@@ -230,14 +231,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     const after = await temperatureAlert();
     expect(after).toMatchObject({ alertId: before.alertId, logCount: before.logCount + 3, temperature: 34.5 });
     expect(after.logIds).toHaveLength(before.logIds.length + 3);
-    const uploadAudit = await t.ctx.db
-      .selectFrom("auditLog")
-      .select("details")
-      .where("action", "=", "logs.upload")
-      .orderBy("chainPosition", "desc")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    expect(uploadAudit.details).toMatchObject({
+    expect((await lastUploadAudit()).details).toMatchObject({
       created: 1,
       duplicates: 2,
       alertsAttached: { alertIds: [before.alertId], logs: 1 },

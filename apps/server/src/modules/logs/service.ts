@@ -213,14 +213,10 @@ const within = (value: number, range: { min?: number; max?: number }) =>
 const measure = (item: LogUpload, path: string, errors: FieldError[]) => {
   const implausible = (field: string) =>
     errors.push({ field: `${path}.${field}`, message: messages.logValueImplausible });
-  const out: {
-    logTypeId: string | null;
-    grade: number | null;
-    isDanger: boolean;
-    value: number | null;
-    unit: string | null;
-    originalValue: number | null;
-    originalUnit: string | null;
+  const out: Omit<
+    q.UploadedLogRow,
+    "clientId" | "logClass" | "loggedAt" | "localDate" | "utcOffsetMinutes" | "data" | "note"
+  > & {
     data: Record<string, unknown>;
   } = {
     logTypeId: null,
@@ -353,13 +349,7 @@ export const uploadLogs = async (
           loggedAt: when.at,
           localDate: when.localDate,
           utcOffsetMinutes: when.offset,
-          logTypeId: measured.logTypeId ?? null,
-          grade: measured.grade ?? null,
-          isDanger: measured.isDanger ?? false,
-          value: measured.value ?? null,
-          unit: measured.unit ?? null,
-          originalValue: measured.originalValue ?? null,
-          originalUnit: measured.originalUnit ?? null,
+          ...measured,
           data: JSON.stringify(measured.data),
           note,
         }
