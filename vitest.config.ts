@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** CI collects a JSON report of every run beside the usual output (scripts/test-summary.mjs). */
@@ -25,6 +26,11 @@ const journeysOnPostgres = [
 export default defineConfig({
   test: {
     reporters,
+    // Vitest's default is one worker fewer than the cores: ONE on CI's 2-core machine, where the
+    // unit projects (PGlite runs in the worker's own process) left a core idle and took 553-648 s
+    // of CI's 1,800. On two workers: 243 s of wall time for 340 s of tests (2026-11-26). The
+    // journeys run one file at a time whatever this says.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: "core", root: "packages/core", environment: "node", include: ["src/**/*.test.ts"] } },
       {
