@@ -101,6 +101,12 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Opened
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onPoolError?.(error));
       prepareMarkedStatements(client);
+      // No JIT compilation: our statements are short, and the planner's estimate for a patient with
+      // unusually many logs crosses jit_above_cost, where compiling costs more than running (a
+      // 6-month report of 160,000 logs: 3.7 s with JIT, 2.4 s without, on a 2-core machine).
+      // A SET rather than a startup option, which connection poolers (PgBouncer) refuse.
+      // Queued before the client's first statement; a server without JIT answers an error we ignore.
+      client.query("SET jit = off").catch(() => undefined);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {

@@ -30,3 +30,29 @@ describe("statements marked PREPARED", () => {
     });
   });
 });
+
+/** The pool's connections run without JIT compilation (see openDatabase), each of them. */
+describe("database connections", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("compile no statement just in time, on every connection of the pool", async () => {
+    // Two transactions open at once hold two connections on a server (the embedded database's one, in turn).
+    const settings = await Promise.all(
+      [1, 2].map(() =>
+        t.ctx.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ jit: string; available: boolean; pid: number }>`
+            SELECT current_setting('jit') AS jit, pg_jit_available() AS available, pg_backend_pid() AS pid,
+              pg_sleep(0.05)::text`.execute(trx);
+          // The embedded database is built without JIT: its setting says on, and nothing compiles.
+          return { ...rows[0]!, jit: rows[0]!.available ? rows[0]!.jit : "off" };
+        }),
+      ),
+    );
+    expect(settings.map((s) => s.jit)).toEqual(["off", "off"]);
+    if (t.database.kind === "postgres") expect(new Set(settings.map((s) => s.pid)).size).toBe(2);
+  });
+});
