@@ -462,6 +462,9 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
       token: nurse.token,
     });
     expect(day.statusCode).toBe(404);
+    // The report is read beside the check: a refused read is neither answered nor audited as a read.
+    const reads = await auditRows(t, "patient.report.read");
+    expect(reads.filter((r) => r.patientId === lakesideId || r.patientId === alanId)).toEqual([]);
   });
 
   it("shows one day: its logs by kind and its doses", async () => {

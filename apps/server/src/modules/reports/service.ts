@@ -348,7 +348,21 @@ export const participantReport = async (
   userId: string,
   query: { startDate: string; endDate: string; symptomsSeperatedByStatus: boolean },
 ): Promise<Buffer> => {
-  const { program, patient } = await loadReportPatient(scope, programId, userId);
+  const reader = readerOf(scope.actor);
+  const range = { programId, patientId: userId, startDate: query.startDate, endDate: query.endDate };
+  // The report statement starts beside the check of the caller's reach and the patient's
+  // enrolment (one round trip of waiting fewer: ~1 ms of ~25 at 10,000 patients). It reads only
+  // this program's logs of this patient, and nothing of it leaves unless the check passes; a
+  // refused caller gets the 404 as soon as the check fails, not after the statement (on a server;
+  // the check is sent first), so the answer's timing says nothing of how much data the patient has.
+  const checking = loadReportPatient(scope, programId, userId);
+  const reading = q.findParticipantReportParts(scope.ctx.db, range, {
+    byStatus: query.symptomsSeperatedByStatus,
+    logClasses: reader.logClasses,
+  });
+  // Awaited once the check passes; after a refusal nobody reads it, nor hears of its failure.
+  reading.catch(() => undefined);
+  const { program, patient } = await checking;
   const input: ReportInput = {
     program,
     patient,
@@ -357,14 +371,10 @@ export const participantReport = async (
     byStatus: query.symptomsSeperatedByStatus,
     now: scope.ctx.clock.now(),
   };
-  const reader = readerOf(scope.actor);
-  // Once the caller may read it, the report, its appointments and the audit of the read go to the
-  // database side by side (separate connections on a server): the answer waits for the slowest, not the sum.
+  // Its appointments and the audit of the read go to the database side by side with what is left
+  // of the report (separate connections on a server): the answer waits for the slowest, not the sum.
   const [parts, appointments] = await Promise.all([
-    q.findParticipantReportParts(scope.ctx.db, reportRange(input), {
-      byStatus: input.byStatus,
-      logClasses: reader.logClasses,
-    }),
+    reading,
     appointmentHistoryForReport(scope.ctx.db, scope.actor, program, patient.userId, query),
     scope.audit(
       reportEvent("patient.report.read", programId, userId, { startDate: query.startDate, endDate: query.endDate }),
