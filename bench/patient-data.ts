@@ -1,6 +1,7 @@
+import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import pg from "pg";
 import {
   countSevereSymptomMismatches,
   recountSevereSymptoms,
@@ -13,7 +14,7 @@ import { setAlertRaising } from "../apps/server/src/modules/alerts/service.js";
 import { acceptInvite, giveConsent, newPatient, userIdOf } from "../apps/server/test/patients.js";
 import type { TestApp } from "../apps/server/test/test-app.js";
 import { participantReportSql } from "./report-sql.js";
-import { type Row, summarise, time } from "./stats.js";
+import { RawTime, type Row, summarise, time } from "./stats.js";
 
 /**
  * Patient data at scale: BENCH_PATIENTS consented patients of one program, BENCH_DAYS days each
@@ -173,11 +174,10 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
   ).map((r) => r.userId);
   const reportUrl = (i: number) =>
     `/api/v1/pro-dashboard/projects/${programId}/users/${reportPatients[i % reportPatients.length]}/reports?startDate=${startDate}&endDate=${today}`;
-  // On PostgreSQL the raw statement's answer comes as bytes (binary result format of a bytea), as
-  // the endpoint's answer leaves it: a 1 MB string per call would land in the bench process's
-  // large-object space, and the full collections that brings on fall on the endpoint's samples too.
-  const rawClient = onPostgres ? await rawPostgresClient(db) : null;
-  const reportStatement = (i: number) => {
+  // On PostgreSQL the raw statement runs in a client process of its own (raw-statement-process.ts)
+  // and answers its JSON's bytes (binary result format of a bytea), as the endpoint leaves it.
+  const rawClient = onPostgres ? await rawStatementProcess(db) : null;
+  const reportStatement = (i: number): Promise<unknown> => {
     const statement = participantReportSql({
       programId,
       patientId: reportPatients[i % reportPatients.length]!,
@@ -186,8 +186,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
     });
     if (!rawClient) return statement.execute(db.withoutPlugins());
     const { sql: text, parameters } = statement.compile(db.withoutPlugins());
-    // `binary` is node-postgres's result format switch (in its Query, not in its types).
-    return rawClient.query({ text, values: parameters as unknown[], binary: true } as pg.QueryConfig);
+    return rawClient.run(text, parameters);
   };
   // Each patient's logs read once before the figures, by the raw statement: every sample then
   // reads them as a server that has been answering reads it, from memory rather than from disk
@@ -196,7 +195,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
   const reportProbe = await t.request({ method: "GET", url: reportUrl(0), token: adminToken });
   if (reportProbe.statusCode === 200) {
     const report = await sampleSideBySide(t, adminToken, 400, reportStatement, reportUrl).finally(() =>
-      rawClient?.end(),
+      rawClient?.close(),
     );
     const logCount = (reportProbe.json().logs as unknown[]).length;
     rows.push(
@@ -209,7 +208,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
       ),
     );
   } else {
-    const reportRaw = await sampleRaw(100, reportStatement).finally(() => rawClient?.end());
+    const reportRaw = await sampleRaw(100, reportStatement).finally(() => rawClient?.close());
     rows.push(
       pending(
         "participant report, 6 months, API",
@@ -606,15 +605,41 @@ const pending = (benchmark: string, goal: string, raw: Row, why: string): Row =>
 });
 
 /** A connection of its own to the bench's database (its name asked of the database, the server of DATABASE_URL). */
-const rawPostgresClient = async (db: TestApp["database"]["db"]) => {
+/**
+ * The raw statement's client process (raw-statement-process.ts) on the bench's database: `run`
+ * answers a RawTime, the statement's time as measured there (the message passing left out).
+ */
+const rawStatementProcess = async (db: TestApp["database"]["db"]) => {
   const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${rows[0]!.name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  // As the server's own connections are set (openDatabase).
-  await client.query("SET jit = off");
-  return client;
+  const child = fork(fileURLToPath(new URL("./raw-statement-process.ts", import.meta.url)), [url.toString()], {
+    execArgv: ["--import", "tsx"],
+    serialization: "advanced",
+  });
+  const waiting = new Map<number, { resolve: (time: RawTime) => void; reject: (error: Error) => void }>();
+  await new Promise<void>((resolve, reject) => {
+    child.once("error", reject);
+    child.on("message", (message: { ready?: true; id?: number; ms?: number; error?: string }) => {
+      if (message.ready) return resolve();
+      const pending = waiting.get(message.id!);
+      waiting.delete(message.id!);
+      if (message.error !== undefined) pending?.reject(new Error(`raw statement: ${message.error}`));
+      else pending?.resolve(new RawTime(message.ms!));
+    });
+  });
+  let next = 0;
+  return {
+    run: (text: string, values: readonly unknown[]) =>
+      new Promise<RawTime>((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        child.send({ id, text, values });
+      }),
+    close: () => {
+      child.disconnect();
+    },
+  };
 };
 
 export const isSuperuser = async (db: TestApp["database"]["db"]) =>
