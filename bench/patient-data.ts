@@ -174,8 +174,7 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
   ).map((r) => r.userId);
   const reportUrl = (i: number) =>
     `/api/v1/pro-dashboard/projects/${programId}/users/${reportPatients[i % reportPatients.length]}/reports?startDate=${startDate}&endDate=${today}`;
-  // On PostgreSQL the raw statement runs in a client process of its own (raw-statement-process.ts)
-  // and answers its JSON's bytes (binary result format of a bytea), as the endpoint leaves it.
+  // On PostgreSQL the raw statement runs in a client process of its own (raw-statement-process.ts).
   const rawClient = onPostgres ? await rawStatementProcess(db) : null;
   const reportStatement = (i: number): Promise<unknown> => {
     const statement = participantReportSql({
