@@ -603,10 +603,10 @@ const pending = (benchmark: string, goal: string, raw: Row, why: string): Row =>
   note: `PENDING: ${why}`,
 });
 
-/** A connection of its own to the bench's database (its name asked of the database, the server of DATABASE_URL). */
 /**
- * The raw statement's client process (raw-statement-process.ts) on the bench's database: `run`
- * answers a RawTime, the statement's time as measured there (the message passing left out).
+ * The raw statement's client process (raw-statement-process.ts) on the bench's database (its name
+ * asked of the database, the server of DATABASE_URL): `run` answers a RawTime, the statement's
+ * time as measured there (the message passing left out).
  */
 const rawStatementProcess = async (db: TestApp["database"]["db"]) => {
   const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
@@ -619,6 +619,13 @@ const rawStatementProcess = async (db: TestApp["database"]["db"]) => {
   const waiting = new Map<number, { resolve: (time: RawTime) => void; reject: (error: Error) => void }>();
   await new Promise<void>((resolve, reject) => {
     child.once("error", reject);
+    // A client that dies (its connection refused, say) fails what waits on it instead of hanging the bench.
+    child.once("exit", (code) => {
+      const error = new Error(`the raw statement's client process ended (exit code ${code})`);
+      reject(error);
+      for (const pending of waiting.values()) pending.reject(error);
+      waiting.clear();
+    });
     child.on("message", (message: { ready?: true; id?: number; ms?: number; error?: string }) => {
       if (message.ready) return resolve();
       const pending = waiting.get(message.id!);
