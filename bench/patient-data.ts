@@ -1,5 +1,6 @@
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { Agent, request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import {
@@ -11,8 +12,16 @@ import {
 import { seedPatients } from "../apps/server/src/db/demo/patients.js";
 import { PREPARED } from "../apps/server/src/db/kysely.js";
 import { setAlertRaising } from "../apps/server/src/modules/alerts/service.js";
-import { acceptInvite, giveConsent, newPatient, userIdOf } from "../apps/server/test/patients.js";
+import {
+  acceptInvite,
+  giveConsent,
+  newPatient,
+  PATIENT_PASSWORD,
+  patientLogin,
+  userIdOf,
+} from "../apps/server/test/patients.js";
 import type { TestApp } from "../apps/server/test/test-app.js";
+import { call, freePort, ServerProcess } from "./faults/server.js";
 import { participantReportSql } from "./report-sql.js";
 import { RawTime, type Row, summarise, time } from "./stats.js";
 
@@ -118,106 +127,34 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
     note: mismatches === 0 ? "counts verified: 0 mismatches" : `${mismatches} enrolments MISCOUNTED`,
   });
 
-  // Participant list sorted by open severe symptoms.
-  const perPage = 25;
-  const pages = Math.max(1, Math.min(40, Math.floor(patients / perPage)));
-  const listUrl = (i: number) =>
-    `/api/v1/admin/projects/${programId}/users?orderBy=severeSymptoms&orderDir=desc&showSevereSymptomsCount=true&_page=${(i % pages) + 1}&_perPage=${perPage}`;
-  const probe = await t.request({ method: "GET", url: listUrl(0), token: adminToken });
-  const expectedTop = await db
-    .selectFrom("programPatients")
-    .select("severeSymptomsCount")
-    .where("programId", "=", programId)
-    .orderBy("severeSymptomsCount", "desc")
-    .limit(perPage)
-    .execute();
-  const probeRows = probe.statusCode === 200 ? (probe.json().results as { severeSymptomsCount?: number }[]) : [];
-  const sorted =
-    probeRows.length === expectedTop.length &&
-    probeRows.every((r, i) => r.severeSymptomsCount === expectedTop[i]!.severeSymptomsCount);
-  const listStatement = (i: number) =>
-    sql`SELECT pp.*, u.email, count(*) OVER () AS total_count
-      FROM program_patients pp JOIN users u ON u.id = pp.user_id
-      WHERE pp.program_id = ${programId}
-      ORDER BY pp.severe_symptoms_count DESC, lower(pp.last_name), lower(pp.first_name), pp.id
-      LIMIT ${perPage} OFFSET ${(i % pages) * perPage}`.execute(db);
-  if (sorted) {
-    const list = await sampleSideBySide(t, adminToken, 150, listStatement, listUrl);
-    rows.push(
-      compared(`participant list by severe symptoms (${patients.toLocaleString("en")}), API`, list.api, list.raw, 30),
-    );
-  } else {
-    const listRaw = await sampleRaw(150, listStatement);
-    rows.push(
-      pending(
-        "participant list by severe symptoms, API",
-        "p95 < 30 ms",
-        listRaw,
-        probe.statusCode === 200
-          ? "endpoint answers but does not sort by severeSymptomsCount yet"
-          : `endpoint answered ${probe.statusCode}`,
-      ),
-    );
+  // The figures reach the server as production runs it, a process of its own over loopback HTTP,
+  // where the database is a server; PGlite lives inside the bench's process, so there the
+  // in-process server answers them.
+  const client = onPostgres ? await serverProcessClient(t, db) : inProcessClient(t, adminToken);
+  try {
+    const startDate = new Date(now.getTime() - 182 * DAY).toISOString().slice(0, 10);
+    await benchReads(t, client, { programId, patients, startDate, today }, rows);
+    await benchUploads(t, client, adminToken, { programId, now, today }, rows);
+  } finally {
+    await client.close();
   }
+};
 
-  // The 6-month participant report of the patients with the most data.
-  const startDate = new Date(now.getTime() - 182 * DAY).toISOString().slice(0, 10);
-  const reportPatients = (
-    await db
-      .selectFrom("programPatients")
-      .select("userId")
-      .where("programId", "=", programId)
-      .orderBy("severeSymptomsCount", "desc")
-      .orderBy("id")
-      .limit(50)
-      .execute()
-  ).map((r) => r.userId);
-  const reportUrl = (i: number) =>
-    `/api/v1/pro-dashboard/projects/${programId}/users/${reportPatients[i % reportPatients.length]}/reports?startDate=${startDate}&endDate=${today}`;
-  // On PostgreSQL the raw statement runs in a client process of its own (raw-statement-process.ts).
-  const rawClient = onPostgres ? await rawStatementProcess(db) : null;
-  const reportStatement = (i: number): Promise<unknown> => {
-    const statement = participantReportSql({
-      programId,
-      patientId: reportPatients[i % reportPatients.length]!,
-      startDate,
-      endDate: today,
-    });
-    if (!rawClient) return statement.execute(db.withoutPlugins());
-    const { sql: text, parameters } = statement.compile(db.withoutPlugins());
-    return rawClient.run(text, parameters);
-  };
-  // Each patient's logs read once before the figures, by the raw statement: every sample then
-  // reads them as a server that has been answering reads it, from memory rather than from disk
-  // (50 first reads, a few falling on each side of the alternation, otherwise make the p95).
-  for (let i = 0; i < reportPatients.length; i++) await reportStatement(i);
-  const reportProbe = await t.request({ method: "GET", url: reportUrl(0), token: adminToken });
-  if (reportProbe.statusCode === 200) {
-    const report = await sampleSideBySide(t, adminToken, 400, reportStatement, reportUrl).finally(() =>
-      rawClient?.close(),
-    );
-    const logCount = (reportProbe.json().logs as unknown[]).length;
-    rows.push(
-      compared(
-        `participant report, 6 months (${logCount.toLocaleString("en")} logs), API`,
-        report.api,
-        report.raw,
-        50,
-        1.3,
-      ),
-    );
-  } else {
-    const reportRaw = await sampleRaw(100, reportStatement).finally(() => rawClient?.close());
-    rows.push(
-      pending(
-        "participant report, 6 months, API",
-        "p95 < 50 ms, ≤ 1.3× SQL",
-        reportRaw,
-        `endpoint answered ${reportProbe.statusCode}`,
-      ),
-    );
-  }
-
+/**
+ * Uploads from the app: a consented patient of the program sends batches of 100 logs (one phone,
+ * then several at once, through the client), beside the same rows written by raw batched INSERTs;
+ * then the alert-raising comparison (in process: it flips the server's own switch).
+ */
+const benchUploads = async (
+  t: TestApp,
+  client: ApiClient,
+  adminToken: string,
+  scene: { programId: string; now: Date; today: string },
+  rows: Row[],
+) => {
+  const db = t.database.db;
+  const onPostgres = t.database.kind === "postgres";
+  const { programId, now, today } = scene;
   // Uploads from the app: a consented patient of the same program sends batches of 100 logs.
   const batches = onPostgres ? 100 : 30;
   const batchSize = 100;
@@ -229,12 +166,15 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
     payload: newPatient(programId, { email, patientId: "943 476 5919" }),
   });
   let patientToken: string | null = null;
+  let appToken: string | null = null;
   let setupProblem = "";
   if (added.statusCode === 201 || added.statusCode === 200) {
     try {
       patientToken = await acceptInvite(t, email);
       const consent = await giveConsent(t, patientToken, programId);
       if (consent.statusCode !== 200) setupProblem = `consent answered ${consent.statusCode}`;
+      // The app's session on the server the figures measure (the same one in process).
+      else appToken = await client.signInPatient(email);
     } catch (error) {
       setupProblem = (error as Error).message.slice(0, 80);
     }
@@ -293,34 +233,23 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
   }
   const rawUploadMs = performance.now() - rawUploadStart;
   const rawUpload = summarise("raw", rawUploadSamples, rawUploadMs);
-  const firstUpload = patientToken
-    ? await t.request({
-        method: "POST",
-        url: `/api/v1/user/projects/${programId}/logs`,
-        token: patientToken,
-        payload: { logs: batch(0) },
-      })
-    : null;
-  if (firstUpload && (firstUpload.statusCode === 200 || firstUpload.statusCode === 201)) {
+  const uploadUrl = `/api/v1/user/projects/${programId}/logs`;
+  const firstUpload = appToken ? await client.post(uploadUrl, appToken, { logs: batch(0) }) : null;
+  if (patientToken && appToken && firstUpload && (firstUpload.status === 200 || firstUpload.status === 201)) {
     const samples: number[] = [];
     const start = performance.now();
     for (let b = 1; b <= batches; b++) {
       const payload = { logs: batch(batches * 2 + b) };
       samples.push(
         await time(async () => {
-          const response = await t.request({
-            method: "POST",
-            url: `/api/v1/user/projects/${programId}/logs`,
-            token: patientToken!,
-            payload,
-          });
-          if (response.statusCode !== 200 && response.statusCode !== 201)
-            throw new Error(`upload: ${response.statusCode} ${response.body.slice(0, 200)}`);
+          const response = await client.post(uploadUrl, appToken, payload);
+          if (response.status !== 200 && response.status !== 201)
+            throw new Error(`upload: ${response.status} ${response.text.slice(0, 200)}`);
         }),
       );
     }
     const wallMs = performance.now() - start;
-    const row = summarise(`upload, batches of ${batchSize} logs, API (logs/s)`, samples, wallMs);
+    const row = summarise(`upload, batches of ${batchSize} logs, API ${client.where} (logs/s)`, samples, wallMs);
     const logsPerSecond = (batches * batchSize * 1000) / wallMs;
     const rawLogsPerSecond = (batches * batchSize * 1000) / rawUploadMs;
     rows.push({
@@ -332,20 +261,140 @@ export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row
       ratio: rawLogsPerSecond / logsPerSecond,
       note: "ratio: raw logs/s ÷ API logs/s",
     });
-    await benchConcurrentUploads(t, programId, patientToken!, rawInsert, batch, batches, rows);
+    await benchConcurrentUploads(client, uploadUrl, appToken, rawInsert, batch, batches, rows);
     // Three times as many pairs as the upload figures: the ratio of two medians wants them.
-    await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches * 3, rows, everySymptomSevere);
-    await benchAlertRaisingUploads(t, programId, patientToken!, batch, batches * 3, rows, oneBatchInTen);
+    await benchAlertRaisingUploads(t, programId, patientToken, batch, batches * 3, rows, everySymptomSevere);
+    await benchAlertRaisingUploads(t, programId, patientToken, batch, batches * 3, rows, oneBatchInTen);
   } else {
     rows.push({
       ...pending(
         "upload, batches of 100 logs, API (logs/s)",
         "≥ 10,000 logs/s",
         rawUpload,
-        setupProblem || (firstUpload ? `endpoint answered ${firstUpload.statusCode}` : "no patient session"),
+        setupProblem || (firstUpload ? `endpoint answered ${firstUpload.status}` : "no patient session"),
       ),
       raw: `${Math.round((batches * batchSize * 1000) / rawUploadMs).toLocaleString("en")} logs/s`,
     });
+  }
+};
+
+/** What the read figures need of the seeded program. */
+interface ReadScene {
+  programId: string;
+  patients: number;
+  /** The 6-month report's range. */
+  startDate: string;
+  today: string;
+}
+
+/**
+ * The participant list sorted by severe symptoms and the 6-month participant report, each request
+ * beside the same result from one hand-written statement.
+ */
+const benchReads = async (t: TestApp, reader: ApiClient, scene: ReadScene, rows: Row[]) => {
+  const db = t.database.db;
+  const onPostgres = t.database.kind === "postgres";
+  const { programId, patients, startDate, today } = scene;
+  // Participant list sorted by open severe symptoms.
+  const perPage = 25;
+  const pages = Math.max(1, Math.min(40, Math.floor(patients / perPage)));
+  const listUrl = (i: number) =>
+    `/api/v1/admin/projects/${programId}/users?orderBy=severeSymptoms&orderDir=desc&showSevereSymptomsCount=true&_page=${(i % pages) + 1}&_perPage=${perPage}`;
+  const probe = await reader.json(listUrl(0));
+  const expectedTop = await db
+    .selectFrom("programPatients")
+    .select("severeSymptomsCount")
+    .where("programId", "=", programId)
+    .orderBy("severeSymptomsCount", "desc")
+    .limit(perPage)
+    .execute();
+  const probeRows = probe.status === 200 ? (probe.body.results as { severeSymptomsCount?: number }[]) : [];
+  const sorted =
+    probeRows.length === expectedTop.length &&
+    probeRows.every((r, i) => r.severeSymptomsCount === expectedTop[i]!.severeSymptomsCount);
+  const listStatement = (i: number) =>
+    sql`SELECT pp.*, u.email, count(*) OVER () AS total_count
+      FROM program_patients pp JOIN users u ON u.id = pp.user_id
+      WHERE pp.program_id = ${programId}
+      ORDER BY pp.severe_symptoms_count DESC, lower(pp.last_name), lower(pp.first_name), pp.id
+      LIMIT ${perPage} OFFSET ${(i % pages) * perPage}`.execute(db);
+  if (sorted) {
+    const list = await sampleSideBySide(reader, 150, listStatement, listUrl);
+    rows.push(
+      compared(
+        `participant list by severe symptoms (${patients.toLocaleString("en")}), API ${reader.where}`,
+        list.api,
+        list.raw,
+        30,
+      ),
+    );
+  } else {
+    const listRaw = await sampleRaw(150, listStatement);
+    rows.push(
+      pending(
+        "participant list by severe symptoms, API",
+        "p95 < 30 ms",
+        listRaw,
+        probe.status === 200
+          ? "endpoint answers but does not sort by severeSymptomsCount yet"
+          : `endpoint answered ${probe.status}`,
+      ),
+    );
+  }
+
+  // The 6-month participant report of the patients with the most data.
+  const reportPatients = (
+    await db
+      .selectFrom("programPatients")
+      .select("userId")
+      .where("programId", "=", programId)
+      .orderBy("severeSymptomsCount", "desc")
+      .orderBy("id")
+      .limit(50)
+      .execute()
+  ).map((r) => r.userId);
+  const reportUrl = (i: number) =>
+    `/api/v1/pro-dashboard/projects/${programId}/users/${reportPatients[i % reportPatients.length]}/reports?startDate=${startDate}&endDate=${today}`;
+  // On PostgreSQL the raw statement runs in a client process of its own (raw-statement-process.ts).
+  const rawClient = onPostgres ? await rawStatementProcess(db) : null;
+  const reportStatement = (i: number): Promise<unknown> => {
+    const statement = participantReportSql({
+      programId,
+      patientId: reportPatients[i % reportPatients.length]!,
+      startDate,
+      endDate: today,
+    });
+    if (!rawClient) return statement.execute(db.withoutPlugins());
+    const { sql: text, parameters } = statement.compile(db.withoutPlugins());
+    return rawClient.run(text, parameters);
+  };
+  // Each patient's logs read once before the figures, by the raw statement: every sample then
+  // reads them as a server that has been answering reads it, from memory rather than from disk
+  // (50 first reads, a few falling on each side of the alternation, otherwise make the p95).
+  for (let i = 0; i < reportPatients.length; i++) await reportStatement(i);
+  const reportProbe = await reader.json(reportUrl(0));
+  if (reportProbe.status === 200) {
+    const report = await sampleSideBySide(reader, 400, reportStatement, reportUrl).finally(() => rawClient?.close());
+    const logCount = (reportProbe.body.logs as unknown[]).length;
+    rows.push(
+      compared(
+        `participant report, 6 months (${logCount.toLocaleString("en")} logs), API ${reader.where}`,
+        report.api,
+        report.raw,
+        50,
+        1.3,
+      ),
+    );
+  } else {
+    const reportRaw = await sampleRaw(100, reportStatement).finally(() => rawClient?.close());
+    rows.push(
+      pending(
+        "participant report, 6 months, API",
+        "p95 < 50 ms, ≤ 1.3× SQL",
+        reportRaw,
+        `endpoint answered ${reportProbe.status}`,
+      ),
+    );
   }
 };
 
@@ -359,9 +408,9 @@ const UPLOADERS = 4;
  * works on one batch while Node checks the next, which a single stream cannot show.
  */
 const benchConcurrentUploads = async (
-  t: TestApp,
-  programId: string,
-  patientToken: string,
+  client: ApiClient,
+  uploadUrl: string,
+  appToken: string,
   rawInsert: (b: number) => Promise<unknown>,
   batch: (b: number) => unknown[],
   batches: number,
@@ -382,19 +431,14 @@ const benchConcurrentUploads = async (
     await rawInsert(b);
   });
   const apiMs = await inParallel(async (b) => {
-    const response = await t.request({
-      method: "POST",
-      url: `/api/v1/user/projects/${programId}/logs`,
-      token: patientToken,
-      payload: { logs: batch(b) },
-    });
-    if (response.statusCode !== 200 && response.statusCode !== 201)
-      throw new Error(`upload: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    const response = await client.post(uploadUrl, appToken, { logs: batch(b) });
+    if (response.status !== 200 && response.status !== 201)
+      throw new Error(`upload: ${response.status} ${response.text.slice(0, 200)}`);
   });
   const apiPerSecond = (total * 1000) / apiMs;
   const rawPerSecond = (total * 1000) / rawMs;
   rows.push({
-    benchmark: `upload, ${UPLOADERS} phones at once, batches of 100 logs, API (logs/s)`,
+    benchmark: `upload, ${UPLOADERS} phones at once, batches of 100 logs, API ${client.where} (logs/s)`,
     n: perUploader * UPLOADERS,
     p50: apiMs / (perUploader * UPLOADERS),
     p95: apiMs / (perUploader * UPLOADERS),
@@ -519,33 +563,153 @@ const benchAlertRaisingUploads = async (
   });
 };
 
+/** How the figures reach the server: a staff member's GET requests, and the app's uploads. */
+interface ApiClient {
+  /** Where the server runs, for the figures' names. */
+  where: string;
+  /** The answer's status and size in bytes (read to the end, as a browser reads it). */
+  get(url: string): Promise<{ status: number; bytes: number }>;
+  /** The answer's status and JSON (for the probes that check what the figures measure). */
+  json(url: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** A JSON body sent with a patient's token (the app's upload): the answer's status and text. */
+  post(url: string, token: string, payload: unknown): Promise<{ status: number; text: string }>;
+  /** A patient's app session on this server. */
+  signInPatient(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
 /**
- * The API and the raw statement over the same inputs, one request beside one statement, the order
- * switching each time: a pause of the shared machine (autovacuum, a checkpoint, another process)
- * falls on both alike instead of on whichever ran during it, so their ratio holds.
- *
- * The answer is read as the bytes a socket would carry (light-my-request's payloadAsStream). By
- * default the in-process harness turns every answer into a string inside the server's own process:
- * ~1 MB of garbage per 6-month report that no production server makes, whose full collections then
- * land on the server's timings (a collection every ~30 reports, 5–15 ms each).
+ * The in-process server (PGlite's case: the embedded database lives in the bench's process). The
+ * answer is read as the bytes a socket would carry (light-my-request's payloadAsStream): by default
+ * the harness turns every answer into a string inside the server's process, ~1 MB of garbage per
+ * 6-month report that no production server makes.
  */
-const sampleSideBySide = async (
-  t: TestApp,
-  token: string,
-  n: number,
-  statement: (i: number) => Promise<unknown>,
-  url: (i: number) => string,
-) => {
-  const request = async (i: number) => {
+const inProcessClient = (t: TestApp, token: string): ApiClient => ({
+  where: "(in process)",
+  get: async (url) => {
     const response = await t.app.inject({
       method: "GET",
-      url: url(i),
+      url,
       headers: { authorization: `Bearer ${token}` },
       payloadAsStream: true,
     });
     let bytes = 0;
     for await (const chunk of response.stream()) bytes += (chunk as Buffer).length;
-    if (response.statusCode !== 200 || bytes === 0) throw new Error(`${url(i)}: ${response.statusCode}`);
+    return { status: response.statusCode, bytes };
+  },
+  json: async (url) => {
+    const response = await t.request({ method: "GET", url, token });
+    return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : {} };
+  },
+  post: async (url, patientToken, payload) => {
+    const response = await t.request({
+      method: "POST",
+      url,
+      token: patientToken,
+      payload: payload as Record<string, unknown>,
+    });
+    return { status: response.statusCode, text: response.body };
+  },
+  signInPatient: async (email) => {
+    const login = await patientLogin(t, email);
+    if (login.statusCode !== 200) throw new Error(`patient sign-in: ${login.statusCode} ${login.body.slice(0, 200)}`);
+    return login.json().accessToken as string;
+  },
+  close: async () => {},
+});
+
+/**
+ * The server as production runs it, a process of its own (`apps/server/src/main.ts`) on the
+ * bench's database, read over loopback HTTP with a kept-alive connection. In the bench's process it
+ * shared V8's heap with the bench itself (the seeding's leftovers, the harness's objects): their
+ * garbage collections, whose incremental marking lands on whatever runs, fell on its requests.
+ */
+const serverProcessClient = async (t: TestApp, db: TestApp["database"]["db"]): Promise<ApiClient> => {
+  const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${rows[0]!.name}`;
+  // DEMO_DATA on only prints the sign-in codes (the database has users: nothing is seeded).
+  const server = new ServerProcess(await freePort(), {
+    DATABASE_URL: url.toString(),
+    DEMO_DATA: "on",
+    JOB_POLL_MS: "1000",
+  });
+  const email = "bench-reader@openpro.bench";
+  await t.createStaff({ email, role: "superadmin" });
+  try {
+    await server.start();
+    const { accessToken } = await server.staffSignIn(email);
+    // Kept-alive connections, as a browser's and a phone's are (one per phone uploading at once).
+    const agent = new Agent({ keepAlive: true, maxSockets: UPLOADERS });
+    const send = (path: string, keep: boolean, options: { token: string; body?: string }) =>
+      new Promise<{ status: number; bytes: number; text: string }>((resolve, reject) => {
+        const headers: Record<string, string | number> = { authorization: `Bearer ${options.token}` };
+        if (options.body !== undefined) {
+          headers["content-type"] = "application/json";
+          headers["content-length"] = Buffer.byteLength(options.body);
+        }
+        const request = httpRequest(
+          `${server.baseUrl}${path}`,
+          { agent, method: options.body === undefined ? "GET" : "POST", headers },
+          (response) => {
+            let bytes = 0;
+            const kept: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => {
+              bytes += chunk.length;
+              if (keep) kept.push(chunk);
+            });
+            response.on("end", () =>
+              resolve({ status: response.statusCode ?? 0, bytes, text: Buffer.concat(kept).toString() }),
+            );
+            response.on("error", reject);
+          },
+        );
+        request.on("error", reject);
+        request.end(options.body);
+      });
+    return {
+      where: "(server process)",
+      get: (path) => send(path, false, { token: accessToken }),
+      json: async (path) => {
+        const answer = await send(path, true, { token: accessToken });
+        return { status: answer.status, body: answer.status === 200 ? JSON.parse(answer.text) : {} };
+      },
+      post: async (path, token, payload) => {
+        const answer = await send(path, true, { token, body: JSON.stringify(payload) });
+        return { status: answer.status, text: answer.text };
+      },
+      signInPatient: async (email) => {
+        const login = await call(server.baseUrl, "POST", "/api/v2/auth/login", {
+          body: { email, password: PATIENT_PASSWORD, scope: "patient" },
+        });
+        if (login.status !== 200) throw new Error(`patient sign-in: ${login.status} ${JSON.stringify(login.body)}`);
+        return login.body.accessToken as string;
+      },
+      close: async () => {
+        agent.destroy();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+};
+
+/**
+ * The API and the raw statement over the same inputs, one request beside one statement, the order
+ * switching each time: a pause of the shared machine (autovacuum, a checkpoint, another process)
+ * falls on both alike instead of on whichever ran during it, so their ratio holds.
+ */
+const sampleSideBySide = async (
+  reader: ApiClient,
+  n: number,
+  statement: (i: number) => Promise<unknown>,
+  url: (i: number) => string,
+) => {
+  const request = async (i: number) => {
+    const { status, bytes } = await reader.get(url(i));
+    if (status !== 200 || bytes === 0) throw new Error(`${url(i)}: ${status}`);
   };
   for (let i = 0; i < 5; i++) {
     await statement(i);
