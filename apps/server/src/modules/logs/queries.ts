@@ -69,8 +69,8 @@ export interface UploadedLogRow {
   unit: string | null;
   originalValue: number | null;
   originalUnit: string | null;
-  /** JSON text. */
-  data: string;
+  /** The class's other fields (stored as jsonb). */
+  data: Record<string, unknown>;
   note: string | null;
 }
 
@@ -83,9 +83,12 @@ export interface UploadedLogRow {
 export type AfterLogsCreated = RawBuilder<unknown>;
 
 /**
- * The whole batch in one INSERT of arrays (one text whatever the batch: prepared once per
- * connection, not parsed and planned with 1,400 parameters on every upload); rows already received
- * (same client id) are skipped.
+ * The whole batch in one INSERT from one JSON document (one text whatever the batch: prepared once
+ * per connection, not parsed and planned with 1,400 parameters on every upload); rows already
+ * received (same client id) are skipped. One document rather than an array per column: node-postgres
+ * writes each array as an array literal, escaping every element in JavaScript (0.4 ms of a
+ * 100-log upload's ~4 ms of server CPU), where JSON.stringify is native and the database reads the
+ * document in C.
  */
 export const insertLogs = async (
   db: Db,
@@ -96,7 +99,24 @@ export const insertLogs = async (
   followUp: { id: string; key: string; inserted: boolean }[];
 }> => {
   if (batch.rows.length === 0) return { created: [], followUp: [] };
-  const column = <T>(pick: (row: UploadedLogRow) => T) => batch.rows.map(pick);
+  const document = JSON.stringify(
+    batch.rows.map((r) => ({
+      client_id: r.clientId,
+      log_class: r.logClass,
+      logged_at: r.loggedAt.toISOString(),
+      local_date: r.localDate,
+      utc_offset_minutes: r.utcOffsetMinutes,
+      log_type_id: r.logTypeId,
+      grade: r.grade,
+      is_danger: r.isDanger,
+      value: r.value,
+      unit: r.unit,
+      original_value: r.originalValue,
+      original_unit: r.originalUnit,
+      data: r.data,
+      note: r.note,
+    })),
+  );
   const { rows } = await sql<{
     id: string;
     clientId: string | null;
@@ -107,13 +127,10 @@ export const insertLogs = async (
       INSERT INTO patient_logs (program_id, patient_id, received_at, client_id, log_class, logged_at, local_date,
         utc_offset_minutes, log_type_id, grade, is_danger, value, unit, original_value, original_unit, data, note)
       SELECT ${batch.programId}::uuid, ${batch.patientId}::uuid, ${batch.receivedAt.toISOString()}::timestamptz, v.*
-      FROM unnest(${column((r) => r.clientId)}::uuid[], ${column((r) => r.logClass)}::text[],
-        ${column((r) => r.loggedAt.toISOString())}::timestamptz[], ${column((r) => r.localDate)}::date[],
-        ${column((r) => r.utcOffsetMinutes)}::smallint[], ${column((r) => r.logTypeId)}::text[],
-        ${column((r) => r.grade)}::smallint[], ${column((r) => r.isDanger)}::boolean[],
-        ${column((r) => r.value)}::double precision[], ${column((r) => r.unit)}::text[],
-        ${column((r) => r.originalValue)}::double precision[], ${column((r) => r.originalUnit)}::text[],
-        ${column((r) => r.data)}::jsonb[], ${column((r) => r.note)}::text[]) AS v
+      FROM jsonb_to_recordset(${document}::jsonb) AS v (client_id uuid, log_class text, logged_at timestamptz,
+        local_date date, utc_offset_minutes smallint, log_type_id text, grade smallint, is_danger boolean,
+        value double precision, unit text, original_value double precision, original_unit text, data jsonb,
+        note text)
       ON CONFLICT (patient_id, client_id) DO NOTHING
       RETURNING id, client_id, log_type_id, grade, value, logged_at
     )${after ?? sql``}

@@ -213,12 +213,7 @@ const within = (value: number, range: { min?: number; max?: number }) =>
 const measure = (item: LogUpload, path: string, errors: FieldError[]) => {
   const implausible = (field: string) =>
     errors.push({ field: `${path}.${field}`, message: messages.logValueImplausible });
-  const out: Omit<
-    q.UploadedLogRow,
-    "clientId" | "logClass" | "loggedAt" | "localDate" | "utcOffsetMinutes" | "data" | "note"
-  > & {
-    data: Record<string, unknown>;
-  } = {
+  const out: Omit<q.UploadedLogRow, "clientId" | "logClass" | "loggedAt" | "localDate" | "utcOffsetMinutes" | "note"> = {
     logTypeId: null,
     grade: null,
     isDanger: false,
@@ -350,7 +345,6 @@ export const uploadLogs = async (
           localDate: when.localDate,
           utcOffsetMinutes: when.offset,
           ...measured,
-          data: JSON.stringify(measured.data),
           note,
         }
       : null;

@@ -1,9 +1,19 @@
 import { type Insertable, sql } from "kysely";
-import type { Db } from "../../db/kysely.js";
+import { type Db, PREPARED } from "../../db/kysely.js";
 import type { AuditLogTable } from "../../db/schema.js";
 
+/**
+ * One entry appended (the chaining trigger sets its position and hash). Written out and prepared:
+ * nearly every write of every request appends one, and building it with the query builder cost
+ * ~0.2 ms of JavaScript each time.
+ */
 export const insertAuditEntry = async (db: Db, entry: Insertable<AuditLogTable>): Promise<void> => {
-  await db.insertInto("auditLog").values(entry).execute();
+  await sql`${PREPARED}INSERT INTO audit_log (at, actor_user_id, action, entity_type, entity_id, program_id,
+      patient_id, outcome, request_id, client_request_id, ip, user_agent, details)
+    VALUES (${entry.at}::timestamptz, ${entry.actorUserId ?? null}::uuid, ${entry.action}, ${entry.entityType ?? null},
+      ${entry.entityId ?? null}, ${entry.programId ?? null}::uuid, ${entry.patientId ?? null}::uuid, ${entry.outcome},
+      ${entry.requestId ?? null}, ${entry.clientRequestId ?? null}, ${entry.ip ?? null}, ${entry.userAgent ?? null},
+      ${entry.details ?? null}::jsonb)`.execute(db);
 };
 
 export interface ChainRow {

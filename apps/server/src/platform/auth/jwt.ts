@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from "node:crypto";
+import { webcrypto } from "node:crypto";
 import { type JWTHeaderParameters, jwtVerify, SignJWT } from "jose";
 import { purposeKey } from "./secrets.js";
 
@@ -34,17 +34,25 @@ const KEY_ID = "openpro/access-token/v1";
 export const CLOCK_TOLERANCE_SECONDS = 0;
 
 // Signed with the access-token key derived from the configured secret, not with the secret itself.
-const keys = new Map<string, KeyObject>();
-const signingKey = (secret: string): KeyObject => {
+// Jose signs and checks with WebCrypto keys: the key is imported once, not on every request (a
+// KeyObject or bytes handed to jose are imported again on each call).
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+const signingKey = (secret: string): Promise<webcrypto.CryptoKey> => {
   let key = keys.get(secret);
   if (!key) {
-    key = createSecretKey(purposeKey(secret, "access-token"));
+    key = webcrypto.subtle.importKey(
+      "raw",
+      purposeKey(secret, "access-token"),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     keys.set(secret, key);
   }
   return key;
 };
 
-export const signAccessToken = (
+export const signAccessToken = async (
   secret: string,
   claims: { sub: string; sid: string; scope: "clinical" | "patient" },
   now: Date,
@@ -58,7 +66,7 @@ export const signAccessToken = (
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
-    .sign(signingKey(secret));
+    .sign(await signingKey(secret));
 };
 
 /** Returns the claims of a valid token, or null for anything else (never throws). */
