@@ -1,5 +1,6 @@
+import type { RawBuilder } from "kysely";
 import type { Db } from "../db/kysely.js";
-import { type AuditEvent, writeAudit } from "./audit/audit.js";
+import { type AuditEvent, auditInStatement, writeAudit } from "./audit/audit.js";
 import type { Actor } from "./auth/actor.js";
 import type { AppContext, RequestMeta } from "./context.js";
 
@@ -17,6 +18,14 @@ export interface RequestScope<A extends Actor | null = Actor> {
     },
     db?: Db,
   ): Promise<void>;
+  /**
+   * The same entry for this actor and request as part of the statement that makes the change
+   * (a WITH query): its details an SQL expression (a JSON object) of that statement.
+   */
+  auditInStatement(
+    event: Omit<AuditEvent, "actorUserId" | "outcome" | "details">,
+    details: RawBuilder<unknown>,
+  ): RawBuilder<unknown>;
 }
 
 export const requestScope = <A extends Actor | null>(
@@ -33,4 +42,6 @@ export const requestScope = <A extends Actor | null>(
       outcome: event.outcome ?? "success",
       actorUserId: event.actorUserId !== undefined ? event.actorUserId : (actor?.userId ?? null),
     }),
+  auditInStatement: (event, details) =>
+    auditInStatement(ctx.clock, meta, { ...event, outcome: "success", actorUserId: actor?.userId ?? null }, details),
 });

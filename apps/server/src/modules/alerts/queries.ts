@@ -27,7 +27,8 @@ export interface AlertTrigger {
  * concurrent uploads (the partial unique index decides). Grade and severity keep the worst, the
  * temperature the one farthest from 37 °C; the count grows by the logs attached. Only logs
  * created now count: a retried batch attaches nothing twice. Answers, as `follow_up`, each alert
- * with its trigger key and whether this statement raised it.
+ * with its trigger key and whether this statement raised it, and as `upload_audit` what the
+ * upload's audit entry says of the alerts its logs were attached to (raised earlier).
  */
 export const raiseAlertsOfCreatedLogs = (input: {
   programId: string;
@@ -62,7 +63,11 @@ export const raiseAlertsOfCreatedLogs = (input: {
       INSERT INTO alert_logs (alert_id, log_id, program_id)
       SELECT r.id, a.log_id, ${input.programId}::uuid FROM raised r JOIN alert_triggers a USING (trigger_key)
       ON CONFLICT DO NOTHING
-    ), follow_up (id, key, inserted) AS (SELECT id, trigger_key, inserted FROM raised)`;
+    ), follow_up (id, key, inserted) AS (SELECT id, trigger_key, inserted FROM raised
+    ), upload_audit (details) AS (
+      SELECT CASE WHEN count(*) = 0 THEN '{}'::jsonb ELSE jsonb_build_object('alertsAttached',
+        jsonb_build_object('alertIds', jsonb_agg(DISTINCT r.id), 'logs', count(*))) END
+      FROM raised r JOIN alert_triggers a USING (trigger_key) WHERE NOT r.inserted)`;
 };
 
 /** Team members of the program (its own team or its organisation's, accepted) with a permission. */

@@ -162,7 +162,8 @@ export const planUploadAlerts = (
 /**
  * After the upload's INSERT raised its alerts (in its transaction): each alert raised now is
  * audited, plans its escalation and e-mails the team members who opted in (a link only, no
- * patient data); the alerts later logs attached to are answered for the upload's own audit entry.
+ * patient data). (The alerts later logs were attached to are in the upload's own audit entry,
+ * which the INSERT writes: raiseAlertsOfCreatedLogs's upload_audit.)
  */
 export const afterUploadAlerts = async (
   scope: RequestScope,
@@ -171,8 +172,8 @@ export const afterUploadAlerts = async (
   plan: UploadAlertPlan,
   created: readonly { id: string; clientId: string }[],
   alerts: readonly { id: string; key: string; inserted: boolean }[],
-): Promise<{ alertIds: string[]; logs: number }> => {
-  if (alerts.length === 0) return { alertIds: [], logs: 0 };
+): Promise<void> => {
+  if (!alerts.some((alert) => alert.inserted)) return;
   // The created logs of each trigger.
   const logsOf = new Map<string, UploadedItem[]>();
   for (const log of created) {
@@ -183,15 +184,9 @@ export const afterUploadAlerts = async (
     logsOf.set(planned.trigger.triggerKey, logs);
   }
   const raised: string[] = [];
-  const attached: string[] = [];
-  let attachedLogs = 0;
   for (const alert of alerts) {
     const logs = logsOf.get(alert.key) ?? [];
-    if (!alert.inserted) {
-      attached.push(alert.id);
-      attachedLogs += logs.length;
-      continue;
-    }
+    if (!alert.inserted) continue;
     raised.push(alert.id);
     const kind: AlertKind = alert.key === alertTriggerKey("temperature", null) ? "temperature" : "symptom";
     await scope.audit(
@@ -219,7 +214,6 @@ export const afterUploadAlerts = async (
     );
   }
   if (raised.length > 0) await announce(scope.ctx, trx, programId, raised, scope.ctx.clock.now());
-  return { alertIds: attached, logs: attachedLogs };
 };
 
 const alertLink = (ctx: AppContext, programId: string, alertId: string) =>

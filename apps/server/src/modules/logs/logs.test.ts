@@ -262,6 +262,18 @@ describe("patients send their logs from the app and the care team acknowledges t
         { clientId: fresh.clientId, logId: expect.any(String), status: "created" },
       ]);
       expect(await logCount()).toBe(before + 1);
+      // Each upload audited with what it wrote: the two retries nothing, the mixed one one log.
+      const audited = await t.ctx.db
+        .selectFrom("auditLog")
+        .select("details")
+        .where("action", "=", "logs.upload")
+        .orderBy("chainPosition")
+        .execute();
+      expect(audited.slice(-3).map((row) => row.details)).toEqual([
+        { received: batch.length, created: 0, duplicates: batch.length },
+        { received: batch.length, created: 0, duplicates: batch.length },
+        { received: 2, created: 1, duplicates: 1 },
+      ]);
     });
 
     it("refuses malformed items with a human message on logs.<i>.<field>, writing nothing", async () => {

@@ -77,10 +77,14 @@ export interface UploadedLogRow {
 /**
  * What another module adds to an upload's INSERT, in the same statement (one round trip, one
  * plan): common table expressions that read `created (id, client_id, log_type_id, grade, value,
- * logged_at)`, the logs the INSERT created now, each starting with a comma, the last named
- * `follow_up (id uuid, key text, inserted boolean)`: its rows are answered beside the created logs.
+ * logged_at)`, the logs the INSERT created now, each starting with a comma, among them
+ * `follow_up (id uuid, key text, inserted boolean)`, whose rows are answered beside the created
+ * logs, and `upload_audit (details jsonb)`, one row: what it adds to the upload's audit details.
  */
 export type AfterLogsCreated = RawBuilder<unknown>;
+
+/** The upload's audit entry as part of its INSERT, given the details the statement computes. */
+export type UploadAuditEntry = (details: RawBuilder<unknown>) => RawBuilder<unknown>;
 
 /**
  * The whole batch in one INSERT from one JSON document (one text whatever the batch: prepared once
@@ -92,8 +96,20 @@ export type AfterLogsCreated = RawBuilder<unknown>;
  */
 export const insertLogs = async (
   db: Db,
-  batch: { programId: string; patientId: string; receivedAt: Date; rows: readonly UploadedLogRow[] },
-  after: AfterLogsCreated | null = null,
+  batch: {
+    programId: string;
+    patientId: string;
+    receivedAt: Date;
+    rows: readonly UploadedLogRow[];
+    /** Items in the upload, with those already received (rows holds only the others). */
+    received: number;
+  },
+  after: AfterLogsCreated | null,
+  /**
+   * Written by the same statement after the logs (one round trip fewer), its details the batch's
+   * counts: received, created and duplicates (already received), and what `after` adds.
+   */
+  audit: UploadAuditEntry,
 ): Promise<{
   created: { id: string; clientId: string }[];
   followUp: { id: string; key: string; inserted: boolean }[];
@@ -133,7 +149,11 @@ export const insertLogs = async (
         note text)
       ON CONFLICT (patient_id, client_id) DO NOTHING
       RETURNING id, client_id, log_type_id, grade, value, logged_at
-    )${after ?? sql``}
+    )${after ?? sql``}, counted AS (SELECT count(*)::int AS created FROM created), audited AS (${audit(
+      sql`(SELECT jsonb_build_object('received', ${batch.received}::int, 'created', c.created,
+          'duplicates', ${batch.received}::int - c.created)${after ? sql` || (SELECT details FROM upload_audit)` : sql``}
+        FROM counted c)`,
+    )})
     SELECT id, client_id, NULL::text AS follow_up_key, NULL::boolean AS follow_up_new FROM created${
       after
         ? sql`

@@ -213,16 +213,17 @@ const within = (value: number, range: { min?: number; max?: number }) =>
 const measure = (item: LogUpload, path: string, errors: FieldError[]) => {
   const implausible = (field: string) =>
     errors.push({ field: `${path}.${field}`, message: messages.logValueImplausible });
-  const out: Omit<q.UploadedLogRow, "clientId" | "logClass" | "loggedAt" | "localDate" | "utcOffsetMinutes" | "note"> = {
-    logTypeId: null,
-    grade: null,
-    isDanger: false,
-    value: null,
-    unit: null,
-    originalValue: null,
-    originalUnit: null,
-    data: {},
-  };
+  const out: Omit<q.UploadedLogRow, "clientId" | "logClass" | "loggedAt" | "localDate" | "utcOffsetMinutes" | "note"> =
+    {
+      logTypeId: null,
+      grade: null,
+      isDanger: false,
+      value: null,
+      unit: null,
+      originalValue: null,
+      originalUnit: null,
+      data: {},
+    };
   switch (item.logClass) {
     case "SYMPTOMS":
       if (!findLogType(item.logTypeId)) errors.push({ field: `${path}.logTypeId`, message: messages.logTypeUnknown });
@@ -370,31 +371,24 @@ export const uploadLogs = async (
     alertPairs,
   );
 
+  const event = { action: "logs.upload", entityType: "patient_logs", programId, patientId: scope.actor.userId };
   const results = await scope.ctx.db.transaction().execute(async (trx) => {
+    // The audit entry is written by the INSERT itself, after the logs (one round trip fewer).
     const { created, followUp } = await q.insertLogs(
       trx,
-      { programId, patientId: scope.actor.userId, receivedAt: now, rows },
+      { programId, patientId: scope.actor.userId, receivedAt: now, rows, received: clientIds.length },
       plan.statement,
+      (details) => scope.auditInStatement(event, details),
     );
-    const attached = await alerts.afterUploadAlerts(scope, trx, programId, plan, created, followUp);
+    if (rows.length === 0)
+      await scope.audit(
+        { ...event, details: { received: clientIds.length, created: 0, duplicates: clientIds.length } },
+        trx,
+      );
+    await alerts.afterUploadAlerts(scope, trx, programId, plan, created, followUp);
     const createdIds = new Set(created.map((r) => r.clientId));
     const skipped = clientIds.filter((id) => !createdIds.has(id));
     const existing = await q.findLogIdsByClientIds(trx, scope.actor.userId, skipped);
-    await scope.audit(
-      {
-        action: "logs.upload",
-        entityType: "patient_logs",
-        programId,
-        patientId: scope.actor.userId,
-        details: {
-          received: clientIds.length,
-          created: created.length,
-          duplicates: skipped.length,
-          ...(attached.logs > 0 ? { alertsAttached: attached } : {}),
-        },
-      },
-      trx,
-    );
     return answer(clientIds, created, existing);
   });
   return { results: restoreClientIds(body.logs, results), alertMessages: plan.alertMessages };

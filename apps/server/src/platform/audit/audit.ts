@@ -1,6 +1,7 @@
+import type { RawBuilder } from "kysely";
 import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import { insertAuditEntry } from "./queries.js";
+import { auditEntryInsert, insertAuditEntry } from "./queries.js";
 
 export interface AuditContext {
   requestId?: string | null;
@@ -21,20 +22,36 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+/** The row of an event, its details left to the caller. */
+const entryOf = (clock: Clock, context: AuditContext, event: AuditEvent) => ({
+  at: clock.now(),
+  actorUserId: event.actorUserId ?? null,
+  action: event.action,
+  entityType: event.entityType ?? null,
+  entityId: event.entityId ?? null,
+  programId: event.programId ?? null,
+  patientId: event.patientId ?? null,
+  outcome: event.outcome,
+  requestId: context.requestId ?? null,
+  clientRequestId: context.clientRequestId ?? null,
+  ip: context.ip ?? null,
+  userAgent: context.userAgent ? context.userAgent.slice(0, 512) : null,
+});
+
 /** Appends to the audit log (the table refuses updates and deletes; a trigger chains each row's hash). */
 export const writeAudit = (db: Db, clock: Clock, context: AuditContext, event: AuditEvent): Promise<void> =>
   insertAuditEntry(db, {
-    at: clock.now(),
-    actorUserId: event.actorUserId ?? null,
-    action: event.action,
-    entityType: event.entityType ?? null,
-    entityId: event.entityId ?? null,
-    programId: event.programId ?? null,
-    patientId: event.patientId ?? null,
-    outcome: event.outcome,
-    requestId: context.requestId ?? null,
-    clientRequestId: context.clientRequestId ?? null,
-    ip: context.ip ?? null,
-    userAgent: context.userAgent ? context.userAgent.slice(0, 512) : null,
+    ...entryOf(clock, context, event),
     details: event.details ? JSON.stringify(event.details) : null,
   });
+
+/**
+ * The same entry as part of the statement that makes the change (auditEntryInsert), its details
+ * (a JSON object) computed by that statement.
+ */
+export const auditInStatement = (
+  clock: Clock,
+  context: AuditContext,
+  event: Omit<AuditEvent, "details">,
+  details: RawBuilder<unknown>,
+): RawBuilder<unknown> => auditEntryInsert(entryOf(clock, context, event), details);

@@ -1,6 +1,20 @@
-import { type Insertable, sql } from "kysely";
+import { type Insertable, type RawBuilder, sql } from "kysely";
 import { type Db, PREPARED } from "../../db/kysely.js";
 import type { AuditLogTable } from "../../db/schema.js";
+
+/**
+ * One entry's INSERT as part of the statement that makes the change it records (a WITH query):
+ * atomic with it, without a transaction's round trips. Its details are an SQL expression of that
+ * statement (counts of what it wrote, say); an expression that reads the statement's other parts
+ * also makes the entry wait for them, so the chain's head is taken at the statement's end.
+ */
+export const auditEntryInsert = (entry: Omit<Insertable<AuditLogTable>, "details">, details: RawBuilder<unknown>) =>
+  sql`INSERT INTO audit_log (at, actor_user_id, action, entity_type, entity_id, program_id, patient_id, outcome,
+      request_id, client_request_id, ip, user_agent, details)
+    VALUES (${entry.at}::timestamptz, ${entry.actorUserId ?? null}::uuid, ${entry.action}, ${entry.entityType ?? null},
+      ${entry.entityId ?? null}, ${entry.programId ?? null}::uuid, ${entry.patientId ?? null}::uuid, ${entry.outcome},
+      ${entry.requestId ?? null}, ${entry.clientRequestId ?? null}, ${entry.ip ?? null}, ${entry.userAgent ?? null},
+      ${details})`;
 
 /**
  * One entry appended (the chaining trigger sets its position and hash). Written out and prepared:
