@@ -175,7 +175,24 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     ]);
     expect(raised[0]!.temperature).toBe(38.61);
     expect(raised[0]!.patientName).toBe("Grace Hopper");
-    expect((await auditRows(t, "alert.raise")).length).toBe(2);
+    // Each new alert is announced by a job its upload enqueued in the same statement: audited as
+    // raised by the patient, its escalation planned, the team e-mailed.
+    expect(await auditRows(t, "alert.raise")).toEqual([]);
+    await t.runJobs();
+    const raiseEntries = await t.ctx.db
+      .selectFrom("auditLog")
+      .select(["actorUserId", "entityId", "details"])
+      .where("action", "=", "alert.raise")
+      .orderBy("chainPosition")
+      .execute();
+    expect(raiseEntries).toHaveLength(2);
+    expect(raiseEntries.map((e) => e.entityId).sort()).toEqual(raised.map((a) => a.alertId).sort());
+    expect(raiseEntries.map((e) => e.details)).toEqual(
+      expect.arrayContaining([
+        { kind: "temperature", grade: null, temperature: 38.61, logs: 1 },
+        { kind: "symptom", grade: 2, temperature: null, logs: 1 },
+      ]),
+    );
   });
 
   it("e-mails the team members who opted in a link, never who the patient is", async () => {

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 import type { Database } from "../../db/schema.js";
 
@@ -26,15 +26,20 @@ export interface AlertTrigger {
  * INSERT (`created`), so the upload makes one round trip whether it raises or not. Safe under
  * concurrent uploads (the partial unique index decides). Grade and severity keep the worst, the
  * temperature the one farthest from 37 °C; the count grows by the logs attached. Only logs
- * created now count: a retried batch attaches nothing twice. Answers, as `follow_up`, each alert
- * with its trigger key and whether this statement raised it, and as `upload_audit` what the
- * upload's audit entry says of the alerts its logs were attached to (raised earlier).
+ * created now count: a retried batch attaches nothing twice. Each alert it raises is announced by
+ * a job the same statement enqueues (`announce`, given rows of payload, run_at and singleton key);
+ * `upload_audit` is what the upload's audit entry says of the alerts its logs were attached to
+ * (raised earlier).
  */
 export const raiseAlertsOfCreatedLogs = (input: {
   programId: string;
   patientId: string;
   now: Date;
   triggers: readonly AlertTrigger[];
+  /** Added to each announcement's payload: who uploaded, from where (the alert's audit entry). */
+  context: Record<string, unknown>;
+  /** The announcements' INSERT (enqueueJobsInStatement), given their rows. */
+  announce: (rows: RawBuilder<unknown>) => RawBuilder<unknown>;
 }) => {
   const column = <T>(pick: (t: AlertTrigger) => T) => input.triggers.map(pick);
   return sql`, alert_triggers AS (
@@ -58,13 +63,17 @@ export const raiseAlertsOfCreatedLogs = (input: {
           ELSE alerts.temperature END,
         last_log_at = GREATEST(alerts.last_log_at, excluded.last_log_at),
         log_count = alerts.log_count + excluded.log_count
-      RETURNING id, trigger_key, (xmax = 0) AS inserted
+      RETURNING id, trigger_key, (xmax = 0) AS inserted, kind, grade, temperature, log_count
     ), linked AS (
       INSERT INTO alert_logs (alert_id, log_id, program_id)
       SELECT r.id, a.log_id, ${input.programId}::uuid FROM raised r JOIN alert_triggers a USING (trigger_key)
       ON CONFLICT DO NOTHING
-    ), follow_up (id, key, inserted) AS (SELECT id, trigger_key, inserted FROM raised
-    ), upload_audit (details) AS (
+    ), announced AS (${input.announce(
+      sql`SELECT ${JSON.stringify(input.context)}::jsonb || jsonb_build_object('alertId', id, 'kind', kind,
+          'grade', grade, 'temperature', temperature, 'logs', log_count, 'raisedAt', ${input.now.toISOString()}::text),
+        ${input.now.toISOString()}::timestamptz, 'alerts.announce:' || id
+        FROM raised WHERE inserted`,
+    )}), upload_audit (details) AS (
       SELECT CASE WHEN count(*) = 0 THEN '{}'::jsonb ELSE jsonb_build_object('alertsAttached',
         jsonb_build_object('alertIds', jsonb_agg(DISTINCT r.id), 'logs', count(*))) END
       FROM raised r JOIN alert_triggers a USING (trigger_key) WHERE NOT r.inserted)`;

@@ -21,7 +21,7 @@ import { listingScope } from "../../platform/access/scope.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, notFound } from "../../platform/errors.js";
-import { enqueueJob } from "../../platform/jobs/job-runner.js";
+import { enqueueJob, enqueueJobsInStatement } from "../../platform/jobs/job-runner.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
@@ -29,6 +29,8 @@ import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 export const ALERT_ESCALATION_JOB = "alerts.escalate";
+/** A new alert's audit entry, escalation and mails, enqueued by the upload that raised it. */
+export const ALERT_ANNOUNCE_JOB = "alerts.announce";
 /** The program admins an Open alert escalates to. */
 const ADMIN_ROLES = [
   "clinical_project_admin",
@@ -155,65 +157,65 @@ export const planUploadAlerts = (
           patientId: scope.actor.userId,
           now: scope.ctx.clock.now(),
           triggers: [...triggers.values()].map((t) => t.trigger),
+          context: {
+            programId: program.id,
+            patientId: scope.actor.userId,
+            requestId: scope.meta.requestId,
+            clientRequestId: scope.meta.clientRequestId ?? null,
+            ip: scope.meta.ip,
+            userAgent: scope.meta.userAgent,
+          },
+          announce: (rows) => enqueueJobsInStatement(ALERT_ANNOUNCE_JOB, rows),
         });
   return { alertMessages, statement, triggers };
 };
 
+/** What the upload's statement put in each announcement it enqueued (raiseAlertsOfCreatedLogs). */
+interface Announcement {
+  alertId: string;
+  programId: string;
+  patientId: string;
+  kind: AlertKind;
+  grade: number | null;
+  temperature: number | null;
+  logs: number;
+  raisedAt: string;
+  requestId: string;
+  clientRequestId: string | null;
+  ip: string;
+  userAgent: string | null;
+}
+
 /**
- * After the upload's INSERT raised its alerts (in its transaction): each alert raised now is
- * audited, plans its escalation and e-mails the team members who opted in (a link only, no
- * patient data). (The alerts later logs were attached to are in the upload's own audit entry,
- * which the INSERT writes: raiseAlertsOfCreatedLogs's upload_audit.)
+ * An alert an upload raised, announced (the job the upload's own statement enqueued): audited as
+ * raised by the patient, in the upload's request, its escalation planned from the moment it was
+ * raised, and the team members who opted in e-mailed (a link only, no patient data).
  */
-export const afterUploadAlerts = async (
-  scope: RequestScope,
-  trx: Db,
-  programId: string,
-  plan: UploadAlertPlan,
-  created: readonly { id: string; clientId: string }[],
-  alerts: readonly { id: string; key: string; inserted: boolean }[],
-): Promise<void> => {
-  if (!alerts.some((alert) => alert.inserted)) return;
-  // The created logs of each trigger.
-  const logsOf = new Map<string, UploadedItem[]>();
-  for (const log of created) {
-    const planned = plan.triggers.get(log.clientId);
-    if (!planned) continue;
-    const logs = logsOf.get(planned.trigger.triggerKey) ?? [];
-    logs.push(planned.item);
-    logsOf.set(planned.trigger.triggerKey, logs);
-  }
-  const raised: string[] = [];
-  for (const alert of alerts) {
-    const logs = logsOf.get(alert.key) ?? [];
-    if (!alert.inserted) continue;
-    raised.push(alert.id);
-    const kind: AlertKind = alert.key === alertTriggerKey("temperature", null) ? "temperature" : "symptom";
-    await scope.audit(
+export const announceRaisedAlert = async (ctx: AppContext, payload: Record<string, unknown>) => {
+  const a = payload as unknown as Announcement;
+  await ctx.db.transaction().execute(async (trx) => {
+    await writeAudit(
+      trx,
+      ctx.clock,
+      { requestId: a.requestId, clientRequestId: a.clientRequestId, ip: a.ip, userAgent: a.userAgent },
       {
         action: "alert.raise",
+        outcome: "success",
+        actorUserId: a.patientId,
         entityType: "alert",
-        entityId: alert.id,
-        programId,
-        patientId: scope.actor.userId,
+        entityId: a.alertId,
+        programId: a.programId,
+        patientId: a.patientId,
         details: {
-          kind,
-          grade: kind === "symptom" ? Math.max(...logs.map((l) => l.grade ?? 0)) : null,
-          // As the statement chose it: farthest from 37 °C, the earlier log on a tie.
-          temperature:
-            kind === "temperature"
-              ? logs.reduce((a, b) => {
-                  const [da, db] = [Math.abs(a.celsius! - 37), Math.abs(b.celsius! - 37)];
-                  return db > da || (db === da && b.loggedAt < a.loggedAt) ? b : a;
-                }).celsius
-              : null,
-          logs: logs.length,
+          kind: a.kind,
+          grade: a.kind === "symptom" ? a.grade : null,
+          temperature: a.kind === "temperature" ? a.temperature : null,
+          logs: a.logs,
         },
       },
-      trx,
     );
-  }
-  if (raised.length > 0) await announce(scope.ctx, trx, programId, raised, scope.ctx.clock.now());
+    await announce(ctx, trx, a.programId, [a.alertId], new Date(a.raisedAt));
+  });
 };
 
 const alertLink = (ctx: AppContext, programId: string, alertId: string) =>

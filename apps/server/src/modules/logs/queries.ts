@@ -94,8 +94,7 @@ export interface UploadedLogRow {
  * What another module adds to an upload's INSERT, in the same statement (one round trip, one
  * plan): common table expressions that read `created (id, client_id, log_type_id, grade, value,
  * logged_at)`, the logs the INSERT created now, each starting with a comma, among them
- * `follow_up (id uuid, key text, inserted boolean)`, whose rows are answered beside the created
- * logs, and `upload_audit (details jsonb)`, one row: what it adds to the upload's audit details.
+ * `upload_audit (details jsonb)`, one row: what it adds to the upload's audit details.
  */
 export type AfterLogsCreated = RawBuilder<unknown>;
 
@@ -126,11 +125,8 @@ export const insertLogs = async (
    * counts: received, created and duplicates (already received), and what `after` adds.
    */
   audit: UploadAuditEntry,
-): Promise<{
-  created: { id: string; clientId: string }[];
-  followUp: { id: string; key: string; inserted: boolean }[];
-}> => {
-  if (batch.rows.length === 0) return { created: [], followUp: [] };
+): Promise<{ id: string; clientId: string }[]> => {
+  if (batch.rows.length === 0) return [];
   const document = JSON.stringify(
     batch.rows.map((r) => ({
       client_id: r.clientId,
@@ -149,12 +145,7 @@ export const insertLogs = async (
       note: r.note,
     })),
   );
-  const { rows } = await sql<{
-    id: string;
-    clientId: string | null;
-    followUpKey: string | null;
-    followUpNew: boolean | null;
-  }>`${PREPARED}
+  const { rows } = await sql<{ id: string; clientId: string }>`${PREPARED}
     WITH created AS (
       INSERT INTO patient_logs (program_id, patient_id, received_at, client_id, log_class, logged_at, local_date,
         utc_offset_minutes, log_type_id, grade, is_danger, value, unit, original_value, original_unit, data, note)
@@ -170,19 +161,8 @@ export const insertLogs = async (
           'duplicates', ${batch.received}::int - c.created)${after ? sql` || (SELECT details FROM upload_audit)` : sql``}
         FROM counted c)`,
     )})
-    SELECT id, client_id, NULL::text AS follow_up_key, NULL::boolean AS follow_up_new FROM created${
-      after
-        ? sql`
-    UNION ALL SELECT id, NULL, key, inserted FROM follow_up`
-        : sql``
-    }`.execute(db);
-  const created: { id: string; clientId: string }[] = [];
-  const followUp: { id: string; key: string; inserted: boolean }[] = [];
-  for (const row of rows) {
-    if (row.clientId !== null) created.push({ id: row.id, clientId: row.clientId });
-    else followUp.push({ id: row.id, key: row.followUpKey!, inserted: row.followUpNew === true });
-  }
-  return { created, followUp };
+    SELECT id, client_id FROM created`.execute(db);
+  return rows;
 };
 
 export const findLogIdsByClientIds = async (db: Db, patientId: string, clientIds: string[]) =>

@@ -1,9 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import type { RawBuilder } from "kysely";
 import { addSeconds, type Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
 import { reportServerError } from "../error-reporting.js";
-import { claimDueJobs, insertJob, markJobCompleted, markJobFailed, markJobRetry, releaseJobs } from "./queries.js";
+import {
+  claimDueJobs,
+  insertJob,
+  jobsInsertFrom,
+  markJobCompleted,
+  markJobFailed,
+  markJobRetry,
+  releaseJobs,
+} from "./queries.js";
 
 export type JobHandler = (
   payload: Record<string, unknown>,
@@ -32,6 +41,17 @@ export const enqueueJob = (
     maxAttempts: options.maxAttempts ?? 5,
     singletonKey: options.singletonKey ?? null,
   });
+
+/**
+ * Jobs enqueued by the statement that makes their cause, as one of its WITH queries (see
+ * jobsInsertFrom): they exist exactly when that statement's change does, without a transaction.
+ */
+export const enqueueJobsInStatement = (
+  name: string,
+  /** SELECT payload (jsonb), run_at (timestamptz), singleton_key (text or NULL) over the statement's parts. */
+  rows: RawBuilder<unknown>,
+  options: { maxAttempts?: number } = {},
+): RawBuilder<unknown> => jobsInsertFrom(name, options.maxAttempts ?? 5, rows);
 
 const LEASE_SECONDS = 5 * 60;
 const BATCH = 10;

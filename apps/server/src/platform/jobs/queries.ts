@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 import type { JobRow } from "../../db/schema.js";
 
@@ -30,6 +30,17 @@ export const insertJob = async (db: Db, job: NewJob): Promise<string | null> => 
     .executeTakeFirst();
   return row ? String(row.id) : null;
 };
+
+/**
+ * Jobs of one kind enqueued by the statement that makes their cause (a WITH query): one per row of
+ * `rows`, a SELECT of (payload jsonb, run_at timestamptz, singleton_key text) over that
+ * statement's other parts. An open job of the same singleton key is left as it is.
+ */
+export const jobsInsertFrom = (name: string, maxAttempts: number, rows: RawBuilder<unknown>) =>
+  sql`INSERT INTO jobs (name, payload, run_at, max_attempts, singleton_key)
+    SELECT ${name}, j.payload, j.run_at, ${maxAttempts}::int, j.singleton_key
+    FROM (${rows}) AS j (payload, run_at, singleton_key)
+    ON CONFLICT DO NOTHING`;
 
 /** Several jobs in one multi-row INSERT (no singleton keys: each one runs). */
 export const insertJobs = async (db: Db, jobs: readonly NewJob[]): Promise<void> => {
