@@ -66,8 +66,9 @@ export const raiseAlertsOfCreatedLogs = (input: {
       RETURNING id, trigger_key, (xmax = 0) AS inserted, kind, grade, temperature, log_count
     ), linked AS (
       INSERT INTO alert_logs (alert_id, log_id, program_id)
+      -- Logs this statement created: no pair can exist already (no ON CONFLICT, whose speculative
+      -- insertion of each row cost more than the rows themselves).
       SELECT r.id, a.log_id, ${input.programId}::uuid FROM raised r JOIN alert_triggers a USING (trigger_key)
-      ON CONFLICT DO NOTHING
     ), announced AS (${input.announce(
       sql`SELECT ${JSON.stringify(input.context)}::jsonb || jsonb_build_object('alertId', id, 'kind', kind,
           'grade', grade, 'temperature', temperature, 'logs', log_count, 'raisedAt', ${input.now.toISOString()}::text),
