@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, statfsSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, type RawBuilder, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 
 export type Db = Kysely<Database>;
+/** A part of an SQL statement one module hands another (a WITH query, an expression), written in a queries.ts. */
+export type SqlFragment = RawBuilder<unknown>;
 
 const INT8_OID = 20;
 const DATE_OID = 1082;

@@ -1,5 +1,4 @@
-import type { RawBuilder } from "kysely";
-import type { Db } from "../db/kysely.js";
+import type { Db, SqlFragment } from "../db/kysely.js";
 import { type AuditEvent, auditInStatement, writeAudit } from "./audit/audit.js";
 import type { Actor } from "./auth/actor.js";
 import type { AppContext, RequestMeta } from "./context.js";
@@ -22,10 +21,7 @@ export interface RequestScope<A extends Actor | null = Actor> {
    * The same entry for this actor and request as part of the statement that makes the change
    * (a WITH query): its details an SQL expression (a JSON object) of that statement.
    */
-  auditInStatement(
-    event: Omit<AuditEvent, "actorUserId" | "outcome" | "details">,
-    details: RawBuilder<unknown>,
-  ): RawBuilder<unknown>;
+  auditInStatement(event: Omit<AuditEvent, "actorUserId" | "outcome" | "details">, details: SqlFragment): SqlFragment;
 }
 
 export const requestScope = <A extends Actor | null>(

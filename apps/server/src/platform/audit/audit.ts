@@ -1,6 +1,5 @@
-import type { RawBuilder } from "kysely";
 import type { Clock } from "../../clock.js";
-import type { Db } from "../../db/kysely.js";
+import type { Db, SqlFragment } from "../../db/kysely.js";
 import { auditEntryInsert, insertAuditEntry } from "./queries.js";
 
 export interface AuditContext {
@@ -53,5 +52,5 @@ export const auditInStatement = (
   clock: Clock,
   context: AuditContext,
   event: Omit<AuditEvent, "details">,
-  details: RawBuilder<unknown>,
-): RawBuilder<unknown> => auditEntryInsert(entryOf(clock, context, event), details);
+  details: SqlFragment,
+): SqlFragment => auditEntryInsert(entryOf(clock, context, event), details);

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { RawBuilder } from "kysely";
 import { addSeconds, type Clock } from "../../clock.js";
-import type { Db } from "../../db/kysely.js";
+import type { Db, SqlFragment } from "../../db/kysely.js";
 import { reportServerError } from "../error-reporting.js";
 import {
   claimDueJobs,
@@ -49,9 +48,9 @@ export const enqueueJob = (
 export const enqueueJobsInStatement = (
   name: string,
   /** SELECT payload (jsonb), run_at (timestamptz), singleton_key (text or NULL) over the statement's parts. */
-  rows: RawBuilder<unknown>,
+  rows: SqlFragment,
   options: { maxAttempts?: number } = {},
-): RawBuilder<unknown> => jobsInsertFrom(name, options.maxAttempts ?? 5, rows);
+): SqlFragment => jobsInsertFrom(name, options.maxAttempts ?? 5, rows);
 
 const LEASE_SECONDS = 5 * 60;
 const BATCH = 10;
