@@ -30,7 +30,9 @@ import { RawTime, type Row, summarise, time } from "./stats.js";
  * Patient data at scale: BENCH_PATIENTS consented patients of one program, BENCH_DAYS days each
  * (default 10,000 × 365 ≈ 20 M logs on PostgreSQL, 300 × 90 on PGlite), then the participant list
  * sorted by severe symptoms, the 6-month participant report and uploads through the API, each
- * beside the same work done by one raw SQL statement in the same run.
+ * beside the same work done by one raw SQL statement in the same run. On PostgreSQL the API is the
+ * product as production runs it, a server process of its own read over loopback HTTP (with its CPU
+ * time per request beside each figure); on PGlite, the server in the bench's process.
  */
 export const benchPatientData = async (t: TestApp, adminToken: string, rows: Row[]) => {
   const db = t.database.db;
@@ -669,9 +671,10 @@ const serverProcessClient = async (t: TestApp, db: TestApp["database"]["db"]): P
       DATABASE_URL: url.toString(),
       DEMO_DATA: "on",
       JOB_POLL_MS: "1000",
-      ...(process.env.ZZ_SINGLE ? { ZZ_SINGLE: "1" } : {}),
     },
-    process.env.ZZ_NODE_ARGS ? process.env.ZZ_NODE_ARGS.split(" ") : [],
+    // BENCH_SERVER_NODE_ARGS: options for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    // to profile it through the figures.
+    process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(" ") : [],
   );
   const email = "bench-reader@openpro.bench";
   await t.createStaff({ email, role: "superadmin" });
