@@ -1,5 +1,5 @@
-import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
-import type { Db } from "../../db/kysely.js";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Db, SqlFragment } from "../../db/kysely.js";
 import type { Database } from "../../db/schema.js";
 
 /** Every symptom-and-grade pair of the program with its alert message text. */
@@ -39,7 +39,7 @@ export const raiseAlertsOfCreatedLogs = (input: {
   /** Added to each announcement's payload: who uploaded, from where (the alert's audit entry). */
   context: Record<string, unknown>;
   /** The announcements' INSERT (enqueueJobsInStatement), given their rows. */
-  announce: (rows: RawBuilder<unknown>) => RawBuilder<unknown>;
+  announce: (rows: SqlFragment) => SqlFragment;
 }) => {
   const column = <T>(pick: (t: AlertTrigger) => T) => input.triggers.map(pick);
   return sql`, alert_triggers AS (

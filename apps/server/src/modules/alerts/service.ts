@@ -62,7 +62,6 @@ export interface UploadedItem {
   logTypeId: string | null;
   grade: number | null;
   celsius: number | null;
-  loggedAt: Date;
 }
 
 export type AlertPairs = Awaited<ReturnType<typeof q.findPairMessages>>;
@@ -80,8 +79,6 @@ export interface UploadAlertPlan {
   alertMessages: AlertMessageAnswer[];
   /** Added to the upload's INSERT: raises the care team's alerts of the logs it creates; null when no item can. */
   statement: ReturnType<typeof q.raiseAlertsOfCreatedLogs> | null;
-  /** The items that raise an alert if created, by client id (lower case). */
-  triggers: Map<string, { item: UploadedItem; trigger: q.AlertTrigger }>;
 }
 
 /**
@@ -102,8 +99,9 @@ export const planUploadAlerts = (
   /** The program's pairs as the upload read them (uploadNeedsAlertPairs). */
   pairs: AlertPairs,
 ): UploadAlertPlan => {
-  const triggers: UploadAlertPlan["triggers"] = new Map();
-  if (raisingOff.has(scope.ctx)) return { alertMessages: [], statement: null, triggers };
+  if (raisingOff.has(scope.ctx)) return { alertMessages: [], statement: null };
+  // The items that raise an alert if created (their client ids are unique: the upload checked).
+  const triggers: q.AlertTrigger[] = [];
   const messageOf = new Map(pairs.map((p) => [pairKey(p.logTypeId, p.grade), p.message]));
   const pairSet = new Set(messageOf.keys());
   const min = numberOrNull(program.temperatureMin);
@@ -139,24 +137,21 @@ export const planUploadAlerts = (
     }
     if (!kind) continue;
     const clientId = item.clientId.toLowerCase();
-    triggers.set(clientId, {
-      item,
-      trigger: {
-        clientId,
-        kind,
-        triggerKey: alertTriggerKey(kind, item.logTypeId),
-        severity: severityOf({ kind, grade: item.grade }),
-      },
+    triggers.push({
+      clientId,
+      kind,
+      triggerKey: alertTriggerKey(kind, item.logTypeId),
+      severity: severityOf({ kind, grade: item.grade }),
     });
   }
   const statement =
-    triggers.size === 0
+    triggers.length === 0
       ? null
       : q.raiseAlertsOfCreatedLogs({
           programId: program.id,
           patientId: scope.actor.userId,
           now: scope.ctx.clock.now(),
-          triggers: [...triggers.values()].map((t) => t.trigger),
+          triggers,
           context: {
             programId: program.id,
             patientId: scope.actor.userId,
@@ -167,7 +162,7 @@ export const planUploadAlerts = (
           },
           announce: (rows) => enqueueJobsInStatement(ALERT_ANNOUNCE_JOB, rows),
         });
-  return { alertMessages, statement, triggers };
+  return { alertMessages, statement };
 };
 
 /** What the upload's statement put in each announcement it enqueued (raiseAlertsOfCreatedLogs). */

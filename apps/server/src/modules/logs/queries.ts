@@ -1,5 +1,5 @@
-import { type Insertable, type RawBuilder, type Selectable, sql } from "kysely";
-import { type Db, PREPARED } from "../../db/kysely.js";
+import { type Insertable, type Selectable, sql } from "kysely";
+import { type Db, PREPARED, type SqlFragment } from "../../db/kysely.js";
 import type {
   MedicationEventsTable,
   PatientLogsTable,
@@ -96,10 +96,10 @@ export interface UploadedLogRow {
  * logged_at)`, the logs the INSERT created now, each starting with a comma, among them
  * `upload_audit (details jsonb)`, one row: what it adds to the upload's audit details.
  */
-export type AfterLogsCreated = RawBuilder<unknown>;
+export type AfterLogsCreated = SqlFragment;
 
 /** The upload's audit entry as part of its INSERT, given the details the statement computes. */
-export type UploadAuditEntry = (details: RawBuilder<unknown>) => RawBuilder<unknown>;
+export type UploadAuditEntry = (details: SqlFragment) => SqlFragment;
 
 /**
  * The whole batch in one INSERT from one JSON document (one text whatever the batch: prepared once

@@ -398,7 +398,6 @@ const alertItemOf = (item: LogUpload, row: q.UploadedLogRow): alerts.UploadedIte
   logTypeId: row.logTypeId,
   grade: row.grade,
   celsius: row.logClass === "TEMPERATURE" ? row.value : null,
-  loggedAt: row.loggedAt,
 });
 
 /** The answer carries each client id as the app sent it. */

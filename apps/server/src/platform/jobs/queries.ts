@@ -1,5 +1,5 @@
-import { type RawBuilder, sql } from "kysely";
-import type { Db } from "../../db/kysely.js";
+import { sql } from "kysely";
+import type { Db, SqlFragment } from "../../db/kysely.js";
 import type { JobRow } from "../../db/schema.js";
 
 export interface NewJob {
@@ -36,7 +36,7 @@ export const insertJob = async (db: Db, job: NewJob): Promise<string | null> => 
  * `rows`, a SELECT of (payload jsonb, run_at timestamptz, singleton_key text) over that
  * statement's other parts. An open job of the same singleton key is left as it is.
  */
-export const jobsInsertFrom = (name: string, maxAttempts: number, rows: RawBuilder<unknown>) =>
+export const jobsInsertFrom = (name: string, maxAttempts: number, rows: SqlFragment) =>
   sql`INSERT INTO jobs (name, payload, run_at, max_attempts, singleton_key)
     SELECT ${name}, j.payload, j.run_at, ${maxAttempts}::int, j.singleton_key
     FROM (${rows}) AS j (payload, run_at, singleton_key)
