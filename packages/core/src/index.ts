@@ -43,6 +43,7 @@ export * from "./rules/patient-data.js";
 export * from "./rules/patient-ids.js";
 export * from "./rules/patients.js";
 export * from "./rules/program-dashboard.js";
+export * from "./rules/program-readiness.js";
 export * from "./rules/programs.js";
 export * from "./rules/public-pages.js";
 export * from "./rules/questionnaire-delivery.js";
