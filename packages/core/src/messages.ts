@@ -333,6 +333,12 @@ export const messages = {
   alertsEmpty: "There are no alerts here.",
   escalationMinutesInvalid: "Enter a number of minutes from 5 to 10080",
   alertSettingsSaved: "Alert settings saved",
+  // worklist (patients gone quiet)
+  worklistContactOutcomeRequired: "Please choose how the contact went",
+  worklistQuietDaysInvalid: "Enter a number of days from 2 to 60",
+  worklistContactRecorded: "Contact recorded",
+  worklistEmpty: "Nobody has gone quiet: every patient is reporting.",
+  worklistSettingsSaved: "Worklist settings saved",
   // questionnaire settings
   schemeNotObject: "The file must hold one JSON object (the questionnaire)",
   schemeMissing: "This is required",
