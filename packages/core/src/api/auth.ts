@@ -2,6 +2,7 @@ import { z } from "zod";
 import { roles } from "../access.js";
 import { limits } from "../limits.js";
 import { messages } from "../messages.js";
+import { patientLanguages } from "../rules/patient-language.js";
 import {
   emailField,
   exactDigits,
@@ -30,6 +31,8 @@ export const currentUserSchema = z.object({
   /** This sign-in still needs the e-mailed one-time code. */
   otpRequired: z.boolean(),
   instructionsAcknowledged: z.boolean(),
+  /** The language the patient chose for their screens and e-mails; null before they chose one. */
+  language: z.enum(patientLanguages).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -49,7 +52,15 @@ export const resetVerifyOtpBody = z.strictObject({
   otpCode: exactDigits(limits.otpLength),
   scope: scopeSchema.default("clinical"),
 });
-export const resetWithOtpBody = withConfirmedPassword({ email: emailField(), otpCode: exactDigits(limits.otpLength) });
+/**
+ * Without a scope any account's password is reset (the staff page's historical call); with one, only
+ * an account of that scope, and "patient" also signs the patient in (the patient app's reset).
+ */
+export const resetWithOtpBody = withConfirmedPassword({
+  email: emailField(),
+  otpCode: exactDigits(limits.otpLength),
+  scope: scopeSchema.optional(),
+});
 export const resetCodeRequestBody = z.strictObject({ email: emailField() });
 export const resetCodeCheckBody = z.strictObject({
   email: emailField().optional(),
@@ -75,6 +86,7 @@ export const updateCurrentBody = z
       .nullable()
       .optional(),
     instructionsAcknowledged: z.literal(true).optional(),
+    language: z.enum(patientLanguages, { error: messages.unknownLanguage }).optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
 export const refreshBody = z.strictObject({ refreshToken: z.string().min(1, messages.required).max(512) });
@@ -183,7 +195,8 @@ export const authApi = {
   resetSendOtp: endpoint({
     method: "POST",
     path: "/api/v2/auth/reset_password/email/send_otp",
-    summary: "E-mail a 6-digit password-reset code. Answers the same whether or not the e-mail exists.",
+    summary:
+      "E-mail a 6-digit password-reset code to the account's owner, whichever scope asked (the mail leads to the staff or the patient reset page). Answers the same whether or not the e-mail exists.",
     tags: ["auth"],
     auth: false,
     body: resetSendOtpBody,
@@ -201,11 +214,16 @@ export const authApi = {
   resetWithOtp: endpoint({
     method: "POST",
     path: "/api/v2/auth/reset_password/email/reset",
-    summary: "Set a new password with the 6-digit reset code; every session of the user ends.",
+    summary:
+      "Set a new password with the 6-digit reset code; every session of the user ends. With scope patient the patient is signed in.",
     tags: ["auth"],
     auth: false,
     body: resetWithOtpBody,
-    response: messageResponse,
+    response: messageResponse.extend({
+      accessToken: z.string().optional(),
+      refreshToken: z.string().optional(),
+      userId: z.string().optional(),
+    }),
   }),
   resetCodeRequest: endpoint({
     method: "POST",

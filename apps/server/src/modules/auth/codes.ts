@@ -15,6 +15,17 @@ export type CodePurpose = "login" | "signup" | "password_reset" | "password_rese
 
 export const codeHash = (ctx: AppContext, code: string) => hashCode(ctx.settings.jwtSecret, code);
 
+/**
+ * Where a reset mail leads: a patient's 6-digit code to the patient app's reset (/me/forgot-password),
+ * anyone else's to the staff pages (the 8-character code has only the staff page).
+ */
+const resetPageUrl = (ctx: AppContext, user: UserRow, isResetCode: boolean) => {
+  const email = encodeURIComponent(user.email);
+  if (isResetCode) return `${ctx.settings.publicUrl}/confirm-code?email=${email}`;
+  if (user.scope === "patient") return `${ctx.settings.publicUrl}/me/forgot-password?email=${email}`;
+  return `${ctx.settings.publicUrl}/2FA/passwordReset/${email}`;
+};
+
 /** Creates a fresh code (older open ones of the same purpose are voided) and queues its e-mail. */
 export const sendCode = async (
   ctx: AppContext,
@@ -44,9 +55,7 @@ export const sendCode = async (
           firstName: user.firstName,
           code,
           minutes,
-          url: isResetCode
-            ? `${ctx.settings.publicUrl}/confirm-code?email=${encodeURIComponent(user.email)}`
-            : `${ctx.settings.publicUrl}/2FA/passwordReset/${encodeURIComponent(user.email)}`,
+          url: resetPageUrl(ctx, user, isResetCode),
         });
   await queueMail(db, ctx.clock, user.email, mail, `code.${purpose}`);
 };

@@ -114,16 +114,20 @@ const assertResetRequestAllowed = async (ctx: AppContext, email: string) => {
   if (limited) throw tooManyRequests(messages.otpResendThrottled);
 };
 
+/**
+ * The code goes to the account's owner whichever page asked (a patient on the staff page, or staff
+ * on the patient's): its mail leads to the reset page of the account's own scope, where alone the
+ * code works. The answer is the same either way, so the page tells no one which accounts exist.
+ */
 export const requestResetOtp = async (ctx: AppContext, meta: RequestMeta, email: string, scope: Scope) => {
   await assertResetRequestAllowed(ctx, email);
   const user = await q.findUserByEmail(ctx.db, email);
-  if (user && user.scope === scope) {
-    await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "password_reset", null));
-  }
+  if (user) await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "password_reset", null));
   await writeAudit(ctx.db, ctx.clock, meta, {
     action: "auth.reset.request",
     outcome: "success",
     actorUserId: user?.id ?? null,
+    details: { askedScope: scope },
   });
   return { message: messages.resetRequested };
 };
@@ -152,10 +156,10 @@ export const verifyResetOtp = async (
 export const resetWithOtp = async (
   ctx: AppContext,
   meta: RequestMeta,
-  body: { email: string; otpCode: string; password: string },
+  body: { email: string; otpCode: string; password: string; scope?: Scope | undefined },
 ) => {
   const guesser = { email: body.email, meta };
-  const user = await findResetUser(ctx, guesser, body.email);
+  const user = await findResetUser(ctx, guesser, body.email, body.scope);
   // The code first: judging the password earlier would tell anyone, without a code and without a
   // throttle, whether a guess is the current password ("must differ from the current one").
   const codeId = await checkCode(
@@ -166,16 +170,26 @@ export const resetWithOtp = async (
     "incorrect",
   );
   await assertAcceptablePassword(user, body.password);
-  await ctx.db.transaction().execute(async (trx) => {
+  const session = await ctx.db.transaction().execute(async (trx) => {
     await consumeCheckedCode(ctx, trx, codeId);
     await setPassword(ctx, trx, user, body.password, "password-reset");
+    // The patient app's reset ends in the app, as a patient's sign-in needs no e-mailed code;
+    // staff still sign in with their code afterwards.
+    return body.scope === "patient" ? openSession(ctx, trx, meta, user, "patient", true) : null;
   });
   await writeAudit(ctx.db, ctx.clock, meta, {
     action: "auth.password.reset",
     outcome: "success",
     actorUserId: user.id,
+    ...(session ? { entityType: "session", entityId: session.sessionId } : {}),
   });
-  return { message: messages.passwordResetDone };
+  if (!session) return { message: messages.passwordResetDone };
+  return {
+    message: messages.passwordResetDone,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    userId: user.id,
+  };
 };
 
 export const requestResetCode = async (ctx: AppContext, meta: RequestMeta, email: string) => {
