@@ -40,6 +40,7 @@ import type { AppContext } from "./platform/context.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
 import { generateRequestId, loggerOptions } from "./platform/http/logging.js";
 import { installMaintenanceWindow } from "./platform/http/maintenance.js";
+import { completeOpenapiDocument } from "./platform/http/openapi.js";
 import { installSecurityHeaders } from "./platform/http/security.js";
 import {
   htmlEntryFor,
@@ -119,6 +120,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
       components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: completeOpenapiDocument(ctx),
   });
   // No fonts from a CDN: the docs page stays inside this server, as the CSP requires.
   await app.register(scalar, { routePrefix: "/api/docs", configuration: { withDefaultFonts: false } });
