@@ -36,6 +36,7 @@ import { registerSymptomSettingsRoutes } from "./modules/symptom-settings/routes
 import { planNextReminderSweep } from "./modules/symptom-settings/service.js";
 import { registerProgramTeamRoutes } from "./modules/team/routes.js";
 import { registerUserRoutes } from "./modules/users/routes.js";
+import { registerWorklistRoutes } from "./modules/worklist/routes.js";
 import type { AppContext } from "./platform/context.js";
 import { installErrorHandler } from "./platform/http/error-handler.js";
 import { generateRequestId, loggerOptions } from "./platform/http/logging.js";
@@ -144,6 +145,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerQuestionnaireDeliveryRoutes(api, ctx);
     registerSymptomSettingsRoutes(api, ctx);
     registerAlertRoutes(api, ctx);
+    registerWorklistRoutes(api, ctx);
     registerAppointmentRoutes(api, ctx);
     registerAuditRoutes(api, ctx);
     registerExportRoutes(api, ctx);

@@ -1,3 +1,4 @@
+import { nhsNumberCheckDigit } from "@openpro/core";
 import type { TestApp } from "./test-app.js";
 
 /**
@@ -24,6 +25,18 @@ export const setProgram = async (
 export const userIdOf = async (t: TestApp, email: string) =>
   (await t.ctx.db.selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirstOrThrow())
     .id;
+
+/**
+ * A valid NHS number of its own for each serial (10 serials apart never meet): the serial's
+ * digits and a zero, or the next number whose check digit exists, and the check digit.
+ */
+export const nhsNumber = (serial: number): string => {
+  for (let base = serial * 10; ; base++) {
+    const firstNine = String(base).padStart(9, "0");
+    const check = nhsNumberCheckDigit(firstNine);
+    if (check !== null) return `${firstNine}${check}`;
+  }
+};
 
 export const newPatient = (projectId: string, extra: Record<string, unknown> = {}) => ({
   firstName: "Grace",

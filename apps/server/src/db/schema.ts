@@ -677,6 +677,30 @@ export interface FhirExportPartsTable {
   ndjson: string;
 }
 
+// the worklist of patients gone quiet (migration 0025)
+export interface WorklistSettingsTable {
+  programId: string;
+  quietDays: number;
+  updatedAt: Timestamp;
+}
+
+export interface WorklistContactsTable {
+  id: Generated<string>;
+  programId: string;
+  patientId: string;
+  outcome: "called" | "left_message" | "unwell_or_admitted" | "no_answer";
+  note: string | null;
+  contactedBy: string | null;
+  contactedAt: Timestamp;
+}
+
+/** A patient's calendar day with a log; kept by triggers on patient_logs. */
+export interface PatientLogDaysTable {
+  programId: string;
+  localDate: ColumnType<string, string, string>;
+  patientId: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -728,6 +752,9 @@ export interface Database {
   researchExportChunks: ResearchExportChunksTable;
   fhirExports: FhirExportsTable;
   fhirExportParts: FhirExportPartsTable;
+  worklistSettings: WorklistSettingsTable;
+  worklistContacts: WorklistContactsTable;
+  patientLogDays: PatientLogDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -129,6 +129,7 @@ const PatientArea = ({
         patient={participant}
         actor={actor}
         idTypes={idTypes.data?.patientIdTypes ?? []}
+        territory={program.territory}
         open={detailsOpen}
         onClose={() => setDetailsOpen(false)}
       />

@@ -3,7 +3,7 @@ import { limits } from "../limits.js";
 import { messages } from "../messages.js";
 import { patientIdProblem } from "../rules/patient-ids.js";
 import { enrolmentFilters, patientStatuses, verificationStatuses } from "../rules/patients.js";
-import { patientIdTypes } from "../rules/programs.js";
+import { patientIdTypes, type Territory } from "../rules/programs.js";
 import { emailField, requiredText, UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint, messageResponse, paged, pageQuery } from "./endpoint.js";
 
@@ -77,16 +77,21 @@ const patientFields = {
   lastName: requiredText(limits.text.teamName, messages.patientLastNameRequired),
   email: emailField(limits.text.email, messages.patientEmailRequired),
   patientIdType: z.enum(patientIdTypeIds, { error: messages.patientIdTypeRequired }),
-  patientId: z.string({ error: messages.patientIdRequired }).max(64),
+  patientId: z.string({ error: messages.patientIdRequired }).max(64, messages.maxLength(64)),
 };
-const checkPatientId = (
-  v: { patientIdType?: string | undefined; patientId?: string | undefined },
-  ctx: z.RefinementCtx,
-) => {
-  if (v.patientIdType === undefined || v.patientId === undefined) return;
-  const problem = patientIdProblem(v.patientIdType, v.patientId);
-  if (problem) ctx.addIssue({ code: "custom", path: ["patientId"], message: problem });
-};
+/**
+ * The identifier check of the new-patient and edit-patient forms, one rule (core's
+ * patientIdProblem) for the contract and the web form. The contract runs it without a territory
+ * (the program is not known yet); the form and the service with the program's.
+ */
+export const refinePatientId =
+  (territory?: Territory) =>
+  (v: { patientIdType?: string | undefined; patientId?: string | undefined }, ctx: z.RefinementCtx) => {
+    if (!v.patientIdType || v.patientId === undefined) return;
+    const problem = patientIdProblem(v.patientIdType, v.patientId, territory);
+    if (problem) ctx.addIssue({ code: "custom", path: ["patientId"], message: problem });
+  };
+const checkPatientId = refinePatientId();
 
 /** The spec's text rule: letters, digits, spaces and . , ' ? ! / ( ) @ & - + ; */
 const clinicalText = (max: number) =>

@@ -1,4 +1,4 @@
-import type { PatientStatus, Territory, VerificationStatus } from "@openpro/core";
+import { nhsNumberCheckDigit, type PatientStatus, type Territory, type VerificationStatus } from "@openpro/core";
 import type { Db } from "../kysely.js";
 import {
   insertEnrolmentsBulk,
@@ -6,6 +6,17 @@ import {
   insertUsersBulk,
   insertVerificationHistoryBulk,
 } from "./queries.js";
+
+/**
+ * A valid NHS number per demo patient (the check digit holds, as the forms demand): 9 000 000 000
+ * and up, 7 919 apart, the first nine digits moved on by one when their check digit would be 10.
+ */
+const demoNhsNumber = (n: number): string => {
+  for (let base = 900_000_000 + n * 7919; ; base++) {
+    const check = nhsNumberCheckDigit(String(base));
+    if (check !== null) return `${base}${check}`;
+  }
+};
 
 const FIRST = [
   "Amelia",
@@ -142,7 +153,7 @@ export const seedPatients = async (
           inviteEmail: p.email,
           consentedEmail: p.consented ? p.email : null,
           patientIdType: "nhs_number",
-          patientId: String(9_000_000_000 + p.n * 7919).slice(0, 10),
+          patientId: demoNhsNumber(p.n),
           status: p.statuses.at(-1)!,
           verificationStatus: verification,
           consentGiven: p.consented && !withdrawn,

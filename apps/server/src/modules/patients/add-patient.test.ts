@@ -102,7 +102,15 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
       [{ patientIdType: undefined }, [{ field: "patientIdType", message: messages.patientIdTypeRequired }]],
       [{ patientIdType: "passport" }, [{ field: "patientIdType", message: messages.patientIdTypeRequired }]],
       [{ patientId: "943-476-5919" }, [{ field: "patientId", message: "An NHS number has digits only" }]],
-      [{ patientId: "943 476 5919 99" }, [{ field: "patientId", message: "Max length is 11 characters." }]],
+      [{ patientId: "943 476 5919 9" }, [{ field: "patientId", message: messages.nhsNumberLength }]],
+      [{ patientId: "12345" }, [{ field: "patientId", message: messages.nhsNumberLength }]],
+      // Issue 30 §3: a mistyped digit is caught by the NHS number's modulus-11 check digit.
+      [{ patientId: "123 456 7890" }, [{ field: "patientId", message: messages.nhsNumberCheckDigit }]],
+      [{ patientId: "943 476 5918" }, [{ field: "patientId", message: messages.nhsNumberCheckDigit }]],
+      [
+        { patientIdType: "social_security_number", patientId: "666-12-3456" },
+        [{ field: "patientId", message: messages.usSsnInvalid }],
+      ],
       [{ patientId: "   " }, [{ field: "patientId", message: messages.patientIdRequired }]],
       [
         { patientIdType: "sciensus_id", patientId: "REF-1234567890" },
@@ -122,9 +130,9 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
     expect(await t.mailsTo("bad@patients.test")).toEqual([]);
   });
 
-  it("accepts an NHS number of 11 digits and both forms of Sciensus id", async () => {
+  it("accepts a valid NHS number and both forms of Sciensus id", async () => {
     const accepted: [string, string, string][] = [
-      ["nhs_number", "12345678901", "12345678901"],
+      ["nhs_number", "401 023 2137", "4010232137"],
       ["sciensus_id", "REF-123456789", "REF-123456789"],
       ["sciensus_id", "0f8fad5b-d9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950e"],
     ];
@@ -138,6 +146,68 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
       expect(response.statusCode, typed).toBe(201);
       expect(await enrolmentOf(t, nurse.token, heart, email)).toMatchObject({ patientIdType: type, patientId: stored });
     }
+  });
+
+  it("checks a social security number by the program's country: an SSN in the US, an AHV number in Switzerland", async () => {
+    const us = await insertProgram(t, { organisationId: northbridge, name: "Boston Lung", territory: "US" });
+    const ch = await insertProgram(t, { organisationId: northbridge, name: "Zürich Lung", territory: "CH" });
+    await addToProgram(t, nurse.id, us, "clinician_team_member");
+    await addToProgram(t, nurse.id, ch, "clinician_team_member");
+    const before = await countEnrolments();
+    const refused: [string, string, string][] = [
+      [us, "000-12-3456", messages.usSsnInvalid],
+      [us, "900-12-3456", messages.usSsnInvalid],
+      [us, "123-00-4567", messages.usSsnInvalid],
+      [us, "123-45-0000", messages.usSsnInvalid],
+      // A valid Swiss number is no US SSN, and the reverse.
+      [us, "756.1234.5678.97", messages.usSsnInvalid],
+      [ch, "123-45-6789", messages.ahvNumberInvalid],
+      [ch, "756.1234.5678.98", messages.ahvNumberInvalid],
+    ];
+    for (const [programId, patientId, message] of refused) {
+      const response = await addPatient(
+        t,
+        nurse.token,
+        newPatient(programId, { email: "ssn@patients.test", patientIdType: "social_security_number", patientId }),
+      );
+      expect(response.statusCode, patientId).toBe(422);
+      expect(fieldErrors(response), patientId).toEqual([{ field: "patientId", message }]);
+    }
+    expect(await countEnrolments()).toBe(before);
+    expect(await t.mailsTo("ssn@patients.test")).toEqual([]);
+
+    const accepted: [string, string, string][] = [
+      [us, "123-45-6789", "123456789"],
+      [ch, "756.1234.5678.97", "7561234567897"],
+    ];
+    for (const [i, [programId, typed, stored]] of accepted.entries()) {
+      const email = `ssn${i}@patients.test`;
+      const response = await addPatient(
+        t,
+        nurse.token,
+        newPatient(programId, { email, patientIdType: "social_security_number", patientId: typed }),
+      );
+      expect(response.statusCode, typed).toBe(201);
+      expect(await enrolmentOf(t, nurse.token, programId, email)).toMatchObject({ patientId: stored });
+    }
+  });
+
+  it("refuses an edit that leaves a bad identifier, on the field, and changes nothing", async () => {
+    const email = "edit-id@patients.test";
+    const { userId } = (await addPatient(t, nurse.token, newPatient(heart, { email }))).json();
+    const edit = (payload: Record<string, unknown>) =>
+      t.request({ method: "PATCH", url: `/api/v1/users/${userId}?projectId=${heart}`, token: nurse.token, payload });
+    const typo = await edit({ patientId: "943 476 5918" });
+    expect(typo.statusCode).toBe(422);
+    expect(fieldErrors(typo)).toEqual([{ field: "patientId", message: messages.nhsNumberCheckDigit }]);
+    // A Sciensus id type over the stored NHS number: the number kept is no Sciensus id.
+    const retyped = await edit({ patientIdType: "sciensus_id" });
+    expect(retyped.statusCode).toBe(422);
+    expect(fieldErrors(retyped)).toEqual([{ field: "patientId", message: messages.sciensusIdInvalid }]);
+    expect(await enrolmentOf(t, nurse.token, heart, email)).toMatchObject({
+      patientIdType: "nhs_number",
+      patientId: "9434765919",
+    });
   });
 
   it("refuses a second invitation for the same person and a staff member's address", async () => {

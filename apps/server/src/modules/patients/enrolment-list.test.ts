@@ -1,7 +1,15 @@
 import { mergeStatusHistory, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { acceptInvite, addPatient, giveConsent, listPatients, newPatient, userIdOf } from "../../../test/patients.js";
+import {
+  acceptInvite,
+  addPatient,
+  giveConsent,
+  listPatients,
+  newPatient,
+  nhsNumber,
+  userIdOf,
+} from "../../../test/patients.js";
 import {
   addToOrganisation,
   addToProgram,
@@ -65,7 +73,7 @@ describe("the enrolment list of a program and the global patient search", () => 
       const added = await addPatient(
         t,
         nurse.token,
-        newPatient(heart, { firstName, lastName, email, patientId: `${1000000 + i}` }),
+        newPatient(heart, { firstName, lastName, email, patientId: nhsNumber(1000000 + i) }),
       );
       expect(added.statusCode).toBe(201);
       t.clock.advanceSeconds(1);
@@ -90,7 +98,7 @@ describe("the enrolment list of a program and the global patient search", () => 
       method: "PATCH",
       url: `/api/v1/users/${await userIdOf(t, "ada@patients.test")}/verify?projectId=${heart}`,
       token: nurse.token,
-      payload: { patientId: "1000002" },
+      payload: { patientId: nhsNumber(1000002) },
     });
     expect(verified.statusCode).toBe(200);
   });
@@ -124,7 +132,7 @@ describe("the enrolment list of a program and the global patient search", () => 
     expect(names((await list({ term: "ADAMS" })).results)).toEqual(["adele Adams", "zoe Adams"]);
     expect(names((await list({ term: "grace hop" })).results)).toEqual(["Grace Hopper"]);
     expect(names((await list({ term: "barbara@" })).results)).toEqual(["Barbara Liskov"]);
-    expect(names((await list({ term: "1000001" })).results)).toEqual(["Alan turing"]);
+    expect(names((await list({ term: nhsNumber(1000001) })).results)).toEqual(["Alan turing"]);
     // LIKE wildcards are plain characters.
     expect(await list({ term: "%" })).toEqual({ results: [], totalCount: 0 });
     const tooLong = await listPatients(t, nurse.token, heart, { term: "x".repeat(257) });
@@ -199,7 +207,7 @@ describe("the enrolment list of a program and the global patient search", () => 
           dob: null,
           inviteEmail: "grace@patients.test",
           consentedEmail: "grace@patients.test",
-          patientId: "1000003",
+          patientId: nhsNumber(1000003),
           patientIdType: "nhs_number",
           patientStatus: "CONSENTED",
           project: { projectId: heart, name: "Northbridge Heart" },

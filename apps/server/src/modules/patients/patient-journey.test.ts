@@ -83,6 +83,10 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
       programName: "Northbridge Heart",
       email: "grace@patients.test",
       kind: "individual",
+      joined: false,
+      // The names the nurse entered, for the sign-up form to fill in.
+      firstName: "Grace",
+      lastName: "Hopper",
     });
     const unknown = await inviteInfo(t, "no-such-invite-code");
     expect(unknown.statusCode).toBe(400);
@@ -129,9 +133,10 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
     grace = body.accessToken;
     graceId = await userIdOf(t, "grace@patients.test");
 
+    // Opened again before consenting, the link resumes at signing in (then the consent).
     const used = await inviteInfo(t, code);
-    expect(used.statusCode).toBe(400);
-    expect(used.json()).toMatchObject({ errorCode: "INVITE_USED", message: "Invite code already used" });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toMatchObject({ hasAccepted: true, joined: false, email: "grace@patients.test" });
     const again = await registerPatient(t, signUpForm(code, "grace@patients.test"));
     expect(again.statusCode).toBe(400);
     expect(again.json().errorCode).toBe("INVITE_USED");
@@ -291,7 +296,7 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
 
   it("joins Grace to a second program when she signs in from its link", async () => {
     expect(
-      (await addPatient(t, nurse.token, newPatient(lung, { email: "grace@patients.test", patientId: "1234567890" })))
+      (await addPatient(t, nurse.token, newPatient(lung, { email: "grace@patients.test", patientId: "401 023 2137" })))
         .statusCode,
     ).toBe(201);
     const code = await lastInviteCode(t, "grace@patients.test");
@@ -308,7 +313,13 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
     expect(login.json().accessToken).toBeTruthy();
     const row = await enrolmentOf(t, nurse.token, lung, "grace@patients.test");
     expect(row).toMatchObject({ status: "STATUS_UNCONFIRMED", inviteAccepted: true });
-    expect((await inviteInfo(t, code)).json().errorCode).toBe("INVITE_USED");
+    // The used link now leads to signing in with her address, not to "Invalid link".
+    expect((await inviteInfo(t, code)).json()).toMatchObject({
+      hasAccepted: true,
+      joined: false,
+      email: "grace@patients.test",
+      programName: "Northbridge Lung",
+    });
     // Her first program is unchanged.
     expect((await enrolmentOf(t, admin, heart, "grace@patients.test")).status).toBe("CONSENT_WITHDRAWN");
   });

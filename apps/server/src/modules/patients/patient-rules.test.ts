@@ -1,7 +1,8 @@
 import {
   formatNhsNumber,
+  isValidNhsNumber,
   mergeStatusHistory,
-  NHS_NUMBER_MAX_DIGITS,
+  NHS_NUMBER_DIGITS,
   normalisePatientId,
   patientIdProblem,
   patientStatuses,
@@ -90,17 +91,19 @@ describe("patient identifiers", () => {
     expect(normalisePatientId("other", " A 1 ")).toBe("A 1");
   });
 
-  it("shows NHS numbers grouped 3-3-4 and stops at 11 digits", () => {
+  it("shows NHS numbers grouped 3-3-4 and stops at 10 digits", () => {
     expect(formatNhsNumber("9434765919")).toBe("943 476 5919");
     expect(formatNhsNumber("94347")).toBe("943 47");
-    expect(formatNhsNumber("943-476-59199999")).toBe("943 476 59199");
+    expect(formatNhsNumber("943-476-59199999")).toBe("943 476 5919");
     expect(formatNhsNumber("")).toBe("");
   });
 
   it("accepts and refuses what the new-patient form does", () => {
     expect(patientIdProblem("nhs_number", "943 476 5919")).toBeNull();
-    expect(patientIdProblem("nhs_number", "94347659191")).toBeNull();
-    expect(patientIdProblem("nhs_number", "943476591911")).toBe("Max length is 11 characters.");
+    expect(patientIdProblem("nhs_number", "94347659191")).toBe("An NHS number has exactly 10 digits");
+    expect(patientIdProblem("nhs_number", "943 476 5918")).toBe(
+      "This is not a valid NHS number: its last digit does not match the others. Please check it against the patient's record",
+    );
     expect(patientIdProblem("nhs_number", "94a")).toBe("An NHS number has digits only");
     expect(patientIdProblem("nhs_number", "  ")).toBe("Please enter patient's id");
     expect(patientIdProblem("sciensus_id", "REF-123456789")).toBeNull();
@@ -117,12 +120,12 @@ describe("patient identifiers", () => {
     expect(patientIdProblem("sciensus_id", "SCNS2026_AB12-CD34-EF56-GH78IJ90KL12")).not.toBeNull();
   });
 
-  it("never formats more than 11 digits, and keeps the digits it shows in order (property)", () => {
+  it("never formats more than 10 digits, and keeps the digits it shows in order (property)", () => {
     fc.assert(
       fc.property(fc.string(), (typed) => {
         const shown = formatNhsNumber(typed);
         const digits = shown.replace(/ /g, "");
-        expect(digits.length).toBeLessThanOrEqual(NHS_NUMBER_MAX_DIGITS);
+        expect(digits.length).toBeLessThanOrEqual(NHS_NUMBER_DIGITS);
         expect(/^[0-9]*$/.test(digits)).toBe(true);
         expect(typed.replace(/\D/g, "").startsWith(digits)).toBe(true);
         // Formatting what is shown again changes nothing.
@@ -131,17 +134,17 @@ describe("patient identifiers", () => {
     );
   });
 
-  it("stores NHS numbers without any space, and a formatted number is valid (property)", () => {
+  it("stores NHS numbers without any space, and a formatted number keeps its verdict (property)", () => {
     fc.assert(
       fc.property(fc.string(), (typed) => {
         expect(normalisePatientId("nhs_number", typed)).not.toMatch(/\s/);
       }),
     );
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{1,11}$/), (digits) => {
+      fc.property(fc.stringMatching(/^[0-9]{10}$/), (digits) => {
         const shown = formatNhsNumber(digits);
         expect(normalisePatientId("nhs_number", shown)).toBe(digits);
-        expect(patientIdProblem("nhs_number", shown)).toBeNull();
+        expect(patientIdProblem("nhs_number", shown) === null).toBe(isValidNhsNumber(digits));
       }),
     );
   });

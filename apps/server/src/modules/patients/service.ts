@@ -15,11 +15,12 @@ import {
   type VerificationStatus,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
-import { listingScope } from "../../platform/access/scope.js";
+import { programsPermitting } from "../../platform/access/scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, invalidField, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
+import { assertProgramReady } from "../program-readiness/service.js";
 import { type LoadedProgram, loadProgram } from "../programs/service.js";
 import { reportBounds } from "../reports/service.js";
 import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/service.js";
@@ -209,12 +210,11 @@ const loadEnrolment = async (ctx: AppContext, actor: Actor, programId: string, u
 export const getPatient = async (scope: RequestScope, programId: string, userId: string): Promise<PatientDetails> => {
   const { ctx, actor } = scope;
   const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
-  const [profile, bounds] = await Promise.all([
-    q.findPatientProfile(ctx.db, enrolment.userId),
-    reportBounds(ctx.db, programId, enrolment.userId),
-  ]);
+  const bounds = await reportBounds(ctx.db, programId, enrolment.userId);
+  // The demographics the patient gave THIS program (none before they consent to it): never the
+  // account's, which may hold what they gave another (security issue 29 §1).
   const [patient] = await withHistories(ctx.db, actor, programId, [enrolment], () => ({
-    dob: profile?.dob ?? null,
+    dob: enrolment.dob,
     severeSymptomsCount: maySeeSymptomCounts(actor) ? enrolment.severeSymptomsCount : null,
     isProjectActive: isProgramActive(ctx, program),
   }));
@@ -222,7 +222,7 @@ export const getPatient = async (scope: RequestScope, programId: string, userId:
   return {
     ...patient!,
     consentedEmail: enrolment.consentedEmail,
-    gender: profile?.sex ?? null,
+    gender: enrolment.sex,
     postcode: enrolment.postcode,
     cancerTypes: toCancerTypes(enrolment.cancerTypes),
     reportsEarliestDate: bounds.earliestDate,
@@ -276,6 +276,10 @@ export const createPatient = async (
   const { ctx, actor } = scope;
   const program = await loadProgram(ctx, actor, programId);
   if (!canAddPatients(program, true)) throw conflict(messages.addPatientNotAllowed);
+  await assertProgramReady(ctx.db, program.id);
+  // The contract checked the identifier's shape; the program's territory says whose rule applies.
+  const idProblem = patientIdProblem(body.patientIdType, body.patientId, program.territory);
+  if (idProblem) throw invalidField("patientId", idProblem);
   const existing = await checkPatientEmail(ctx, program, body.email);
   const now = ctx.clock.now();
   const userId = await ctx.db.transaction().execute(async (trx) => {
@@ -402,6 +406,12 @@ export const updatePatient = async (
       throw invalidField(`cancerTypes.${i}.diagnosisDate`, messages.logDateInFuture);
   }
   const type = body.patientIdType ?? enrolment.patientIdType;
+  // A new type or a new identifier: the identifier kept must hold under the type kept.
+  const idKept = body.patientId ?? enrolment.patientId;
+  if ((body.patientIdType !== undefined || body.patientId !== undefined) && type && idKept !== null) {
+    const idProblem = patientIdProblem(type, idKept, program.territory);
+    if (idProblem) throw invalidField("patientId", idProblem);
+  }
   const emailChanges = body.email !== undefined && body.email !== enrolment.inviteEmail.toLowerCase();
   let target: Awaited<ReturnType<typeof checkPatientEmail>>;
   if (emailChanges) {
@@ -465,6 +475,7 @@ export const resendInvite = async (scope: RequestScope, programId: string, userI
   const patient = { status: enrolment.status as PatientStatus, inviteAccepted: !!enrolment.inviteAcceptedAt };
   if (!canResendInvite(patient, program, true) || program.inviteMode !== "individual")
     throw conflict(messages.inviteNotResendable);
+  await assertProgramReady(ctx.db, programId);
   const account = await q.findInviteeAccount(ctx.db, userId);
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -488,6 +499,7 @@ export const resendInvite = async (scope: RequestScope, programId: string, userI
 export const batchInvite = async (scope: RequestScope, programId: string, userIds: string[]) => {
   // A program out of reach is not found, not "nothing sent".
   await loadProgram(scope.ctx, scope.actor, programId);
+  await assertProgramReady(scope.ctx.db, programId);
   let sent = 0;
   for (const userId of [...new Set(userIds)]) {
     try {
@@ -521,7 +533,7 @@ export const decideVerification = async (
   let changes = {};
   if (decision.verified) {
     const type = enrolment.patientIdType ?? program.defaultPatientIdType ?? "other";
-    const idProblem = patientIdProblem(type, decision.patientId);
+    const idProblem = patientIdProblem(type, decision.patientId, program.territory);
     if (idProblem) throw invalidField("patientId", idProblem);
     changes = { patientIdType: type, patientId: normalisePatientId(type, decision.patientId) };
   }
@@ -558,7 +570,7 @@ export const searchPatients = async (scope: RequestScope, query: { term: string;
   const { ctx, actor } = scope;
   const { rows, totalCount } = await q.searchEnrolments(ctx.db, {
     term: query.term,
-    memberUserId: listingScope(actor),
+    reach: programsPermitting(actor, "view_project_user"),
     page: query._page,
     perPage: query._perPage,
   });

@@ -19,6 +19,7 @@ import { can, canAddPatients, currentVerification, type Grants, type Program } f
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Loading } from "../../../components/loading";
+import { formatDay } from "../../../lib/format";
 import { readStorage, writeStorage } from "../../../lib/storage-keys";
 import {
   type Participant,
@@ -52,11 +53,8 @@ export const readParticipantSort = (): ParticipantSort => {
   return defaultSort;
 };
 
-/** YYYY-MM-DD (or an ISO instant) as DD/MM/YYYY. */
-export const formatDob = (value: string | null | undefined): string => {
-  const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
-};
+/** A date of birth in the locale's one date format. */
+export const formatDob = (value: string | null | undefined): string => formatDay(value);
 
 const severeLabel = (n: number) => `${n} severe symptom${n === 1 ? "" : "s"}`;
 
@@ -192,6 +190,7 @@ export const ParticipantList = ({
 
       <PatientDrawer
         projectId={projectId}
+        territory={program.territory}
         patient={null}
         idTypes={idTypes}
         open={adding}
@@ -347,9 +346,11 @@ const ParticipantRow = ({
         to={`/programs/${projectId}/participants/${p.id}`}
         selected={selected}
         aria-current={selected ? "page" : undefined}
-        sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}
+        sx={{ display: "block" }}
       >
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* Name, date of birth and the red labels one above the other: side by side in the 320 px
+            column the labels squeezed the name to one word per line and covered the surname. */}
+        <Box sx={{ minWidth: 0, overflowWrap: "break-word" }}>
           <Typography component="span" sx={{ fontWeight: 600 }}>
             {p.lastName}
           </Typography>
@@ -374,19 +375,25 @@ const ParticipantRow = ({
               {" (withdrawn)"}
             </Typography>
           ) : null}
-          <Typography variant="body2" color="text.secondary">
-            {p.dob ? `Date of birth: ${formatDob(p.dob)}` : null}
-          </Typography>
+          {p.dob ? (
+            <Typography variant="body2" color="text.secondary">
+              {`Date of birth: ${formatDob(p.dob)}`}
+            </Typography>
+          ) : null}
         </Box>
-        {showCounts && !withdrawn && severe > 0 ? (
-          <Typography variant="body2" sx={{ color: "error.main", fontWeight: 600, whiteSpace: "nowrap" }}>
-            {severeLabel(severe)}
-          </Typography>
-        ) : null}
-        {p.openAlertCount ? (
-          <Typography variant="body2" sx={{ color: "warning.dark", fontWeight: 600, whiteSpace: "nowrap" }}>
-            {`${p.openAlertCount} open alert${p.openAlertCount === 1 ? "" : "s"}`}
-          </Typography>
+        {(showCounts && !withdrawn && severe > 0) || p.openAlertCount ? (
+          <Box sx={{ display: "flex", flexWrap: "wrap", columnGap: 1.5 }}>
+            {showCounts && !withdrawn && severe > 0 ? (
+              <Typography variant="body2" sx={{ color: "error.main", fontWeight: 600, whiteSpace: "nowrap" }}>
+                {severeLabel(severe)}
+              </Typography>
+            ) : null}
+            {p.openAlertCount ? (
+              <Typography variant="body2" sx={{ color: "warning.dark", fontWeight: 600, whiteSpace: "nowrap" }}>
+                {`${p.openAlertCount} open alert${p.openAlertCount === 1 ? "" : "s"}`}
+              </Typography>
+            ) : null}
+          </Box>
         ) : null}
       </ListItemButton>
     </li>

@@ -1,6 +1,13 @@
 import CloseIcon from "@mui/icons-material/Close";
 import { Box, Button, Divider, Drawer, IconButton, Typography } from "@mui/material";
-import { can, formatHistoryDate, type Grants, patientStatusLabels, verificationStatusLabels } from "@openpro/core";
+import {
+  can,
+  formatHistoryDate,
+  type Grants,
+  patientStatusLabels,
+  type Territory,
+  verificationStatusLabels,
+} from "@openpro/core";
 import { useId, useState } from "react";
 import type { ParticipantDetails } from "../participants-api";
 import { formatDob } from "./participant-list";
@@ -25,6 +32,7 @@ export const PatientDetailsDrawer = ({
   patient,
   actor,
   idTypes,
+  territory,
   open,
   onClose,
 }: {
@@ -32,6 +40,7 @@ export const PatientDetailsDrawer = ({
   patient: ParticipantDetails;
   actor: Grants;
   idTypes: readonly PatientIdTypeChoice[];
+  territory?: Territory | undefined;
   open: boolean;
   onClose: () => void;
 }) => {
@@ -111,6 +120,7 @@ export const PatientDetailsDrawer = ({
         projectId={projectId}
         patient={editing ? patient : null}
         idTypes={idTypes}
+        territory={territory}
         open={editing}
         onClose={() => setEditing(false)}
       />

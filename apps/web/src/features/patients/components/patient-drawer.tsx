@@ -7,11 +7,11 @@ import {
   limits,
   maxPatientIdLength,
   messages,
-  NHS_NUMBER_PLACEHOLDER,
   normalisePatientId,
-  patientIdProblem,
+  patientIdPlaceholder,
+  refinePatientId,
   requiredText,
-  SCIENSUS_ID_PLACEHOLDER,
+  type Territory,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { Controller, useForm } from "react-hook-form";
@@ -28,27 +28,23 @@ export interface PatientIdTypeChoice {
   name: string;
 }
 
-const schema = z
-  .object({
-    firstName: requiredText(limits.text.personName, messages.patientFirstNameRequired),
-    lastName: requiredText(limits.text.personName, messages.patientLastNameRequired),
-    email: emailField(limits.text.email, messages.patientEmailRequired),
-    // The select starts empty: "" stands for "not chosen".
-    patientIdType: z.string().refine((v) => v !== "", messages.patientIdTypeRequired),
-    patientId: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.patientIdType) return;
-    const problem = patientIdProblem(v.patientIdType, v.patientId);
-    if (problem) ctx.addIssue({ code: "custom", path: ["patientId"], message: problem });
-  });
-type Values = z.input<typeof schema>;
-type Output = z.output<typeof schema>;
+/** The identifier is checked by the contract's own rule, with the program's territory. */
+const schemaFor = (territory: Territory | undefined) =>
+  z
+    .object({
+      firstName: requiredText(limits.text.personName, messages.patientFirstNameRequired),
+      lastName: requiredText(limits.text.personName, messages.patientLastNameRequired),
+      email: emailField(limits.text.email, messages.patientEmailRequired),
+      // The select starts empty: "" stands for "not chosen".
+      patientIdType: z.string().refine((v) => v !== "", messages.patientIdTypeRequired),
+      patientId: z.string(),
+    })
+    .superRefine(refinePatientId(territory));
+type Schema = ReturnType<typeof schemaFor>;
+type Values = z.input<Schema>;
+type Output = z.output<Schema>;
 const fields = ["firstName", "lastName", "email", "patientIdType", "patientId"] as const;
 type Field = (typeof fields)[number];
-
-const placeholderOf = (type: string) =>
-  type === "nhs_number" ? NHS_NUMBER_PLACEHOLDER : type === "sciensus_id" ? SCIENSUS_ID_PLACEHOLDER : undefined;
 
 /** The generic summary of a 422 only restates the field errors. */
 const isGenericMessage = (message: string) => !message.trim() || message === messages.validationFailed;
@@ -58,6 +54,7 @@ export const PatientDrawer = ({
   projectId,
   patient,
   idTypes,
+  territory,
   open,
   onClose,
 }: {
@@ -65,6 +62,8 @@ export const PatientDrawer = ({
   /** The patient being edited; none to add one. */
   patient: EnrolledPatient | null;
   idTypes: readonly PatientIdTypeChoice[];
+  /** The program's territory: whose rule a social security number follows. */
+  territory?: Territory | undefined;
   open: boolean;
   onClose: () => void;
 }) => {
@@ -77,6 +76,7 @@ export const PatientDrawer = ({
           projectId={projectId}
           patient={patient}
           idTypes={idTypes}
+          territory={territory}
           onClose={onClose}
         />
       )}
@@ -89,12 +89,14 @@ const PatientForm = ({
   projectId,
   patient,
   idTypes,
+  territory,
   onClose,
 }: {
   titleId: string;
   projectId: string;
   patient: EnrolledPatient | null;
   idTypes: readonly PatientIdTypeChoice[];
+  territory: Territory | undefined;
   onClose: () => void;
 }) => {
   const create = useCreatePatient();
@@ -103,7 +105,7 @@ const PatientForm = ({
   const editing = patient !== null;
   const initialType = patient?.patientIdType ?? "";
   const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(schemaFor(territory)),
     defaultValues: {
       firstName: patient?.firstName ?? "",
       lastName: patient?.lastName ?? "",
@@ -212,7 +214,12 @@ const PatientForm = ({
           </MenuItem>
         ))}
       </FormSelectField>
-      <PatientIdField control={form.control} type={form.watch("patientIdType")} disabled={pending} />
+      <PatientIdField
+        control={form.control}
+        type={form.watch("patientIdType")}
+        territory={territory}
+        disabled={pending}
+      />
     </FormDrawerContent>
   );
 };
@@ -220,10 +227,12 @@ const PatientForm = ({
 const PatientIdField = ({
   control,
   type,
+  territory,
   disabled,
 }: {
   control: ReturnType<typeof useForm<Values, unknown, Output>>["control"];
   type: string;
+  territory: Territory | undefined;
   disabled: boolean;
 }) => (
   <Controller
@@ -241,7 +250,7 @@ const PatientIdField = ({
         onBlur={field.onBlur}
         inputRef={field.ref}
         disabled={disabled || !type}
-        placeholder={placeholderOf(type)}
+        placeholder={patientIdPlaceholder(type, territory)}
         error={Boolean(fieldState.error)}
         helperText={fieldState.error?.message ?? (type ? undefined : "Choose the patient id type first.")}
         slotProps={{

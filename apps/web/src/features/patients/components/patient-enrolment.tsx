@@ -206,6 +206,7 @@ export const PatientEnrolment = ({
       )}
       <PatientDrawer
         projectId={projectId}
+        territory={program.territory}
         patient={drawer?.patient ?? null}
         idTypes={idTypes}
         open={drawer !== null}

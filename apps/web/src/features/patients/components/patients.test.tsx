@@ -94,6 +94,48 @@ describe("the add-patient drawer", () => {
     });
   });
 
+  it("refuses an NHS number whose check digit is wrong, on the id field, and sends nothing", async () => {
+    const fetchMock = stubFetch({});
+    const user = userEvent.setup();
+    renderDrawer();
+    await fillNames(user);
+    await chooseType(user, "NHS Number");
+    await user.type(screen.getByRole("textbox", { name: /^Patient id/ }), "9434765918");
+    await user.click(screen.getByRole("button", { name: "Add patient" }));
+    expect(await screen.findByText(messages.nhsNumberCheckDigit)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/v1/users")).toBe(false);
+  });
+
+  it("checks a social security number as an AHV number in a Swiss program", async () => {
+    const fetchMock = stubFetch({
+      "POST /api/v1/users": () => jsonResponse(201, { userId: "u1", message: "ok" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <PatientDrawer
+        projectId={projectId}
+        patient={null}
+        idTypes={[{ id: "social_security_number", name: "Social Security Number" }]}
+        territory="CH"
+        open
+        onClose={vi.fn()}
+      />,
+    );
+    await fillNames(user);
+    await chooseType(user, "Social Security Number");
+    const id = screen.getByRole("textbox", { name: /^Patient id/ }) as HTMLInputElement;
+    expect(id.placeholder).toBe("756.----.----.--");
+    await user.type(id, "123-45-6789");
+    await user.click(screen.getByRole("button", { name: "Add patient" }));
+    expect(await screen.findByText(messages.ahvNumberInvalid)).toBeTruthy();
+    await user.clear(id);
+    await user.type(id, "756.1234.5678.97");
+    await user.click(screen.getByRole("button", { name: "Add patient" }));
+    expect(await screen.findByText(messages.patientAdded)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([url]) => url === "/api/v1/users");
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ patientId: "7561234567897" });
+  });
+
   it("validates Sciensus ids and requires the type", async () => {
     stubFetch({});
     const user = userEvent.setup();

@@ -1,0 +1,215 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/kysely.js";
+
+/** One consented enrolment's facts for core's quietReasons (dates as the clinic's days where noted). */
+export interface QuietFactsRow {
+  patientId: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  dateConsentGiven: Date | string;
+  /** The patient's calendar day of their latest log in this program. */
+  lastLogDay: string | null;
+  recentLogDays: number;
+  earlierLogDays: number;
+  openedApp: boolean;
+  /** Instants the windows of missed questionnaires closed, after the last completed one, oldest first. */
+  missed: string[] | null;
+  lastContactAt: Date | string | null;
+}
+
+/**
+ * The facts of every patient taking part in a program (consented, not erased), in one statement:
+ * days logged in the two reporting windows (patient_log_days, by day then patient), the last day
+ * logged (from the windows, or the patient's index when nothing in four weeks), the latest
+ * contact, missed questionnaires since the last one completed, and whether the patient opened
+ * the app: logged, or signed in since consenting.
+ */
+export const findQuietFacts = async (
+  db: Db,
+  programId: string,
+  windows: { earlierFrom: string; recentFrom: string; today: string },
+): Promise<QuietFactsRow[]> => {
+  const { rows } = await sql<QuietFactsRow>`
+    WITH windows AS (
+      SELECT patient_id,
+        count(*) FILTER (WHERE local_date >= ${windows.recentFrom}::date)::int AS recent,
+        count(*) FILTER (WHERE local_date < ${windows.recentFrom}::date)::int AS earlier,
+        max(local_date) AS last_day
+      FROM patient_log_days
+      WHERE program_id = ${programId} AND local_date BETWEEN ${windows.earlierFrom}::date AND ${windows.today}::date
+      GROUP BY patient_id
+    ),
+    contacts AS (
+      SELECT patient_id, max(contacted_at) AS last_at FROM worklist_contacts
+      WHERE program_id = ${programId} GROUP BY patient_id
+    ),
+    missed AS (
+      SELECT e.patient_id, json_agg(e.window_closes_at ORDER BY e.window_closes_at) AS closes
+      FROM questionnaire_events e
+      WHERE e.program_id = ${programId} AND e.state = 'MISSED'
+        AND e.window_closes_at > coalesce((
+          SELECT max(c.completed_at) FROM questionnaire_events c
+          WHERE c.patient_id = e.patient_id AND c.program_id = e.program_id AND c.state = 'COMPLETED'
+        ), '-infinity'::timestamptz)
+      GROUP BY e.patient_id
+    ),
+    enrolments AS (
+      SELECT pp.user_id, pp.first_name, pp.last_name, pp.status, pp.date_consent_given,
+        coalesce(w.last_day, (
+          SELECT max(d.local_date) FROM patient_log_days d
+          WHERE d.program_id = pp.program_id AND d.patient_id = pp.user_id
+        )) AS last_log_day,
+        coalesce(w.recent, 0) AS recent, coalesce(w.earlier, 0) AS earlier
+      FROM program_patients pp
+      LEFT JOIN windows w ON w.patient_id = pp.user_id
+      WHERE pp.program_id = ${programId} AND pp.status = 'CONSENTED'
+        AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
+    )
+    SELECT en.user_id AS "patientId", en.first_name AS "firstName", en.last_name AS "lastName",
+      en.status, en.date_consent_given AS "dateConsentGiven", en.last_log_day AS "lastLogDay",
+      en.recent AS "recentLogDays", en.earlier AS "earlierLogDays",
+      (en.last_log_day IS NOT NULL OR EXISTS (
+        SELECT 1 FROM sessions s
+        WHERE s.user_id = en.user_id AND s.scope = 'patient' AND s.created_at > en.date_consent_given
+      )) AS "openedApp",
+      m.closes AS missed, c.last_at AS "lastContactAt"
+    FROM enrolments en
+    LEFT JOIN contacts c ON c.patient_id = en.user_id
+    LEFT JOIN missed m ON m.patient_id = en.user_id`.execute(db);
+  return rows;
+};
+
+/** The latest log of each patient (the rows of one page). */
+export const findLastLogs = async (db: Db, programId: string, patientIds: readonly string[]) => {
+  if (patientIds.length === 0) return [];
+  const { rows } = await sql<{ patientId: string; loggedAt: Date | null }>`
+    SELECT p.id AS "patientId", (
+      SELECT l.logged_at FROM patient_logs l
+      WHERE l.patient_id = p.id AND l.program_id = ${programId}
+      ORDER BY l.logged_at DESC LIMIT 1
+    ) AS "loggedAt"
+    FROM unnest(${patientIds}::uuid[]) AS p(id)`.execute(db);
+  return rows;
+};
+
+const contactColumns = [
+  "c.id",
+  "c.patientId",
+  "c.outcome",
+  "c.note",
+  "c.contactedAt",
+  "c.contactedBy",
+  "u.firstName as byFirstName",
+  "u.lastName as byLastName",
+] as const;
+
+/** The latest contact of each patient (the rows of one page). */
+export const findLastContacts = (db: Db, programId: string, patientIds: readonly string[]) =>
+  patientIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("worklistContacts as c")
+        .leftJoin("users as u", "u.id", "c.contactedBy")
+        .select(contactColumns)
+        .distinctOn("c.patientId")
+        .where("c.programId", "=", programId)
+        .where("c.patientId", "in", patientIds)
+        .orderBy("c.patientId")
+        .orderBy("c.contactedAt", "desc")
+        .execute();
+
+export type ContactRow = Awaited<ReturnType<typeof findLastContacts>>[number];
+
+/** One patient's contacts in a program, newest first. */
+export const findContacts = (db: Db, programId: string, patientId: string) =>
+  db
+    .selectFrom("worklistContacts as c")
+    .leftJoin("users as u", "u.id", "c.contactedBy")
+    .select(contactColumns)
+    .where("c.programId", "=", programId)
+    .where("c.patientId", "=", patientId)
+    .orderBy("c.contactedAt", "desc")
+    .execute();
+
+export const insertContact = async (
+  db: Db,
+  contact: {
+    programId: string;
+    patientId: string;
+    outcome: "called" | "left_message" | "unwell_or_admitted" | "no_answer";
+    note: string | null;
+    contactedBy: string;
+    contactedAt: Date;
+  },
+) => (await db.insertInto("worklistContacts").values(contact).returning("id").executeTakeFirstOrThrow()).id;
+
+export const findContact = (db: Db, contactId: string) =>
+  db
+    .selectFrom("worklistContacts as c")
+    .leftJoin("users as u", "u.id", "c.contactedBy")
+    .select(contactColumns)
+    .where("c.id", "=", contactId)
+    .executeTakeFirstOrThrow();
+
+/** A patient's enrolment in the program (any status), unless erased. */
+export const findEnrolment = (db: Db, programId: string, patientId: string) =>
+  db
+    .selectFrom("programPatients")
+    .select(["userId", "status"])
+    .where("programId", "=", programId)
+    .where("userId", "=", patientId)
+    .where("erasedAt", "is", null)
+    .executeTakeFirst();
+
+/** The number patients are told to call: the program's first care-team contact's first phone. */
+export const findCareTeamPhone = async (db: Db, programId: string): Promise<string | null> => {
+  const row = await db
+    .selectFrom("careTeamContacts")
+    .select("contactPhones")
+    .where("programId", "=", programId)
+    .orderBy("position")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.contactPhones[0] ?? null;
+};
+
+export const findQuietDays = async (db: Db, programId: string): Promise<number | null> =>
+  (await db.selectFrom("worklistSettings").select("quietDays").where("programId", "=", programId).executeTakeFirst())
+    ?.quietDays ?? null;
+
+export const upsertQuietDays = (db: Db, programId: string, quietDays: number, now: Date) =>
+  db
+    .insertInto("worklistSettings")
+    .values({ programId, quietDays, updatedAt: now })
+    .onConflict((oc) => oc.column("programId").doUpdateSet({ quietDays, updatedAt: now }))
+    .execute();
+
+/** The programs a user reaches (null: every program), with what the worklist needs of each. */
+export const findProgramsInReach = (db: Db, reachOf: string | null) =>
+  db
+    .selectFrom("programs as p")
+    .select(["p.id", "p.territory", "p.startDate", "p.endDate", "p.endedAt"])
+    .$if(reachOf !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom("programStaff as ps")
+              .select("ps.userId")
+              .whereRef("ps.programId", "=", "p.id")
+              .where("ps.userId", "=", reachOf!)
+              .where("ps.inviteAccepted", "=", true),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("organisationStaff as os")
+              .select("os.userId")
+              .whereRef("os.organisationId", "=", "p.organisationId")
+              .where("os.userId", "=", reachOf!)
+              .where("os.inviteAccepted", "=", true),
+          ),
+        ]),
+      ),
+    )
+    .execute();

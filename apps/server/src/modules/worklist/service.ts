@@ -1,0 +1,209 @@
+import {
+  type ContactOutcome,
+  compareQuietRows,
+  defaultQuietDays,
+  isProgramClosed,
+  type PatientStatus,
+  type QuietReason,
+  quietReasons,
+  reportingWindows,
+  type Territory,
+  territoryTimeZones,
+  todayIn,
+  type WorklistContact,
+  type WorklistRow,
+  wallClockAt,
+} from "@openpro/core";
+import type { Db } from "../../db/kysely.js";
+import { listingScope } from "../../platform/access/scope.js";
+import { notFound } from "../../platform/errors.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
+import * as q from "./queries.js";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const nameOf = (first: string | null, last: string | null) => `${first ?? ""} ${last ?? ""}`.trim();
+
+const toContact = (row: q.ContactRow): WorklistContact => ({
+  contactId: row.id,
+  patientId: row.patientId,
+  outcome: row.outcome,
+  note: row.note,
+  contactedAt: iso(row.contactedAt),
+  contactedBy: row.contactedBy ? { id: row.contactedBy, name: nameOf(row.byFirstName, row.byLastName) } : null,
+});
+
+interface QuietPatient {
+  patientId: string;
+  patientName: string;
+  reasons: QuietReason[];
+  quietSince: string;
+}
+
+/**
+ * Who in one program has gone quiet on the clinic's today (core quietReasons on the facts the
+ * database gathers), longest quiet first. A closed program lists nobody and reads nothing.
+ */
+const quietPatients = async (
+  db: Db,
+  program: { id: string; territory: Territory; endDate: string | null; endedAt: Date | string | null },
+  now: Date,
+): Promise<QuietPatient[]> => {
+  const today = todayIn(program.territory, now);
+  const closed = isProgramClosed(
+    { endDate: program.endDate, endedAt: program.endedAt ? iso(program.endedAt) : null },
+    today,
+  );
+  if (closed) return [];
+  const timeZone = territoryTimeZones[program.territory];
+  const clinicDay = (instant: Date | string) => wallClockAt(new Date(instant), timeZone).date;
+  const quietDays = (await q.findQuietDays(db, program.id)) ?? defaultQuietDays;
+  const windows = reportingWindows(today);
+  const facts = await q.findQuietFacts(db, program.id, {
+    earlierFrom: windows.earlier.from,
+    recentFrom: windows.recent.from,
+    today,
+  });
+  const quiet: QuietPatient[] = [];
+  for (const f of facts) {
+    const reasons = quietReasons(
+      {
+        status: f.status as PatientStatus,
+        consentDay: clinicDay(f.dateConsentGiven),
+        lastLogDay: f.lastLogDay,
+        recentLogDays: f.recentLogDays,
+        earlierLogDays: f.earlierLogDays,
+        openedAppSinceConsent: f.openedApp,
+        missed: (f.missed ?? []).map((closedAt) => ({ closedAt: iso(closedAt), day: clinicDay(closedAt) })),
+        lastContact: f.lastContactAt ? { at: iso(f.lastContactAt), day: clinicDay(f.lastContactAt) } : null,
+      },
+      { today, closed, quietDays },
+    );
+    if (reasons.length > 0)
+      quiet.push({
+        patientId: f.patientId,
+        patientName: nameOf(f.firstName, f.lastName),
+        reasons,
+        quietSince: reasons[0]!.since,
+      });
+  }
+  return quiet.sort(compareQuietRows);
+};
+
+/** One program's worklist, a page of it with each row's last log, last contact and the care-team phone. */
+export const listWorklist = async (
+  scope: RequestScope,
+  programId: string,
+  page: { _page: number; _perPage: number },
+): Promise<{ results: WorklistRow[]; totalCount: number }> => {
+  const { ctx, actor } = scope;
+  const program = await loadProgram(ctx, actor, programId);
+  const quiet = await quietPatients(ctx.db, program, ctx.clock.now());
+  const rows = quiet.slice((page._page - 1) * page._perPage, page._page * page._perPage);
+  const ids = rows.map((r) => r.patientId);
+  const [lastLogs, lastContacts, careTeamPhone] = await Promise.all([
+    q.findLastLogs(ctx.db, programId, ids),
+    q.findLastContacts(ctx.db, programId, ids),
+    q.findCareTeamPhone(ctx.db, programId),
+  ]);
+  const lastLogOf = new Map(lastLogs.map((l) => [l.patientId, l.loggedAt]));
+  const contactOf = new Map(lastContacts.map((c) => [c.patientId, c]));
+  await scope.audit({
+    action: "worklist.list",
+    entityType: "worklist",
+    programId,
+    details: { count: rows.length, totalCount: quiet.length, patientIds: ids },
+  });
+  return {
+    results: rows.map((r) => {
+      const lastLogAt = lastLogOf.get(r.patientId);
+      const contact = contactOf.get(r.patientId);
+      return {
+        ...r,
+        lastLogAt: lastLogAt ? iso(lastLogAt) : null,
+        lastContact: contact ? toContact(contact) : null,
+        careTeamPhone,
+      };
+    }),
+    totalCount: quiet.length,
+  };
+};
+
+/** The side menu's badge: patients on the worklists of the caller's programs. */
+export const countQuietPatients = async ({ ctx, actor }: RequestScope) => {
+  const now = ctx.clock.now();
+  let quiet = 0;
+  for (const program of await q.findProgramsInReach(ctx.db, listingScope(actor)))
+    quiet += (await quietPatients(ctx.db, program, now)).length;
+  return { quiet };
+};
+
+const loadEnrolment = async (scope: RequestScope, programId: string, patientId: string) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  const enrolment = await q.findEnrolment(scope.ctx.db, programId, patientId);
+  if (!enrolment) throw notFound();
+  return enrolment;
+};
+
+/** The team called (or tried): recorded and audited together; the patient leaves the list until quiet again. */
+export const recordContact = async (
+  scope: RequestScope,
+  programId: string,
+  patientId: string,
+  body: { outcome: ContactOutcome; note?: string | undefined },
+): Promise<WorklistContact> => {
+  await loadEnrolment(scope, programId, patientId);
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    const contactId = await q.insertContact(trx, {
+      programId,
+      patientId,
+      outcome: body.outcome,
+      note: body.note ? body.note : null,
+      contactedBy: scope.actor.userId,
+      contactedAt: scope.ctx.clock.now(),
+    });
+    await scope.audit(
+      {
+        action: "worklist.contact",
+        entityType: "worklist-contact",
+        entityId: contactId,
+        programId,
+        patientId,
+        details: { outcome: body.outcome, note: !!body.note },
+      },
+      trx,
+    );
+    return toContact(await q.findContact(trx, contactId));
+  });
+};
+
+/** The patient dashboard's card: the team's contacts with the patient, newest first. */
+export const listContacts = async (scope: RequestScope, programId: string, patientId: string) => {
+  await loadEnrolment(scope, programId, patientId);
+  const rows = await q.findContacts(scope.ctx.db, programId, patientId);
+  await scope.audit({
+    action: "worklist.contacts.read",
+    entityType: "worklist-contact",
+    programId,
+    patientId,
+    details: { count: rows.length },
+  });
+  return { results: rows.map(toContact) };
+};
+
+export const getWorklistSettings = async ({ ctx, actor }: RequestScope, programId: string) => {
+  await loadProgram(ctx, actor, programId);
+  return { quietDays: (await q.findQuietDays(ctx.db, programId)) ?? defaultQuietDays };
+};
+
+export const updateWorklistSettings = async (scope: RequestScope, programId: string, quietDays: number) => {
+  await loadProgram(scope.ctx, scope.actor, programId);
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    await q.upsertQuietDays(trx, programId, quietDays, scope.ctx.clock.now());
+    await scope.audit(
+      { action: "worklist.settings.update", entityType: "worklist-settings", programId, details: { quietDays } },
+      trx,
+    );
+  });
+  return { quietDays };
+};
