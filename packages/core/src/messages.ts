@@ -134,6 +134,13 @@ export const messages = {
   patientIdRequired: "Please enter patient's id",
   nhsNumberDigitsOnly: "An NHS number has digits only",
   sciensusIdInvalid: "Enter REF- followed by up to 9 digits, or 32 letters and digits grouped 8-4-4-4-12",
+  nhsNumberLength: "An NHS number has exactly 10 digits",
+  nhsNumberCheckDigit:
+    "This is not a valid NHS number: its last digit does not match the others. Please check it against the patient's record",
+  ahvNumberInvalid:
+    "Enter the AHV number as on the patient's insurance card: 756 and 10 more digits, e.g. 756.1234.5678.97 (its last digit must match the others)",
+  usSsnInvalid:
+    "Enter a valid Social Security Number: 9 digits, e.g. 123-45-6789 (it never starts with 000, 666 or 9, and has no 00 group or 0000 serial)",
   patientAdded: "Patient Added!",
   patientUpdated: "Patient updated",
   patientDeleted: "Patient profile deleted",
