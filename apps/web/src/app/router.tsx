@@ -32,6 +32,7 @@ const UnplannedDowntimePage = page(() => import("../pages/unplanned-downtime-pag
 const OutboxPage = page(() => import("../pages/outbox-page"), "OutboxPage");
 const AuditPage = page(() => import("../pages/audit-page"), "AuditPage");
 const AlertsPage = page(() => import("../pages/alerts-page"), "AlertsPage");
+const WorklistPage = page(() => import("../pages/worklist-page"), "WorklistPage");
 const ProgramsPage = page(() => import("../pages/programs-page"), "ProgramsPage");
 const UsersPage = page(() => import("../pages/users-page"), "UsersPage");
 const OrganisationsPage = page(() => import("../pages/organisations-page"), "OrganisationsPage");
@@ -209,6 +210,7 @@ export const routes: RouteObject[] = [
               { path: "/outbox", element: <OutboxPage /> },
               { path: "/audit", element: <AuditPage /> },
               { path: "/alerts", element: <AlertsPage /> },
+              { path: "/worklist", element: <WorklistPage /> },
             ],
           },
         ],

@@ -16,6 +16,7 @@ import { TemperatureWidget } from "../features/reports/components/temperature-wi
 import { WeightWidget } from "../features/reports/components/weight-widget";
 import { NoData, WidgetCard } from "../features/reports/components/widget-card";
 import { datePart, formatDay } from "../features/reports/format";
+import { PatientContactsCard } from "../features/worklist/components/patient-contacts-card";
 import { type PatientArea, usePatientArea } from "./patient-area-page";
 
 /** Names of the symptom catalogue entries the report mentions. */
@@ -162,6 +163,15 @@ export const PatientDashboardPage = () => {
         consentDate={datePart(area.participant.dateConsentGiven)}
         program={area.program}
       />
+      {can(area.actor, "view_project_users") ? (
+        <Box sx={{ mt: 2 }}>
+          <PatientContactsCard
+            projectId={area.projectId}
+            patientId={area.participantId}
+            patientName={`${area.participant.firstName} ${area.participant.lastName}`}
+          />
+        </Box>
+      ) : null}
     </>
   );
 };

@@ -6,6 +6,7 @@ import { Outlet } from "react-router";
 import { Loading } from "../../components/loading";
 import { FeedbackDialog } from "../../features/admin/components/feedback-dialog";
 import { useOpenAlertCount } from "../../features/alerts/api";
+import { useQuietPatientCount } from "../../features/worklist/api";
 import { useSession } from "../../lib/session-context";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage-keys";
 import { SideMenu } from "./side-menu";
@@ -21,6 +22,7 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
   const [collapsed, setCollapsed] = useState(() => readStorage(storageKeys.sideMenuCollapsed) === "1");
   const [mobileOpen, setMobileOpen] = useState(false);
   const alerts = useOpenAlertCount(can(user, "view_project_users"));
+  const worklist = useQuietPatientCount(can(user, "view_project_users"));
   if (!user) return null;
 
   const toggleCollapsed = () => {
@@ -60,6 +62,7 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
               onLogout={logout}
               FeedbackDialog={FeedbackDialog}
               alertCount={alerts.data?.open ?? 0}
+              worklistCount={worklist.data?.quiet ?? 0}
             />
           </Drawer>
         </>
@@ -81,6 +84,7 @@ export const AppShell = ({ children }: { children?: ReactNode }) => {
             onLogout={logout}
             FeedbackDialog={FeedbackDialog}
             alertCount={alerts.data?.open ?? 0}
+            worklistCount={worklist.data?.quiet ?? 0}
           />
         </Drawer>
       )}

@@ -9,6 +9,7 @@ import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import LogoutIcon from "@mui/icons-material/Logout";
 import NotificationsActiveOutlinedIcon from "@mui/icons-material/NotificationsActiveOutlined";
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
+import PhoneInTalkOutlinedIcon from "@mui/icons-material/PhoneInTalkOutlined";
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import ViewListIcon from "@mui/icons-material/ViewList";
 import {
@@ -46,6 +47,8 @@ interface SideMenuProps {
   FeedbackDialog: ComponentType<{ open: boolean; onClose: () => void }>;
   /** Open alerts across the user's programs (the Alerts item's badge); given by the shell. */
   alertCount?: number;
+  /** Patients gone quiet across the user's programs (the Worklist item's badge); given by the shell. */
+  worklistCount?: number;
 }
 
 const Item = ({
@@ -101,6 +104,7 @@ export const SideMenu = ({
   onLogout,
   FeedbackDialog,
   alertCount = 0,
+  worklistCount = 0,
 }: SideMenuProps) => {
   const location = useLocation();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -203,6 +207,20 @@ export const SideMenu = ({
               to="/alerts"
               onClick={onNavigate}
               selected={isAt("/alerts")}
+            />
+          ) : null}
+          {can(user, "view_project_users") ? (
+            <Item
+              collapsed={collapsed}
+              icon={
+                <Badge badgeContent={worklistCount} color="warning" max={99}>
+                  <PhoneInTalkOutlinedIcon />
+                </Badge>
+              }
+              label={worklistCount > 0 ? `Worklist, ${worklistCount} gone quiet` : "Worklist"}
+              to="/worklist"
+              onClick={onNavigate}
+              selected={isAt("/worklist")}
             />
           ) : null}
           <Item

@@ -1,0 +1,62 @@
+import { Box, Button, Paper, Typography } from "@mui/material";
+import { contactOutcomeLabels } from "@openpro/core";
+import { useId, useState } from "react";
+import { formatDateTime } from "../../../lib/format";
+import { usePatientContacts, worklistErrorText } from "../api";
+import { ContactDialog } from "./contact-dialog";
+
+/** The patient dashboard's card: the team's contacts with the patient, newest first; record one. */
+export const PatientContactsCard = ({
+  projectId,
+  patientId,
+  patientName,
+}: {
+  projectId: string;
+  patientId: string;
+  patientName: string;
+}) => {
+  const headingId = useId();
+  const contacts = usePatientContacts(projectId, patientId);
+  const [recording, setRecording] = useState(false);
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, height: "100%" }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1, mb: 1 }}>
+        <Typography variant="h3" component="h3" id={headingId}>
+          Contacts with the care team
+        </Typography>
+        <Button size="small" variant="outlined" onClick={() => setRecording(true)}>
+          Record contact
+        </Button>
+      </Box>
+      {contacts.isError ? (
+        <Typography color="error">{worklistErrorText(contacts.error)}</Typography>
+      ) : !contacts.data ? null : contacts.data.results.length === 0 ? (
+        <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
+          No contact recorded yet.
+        </Typography>
+      ) : (
+        <Box component="ul" aria-label="Contacts" sx={{ pl: 2, m: 0 }}>
+          {contacts.data.results.map((c) => (
+            <li key={c.contactId}>
+              <strong>{contactOutcomeLabels[c.outcome]}</strong>
+              {` · ${formatDateTime(c.contactedAt)}${c.contactedBy ? ` · ${c.contactedBy.name}` : ""}`}
+              {c.note ? (
+                <Box component="span" sx={{ display: "block", color: "text.secondary" }}>
+                  {c.note}
+                </Box>
+              ) : null}
+            </li>
+          ))}
+        </Box>
+      )}
+      {recording ? (
+        <ContactDialog
+          projectId={projectId}
+          patientId={patientId}
+          patientName={patientName}
+          onClose={() => setRecording(false)}
+        />
+      ) : null}
+    </Paper>
+  );
+};
