@@ -26,6 +26,7 @@ import { registerPatientSideRoutes } from "./modules/patient-side/routes.js";
 import { registerPatientJobs } from "./modules/patients/jobs.js";
 import { registerPatientRoutes } from "./modules/patients/routes.js";
 import { registerProgramDashboardRoutes } from "./modules/program-dashboard/routes.js";
+import { registerProgramReadinessRoutes } from "./modules/program-readiness/routes.js";
 import { registerProgramRoutes } from "./modules/programs/routes.js";
 import { planNextDeliveryRun, registerQuestionnaireDeliveryJobs } from "./modules/questionnaire-delivery/jobs.js";
 import { registerQuestionnaireDeliveryRoutes } from "./modules/questionnaire-delivery/routes.js";
@@ -140,6 +141,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
     registerProgramTeamRoutes(api, ctx);
     registerCareTeamRoutes(api, ctx);
     registerReportRoutes(api, ctx);
+    registerProgramReadinessRoutes(api, ctx);
     registerProgramDashboardRoutes(api, ctx);
     registerLogRoutes(api, ctx);
     registerQuestionnaireDeliveryRoutes(api, ctx);

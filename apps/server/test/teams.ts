@@ -1,4 +1,4 @@
-import type { Role } from "@openpro/core";
+import { type Role, territoryAlertDefaults } from "@openpro/core";
 import { signIn, type TestApp } from "./test-app.js";
 
 /**
@@ -23,9 +23,15 @@ export const insertProgram = async (
     territory?: "UK_IRE" | "US" | "CH";
     startDate?: string;
     endDate?: string | null;
+    /**
+     * Ready for patients (issue 30 §1: invitations wait for it): thresholds, messages and a
+     * care-team phone, as a program created through the API starts. false: nothing set, as
+     * programs made before readiness existed (the Lung program of issue 30).
+     */
+    ready?: boolean;
   },
-): Promise<string> =>
-  (
+): Promise<string> => {
+  const id = (
     await t.ctx.db
       .insertInto("programs")
       .values({
@@ -49,6 +55,43 @@ export const insertProgram = async (
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
+  if (program.ready !== false) await makeProgramReady(t, id);
+  return id;
+};
+
+/** A care-team phone and the alert settings of a new program (territory defaults). */
+export const makeProgramReady = async (t: TestApp, programId: string) => {
+  const program = await t.ctx.db
+    .selectFrom("programs")
+    .select("territory")
+    .where("id", "=", programId)
+    .executeTakeFirstOrThrow();
+  const defaults = territoryAlertDefaults(program.territory);
+  await t.ctx.db
+    .updateTable("programs")
+    .set({
+      temperatureMin: defaults.temperatureMin,
+      temperatureMax: defaults.temperatureMax,
+      temperatureMessage: defaults.temperatureMessage,
+      defaultAlertMessage: defaults.defaultAlertMessage,
+    })
+    .where("id", "=", programId)
+    .execute();
+  await t.ctx.db
+    .insertInto("careTeamContacts")
+    .values({
+      programId,
+      careTeamName: "Ward 7 nurses",
+      generalGuidance: "",
+      hoursOfOperation: "",
+      contactPhones: ["020 7946 0000"],
+      contactEmails: [],
+      position: 1,
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    })
+    .execute();
+};
 
 export const addToOrganisation = async (
   t: TestApp,

@@ -173,6 +173,8 @@ export interface ProgramsTable {
   temperatureMessage: ColumnType<string | null, string | null | undefined, string | null>;
   articles: ColumnType<ProgramArticle[], string | undefined, string>;
   createdAt: CreatedAt;
+  /** Shown after a severe grade the program gave no message of its own (null: the territory default). */
+  defaultAlertMessage: ColumnType<string | null, string | null | undefined, string | null>;
   /** Outcome measures: the licensed instrument codes the program uses (migration 0010). */
   availableQuestionnaireTypes: Generated<string[]>;
   /** Years the program's patient data is kept after it ends (migration 0017). */

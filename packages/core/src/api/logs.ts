@@ -143,8 +143,11 @@ export const uploadResultSchema = z.object({
 
 /**
  * What the app shows the patient after a log upload: the program's alert message of each symptom
- * and grade sent, and its temperature message for a temperature outside its thresholds (one entry
- * per item that has one, in the order sent; a retried batch answers the same).
+ * and grade sent (its default message after a severe grade it gave none), and its temperature
+ * message for a temperature outside its thresholds (the territory's defaults where the program set
+ * none); one entry per item that has one, in the order sent; a retried batch answers the same.
+ * The message ends with whom to call (issue 30 §1): the care team's phones and the territory's
+ * emergency numbers, also given apart so that the app can offer each as tap-to-call.
  */
 export const alertMessageAnswer = z.object({
   clientId: z.string(),
@@ -152,6 +155,8 @@ export const alertMessageAnswer = z.object({
   logTypeId: z.string().nullable(),
   grade: z.number().int().nullable(),
   message: z.string(),
+  callNumbers: z.array(z.object({ careTeamName: z.string(), phone: z.string() })),
+  emergencyNumbers: z.array(z.object({ number: z.string(), service: z.string() })),
 });
 export type AlertMessageAnswer = z.infer<typeof alertMessageAnswer>;
 export const logUploadResultSchema = uploadResultSchema.extend({ alertMessages: z.array(alertMessageAnswer) });

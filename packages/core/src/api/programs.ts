@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limits } from "../limits.js";
 import { messages } from "../messages.js";
+import { alertMessageMaxLength } from "../rules/alerts.js";
 import { inviteModes, noteTypes, patientIdTypes, programKinds, territories } from "../rules/programs.js";
 import { optionalText, requiredText, UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint, paged, pageQuery } from "./endpoint.js";
@@ -36,6 +37,8 @@ export const programSchema = z.object({
   temperatureMin: z.number().nullable(),
   temperatureMax: z.number().nullable(),
   temperatureMessage: z.string().nullable(),
+  /** Shown to a patient after a severe grade the program gave no message of its own (issue 30 §1). */
+  defaultAlertMessage: z.string().nullable(),
   articles: z.array(z.object({ articleId: z.string(), header: z.string(), url: z.string() })),
   consentedPatientsCount: z.number().int(),
   availableQuestionnaireTypes: z.array(z.string()),
@@ -109,6 +112,7 @@ const programFields = {
   temperatureMin: temperatureField,
   temperatureMax: temperatureField,
   temperatureMessage: optionalText(limits.text.temperatureMessage),
+  defaultAlertMessage: optionalText(alertMessageMaxLength),
   articles: z.array(articleInput).max(limits.articles.max, messages.maxArticles(limits.articles.max)).optional(),
   imageUrl: z.string().max(300).optional(),
   thumbnailUrl: z.string().max(300).optional(),

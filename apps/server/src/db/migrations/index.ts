@@ -17,6 +17,7 @@ import { auditChain } from "./0015-audit-chain.js";
 import { perf } from "./0016-perf.js";
 import { erasure } from "./0017-erasure.js";
 import { questionnaireDeletion } from "./0018-questionnaire-deletion.js";
+import { clinicalSafety } from "./0021-clinical-safety.js";
 import { worklist } from "./0025-worklist.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0016-perf": perf,
   "0017-erasure": erasure,
   "0018-questionnaire-deletion": questionnaireDeletion,
+  "0021-clinical-safety": clinicalSafety,
   "0025-worklist": worklist,
 };

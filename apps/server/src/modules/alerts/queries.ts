@@ -116,8 +116,8 @@ export const findNewAlertRecipients = (db: Db, programId: string) =>
     .where((eb) => programTeam(eb, programId))
     .execute();
 
-/** Who an alert escalates to: the program's admins who may see patients. */
-export const findEscalationRecipients = (db: Db, programId: string, roles: readonly string[]) =>
+/** Who an alert escalates to: the program's team members with these roles (any, without) who may see patients. */
+export const findEscalationRecipients = (db: Db, programId: string, roles?: readonly string[]) =>
   db
     .selectFrom("users")
     .select(["users.id", "users.email", "users.firstName"])

@@ -6,14 +6,21 @@ import {
   type CloseAction,
   canClose,
   canTake,
+  careTeamCallNumbers,
   defaultEscalationMinutes,
+  effectiveTemperatureSettings,
+  emergencyNumbers,
   findLogType,
+  isDangerGrade,
   messages,
   pairKey,
   secondsBetween,
   severityOf,
   symptomRaisesAlert,
+  type Territory,
   temperatureOutOfRange,
+  territoryAlertDefaults,
+  withCallLine,
 } from "@openpro/core";
 import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
@@ -67,8 +74,9 @@ export interface UploadedItem {
 export type AlertPairs = Awaited<ReturnType<typeof q.findPairMessages>>;
 
 /**
- * Whether an upload of these items needs the program's symptom + grade alert messages (not
- * without a symptom): the upload reads them with its enrolment and passes them to planUploadAlerts.
+ * Whether an upload of these items needs the program's symptom + grade alert messages and its
+ * care team's phones (not without a symptom or a temperature): the upload reads them with its
+ * enrolment and passes them to planUploadAlerts.
  */
 export const uploadNeedsAlertPairs = (scope: RequestScope, items: readonly { logClass: string }[]): boolean =>
   !raisingOff.has(scope.ctx) && items.some((i) => i.logClass === "SYMPTOMS");
@@ -83,14 +91,18 @@ export interface UploadAlertPlan {
 
 /**
  * Before the upload's INSERT: the messages to answer the patient (a symptom at a grade the program
- * gave a message, a temperature outside its thresholds) and which items raise a care-team alert
- * (a danger grade of the catalogue or a program pair; a temperature out of range). The alerts
- * themselves are raised by the INSERT's own statement, from the logs it creates (statement).
+ * gave a message, or at a danger grade: its default message; a temperature outside its thresholds)
+ * and which items raise a care-team alert (a danger grade of the catalogue or a program pair; a
+ * temperature out of range). A program missing a threshold or a message uses its territory's
+ * default (issue 30 §1: never nothing); every message ends with the care team's phones and the
+ * emergency numbers. The alerts themselves are raised by the INSERT's own statement, from the logs
+ * it creates (statement).
  */
 export const planUploadAlerts = (
   scope: RequestScope,
   program: {
     id: string;
+    territory: Territory;
     temperatureMin: string | number | null;
     temperatureMax: string | number | null;
     temperatureMessage: string | null;
@@ -104,35 +116,48 @@ export const planUploadAlerts = (
   const triggers: q.AlertTrigger[] = [];
   const messageOf = new Map(pairs.map((p) => [pairKey(p.logTypeId, p.grade), p.message]));
   const pairSet = new Set(messageOf.keys());
-  const min = numberOrNull(program.temperatureMin);
-  const max = numberOrNull(program.temperatureMax);
+  const temperature = effectiveTemperatureSettings({
+    territory: program.territory,
+    temperatureMin: numberOrNull(program.temperatureMin),
+    temperatureMax: numberOrNull(program.temperatureMax),
+    temperatureMessage: program.temperatureMessage,
+  });
+  const defaultMessage =
+    program.defaultAlertMessage?.trim() || territoryAlertDefaults(program.territory).defaultAlertMessage;
+  const callNumbers = careTeamCallNumbers(program.careTeam);
+  const emergency = [...emergencyNumbers[program.territory]];
+  const answer = (text: string) => ({
+    message: withCallLine(text, program.territory, callNumbers),
+    callNumbers,
+    emergencyNumbers: emergency,
+  });
   const alertMessages: AlertMessageAnswer[] = [];
   for (const item of items) {
     let kind: AlertKind | null = null;
     if (item.logClass === "SYMPTOMS" && item.logTypeId !== null && item.grade !== null) {
-      const message = messageOf.get(pairKey(item.logTypeId, item.grade));
+      const message =
+        messageOf.get(pairKey(item.logTypeId, item.grade)) ?? (isDangerGrade(item.grade) ? defaultMessage : null);
       if (message)
         alertMessages.push({
           clientId: item.clientId,
           kind: "symptom",
           logTypeId: item.logTypeId,
           grade: item.grade,
-          message,
+          ...answer(message),
         });
       if (symptomRaisesAlert(item.logTypeId, item.grade, pairSet)) kind = "symptom";
     } else if (
       item.logClass === "TEMPERATURE" &&
       item.celsius !== null &&
-      temperatureOutOfRange(item.celsius, min, max)
+      temperatureOutOfRange(item.celsius, temperature.temperatureMin, temperature.temperatureMax)
     ) {
-      if (program.temperatureMessage)
-        alertMessages.push({
-          clientId: item.clientId,
-          kind: "temperature",
-          logTypeId: null,
-          grade: null,
-          message: program.temperatureMessage,
-        });
+      alertMessages.push({
+        clientId: item.clientId,
+        kind: "temperature",
+        logTypeId: null,
+        grade: null,
+        ...answer(temperature.temperatureMessage),
+      });
       kind = "temperature";
     }
     if (!kind) continue;
@@ -255,7 +280,11 @@ export const escalateAlert = async (ctx: AppContext, alertId: string): Promise<b
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await q.markEscalated(trx, alertId, now))) return false;
-    for (const r of await q.findEscalationRecipients(trx, alert.programId, ADMIN_ROLES))
+    // The program's admins; a program without one escalates to its whole team who see patients,
+    // never to no one (what program readiness counts).
+    const admins = await q.findEscalationRecipients(trx, alert.programId, ADMIN_ROLES);
+    const recipients = admins.length > 0 ? admins : await q.findEscalationRecipients(trx, alert.programId);
+    for (const r of recipients)
       await queueMail(
         trx,
         ctx.clock,

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import type { ResearchExportKind } from "@openpro/core";
 import type { Cell } from "./formats.js";
 
@@ -10,24 +9,7 @@ import type { Cell } from "./formats.js";
  * (docs/exports.md says why). Identifiable: the same columns plus the identifying ones.
  */
 
-export const newExportSalt = (): Buffer => randomBytes(32);
-
-/** A prefix ("P" for patients) and 16 hex digits: stable within one export, unlinkable across exports without the salt. */
-export const pseudonym = (salt: Buffer, id: string, prefix = "P"): string =>
-  `${prefix}-${createHmac("sha256", salt).update(`${prefix}:${id}`).digest("hex").slice(0, 16)}`;
-
-/** A memoised pseudonym function (one HMAC per patient, not per row). */
-export const pseudonymiser = (salt: Buffer, prefix = "P") => {
-  const known = new Map<string, string>();
-  return (id: string) => {
-    let key = known.get(id);
-    if (!key) {
-      key = pseudonym(salt, id, prefix);
-      if (known.size < 1_000_000) known.set(id, key);
-    }
-    return key;
-  };
-};
+export { newExportSalt, pseudonym, pseudonymiser } from "../../platform/pseudonym.js";
 
 interface Column {
   name: string;
@@ -83,6 +65,8 @@ export const kindColumns: Record<ResearchExportKind, readonly Column[]> = {
     col("details"),
     col("validation_status"),
     id("note"),
+    col("unit_label"),
+    col("original_unit_label"),
   ],
   medications: [
     col("patient_key"),

@@ -168,7 +168,7 @@ describe("data out: research exports and a patient's own data", () => {
     const key = participants[1]!.split(",")[0]!;
     const symptoms = text(entries, "symptoms.csv").trimEnd().split("\r\n");
     expect(symptoms[1]).toBe(`${key},${graceId},2026-03-02T08:30:00.000Z,2026-03-02,0,NAUSEA,3,true,,Grace felt sick`);
-    expect(text(entries, "measurements.csv")).toContain(",temperature,38.2,C,");
+    expect(text(entries, "measurements.csv")).toContain(",temperature,38.2,Cel,");
     expect(text(entries, "measurements.csv")).toMatch(/,activity,,,,,"\{[^\r\n]*""steps"":4200/);
     const doses = text(entries, "medications.csv");
     expect(doses).toContain(",Tamoxifen,20,mg,ONCE_DAILY,,taken,2026-03-02T07:00:00.000Z,");

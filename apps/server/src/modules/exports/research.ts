@@ -4,6 +4,7 @@ import { answeredQuestionnairePages } from "../questionnaire-delivery/service.js
 import { headerOf, isoDate, isoInstant, newExportSalt, projectRow, pseudonymiser } from "./anonymise.js";
 import { type Cell, contentTypes, csvEntries, type Sheet, xlsxEntries } from "./formats.js";
 import * as q from "./queries.js";
+import { ucumOf, unitLabelOf } from "./units.js";
 import { zipStream } from "./zip.js";
 
 /**
@@ -188,12 +189,14 @@ export const researchSheets = (
             utc_offset_minutes: l.utcOffsetMinutes,
             measurement: measurementName(l.logClass),
             value: l.value === null ? null : Number(l.value),
-            unit: l.unit,
+            unit: ucumOf(l.unit),
             original_value: l.originalValue === null ? null : Number(l.originalValue),
-            original_unit: l.originalUnit,
+            original_unit: ucumOf(l.originalUnit),
             details: detailsText(l.data),
             validation_status: l.validationStatus,
             note: l.note,
+            unit_label: unitLabelOf(l.unit),
+            original_unit_label: unitLabelOf(l.originalUnit),
           }),
         );
       }

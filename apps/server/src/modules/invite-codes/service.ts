@@ -4,6 +4,7 @@ import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, invalidField } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
+import { assertProgramReady } from "../program-readiness/service.js";
 import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
@@ -57,6 +58,8 @@ export const listCodes = async ({ ctx, actor }: RequestScope, programId: string)
 export const createCode = async (scope: RequestScope, programId: string, body: { dateExpires: string }) => {
   const { ctx, actor } = scope;
   await loadPublicProgram(ctx, actor, programId);
+  // A code on a leaflet brings patients in: not before the program is ready for them.
+  await assertProgramReady(ctx.db, programId);
   const dateExpires = parseExpiry(ctx, body.dateExpires);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {

@@ -139,10 +139,13 @@ const uploadTarget = async (scope: RequestScope, programId: string, withAlertPai
   }
   const program = {
     id: programId,
+    territory: target.territory as Territory,
     disabledNoteTypes: target.disabledNoteTypes as NoteType[],
     temperatureMin: target.temperatureMin,
     temperatureMax: target.temperatureMax,
     temperatureMessage: target.temperatureMessage,
+    defaultAlertMessage: target.defaultAlertMessage,
+    careTeam: target.careTeam ?? [],
   };
   return {
     enrolment: target,

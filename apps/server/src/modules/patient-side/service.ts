@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, invalidField, notFound } from "../../pl
 import type { RequestScope } from "../../platform/request-scope.js";
 import { findCodeByValue } from "../invite-codes/service.js";
 import * as patients from "../patients/service.js";
+import { assertProgramReady } from "../program-readiness/service.js";
 import { type LoadedProgram, loadProgram } from "../programs/service.js";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/service.js";
 import { findConsentedPrograms, findContactsOfPrograms } from "./queries.js";
@@ -60,6 +61,8 @@ export const resolveInvite = async (ctx: AppContext, code: string): Promise<Reso
 
 export const inviteInfo = async (ctx: AppContext, code: string) => {
   const invite = await resolveInvite(ctx, code);
+  // No one joins a program that is not ready for patients (a personal invitation was checked when sent).
+  await assertProgramReady(ctx.db, program.id);
   const account = invite.kind === "individual" ? await findUserById(ctx.db, invite.enrolment.userId) : null;
   return {
     consentMessage: invite.program.consentMessage ?? DEFAULT_CONSENT,

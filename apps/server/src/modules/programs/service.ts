@@ -9,6 +9,7 @@ import {
   type ProgramKind,
   patientIdTypes,
   programState,
+  territoryAlertDefaults,
   todayIn,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
@@ -44,6 +45,7 @@ export interface ProgramInput {
   temperatureMin?: number | null | undefined;
   temperatureMax?: number | null | undefined;
   temperatureMessage?: string | undefined;
+  defaultAlertMessage?: string | undefined;
   articles?: { articleId?: string | undefined; header: string; url: string }[] | undefined;
   imageUrl?: string | undefined;
   thumbnailUrl?: string | undefined;
@@ -101,6 +103,7 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     temperatureMin: seesThresholds ? numberOrNull(row.temperatureMin) : null,
     temperatureMax: seesThresholds ? numberOrNull(row.temperatureMax) : null,
     temperatureMessage: seesThresholds ? row.temperatureMessage : null,
+    defaultAlertMessage: sees("view_project_symptom_severity_threshold") ? row.defaultAlertMessage : null,
     articles: sees("view_project_articles") || sees("edit_project") ? (row.articles ?? []) : [],
     consentedPatientsCount: Number(row.consentedPatientsCount ?? 0),
     // Outcome measures: set through the questionnaires module (which enforces the active-type rule).
@@ -148,6 +151,7 @@ const gatedFields: [keyof ProgramInput, Permission][] = [
   ["temperatureMin", "edit_project_temperature_severity_threshold"],
   ["temperatureMax", "edit_project_temperature_severity_threshold"],
   ["temperatureMessage", "edit_project_temperature_severity_threshold"],
+  ["defaultAlertMessage", "edit_project_symptom_severity_threshold"],
   ["articles", "edit_project"],
 ];
 
@@ -224,6 +228,7 @@ const columnsFrom = (body: ProgramInput) => ({
   ...(body.temperatureMin !== undefined ? { temperatureMin: body.temperatureMin } : {}),
   ...(body.temperatureMax !== undefined ? { temperatureMax: body.temperatureMax } : {}),
   ...(body.temperatureMessage !== undefined ? { temperatureMessage: body.temperatureMessage || null } : {}),
+  ...(body.defaultAlertMessage !== undefined ? { defaultAlertMessage: body.defaultAlertMessage || null } : {}),
   // An article keeps its id across saves; a new one gets its own.
   ...(body.articles !== undefined
     ? {
@@ -257,10 +262,17 @@ export const createProgram = async (
   assertDates(body.startDate, body.endDate);
   await assertNameFree(ctx, body.name);
   const organisationId = await resolveOrganisation(ctx, actor, body.organisationId);
+  // A program starts ready (issue 30 §1): each alert setting its creator left out is the
+  // territory's default, which the settings page then shows the admin to confirm.
+  const defaults = territoryAlertDefaults(body.territory);
   // The audit entry is written with the change it records: both or neither.
   const programId = await ctx.db.transaction().execute(async (trx) => {
     const id = await q.insertProgram(trx, {
       ...columnsFrom(body),
+      temperatureMin: body.temperatureMin ?? defaults.temperatureMin,
+      temperatureMax: body.temperatureMax ?? defaults.temperatureMax,
+      temperatureMessage: body.temperatureMessage || defaults.temperatureMessage,
+      defaultAlertMessage: body.defaultAlertMessage || defaults.defaultAlertMessage,
       name: body.name,
       territory: body.territory,
       startDate: body.startDate,
