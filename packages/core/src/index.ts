@@ -27,6 +27,7 @@ export * from "./api/users.js";
 export * from "./api/worklist.js";
 export * from "./catalogue/ctcae.js";
 export * from "./catalogue/patient-symptom-words.js";
+export * from "./catalogue/patient-symptom-words.js";
 export * from "./limits.js";
 export * from "./messages.js";
 export * from "./patient-messages.js";
