@@ -106,6 +106,8 @@ export const planUploadAlerts = (
     temperatureMin: string | number | null;
     temperatureMax: string | number | null;
     temperatureMessage: string | null;
+    defaultAlertMessage: string | null;
+    careTeam: readonly { careTeamName: string; contactPhones: readonly string[] }[];
   },
   items: readonly UploadedItem[],
   /** The program's pairs as the upload read them (uploadNeedsAlertPairs). */

@@ -56,13 +56,13 @@ export const resolveInvite = async (ctx: AppContext, code: string): Promise<Reso
   if (publicCode.dateExpires.getTime() <= now.getTime()) throw inviteErrors.expired();
   const program = await loadProgram(ctx, null, publicCode.programId);
   if (program.closed || program.inviteMode !== "public") throw inviteErrors.invalid();
+  // No one joins a program that is not ready for patients (a personal invitation was checked when sent).
+  await assertProgramReady(ctx.db, program.id);
   return { kind: "public", program, codeId: publicCode.id };
 };
 
 export const inviteInfo = async (ctx: AppContext, code: string) => {
   const invite = await resolveInvite(ctx, code);
-  // No one joins a program that is not ready for patients (a personal invitation was checked when sent).
-  await assertProgramReady(ctx.db, program.id);
   const account = invite.kind === "individual" ? await findUserById(ctx.db, invite.enrolment.userId) : null;
   return {
     consentMessage: invite.program.consentMessage ?? DEFAULT_CONSENT,
