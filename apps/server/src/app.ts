@@ -4,7 +4,7 @@ import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Clock } from "./clock.js";
-import type { Db } from "./db/kysely.js";
+import type { DatabasePool, Db } from "./db/kysely.js";
 import { registerAdminRoutes } from "./modules/admin/routes.js";
 import { registerAlertJobs } from "./modules/alerts/jobs.js";
 import { registerAlertRoutes } from "./modules/alerts/routes.js";
@@ -52,6 +52,7 @@ import {
 } from "./platform/http/static-assets.js";
 import { JobRunner } from "./platform/jobs/job-runner.js";
 import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
+import { type ServerMetrics, setUpMetrics } from "./platform/metrics/metrics.js";
 
 import { APP_VERSION } from "./platform/version.js";
 
@@ -75,10 +76,14 @@ export interface BuildAppOptions {
   echoOutbox?: boolean;
   logger?: FastifyServerOptions["logger"];
   trustProxy?: boolean;
+  /** Prometheus metrics: collected when set; served on this port only with a token (platform/metrics). */
+  metrics?: { token: string | null; pool: DatabasePool | null };
 }
 
 /** The whole HTTP application on a given database and clock; main.ts and the tests both use it. */
-export const buildApp = async (options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> => {
+export const buildApp = async (
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext; metrics: ServerMetrics | null }> => {
   const app = Fastify({
     // Route patterns, not raw URLs; no headers or bodies (platform/http/logging.ts).
     logger: loggerOptions(options.logger),
@@ -114,6 +119,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
   registerSymptomSettingsJobs(ctx);
   registerFhirJobs(ctx);
   registerExportJobs(ctx);
+  const metrics = setUpMetrics(app, ctx, options.metrics);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -174,5 +180,5 @@ export const buildApp = async (options: BuildAppOptions): Promise<{ app: Fastify
       .status(404)
       .send({ statusCode: 404, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
   });
-  return { app, ctx };
+  return { app, ctx, metrics };
 };

@@ -27,6 +27,12 @@ const configSchema = z.object({
   MAINTENANCE_UNTIL: z.iso.datetime({ offset: true }).optional(),
   /** The licensed wording of the validated instruments (docs/licensed-wording.md); without it, item codes show. */
   LICENSED_WORDING_FILE: z.string().min(1).optional(),
+  /** Prometheus metrics on a port of their own, for the internal network (docs/operations.md). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The bearer token of GET /metrics: on the API's port, and on METRICS_PORT when both are set. */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** OpenTelemetry traces go there (OTLP over HTTP) when set; read by platform/tracing/instrument.ts. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -42,6 +48,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const config = parsed.data;
   if (config.NODE_ENV === "production" && !config.JWT_SECRET) {
     throw new ConfigError("Invalid configuration: JWT_SECRET is required in production");
+  }
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT (the API's port is public)");
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together");

@@ -12,7 +12,9 @@ import { newPasswordProblem } from "./platform/auth/password-strength.js";
 import { hashPassword } from "./platform/auth/passwords.js";
 import { flushErrorReports, initErrorReporting } from "./platform/error-reporting.js";
 import { smtpTransport } from "./platform/mail/mailer.js";
+import { startMetricsServer } from "./platform/metrics/metrics.js";
 import { formatStartupLine } from "./platform/startup-line.js";
+import { tracingStarted } from "./platform/tracing/spans.js";
 import { APP_VERSION } from "./platform/version.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,7 +68,8 @@ const main = async () => {
     console.log("Seeded the demo data.");
   }
 
-  const { app, ctx } = await buildApp({
+  const metricsOn = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
+  const { app, ctx, metrics } = await buildApp({
     db: database.db,
     clock: systemClock,
     mailTransport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null,
@@ -84,9 +87,23 @@ const main = async () => {
     webDist: config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, "../../web/dist"),
     trustProxy: config.TRUST_PROXY === "on",
     logger: { level: config.LOG_LEVEL },
+    // With a port of their own the metrics are served only there; on the API's port only with the token.
+    ...(metricsOn
+      ? { metrics: { token: config.METRICS_PORT ? null : (config.METRICS_TOKEN ?? null), pool: database.pool ?? null } }
+      : {}),
   });
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT && !tracingStarted())
+    app.log.warn("OTEL_EXPORTER_OTLP_ENDPOINT is set but no traces are sent: start the server with npm start");
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const metricsServer =
+    metrics && config.METRICS_PORT
+      ? await startMetricsServer(metrics, {
+          port: config.METRICS_PORT,
+          host: config.HOST,
+          token: config.METRICS_TOKEN ?? null,
+        })
+      : null;
   await planRecurringJobs(ctx);
   ctx.jobs.start(config.JOB_POLL_MS);
   const address = `http://localhost:${config.PORT}`;
@@ -121,6 +138,7 @@ const main = async () => {
     }, 25_000).unref();
     // close() stops accepting connections and waits for the requests in flight; at the same time the
     // job runner finishes the job in hand and hands the rest of its claimed batch back.
+    metricsServer?.close();
     await Promise.all([app.close(), ctx.jobs.stop()]);
     await database.close();
     await flushErrorReports();

@@ -44,6 +44,8 @@ export const createTestApp = async (
     logger?: BuildAppOptions["logger"];
     /** A built web app to serve (a folder with index.html and assets/). */
     webDist?: string;
+    /** Prometheus metrics collected, and served with this token (null: collected, not served). */
+    metrics?: { token: string | null };
   } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openFreshDatabase();
@@ -63,6 +65,7 @@ export const createTestApp = async (
     ping: database.ping,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.metrics ? { metrics: { token: options.metrics.token, pool: database.pool ?? null } } : {}),
   });
   await app.ready();
   const mailsTo = (email: string) =>

@@ -22,7 +22,42 @@ export interface OpenedDatabase {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, to start other databases from (tests). */
   dump?(): Promise<Blob>;
+  /** PostgreSQL only: the node-postgres pool's use, for the metrics (PGlite has one in-process connection). */
+  pool?: DatabasePool;
 }
+
+/** How full the connection pool is, and how long each checkout waited for a connection. */
+export interface DatabasePool {
+  use(): { open: number; idle: number; waiting: number; max: number };
+  /** Called with each checkout's wait in seconds; the first listener starts the timing (none: no cost). */
+  onCheckout(listener: (waitSeconds: number) => void): void;
+}
+
+/** Times pool.connect (both its promise and its callback form: pool.query uses the callback). */
+const timedCheckouts = (pool: pg.Pool): DatabasePool["onCheckout"] => {
+  const listeners: ((waitSeconds: number) => void)[] = [];
+  return (listener) => {
+    listeners.push(listener);
+    if (listeners.length > 1) return;
+    const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+    (pool as { connect: unknown }).connect = (callback?: (error: unknown, ...rest: unknown[]) => void) => {
+      const started = performance.now();
+      const waited = () => {
+        const seconds = (performance.now() - started) / 1000;
+        for (const each of listeners) each(seconds);
+      };
+      if (typeof callback === "function")
+        return connect((error: unknown, ...rest: unknown[]) => {
+          if (!error) waited();
+          callback(error, ...rest);
+        });
+      return (connect() as Promise<pg.PoolClient>).then((client) => {
+        waited();
+        return client;
+      });
+    };
+  };
+};
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
@@ -114,6 +149,10 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Opened
     return {
       db,
       kind: "postgres",
+      pool: {
+        use: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
+        onCheckout: timedCheckouts(pool),
+      },
       ping: async () => {
         try {
           await pool.query("SELECT 1");

@@ -52,6 +52,10 @@ export const enqueueJobsInStatement = (
   options: { maxAttempts?: number } = {},
 ): SqlFragment => jobsInsertFrom(name, options.maxAttempts ?? 5, rows);
 
+/** What became of one run of a job: done, to be tried again, or given up on (the metrics count them). */
+export type JobOutcome = "completed" | "retry" | "failed";
+export type JobObserver = (kind: string, outcome: JobOutcome, seconds: number) => void;
+
 const LEASE_SECONDS = 5 * 60;
 const BATCH = 10;
 /** Exponential back-off: 30 s, 1 min, 2 min, 4 min … capped at one hour. */
@@ -65,6 +69,7 @@ export class JobRunner {
   #running: Promise<number> | undefined;
   /** Set by stop(): the drain finishes the job in hand and hands the rest of its batch back. */
   #stopping = false;
+  #observer: JobObserver | undefined;
 
   constructor(
     private readonly db: Db,
@@ -74,6 +79,10 @@ export class JobRunner {
 
   register(name: string, handler: JobHandler): void {
     this.#handlers.set(name, handler);
+  }
+
+  observe(observer: JobObserver): void {
+    this.#observer = observer;
   }
 
   /** Runs every job due now (and those they make due), then resolves with how many ran. */
@@ -113,19 +122,25 @@ export class JobRunner {
         ran++;
         const id = String(job.id);
         const handler = this.#handlers.get(job.name);
+        const started = performance.now();
+        const observed = (outcome: JobOutcome) =>
+          this.#observer?.(job.name, outcome, (performance.now() - started) / 1000);
         try {
           if (!handler) throw new Error(`No handler for job ${job.name}`);
           await handler(job.payload, { attempt: job.attempts, jobId: id });
           await markJobCompleted(this.db, id, this.clock.now());
+          observed("completed");
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           if (job.attempts >= job.maxAttempts) {
             this.log.error({ jobId: id, job: job.name, attempts: job.attempts, err: message }, "job failed for good");
             reportServerError(error, { tags: { job: job.name, jobId: id, attempts: String(job.attempts) } });
             await markJobFailed(this.db, id, this.clock.now(), message);
+            observed("failed");
           } else {
             this.log.warn({ jobId: id, job: job.name, attempts: job.attempts, err: message }, "job failed, will retry");
             await markJobRetry(this.db, id, addSeconds(this.clock.now(), retryDelaySeconds(job.attempts)), message);
+            observed("retry");
           }
         }
       }
