@@ -84,7 +84,7 @@ export const makeProgramReady = async (t: TestApp, programId: string) => {
       careTeamName: "Ward 7 nurses",
       generalGuidance: "",
       hoursOfOperation: "",
-      contactPhones: ["020 7946 0000"],
+      contactPhones: ["+442079460000"],
       contactEmails: [],
       position: 1,
       createdAt: t.clock.now(),

@@ -149,20 +149,31 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     ];
     const first = await upload(batch);
     expect(first.statusCode).toBe(200);
+    // Each message ends with whom to call: the program's care-team phone and the territory's emergency numbers.
+    const callLine = "\n\nCall Ward 7 nurses on +442079460000. In an emergency call 999 or 112.";
+    const whomToCall = {
+      callNumbers: [{ careTeamName: "Ward 7 nurses", phone: "+442079460000" }],
+      emergencyNumbers: [
+        { number: "999", service: "" },
+        { number: "112", service: "" },
+      ],
+    };
     expect(first.json().alertMessages).toEqual([
       {
         clientId: batch[0]!.clientId,
         kind: "symptom",
         logTypeId: FEVER,
         grade: 2,
-        message: "A fever: please call the ward.",
+        message: `A fever: please call the ward.${callLine}`,
+        ...whomToCall,
       },
       {
         clientId: batch[1]!.clientId,
         kind: "temperature",
         logTypeId: null,
         grade: null,
-        message: "Your temperature is high: call us.",
+        message: `Your temperature is high: call us.${callLine}`,
+        ...whomToCall,
       },
     ]);
     // The app retries: the same answer, nothing raised twice.

@@ -109,13 +109,39 @@ export const legalDocumentTexts: Record<LegalDocumentId, RichTextDocument> = {
   "sciensuspro-instructions-for-use": {
     id: "sciensuspro-instructions-for-use",
     title: "Instructions for Use",
-    version: "1.0",
-    updatedAt: UPDATED,
+    version: "2.0",
+    updatedAt: "2026-11-27T00:00:00.000Z",
     blocks: [
       { type: "heading", text: "Intended purpose" },
       {
         type: "paragraph",
-        text: "OpenPRO collects patient-reported outcomes (symptoms graded on the CTCAE scale, temperature, weight, medication adherence, activity and questionnaires) between visits and shows them to the care team. It does not diagnose, and it does not raise alarms by itself: the care team decides.",
+        text: "OpenPRO collects patient-reported outcomes (symptoms graded on the CTCAE scale, temperature, weight, medication adherence, activity and questionnaires) between visits and shows them to the care team. It does not diagnose and it does not treat: the care team decides what to do.",
+      },
+      { type: "heading", text: "Alerts" },
+      {
+        type: "list",
+        items: [
+          "OpenPRO raises an alert for the care team when a patient logs a severe or very severe symptom (grade 3 or 4), a symptom and grade the program chose, or a temperature outside the program's thresholds.",
+          "A program without its own thresholds uses its territory's: an alert at 38.0 °C or more, or below 35.0 °C.",
+          "Alerts wait in the Alerts queue until a team member takes and closes them; team members can also ask for an e-mail when an alert is raised.",
+          "An alert still open after the program's escalation delay (60 minutes unless the program changes it) is e-mailed to the program's admins, or to its whole team when it has no admin.",
+        ],
+      },
+      { type: "heading", text: "What the patient is told" },
+      {
+        type: "list",
+        items: [
+          "After a severe symptom or a temperature outside the thresholds, the app shows the patient the program's message at once, followed by the care team's phone numbers and the emergency number of the program's territory, to call with one tap.",
+          "A program reaches patients only when it is ready: a care-team phone number, temperature thresholds with their message, an alert message for every severe grade (or one default message) and someone to escalate to. Until then invitations and invite codes are refused.",
+        ],
+      },
+      { type: "heading", text: "What OpenPRO does not do" },
+      {
+        type: "list",
+        items: [
+          "No one is paged, phoned or sent a text message: alerts are shown in the queue and sent by e-mail only.",
+          "Alerts are not watched outside your team's working hours unless your team's escalation says who reads them then. Patients are told to call the emergency number when they cannot reach you.",
+        ],
       },
       { type: "heading", text: "Before you start" },
       {

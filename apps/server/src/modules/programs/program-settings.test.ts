@@ -23,7 +23,8 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
   beforeAll(async () => {
     t = await createTestApp();
     const northbridge = await insertOrganisation(t, "Northbridge Health");
-    programId = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    // Written as programs were before readiness (issue 30): nothing set.
+    programId = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart", ready: false });
     callum = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
     await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
   });
