@@ -25,6 +25,7 @@ import { registerOrganisationRoutes } from "./modules/organisations/routes.js";
 import { registerPatientSideRoutes } from "./modules/patient-side/routes.js";
 import { registerPatientJobs } from "./modules/patients/jobs.js";
 import { registerPatientRoutes } from "./modules/patients/routes.js";
+import { registerPreVisitSummaryRoutes } from "./modules/pre-visit-summary/routes.js";
 import { registerProgramDashboardRoutes } from "./modules/program-dashboard/routes.js";
 import { registerProgramReadinessRoutes } from "./modules/program-readiness/routes.js";
 import { registerProgramRoutes } from "./modules/programs/routes.js";
@@ -154,6 +155,7 @@ export const buildApp = async (
     registerSymptomSettingsRoutes(api, ctx);
     registerAlertRoutes(api, ctx);
     registerWorklistRoutes(api, ctx);
+    registerPreVisitSummaryRoutes(api, ctx);
     registerAppointmentRoutes(api, ctx);
     registerAuditRoutes(api, ctx);
     registerExportRoutes(api, ctx);

@@ -1,0 +1,12 @@
+import { preVisitSummaryApi } from "@openpro/core";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.js";
+import { defineRoute } from "../../platform/http/route.js";
+import * as summaries from "./service.js";
+
+/** The pre-visit summary is a view of the patient dashboard: the dashboard's permission. */
+export const registerPreVisitSummaryRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  defineRoute(app, ctx, preVisitSummaryApi.summary, { permission: "view_user_dashboard" }, ({ scope, params }) =>
+    summaries.preVisitSummary(scope, params.projectId, params.userId),
+  );
+};

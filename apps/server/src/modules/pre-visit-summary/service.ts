@@ -1,0 +1,147 @@
+import {
+  findLogType,
+  type PreVisitSummary,
+  type ScoredScale,
+  scoreChanges,
+  summaryPeriod,
+  type Territory,
+  temperatureOutOfRange,
+  territoryTimeZones,
+  todayIn,
+  zonedInstant,
+} from "@openpro/core";
+import { notFound } from "../../platform/errors.js";
+import type { RequestScope } from "../../platform/request-scope.js";
+import { loadProgram } from "../programs/service.js";
+import { buildParticipantReport } from "../reports/service.js";
+import * as q from "./queries.js";
+
+/** Whose dashboards staff open: consented, withdrawn or completed (as the reports module's). */
+const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"]);
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const numberOrNull = (v: string | number | null) => (v === null ? null : Number(v));
+
+/**
+ * The one page a clinician reads before a visit: the period since the last visit (core
+ * summaryPeriod, in the clinic's days), read from the participant report of that period (symptom
+ * groups, temperatures, adherence, logs), the patient's alerts and questionnaires. Audited as a
+ * read of the patient's data.
+ */
+export const preVisitSummary = async (
+  scope: RequestScope,
+  programId: string,
+  userId: string,
+): Promise<PreVisitSummary> => {
+  const { ctx } = scope;
+  await loadProgram(ctx, scope.actor, programId);
+  const patient = await q.findSummaryPatient(ctx.db, programId, userId);
+  if (!patient || !dashboardStates.has(patient.status)) throw notFound();
+  const territory = patient.territory as Territory;
+  const timeZone = territoryTimeZones[territory];
+  const now = ctx.clock.now();
+  const today = todayIn(territory, now);
+  const consentDay = patient.dateConsentGiven ? todayIn(territory, new Date(patient.dateConsentGiven)) : null;
+  const lastVisit = await q.findLastVisit(ctx.db, programId, userId, today);
+  const period = summaryPeriod({ today, consentDay, lastVisitDate: lastVisit?.date ?? null });
+  const since = zonedInstant(period.from, "00:00", timeZone);
+
+  const { programName, territory: _t, temperatureMin, temperatureMax, ...reportPatient } = patient;
+  const [report, alerts, questionnaires] = await Promise.all([
+    buildParticipantReport(ctx.db, {
+      program: { id: programId, territory },
+      // The report's JSON prints no date of birth (only its PDF does).
+      patient: { ...reportPatient, dob: null },
+      startDate: period.from,
+      endDate: period.to,
+      byStatus: false,
+      now,
+    }),
+    q.findAlerts(ctx.db, programId, userId, since),
+    q.findQuestionnaires(ctx.db, programId, userId),
+  ]);
+
+  const min = numberOrNull(temperatureMin);
+  const max = numberOrNull(temperatureMax);
+  const completed = questionnaires.filter((e) => e.state === "COMPLETED" && e.completedAt && e.scores);
+  const summary: PreVisitSummary = {
+    patientName: `${patient.firstName} ${patient.lastName}`,
+    programName,
+    from: period.from,
+    to: period.to,
+    lastVisit: lastVisit
+      ? { appointmentId: lastVisit.id, date: lastVisit.date, appointmentType: lastVisit.appointmentType }
+      : null,
+    severeSymptoms: report.symptoms
+      .filter((g) => g.isDanger)
+      .map((g) => {
+        const course = g.items
+          .filter((i) => i.level)
+          .map((i) => ({ date: i.localDate, grade: i.level!.grade, isDanger: i.level!.isDanger }))
+          .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+        return {
+          logTypeId: g.log.logTypeId,
+          name: g.log.name,
+          worstGrade: g.grade,
+          firstSevereDate: course.find((c) => c.isDanger)?.date ?? course[0]?.date ?? period.from,
+          course,
+        };
+      }),
+    alerts: alerts.map((a) => ({
+      alertId: a.id,
+      kind: a.kind,
+      what:
+        a.kind === "temperature"
+          ? `Temperature${a.temperature === null ? "" : ` ${Number(a.temperature).toFixed(1)} °C`}`
+          : `${a.logTypeId ? (findLogType(a.logTypeId)?.name ?? a.logTypeId) : "Symptom"} grade ${a.grade}`,
+      status: a.status,
+      raisedAt: iso(a.raisedAt),
+      closedAt: a.closedAt ? iso(a.closedAt) : null,
+      closeAction: a.closeAction as PreVisitSummary["alerts"][number]["closeAction"],
+      closeNote: a.closeNote,
+    })),
+    temperaturesOutOfRange: report.temperatures
+      .filter((t) => t.validationStatus !== "Removed" && typeof t.data.value === "number")
+      .filter((t) => temperatureOutOfRange(t.data.value!, min, max))
+      .map((t) => ({ logId: t.logId, date: t.localDate, loggedAt: t.date, celsius: t.data.value! })),
+    medicationAdherence: report.medicationAdherence.map((m) => ({
+      name: m.medication.name,
+      total: m.total,
+      logged: m.logged,
+      skipped: m.skipped,
+      missed: m.missed,
+    })),
+    questionnaires: completed
+      .filter((e) => new Date(e.completedAt!) >= since)
+      .map((e) => {
+        const before = completed
+          .filter(
+            (p) =>
+              p.questionnaireTypeId === e.questionnaireTypeId && new Date(p.completedAt!) < new Date(e.completedAt!),
+          )
+          .at(-1);
+        return {
+          eventId: e.id,
+          name: e.name,
+          completedAt: iso(e.completedAt!),
+          changes: scoreChanges(e.scores as ScoredScale[], (before?.scores as ScoredScale[] | undefined) ?? null),
+        };
+      }),
+    missedQuestionnaires: questionnaires
+      .filter((e) => e.state === "MISSED" && e.dueDate >= period.from && e.dueDate <= period.to)
+      .map((e) => ({ eventId: e.id, name: e.name, dueDate: e.dueDate })),
+    notes: report.logs
+      .filter((l) => typeof l.data.note === "string" && l.data.note.trim() !== "")
+      .map((l) => ({ logId: l.logId, date: l.localDate, loggedAt: l.date, note: l.data.note! }))
+      .reverse(),
+  };
+  await scope.audit({
+    action: "patient.summary.read",
+    entityType: "patient",
+    entityId: userId,
+    programId,
+    patientId: userId,
+    details: { from: period.from, to: period.to },
+  });
+  return summary;
+};
