@@ -135,6 +135,8 @@ export interface OrganisationsTable {
   name: string;
   description: string | null;
   createdAt: CreatedAt;
+  /** The URI the organisation's patient index knows its hospital numbers by (null: our default). */
+  fhirHospitalNumberSystem: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrganisationStaffTable {

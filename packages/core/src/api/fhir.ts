@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { messages } from "../messages.js";
+import { UUID_PATTERN } from "../validation.js";
 import { endpoint } from "./endpoint.js";
 
 /**
@@ -35,6 +37,47 @@ export type FhirResource = Record<string, unknown> & { resourceType: string };
 const fhirQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 const tags = ["FHIR R4"];
+
+/** An identifier system: an absolute URI (urn:oid:…, urn:…, https://…), as FHIR's Identifier.system is. */
+export const identifierSystem = z
+  .string({ error: messages.fhirIdentifierSystemInvalid })
+  .trim()
+  .max(255, messages.maxLength(255))
+  .regex(/^(urn:[a-z0-9][a-z0-9-]{0,31}:\S+|https?:\/\/[^\s/]+\S*)$/i, messages.fhirIdentifierSystemInvalid);
+
+const organisationParams = z.strictObject({ organisationId: z.string().regex(UUID_PATTERN, messages.notFound) });
+
+export const fhirOrganisationSettingsSchema = z.object({
+  /** The system of the organisation's hospital numbers; null: the default below. */
+  hospitalNumberSystem: z.string().nullable(),
+  /** urn:openpro:organisation:<id>:mrn */
+  defaultHospitalNumberSystem: z.string(),
+});
+export type FhirOrganisationSettings = z.infer<typeof fhirOrganisationSettingsSchema>;
+
+/** An organisation's FHIR settings: admins only (edit_organisation). */
+export const fhirSettingsApi = {
+  get: endpoint({
+    method: "GET",
+    path: "/api/v1/admin/organisations/:organisationId/fhir-settings",
+    summary: "The organisation's FHIR settings: the identifier system of its hospital numbers.",
+    tags: ["fhir"],
+    auth: true,
+    params: organisationParams,
+    response: fhirOrganisationSettingsSchema,
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/api/v1/admin/organisations/:organisationId/fhir-settings",
+    summary:
+      "Set the identifier system (a URI) its patient index knows the organisation's hospital numbers by; null restores the default.",
+    tags: ["fhir"],
+    auth: true,
+    params: organisationParams,
+    body: z.strictObject({ hospitalNumberSystem: identifierSystem.nullable() }),
+    response: fhirOrganisationSettingsSchema,
+  }),
+};
 
 export const fhirApi = {
   metadata: endpoint({

@@ -18,6 +18,7 @@ import { perf } from "./0016-perf.js";
 import { erasure } from "./0017-erasure.js";
 import { questionnaireDeletion } from "./0018-questionnaire-deletion.js";
 import { clinicalSafety } from "./0021-clinical-safety.js";
+import { fhirIntegration } from "./0024-fhir-integration.js";
 import { worklist } from "./0025-worklist.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   "0017-erasure": erasure,
   "0018-questionnaire-deletion": questionnaireDeletion,
   "0021-clinical-safety": clinicalSafety,
+  "0024-fhir-integration": fhirIntegration,
   "0025-worklist": worklist,
 };

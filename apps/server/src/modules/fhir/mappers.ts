@@ -8,6 +8,8 @@ import {
   findLogType,
   instruments,
   isInstrumentCode,
+  isValidAhvNumber,
+  isValidUsSsn,
   orderedQuestions,
   type SkipReason,
   skipReasonLabels,
@@ -48,7 +50,15 @@ export const systems = {
   appointmentType: "urn:openpro:fhir:appointment-type",
   instrumentItem: "urn:openpro:fhir:instrument-item",
   selfRating: "urn:openpro:fhir:self-rating",
+  identifierType: "http://terminology.hl7.org/CodeSystem/v2-0203",
+  appointmentReason: "http://terminology.hl7.org/CodeSystem/v2-0276",
+  nhsNumber: "https://fhir.nhs.uk/Id/nhs-number",
+  usSsn: "http://hl7.org/fhir/sid/us-ssn",
+  swissAhv: "urn:oid:2.16.756.5.32",
 } as const;
+
+/** The hospital-number system of an organisation that set none (docs/fhir/README.md, "Identifiers"). */
+export const defaultHospitalNumberSystem = (organisationId: string) => `urn:openpro:organisation:${organisationId}:mrn`;
 
 const instant = (at: Date) => at.toISOString();
 
@@ -83,26 +93,68 @@ const toErasedPatient = (row: PatientRow): FhirResource => ({
   ...(row.birthYear ? { birthDate: String(row.birthYear).padStart(4, "0") } : {}),
 });
 
-const toNamedPatient = (row: PatientRow): FhirResource => ({
-  resourceType: "Patient",
-  id: row.id,
-  meta: { ...meta(row.lastUpdated), tag: [{ system: systems.program, code: row.programId, display: row.programName }] },
-  ...(row.patientId
-    ? {
-        identifier: [
-          {
-            system: `${systems.patientIdentifier}:${(row.patientIdType ?? "local").toLowerCase()}`,
-            value: row.patientId,
-          },
-        ],
-      }
-    : {}),
-  active: row.status === "CONSENTED",
-  name: [{ use: "official", family: row.lastName, given: [row.firstName] }],
-  telecom: [{ system: "email", value: row.consentedEmail ?? row.inviteEmail }],
-  gender: row.sex ? (genders[row.sex] ?? "unknown") : "unknown",
-  ...(row.dob ? { birthDate: row.dob } : {}),
+const identifierType = (code: "MR" | "SS", display: string) => ({
+  coding: [{ system: systems.identifierType, code, display }],
 });
+
+/**
+ * The enrolment's patient id as a master patient index knows it: an NHS number under NHS England's
+ * system, a US SSN or a Swiss AHV number under theirs (a "social security number" is read by the
+ * program's territory, as the form checks it), a hospital number typed MR under the system its
+ * organisation set. Identifiers no public system names (Sciensus, other) keep our own system.
+ */
+export const patientIdentifier = (row: PatientRow): Record<string, unknown> | null => {
+  if (!row.patientId) return null;
+  const type = row.patientIdType ?? "other";
+  switch (type) {
+    case "nhs_number":
+      return { use: "official", system: systems.nhsNumber, value: row.patientId };
+    case "hospital_id":
+      return {
+        use: "usual",
+        type: identifierType("MR", "Medical record number"),
+        system: row.hospitalNumberSystem ?? defaultHospitalNumberSystem(row.organisationId),
+        value: row.patientId,
+      };
+    case "social_security_number": {
+      const digits = row.patientId.replace(/[\s.-]+/g, "");
+      const issuer =
+        row.territory === "CH" || (row.territory !== "US" && isValidAhvNumber(digits))
+          ? systems.swissAhv
+          : row.territory === "US" || isValidUsSsn(digits)
+            ? systems.usSsn
+            : null;
+      if (issuer)
+        return {
+          use: "official",
+          type: identifierType("SS", "Social Security number"),
+          system: issuer,
+          value: digits,
+        };
+      return { system: `${systems.patientIdentifier}:social_security_number`, value: row.patientId };
+    }
+    default:
+      return { system: `${systems.patientIdentifier}:${type.toLowerCase()}`, value: row.patientId };
+  }
+};
+
+const toNamedPatient = (row: PatientRow): FhirResource => {
+  const identifier = patientIdentifier(row);
+  return {
+    resourceType: "Patient",
+    id: row.id,
+    meta: {
+      ...meta(row.lastUpdated),
+      tag: [{ system: systems.program, code: row.programId, display: row.programName }],
+    },
+    ...(identifier ? { identifier: [identifier] } : {}),
+    active: row.status === "CONSENTED",
+    name: [{ use: "official", family: row.lastName, given: [row.firstName] }],
+    telecom: [{ system: "email", value: row.consentedEmail ?? row.inviteEmail }],
+    gender: row.sex ? (genders[row.sex] ?? "unknown") : "unknown",
+    ...(row.dob ? { birthDate: row.dob } : {}),
+  };
+};
 
 // Observation -----------------------------------------------------------------------------------
 
@@ -414,15 +466,26 @@ const appointmentStatus: Record<string, string> = {
 
 const words = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replaceAll("_", " ");
 
-/** A nurse-visit appointment; an all-day one spans the clinic's whole day. Notes are not exported. */
+/**
+ * A nurse-visit appointment; an all-day one spans the clinic's whole day. Notes are not exported.
+ * Every one is planned by the care team: v2-0276 ROUTINE as its appointmentType; what it is for
+ * (a blood test, chemotherapy…) has no public code list, so serviceType carries our own code.
+ */
 export const toAppointment = (row: AppointmentRow): FhirResource => ({
   resourceType: "Appointment",
   id: row.id,
   meta: meta(row.lastUpdated),
   status: appointmentStatus[row.status] ?? "booked",
+  serviceType: [
+    {
+      coding: [{ system: systems.appointmentType, code: row.appointmentType, display: words(row.appointmentType) }],
+      text: words(row.appointmentType),
+    },
+  ],
   appointmentType: {
-    coding: [{ system: systems.appointmentType, code: row.appointmentType, display: words(row.appointmentType) }],
-    text: words(row.appointmentType),
+    coding: [
+      { system: systems.appointmentReason, code: "ROUTINE", display: "Routine appointment - default if not valued" },
+    ],
   },
   description: `${words(row.appointmentType)} (${row.mode === "TELEPHONE" ? "telephone" : "face to face"}${row.isDraft ? ", all day" : ""})`,
   start: instant(row.startsAt),

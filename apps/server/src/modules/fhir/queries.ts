@@ -118,6 +118,11 @@ export interface PatientRow {
   sortAt: Date;
   programId: string;
   programName: string;
+  organisationId: string;
+  /** The program's territory: reads a "social security number" as a US SSN or a Swiss AHV number. */
+  territory: string | null;
+  /** The URI the organisation set for its hospital numbers (null: our default). */
+  hospitalNumberSystem: string | null;
   userId: string;
   firstName: string;
   lastName: string;
@@ -142,10 +147,14 @@ export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
     .selectFrom("programPatients")
     .innerJoin("users", "users.id", "programPatients.userId")
     .innerJoin("programs", "programs.id", "programPatients.programId")
+    .innerJoin("organisations", "organisations.id", "programs.organisationId")
     .select([
       "programPatients.id",
       "programPatients.programId",
       "programs.name as programName",
+      "programs.organisationId",
+      "programs.territory",
+      "organisations.fhirHospitalNumberSystem as hospitalNumberSystem",
       "programPatients.userId",
       "programPatients.firstName",
       "programPatients.lastName",
@@ -584,4 +593,21 @@ export const findPart = (db: Db, exportId: string, resourceType: string, part: n
     .where("exportId", "=", exportId)
     .where("resourceType", "=", resourceType)
     .where("part", "=", part)
+    .executeTakeFirst();
+
+// Organisation settings ---------------------------------------------------------------------------
+
+/** The organisation's FHIR settings; undefined when it does not exist. */
+export const findOrganisationFhirSettings = (db: Db, organisationId: string) =>
+  db
+    .selectFrom("organisations")
+    .select(["id", "fhirHospitalNumberSystem"])
+    .where("id", "=", organisationId)
+    .executeTakeFirst();
+
+export const updateHospitalNumberSystem = (db: Db, organisationId: string, system: string | null) =>
+  db
+    .updateTable("organisations")
+    .set({ fhirHospitalNumberSystem: system })
+    .where("id", "=", organisationId)
     .executeTakeFirst();

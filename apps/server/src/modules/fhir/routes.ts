@@ -1,10 +1,11 @@
-import { type Endpoint, FHIR_JSON, FHIR_NDJSON, fhirApi, messages } from "@openpro/core";
+import { type Endpoint, FHIR_JSON, FHIR_NDJSON, fhirApi, fhirSettingsApi, messages } from "@openpro/core";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { defineRoute } from "../../platform/http/route.js";
 import { issueCodeOf, operationOutcome } from "./mappers.js";
+import { getFhirSettings, updateFhirSettings } from "./organisation-settings.js";
 import * as fhir from "./service.js";
 
 const PREFIX = "/fhir";
@@ -25,6 +26,14 @@ const outcome = (status: number, message: string) => operationOutcome(issueCodeO
  * permission) is the same defineRoute as /api/v1.
  */
 export const registerFhirRoutes = async (app: FastifyInstance, ctx: AppContext) => {
+  // An organisation's FHIR settings: the dashboard API's JSON, not FHIR; admins only.
+  const admins = { permission: "edit_organisation" } as const;
+  defineRoute(app, ctx, fhirSettingsApi.get, admins, ({ scope, params }) =>
+    getFhirSettings(scope, params.organisationId),
+  );
+  defineRoute(app, ctx, fhirSettingsApi.update, admins, ({ scope, params, body }) =>
+    updateFhirSettings(scope, params.organisationId, body),
+  );
   await app.register(
     async (api) => {
       api.addHook("onSend", async (_request, reply, payload) => {
@@ -60,7 +69,8 @@ export const registerFhirRoutes = async (app: FastifyInstance, ctx: AppContext) 
         api,
         ctx,
         under(fhirApi.exportStart),
-        { scope: "any", permission: "export_project_data_identifiable" },
+        // The program is resolved by defineRoute: the permission is the one the caller holds in it.
+        { scope: "any", permission: "export_project_data_identifiable", program: "programId" },
         async (input) => {
           const { location } = await fhir.startExport(
             input.scope,
