@@ -1,4 +1,4 @@
-// Builds the server for production: one ES module, dist/main.js, run by `npm start` with plain Node.
+// Builds the server for production: dist/main.js, run by `npm start` with plain Node after dist/instrument.js.
 // Our own TypeScript (apps/server and the @openpro/core workspace, which ships as source) is bundled;
 // every package from node_modules stays external and is loaded by Node at run time, as installed.
 import { readFileSync } from "node:fs";
@@ -10,8 +10,9 @@ const external = Object.keys(pkg.dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  // instrument.js is loaded before main.js (`node --import`): it starts tracing when configured.
+  entryPoints: { main: "src/main.ts", instrument: "src/platform/tracing/instrument.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -54,6 +54,7 @@ import {
 import { JobRunner } from "./platform/jobs/job-runner.js";
 import { type MailTransport, registerMailJobs } from "./platform/mail/mailer.js";
 import { type ServerMetrics, setUpMetrics } from "./platform/metrics/metrics.js";
+import { installSpanNames } from "./platform/tracing/spans.js";
 
 import { APP_VERSION } from "./platform/version.js";
 
@@ -121,6 +122,7 @@ export const buildApp = async (
   registerFhirJobs(ctx);
   registerExportJobs(ctx);
   const metrics = setUpMetrics(app, ctx, options.metrics);
+  installSpanNames(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -14,7 +14,7 @@ import { flushErrorReports, initErrorReporting } from "./platform/error-reportin
 import { smtpTransport } from "./platform/mail/mailer.js";
 import { startMetricsServer } from "./platform/metrics/metrics.js";
 import { formatStartupLine } from "./platform/startup-line.js";
-import { tracingStarted } from "./platform/tracing/spans.js";
+import { flushTraces, tracingStarted } from "./platform/tracing/spans.js";
 import { APP_VERSION } from "./platform/version.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -93,7 +93,9 @@ const main = async () => {
       : {}),
   });
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT && !tracingStarted())
-    app.log.warn("OTEL_EXPORTER_OTLP_ENDPOINT is set but no traces are sent: start the server with npm start");
+    app.log.warn(
+      "OTEL_EXPORTER_OTLP_ENDPOINT is set but no traces are sent: start the server with npm start (node --import ./dist/instrument.js dist/main.js)",
+    );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const metricsServer =
@@ -141,7 +143,7 @@ const main = async () => {
     metricsServer?.close();
     await Promise.all([app.close(), ctx.jobs.stop()]);
     await database.close();
-    await flushErrorReports();
+    await Promise.all([flushErrorReports(), flushTraces()]);
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

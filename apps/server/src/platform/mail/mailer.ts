@@ -4,6 +4,7 @@ import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
 import { enqueueJob, type JobRunner } from "../jobs/job-runner.js";
 import { insertJobs } from "../jobs/queries.js";
+import { inSpan } from "../tracing/spans.js";
 import { findMail, insertMail, insertMails, markMail } from "./queries.js";
 import type { RenderedMail } from "./templates.js";
 
@@ -14,9 +15,12 @@ export interface MailTransport {
 
 export const smtpTransport = (smtpUrl: string): MailTransport => {
   const transporter = nodemailer.createTransport(smtpUrl);
+  // The span names the mail server, never the recipient or the subject.
+  const { hostname, port, protocol } = new URL(smtpUrl);
+  const server = { "server.address": hostname, "server.port": Number(port) || (protocol === "smtps:" ? 465 : 587) };
   return {
     send: async (message) => {
-      await transporter.sendMail(message);
+      await inSpan("smtp send", server, () => transporter.sendMail(message));
     },
   };
 };

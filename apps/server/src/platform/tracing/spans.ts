@@ -12,6 +12,8 @@ export interface ActiveTracing {
   inSpan<T>(name: string, attributes: Record<string, string | number>, run: () => Promise<T>): Promise<T>;
   /** Names the HTTP server span of the request being handled after its route pattern. */
   nameServerSpan(method: string, route: string): void;
+  /** Sends the spans still waiting in the batch (at shutdown). */
+  flush(): Promise<void>;
 }
 
 const KEY = Symbol.for("openpro.tracing");
@@ -24,6 +26,10 @@ export const setActiveTracing = (tracing: ActiveTracing): void => {
 };
 
 export const tracingStarted = (): boolean => activeTracing() !== undefined;
+
+export const flushTraces = async (): Promise<void> => {
+  await activeTracing()?.flush();
+};
 
 export const inSpan = <T>(name: string, attributes: Record<string, string | number>, run: () => Promise<T>) => {
   const tracing = activeTracing();
