@@ -17,6 +17,8 @@ export const patientProgramSchema = z.object({
   disabledNoteTypes: z.array(z.enum(noteTypes)),
   careTeam: z.array(careTeamContactSchema),
   articles: z.array(z.object({ articleId: z.string(), header: z.string(), url: z.string() })),
+  /** The program's prioritised symptoms (catalogue logTypeIds) in its order: the app lists them first. */
+  prioritisedSymptoms: z.array(z.string()),
 });
 export type PatientProgram = z.infer<typeof patientProgramSchema>;
 
@@ -37,6 +39,11 @@ export const patientSideApi = {
       programName: z.string(),
       email: z.string().nullable(),
       kind: z.enum(["individual", "public"]),
+      /** A personal invitation already used to join and consent: the page leads to sign-in, then the app. */
+      joined: z.boolean(),
+      /** The names the care team entered (a personal invitation), filled into the sign-up form. */
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
     }),
   }),
   consent: endpoint({

@@ -13,6 +13,7 @@ const endpoints: Record<keyof typeof publicPageRoutes, Endpoint> = {
   demographics: patientSideApi.demographics,
   unsubscribe: patientSideApi.unsubscribe,
   studyEnded: patientSideApi.studyEnded,
+  myPrograms: patientSideApi.myPrograms,
   login: authApi.login,
   register: authApi.register,
   current: authApi.current,

@@ -33,6 +33,7 @@ export const publicPageRoutes = {
   demographics: route<typeof patientSideApi.demographics>("PATCH", "/api/v1/user/demographics"),
   unsubscribe: route<typeof patientSideApi.unsubscribe>("POST", "/api/v1/questionnaire-reminders/unsubscribe"),
   studyEnded: route<typeof patientSideApi.studyEnded>("GET", "/api/v1/external-onboarding/:programId"),
+  myPrograms: route<typeof patientSideApi.myPrograms>("GET", "/api/v1/user/projects"),
   login: route<typeof authApi.login>("POST", "/api/v2/auth/login"),
   register: route<typeof authApi.register>("POST", "/api/v2/auth/register"),
   current: route<typeof authApi.current>("GET", "/api/v1/current"),

@@ -43,3 +43,15 @@ export const findContactsOfPrograms = (db: Db, programIds: string[]) =>
         .orderBy("position")
         .orderBy("createdAt")
         .execute();
+
+/** The prioritised symptoms of several programs in one query, in each program's order. */
+export const findPrioritisedOfPrograms = (db: Db, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("prioritisedSymptoms")
+        .select(["programId", "logTypeId"])
+        .where("programId", "in", programIds)
+        .orderBy("programId")
+        .orderBy("position")
+        .execute();

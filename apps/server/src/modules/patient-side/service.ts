@@ -13,7 +13,7 @@ import * as patients from "../patients/service.js";
 import { assertProgramReady } from "../program-readiness/service.js";
 import { type LoadedProgram, loadProgram } from "../programs/service.js";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/service.js";
-import { findConsentedPrograms, findContactsOfPrograms } from "./queries.js";
+import { findConsentedPrograms, findContactsOfPrograms, findPrioritisedOfPrograms } from "./queries.js";
 
 export const inviteErrors = {
   invalid: () => new AppError(400, messages.inviteLinkInvalid, "INVITE_INVALID"),
@@ -61,7 +61,33 @@ export const resolveInvite = async (ctx: AppContext, code: string): Promise<Reso
   return { kind: "public", program, codeId: publicCode.id };
 };
 
+/**
+ * A personal link opened again after it was used: the patient is led to sign in (their address
+ * filled in) instead of "Invalid link". Once they consented they go on to the app; before, the
+ * sign-in resumes at the consent. Null for anything else (a revoked link, a closed program).
+ */
+const usedInviteInfo = async (ctx: AppContext, code: string) => {
+  const used = await patients.findPatientInviteByHash(ctx.db, hashToken(code));
+  if (!used?.acceptedAt || used.revokedAt) return null;
+  const enrolment = await patients.findEnrolmentById(ctx.db, used.enrolmentId);
+  const program = enrolment ? await loadProgram(ctx, null, used.programId).catch(() => null) : null;
+  if (!enrolment || !program || program.closed) return null;
+  return {
+    consentMessage: program.consentMessage ?? DEFAULT_CONSENT,
+    hasAccepted: true,
+    programId: program.id,
+    programName: program.patientProgramName ?? program.name,
+    email: enrolment.inviteEmail,
+    kind: "individual" as const,
+    joined: enrolment.status !== "STATUS_UNCONFIRMED",
+    firstName: enrolment.firstName,
+    lastName: enrolment.lastName,
+  };
+};
+
 export const inviteInfo = async (ctx: AppContext, code: string) => {
+  const reopened = await usedInviteInfo(ctx, code);
+  if (reopened) return reopened;
   const invite = await resolveInvite(ctx, code);
   const account = invite.kind === "individual" ? await findUserById(ctx.db, invite.enrolment.userId) : null;
   return {
@@ -71,6 +97,9 @@ export const inviteInfo = async (ctx: AppContext, code: string) => {
     programName: invite.program.patientProgramName ?? invite.program.name,
     email: invite.kind === "individual" ? invite.enrolment.inviteEmail : null,
     kind: invite.kind,
+    joined: false,
+    firstName: invite.kind === "individual" ? invite.enrolment.firstName : null,
+    lastName: invite.kind === "individual" ? invite.enrolment.lastName : null,
   };
 };
 
@@ -328,10 +357,11 @@ export const listMyPrograms = async (scope: RequestScope) => {
         todayIn(row.territory, now),
       ),
   );
-  const contacts = await findContactsOfPrograms(
-    ctx.db,
-    rows.map((row) => row.programId),
-  );
+  const programIds = rows.map((row) => row.programId);
+  const [contacts, prioritised] = await Promise.all([
+    findContactsOfPrograms(ctx.db, programIds),
+    findPrioritisedOfPrograms(ctx.db, programIds),
+  ]);
   await scope.audit({ action: "patient.programs.view", patientId: actor.userId });
   return {
     results: rows.map((row) => ({
@@ -345,6 +375,7 @@ export const listMyPrograms = async (scope: RequestScope) => {
         .filter((c) => c.programId === row.programId)
         .map(({ programId: _programId, ...contact }) => contact),
       articles: row.articles,
+      prioritisedSymptoms: prioritised.filter((p) => p.programId === row.programId).map((p) => p.logTypeId),
     })),
   };
 };

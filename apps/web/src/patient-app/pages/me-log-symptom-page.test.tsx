@@ -23,6 +23,7 @@ const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
     },
   ],
   articles: [],
+  prioritisedSymptoms: [],
   ...over,
 });
 const level = (id: string, grade: number) => ({

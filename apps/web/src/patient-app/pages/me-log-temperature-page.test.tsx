@@ -15,6 +15,7 @@ const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
   disabledNoteTypes: [],
   careTeam: [],
   articles: [],
+  prioritisedSymptoms: [],
   ...over,
 });
 

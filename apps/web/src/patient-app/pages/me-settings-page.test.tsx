@@ -15,6 +15,7 @@ const program: PatientProgram = {
   disabledNoteTypes: [],
   careTeam: [],
   articles: [],
+  prioritisedSymptoms: [],
 };
 const me = {
   id: "p1",
