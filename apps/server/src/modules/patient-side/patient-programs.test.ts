@@ -95,6 +95,7 @@ describe("a patient's app asks which programs they take part in", () => {
             },
           ],
           articles: [{ articleId: "a1", header: "Living with heart failure", url: "https://example.org/hf" }],
+          prioritisedSymptoms: [],
         },
       ],
     });
