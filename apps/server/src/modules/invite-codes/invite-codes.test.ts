@@ -141,6 +141,9 @@ describe("public invite codes: created, changed and deactivated by the team, use
       programName: "Open Heart Study",
       email: null,
       kind: "public",
+      joined: false,
+      firstName: null,
+      lastName: null,
     });
     const registered = await registerPatient(
       t,
