@@ -33,6 +33,7 @@ const OutboxPage = page(() => import("../pages/outbox-page"), "OutboxPage");
 const AuditPage = page(() => import("../pages/audit-page"), "AuditPage");
 const AlertsPage = page(() => import("../pages/alerts-page"), "AlertsPage");
 const WorklistPage = page(() => import("../pages/worklist-page"), "WorklistPage");
+const PreVisitSummaryPage = page(() => import("../pages/pre-visit-summary-page"), "PreVisitSummaryPage");
 const ProgramsPage = page(() => import("../pages/programs-page"), "ProgramsPage");
 const UsersPage = page(() => import("../pages/users-page"), "UsersPage");
 const OrganisationsPage = page(() => import("../pages/organisations-page"), "OrganisationsPage");
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
                           { path: "temperature", element: <PatientTemperaturePage /> },
                           { path: "medications", element: <PatientMedicationsPage /> },
                           { path: "calendar", element: <PatientCalendarPage /> },
+                          { path: "pre-visit-summary", element: <PreVisitSummaryPage /> },
                           { path: "scheduled-nurse-appointment", element: <PatientAppointmentsPage /> },
                           { path: "schedule-nurse-appointment/create", element: <PatientAppointmentFormPage /> },
                           {

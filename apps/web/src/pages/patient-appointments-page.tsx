@@ -24,6 +24,9 @@ export const PatientAppointmentsPage = () => {
       <Typography variant="h3" component="h3" sx={{ my: 1 }}>
         Nurse appointments
       </Typography>
+      <MuiLink component={RouterLink} to={`${base}/pre-visit-summary`} sx={{ display: "inline-block", mb: 1 }}>
+        Pre-visit summary
+      </MuiLink>
       <AppointmentList
         projectId={projectId}
         userId={participantId}

@@ -153,6 +153,9 @@ export const PatientDashboardPage = () => {
       <Typography className="visually-hidden" role="status">
         {`Showing ${formatDay(area.range.startDate)} to ${formatDay(area.range.endDate)}`}
       </Typography>
+      <MuiLink component={RouterLink} to={`${area.base}/pre-visit-summary`} sx={{ display: "inline-block", mb: 2 }}>
+        Pre-visit summary
+      </MuiLink>
       <PatientDashboard
         projectId={area.projectId}
         participantId={area.participantId}
