@@ -85,3 +85,21 @@ export const insertPublicInviteCode = async (db: Db, row: Insertable<PublicInvit
 export const insertCareTeamContacts = async (db: Db, rows: Insertable<CareTeamContactsTable>[]) => {
   if (rows.length) await db.insertInto("careTeamContacts").values(rows).execute();
 };
+
+/** A program's temperature thresholds and messages (the demo's: its territory's defaults). */
+export const setProgramAlertSettings = async (
+  db: Db,
+  programId: string,
+  settings: { temperatureMin: number; temperatureMax: number; temperatureMessage: string; defaultAlertMessage: string },
+) => {
+  await db
+    .updateTable("programs")
+    .set({
+      temperatureMin: settings.temperatureMin,
+      temperatureMax: settings.temperatureMax,
+      temperatureMessage: settings.temperatureMessage,
+      defaultAlertMessage: settings.defaultAlertMessage,
+    })
+    .where("id", "=", programId)
+    .execute();
+};

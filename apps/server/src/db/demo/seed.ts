@@ -1,4 +1,4 @@
-import { defaultPermissionsByRole, type Role } from "@openpro/core";
+import { defaultPermissionsByRole, type Role, territoryAlertDefaults } from "@openpro/core";
 import type { Clock } from "../../clock.js";
 import type { Db } from "../kysely.js";
 import { seedAlerts } from "./alerts.js";
@@ -65,6 +65,14 @@ export const demoAccounts: readonly DemoAccount[] = [
     firstName: "Nia",
     lastName: "Okafor",
     organisation: "northbridge",
+  },
+  // Lakeside's programs enrol patients: someone clinical watches and escalates their alerts (issue 30 §1).
+  {
+    email: "lakeside.nurse@openpro.demo",
+    role: "clinician_admin",
+    firstName: "Rosa",
+    lastName: "Keller",
+    organisation: "lakeside",
   },
 ];
 
@@ -239,6 +247,36 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
         contactEmails: [],
         position: 2,
       },
+    ]);
+    // Every program that enrols is ready for patients (issue 30 §1): the territory's thresholds and
+    // messages, and a care-team line for the programs the Breast contacts above do not serve.
+    for (const key of Object.keys(programs) as (keyof typeof programs)[])
+      await q.setProgramAlertSettings(trx, programs[key], {
+        ...territoryAlertDefaults(territoryOf[key]),
+        // The Breast unit asks for a call from 37.5 °C (its contacts' guidance below): its own, stricter threshold.
+        ...(key === "breast" ? { temperatureMax: 37.4 } : {}),
+      });
+    const line = (programId: string, careTeamName: string, phone: string, hours: string, guidance: string) => ({
+      programId,
+      careTeamName,
+      generalGuidance: guidance,
+      hoursOfOperation: hours,
+      contactPhones: [phone],
+      contactEmails: [],
+      position: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await q.insertCareTeamContacts(trx, [
+      line(
+        programs.lung,
+        "Lung Immunotherapy Nurses",
+        "+441132068500",
+        "24 hours a day, 7 days a week",
+        "Immunotherapy side effects can start weeks after a dose: call us about any new or worse symptom.",
+      ),
+      line(programs.colorectal, "Infusion Center Nurse Line", "+16175550142", "24 hours a day", ""),
+      line(programs.melanoma, "Onkologie Pflege", "+41445550123", "Monday to Friday, 8am to 5pm", ""),
     ]);
     for (const account of demoAccounts) {
       const userId = await insertStaffUser(trx, clock, { ...account, passwordHash });
