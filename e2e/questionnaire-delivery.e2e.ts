@@ -41,7 +41,7 @@ describe("a questionnaire goes from the schedule to the patient and back", () =>
 
     await nurse.getByRole("link", { name: "Add to schedule" }).click();
     await expectVisible(nurse.getByRole("heading", { name: "Add questionnaire to schedule" }));
-    await select(/^Questionnaire type/, "Hardcoded questionnaire");
+    await select(/^Questionnaire type/, "Licensed questionnaire");
     await select(/^Questionnaire\b(?! type)/, "FACT-G");
     await nurse.getByLabel(/^Response window/).fill("3");
     await select(/^Frequency/, "Once only");

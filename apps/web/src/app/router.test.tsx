@@ -209,8 +209,8 @@ describe("the Program settings area", () => {
       within(tablist)
         .getAllByRole("tab")
         .map((t) => t.textContent),
-    ).toEqual(["General settings", "Care Team Information"]);
-    expect(await screen.findByRole("heading", { level: 2, name: "Care Team Information" })).toBeTruthy();
+    ).toEqual(["General settings", "Care team information"]);
+    expect(await screen.findByRole("heading", { level: 2, name: "Care team information" })).toBeTruthy();
   });
 
   it("keeps /settings/general on the general settings, and hides the care team without edit_project", async () => {

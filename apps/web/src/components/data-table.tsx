@@ -23,31 +23,36 @@ export const DataTable = <T,>({
   rows: readonly T[];
   rowKey: (row: T, index: number) => string;
   hidden?: boolean;
-}) => (
-  <Table size="small" className={hidden ? "visually-hidden" : undefined}>
-    <caption className={hidden ? undefined : "visually-hidden"}>{caption}</caption>
-    <TableHead>
-      <TableRow>
-        {columns.map((c) => (
-          <TableCell key={c.header} align={c.align} scope="col">
-            {c.header}
-          </TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {rows.map((row, index) => (
-        <TableRow key={rowKey(row, index)}>
+}) => {
+  const table = (
+    <Table size="small">
+      <caption className={hidden ? undefined : "visually-hidden"}>{caption}</caption>
+      <TableHead>
+        <TableRow>
           {columns.map((c) => (
-            <TableCell key={c.header} align={c.align}>
-              {c.cell(row)}
+            <TableCell key={c.header} align={c.align} scope="col">
+              {c.header}
             </TableCell>
           ))}
         </TableRow>
-      ))}
-    </TableBody>
-  </Table>
-);
+      </TableHead>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow key={rowKey(row, index)}>
+            {columns.map((c) => (
+              <TableCell key={c.header} align={c.align}>
+                {c.cell(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+  // A table cannot be narrower than its content, so the 1 px box of visually-hidden does not hold
+  // one: its full width stayed in the layout and the page scrolled sideways into it. A block can.
+  return hidden ? <div className="visually-hidden">{table}</div> : table;
+};
 
 /** Wraps a chart: hidden from assistive technology, which reads the table beside it instead. */
 export const ChartFrame = ({ children }: { children: ReactNode }) => (

@@ -163,7 +163,9 @@ describe("the patient dashboard", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     render(everything);
     await user.click(screen.getByRole("button", { name: /^2 March 2026/ }));
-    expect(await screen.findByText(/Nausea · Grade 3 – Severe/)).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Logged medications" })).toBeTruthy();
+    // Inside the calendar's card: drawn after it, the day spilled over the widgets below.
+    const calendar = within(section("Calendar"));
+    expect(await calendar.findByText(/Nausea · Grade 3 – Severe/)).toBeTruthy();
+    expect(calendar.getByRole("heading", { name: "Logged medications" })).toBeTruthy();
   });
 });

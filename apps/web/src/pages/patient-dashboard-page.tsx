@@ -59,20 +59,20 @@ export const PatientDashboard = ({
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", xl: "1fr 1fr" } }}>
       {can(actor, "view_user_dashboard_calendar") ? (
-        <Box>
-          <CalendarWidget
-            days={report.days}
-            range={range}
-            consentDate={consentDate}
-            selected={day}
-            onSelect={setDay}
-            showRedFlags={showRedFlags}
-            seeMoreTo={`${base}/calendar?date=${day ?? range.endDate}`}
-          />
-          {day ? (
-            <DayDetails projectId={projectId} userId={participantId} date={day} symptomName={symptomNamer(report)} />
-          ) : null}
-        </Box>
+        <CalendarWidget
+          days={report.days}
+          range={range}
+          consentDate={consentDate}
+          selected={day}
+          onSelect={setDay}
+          showRedFlags={showRedFlags}
+          seeMoreTo={`${base}/calendar?date=${day ?? range.endDate}`}
+          dayDetail={
+            day ? (
+              <DayDetails projectId={projectId} userId={participantId} date={day} symptomName={symptomNamer(report)} />
+            ) : null
+          }
+        />
       ) : null}
       {can(actor, "view_user_symptom_logs") ? (
         <MostLoggedSymptoms symptoms={report.mostLoggedSymptoms} symptomHref={symptomHref} />

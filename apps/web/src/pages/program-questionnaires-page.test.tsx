@@ -107,7 +107,7 @@ describe("Create/View", () => {
     const user = userEvent.setup();
     const { router } = open("custom");
     expect(await screen.findByRole("heading", { name: "Questionnaires (2)" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Hardcoded questionnaires (1)" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Licensed questionnaires (1)" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "EQ-5D-3L" }));
     expect(router.state.location.hash).toBe(`#${hardcodedTypeIds.EQ5D}`);
     expect(await screen.findByText(messages.licensedWordingNotInstalled)).toBeTruthy();

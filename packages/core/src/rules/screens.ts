@@ -29,7 +29,7 @@ export const programSettingsSections: { id: ProgramSettingsSection; label: strin
   { id: "questionnaires", label: "Questionnaire settings" },
   { id: "general", label: "Program settings" },
   { id: "team", label: "Team" },
-  { id: "inviteCodes", label: "Invite Codes" },
+  { id: "inviteCodes", label: "Invite codes" },
   { id: "delete-program", label: "Delete program" },
 ];
 
@@ -53,8 +53,8 @@ export type ProgramGeneralTab = "generalProgramSettings" | "careTeamInformation"
 
 export const programGeneralTabs: { id: ProgramGeneralTab; label: string }[] = [
   { id: "generalProgramSettings", label: "General settings" },
-  { id: "careTeamInformation", label: "Care Team Information" },
-  { id: "symptomsAlerts", label: "Symptom Settings" },
+  { id: "careTeamInformation", label: "Care team information" },
+  { id: "symptomsAlerts", label: "Symptom settings" },
 ];
 
 /** The tabs of the Program settings area: care team contacts need edit-project; symptom settings the view of the symptom severity threshold. */

@@ -1,22 +1,22 @@
-import {
-  Box,
-  Chip,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from "@mui/material";
-import { limits, messages } from "@openpro/core";
+import { Box, Chip, Paper, TablePagination, Typography } from "@mui/material";
+import { limits, messages, type outboxMailSchema } from "@openpro/core";
 import { useState } from "react";
+import type { z } from "zod";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { formatDateTime } from "../../../lib/format";
 import { useOutbox } from "../api";
+
+/** A mail's delivery state in words ("stored": kept here because no mail server is configured). */
+type OutboxStatus = z.infer<typeof outboxMailSchema>["status"];
+
+const outboxStatusLabels: Record<OutboxStatus, string> = {
+  stored: "Stored",
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed",
+};
+export const outboxStatusLabel = (status: OutboxStatus): string => outboxStatusLabels[status];
 
 /** The stored e-mails, newest first as the server sends them, with their full text (one-time codes for demos). */
 export const OutboxList = () => {
@@ -30,43 +30,39 @@ export const OutboxList = () => {
 
   return (
     <Paper variant="outlined">
-      {/* A wide mail scrolls sideways: the region takes focus so that a keyboard can scroll it. */}
-      <TableContainer tabIndex={0} role="region" aria-label="Outbox e-mails">
-        <Table aria-label="Outbox e-mails">
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">Created</TableCell>
-              <TableCell scope="col">To</TableCell>
-              <TableCell scope="col">Subject and text</TableCell>
-              <TableCell scope="col">Status</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {outbox.data.results.map((mail) => (
-              <TableRow key={mail.id} sx={{ verticalAlign: "top" }}>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(mail.createdAt)}</TableCell>
-                <TableCell>{mail.to}</TableCell>
-                <TableCell>
-                  <Typography component="p" sx={{ fontWeight: 600 }}>
-                    {mail.subject}
+      {/* One card per mail, its status beside its subject: as table columns, Subject and Status sat
+          off-screen on a phone, and Status was cut even at 1,440 px by a long link in a mail. */}
+      <Box component="ul" aria-label="Outbox e-mails" sx={{ listStyle: "none", m: 0, p: 0 }}>
+        {outbox.data.results.map((mail) => (
+          <Box
+            component="li"
+            key={mail.id}
+            sx={{ p: 2, borderBottom: 1, borderColor: "divider", minWidth: 0, overflowWrap: "anywhere" }}
+          >
+            <Box
+              sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, justifyContent: "space-between" }}
+            >
+              <Typography component="h2" sx={{ fontWeight: 600, fontSize: "1rem", m: 0 }}>
+                {mail.subject}
+              </Typography>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+                <Chip size="small" label={outboxStatusLabel(mail.status)} variant="outlined" />
+                {mail.sentAt ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {`Sent ${formatDateTime(mail.sentAt)}`}
                   </Typography>
-                  <Box component="pre" sx={{ whiteSpace: "pre-wrap", fontFamily: "inherit", m: 0, mt: 1 }}>
-                    {mail.text}
-                  </Box>
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" label={mail.status} variant="outlined" />
-                  {mail.sentAt ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {formatDateTime(mail.sentAt)}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                ) : null}
+              </Box>
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {`To ${mail.to} · created ${formatDateTime(mail.createdAt)}`}
+            </Typography>
+            <Box component="pre" sx={{ whiteSpace: "pre-wrap", fontFamily: "inherit", m: 0, mt: 1 }}>
+              {mail.text}
+            </Box>
+          </Box>
+        ))}
+      </Box>
       <TablePagination
         component="div"
         count={outbox.data.totalCount}

@@ -8,9 +8,26 @@ import {
   type NurseAppointment,
 } from "@openpro/core";
 import { RouterLink } from "../../../components/router-link";
+import { formatDay } from "../../../lib/format";
 
-/** YYYY-MM-DD as DD/MM/YYYY. */
-export const displayDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+/** YYYY-MM-DD in the locale's one date format. */
+export const displayDate = (date: string) => formatDay(date);
+
+/** Today as YYYY-MM-DD in this browser. */
+const localToday = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+
+/**
+ * The status a nurse reads: a day gone by still "Scheduled" (or "Confirmed") means no one recorded
+ * how it went, which is what the chip says instead.
+ */
+export const appointmentStatusText = (
+  appointment: Pick<NurseAppointment, "date" | "status">,
+  today = localToday(),
+): { label: string; colour: "default" | "info" | "success" | "warning" } =>
+  appointment.date < today && (appointment.status === "SCHEDULED" || appointment.status === "CONFIRMED")
+    ? { label: "Past, outcome not recorded", colour: "warning" }
+    : { label: appointmentStatusLabels[appointment.status], colour: statusColours[appointment.status] };
 
 const statusColours: Record<AppointmentStatus, "default" | "info" | "success" | "warning"> = {
   SCHEDULED: "info",
@@ -22,6 +39,7 @@ const statusColours: Record<AppointmentStatus, "default" | "info" | "success" | 
 /** One appointment as a list row: type (a link to its edit screen when given), when, how, with whom, status. */
 export const AppointmentItem = ({ appointment, editTo }: { appointment: NurseAppointment; editTo?: string }) => {
   const type = appointmentTypeLabels[appointment.appointmentType];
+  const status = appointmentStatusText(appointment);
   return (
     <Box
       component="li"
@@ -53,12 +71,7 @@ export const AppointmentItem = ({ appointment, editTo }: { appointment: NurseApp
           <Typography variant="body2" sx={{ fontStyle: "italic" }}>{`Patient's note: ${appointment.notes}`}</Typography>
         ) : null}
       </Box>
-      <Chip
-        size="small"
-        variant="outlined"
-        color={statusColours[appointment.status]}
-        label={appointmentStatusLabels[appointment.status]}
-      />
+      <Chip size="small" variant="outlined" color={status.colour} label={status.label} />
     </Box>
   );
 };

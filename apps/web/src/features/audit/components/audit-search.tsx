@@ -24,7 +24,7 @@ import { formatDateTime } from "../../../lib/format";
 import { ApiError } from "../../../lib/http";
 import { type AuditFilterValues, useAuditSearch, useExportAudit } from "../api";
 
-/** What an entry records, in words; the action code stays visible beside it. */
+/** What an entry records, in words (the filter's choices). */
 const actionChoices: { value: string; label: string }[] = [
   { value: "patient.read", label: "Opened a patient's record" },
   { value: "patient.report.", label: "Opened or exported a patient's report" },
@@ -34,19 +34,128 @@ const actionChoices: { value: string; label: string }[] = [
   { value: "audit.", label: "Searches and exports of the audit log" },
 ];
 const actionLabels: Record<string, string> = {
-  "patient.read": "Opened the patient's record",
-  "patient.report.read": "Opened the patient's report",
-  "patient.report.export": "Exported the patient's report",
-  "patient.list": "Listed patients",
-  "patient.search": "Searched patients",
-  "patient.create": "Enrolled a patient",
-  "patient.update": "Changed a patient's details",
-  "patient.delete": "Removed a patient",
+  "access.refused": "Was refused access",
+  "alert.close": "Closed an alert",
+  "alert.escalate": "Escalated an alert",
+  "alert.escalated": "An alert was escalated",
+  "alert.list": "Listed alerts",
+  "alert.preferences.update": "Changed alert notifications",
+  "alert.raise": "Raised an alert",
+  "alert.raised": "An alert was raised",
+  "alert.settings.update": "Changed the alert settings",
+  "alert.take": "Took an alert",
+  "appointment.calendar.export": "Exported appointments to a calendar",
+  "appointment.create": "Booked an appointment",
+  "appointment.delete": "Cancelled an appointment",
+  "appointment.list": "Listed appointments",
+  "appointment.read": "Opened an appointment",
+  "appointment.update": "Changed an appointment",
+  "audit.export": "Exported the audit log",
+  "audit.search": "Searched the audit log",
+  "auth.code.throttled": "Asked for too many codes",
   "auth.login": "Signed in",
   "auth.logout": "Signed out",
-  "audit.search": "Searched the audit log",
-  "audit.export": "Exported the audit log",
+  "auth.otp.resend": "Asked for a new sign-in code",
+  "auth.otp.verify": "Entered a sign-in code",
+  "auth.password.change": "Changed the password",
+  "auth.password.reset": "Reset the password",
+  "auth.refresh.reuse": "Reused an old session (signed out everywhere)",
+  "auth.register": "Created an account",
+  "auth.reset.request": "Asked to reset the password",
+  "care-team.create": "Added a care-team contact",
+  "export.csv": "Exported a CSV file",
+  "feedback.submit": "Sent feedback",
+  "fhir.export": "Exported FHIR data",
+  "fhir.export.cancel": "Cancelled a FHIR export",
+  "fhir.export.complete": "A FHIR export finished",
+  "fhir.export.download": "Downloaded a FHIR export",
+  "fhir.export.start": "Started a FHIR export",
+  "fhir.read": "Read FHIR data",
+  "fhir.search": "Searched FHIR data",
+  "image.upload": "Uploaded an image",
+  "invite-code.create": "Created an invite code",
+  "invite-code.deactivate": "Deactivated an invite code",
+  "invite-code.update": "Changed an invite code",
+  "logs.csv": "Exported logs as CSV",
+  "logs.upload": "Sent logs from the app",
+  "medications.csv": "Exported medications as CSV",
+  "medications.upload": "Sent medications from the app",
+  "organisation.create": "Created an organisation",
+  "organisation.delete": "Deleted an organisation",
+  "organisation.member.add": "Added an organisation member",
+  "organisation.member.remove": "Removed an organisation member",
+  "organisation.member.update": "Changed an organisation member",
+  "organisation.update": "Changed an organisation",
+  "outbox.read": "Read the outbox",
+  "patient.consent.decline": "Declined consent",
+  "patient.consent.give": "Gave consent",
+  "patient.consent.retract": "Retracted the patient's consent",
+  "patient.consent.withdraw": "Withdrew consent",
+  "patient.create": "Enrolled a patient",
+  "patient.data_export": "Exported the patient's data",
+  "patient.decline": "Declined the invitation",
+  "patient.delete": "Removed a patient",
+  "patient.demographics": "Gave their demographics",
+  "patient.erased": "Erased the patient's data",
+  "patient.erasure_refused": "Was refused an erasure",
+  "patient.invite": "Invited a patient",
+  "patient.invite.accept": "Accepted the invitation",
+  "patient.invite.reminder": "An invitation reminder was sent",
+  "patient.invite.resend": "Re-sent an invitation",
+  "patient.list": "Listed patients",
+  "patient.programs.view": "Viewed the patient's programs",
+  "patient.read": "Opened the patient's record",
+  "patient.register": "Registered as a patient",
+  "patient.report.export": "Exported the patient's report",
+  "patient.report.read": "Opened the patient's report",
+  "patient.search": "Searched patients",
+  "patient.unsubscribe": "Unsubscribed from e-mails",
+  "patient.update": "Changed a patient's details",
+  "patient.verify": "Verified a patient",
   "permission.refused": "Was refused",
+  "program.create": "Created a program",
+  "program.dashboard.patients.read": "Opened the patients behind a figure",
+  "program.dashboard.read": "Opened the program dashboard",
+  "program.delete": "Deleted a program",
+  "program.end": "Ended a program",
+  "program.image.remove": "Removed the program image",
+  "program.member.add": "Added a team member",
+  "program.member.remove": "Removed a team member",
+  "program.member.update": "Changed a team member",
+  "program.retention.update": "Changed the data retention",
+  "program.update": "Changed the program settings",
+  "questionnaire.answers.save": "Saved questionnaire answers",
+  "questionnaire.answers.submit": "Submitted a questionnaire",
+  "questionnaire.due": "A questionnaire was sent",
+  "questionnaire.reminder": "A questionnaire reminder was sent",
+  "questionnaire.report.export": "Exported a questionnaire report",
+  "questionnaire.results.read": "Opened questionnaire results",
+  "questionnaire.schedule.create": "Scheduled a questionnaire",
+  "questionnaire.schedule.defer": "Deferred a questionnaire",
+  "questionnaire.schedule.delete": "Removed a scheduled questionnaire",
+  "questionnaire.schedule.read": "Opened the questionnaire schedule",
+  "research_export.download": "Downloaded a research export",
+  "research_export.start": "Started a research export",
+  "user.delete": "Deleted a user",
+  "user.permissions.update": "Changed a user's permissions",
+  "user.profile.update": "Changed their profile",
+  "user.read": "Opened a user",
+  "user.update": "Changed a user",
+  "worklist.contact": "Recorded a contact with a patient",
+  "worklist.contacts.read": "Opened a patient's contacts",
+  "worklist.list": "Opened the worklist",
+  "worklist.settings.update": "Changed the worklist settings",
+};
+
+/**
+ * An audit entry's action in words. A code this list does not know yet still reads as words
+ * ("program.member.add" → "Program member add") rather than the raw code.
+ */
+export const auditActionLabel = (action: string): string => {
+  const known = actionLabels[action];
+  if (known) return known;
+  const words = action.replace(/[._-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 const emptyForm = { patient: "", actor: "", action: "", outcome: "", from: "", to: "", ip: "" };
@@ -245,17 +354,13 @@ export const AuditSearch = ({
                           <Who entry={entry} />
                         </TableCell>
                         <TableCell>
-                          <Typography component="span" sx={{ display: "block" }}>
-                            {actionLabels[entry.action] ?? entry.action}
+                          {/* The words once; the code stays reachable as the cell's tooltip for support. */}
+                          <Typography component="span" sx={{ display: "block" }} title={entry.action}>
+                            {auditActionLabel(entry.action)}
                           </Typography>
-                          <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: "center" }}>
-                            <Typography component="code" variant="body2" color="text.secondary">
-                              {entry.action}
-                            </Typography>
-                            {entry.outcome === "success" ? null : (
-                              <Chip size="small" variant="outlined" label={entry.outcome} />
-                            )}
-                          </Stack>
+                          {entry.outcome === "success" ? null : (
+                            <Chip size="small" variant="outlined" label={entry.outcome} sx={{ mt: 0.5 }} />
+                          )}
                         </TableCell>
                         <TableCell>{entry.patient ? entry.patient.name || entry.patient.email : "—"}</TableCell>
                         <TableCell>{entry.project?.name ?? "—"}</TableCell>

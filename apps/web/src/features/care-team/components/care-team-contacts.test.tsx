@@ -227,7 +227,7 @@ describe("the Program settings tabs", () => {
     expect(visibleGeneralTabs({ permissions: ["view_project"] }).map((t) => t.label)).toEqual(["General settings"]);
     expect(visibleGeneralTabs({ permissions: ["view_project", "edit_project"] }).map((t) => t.label)).toEqual([
       "General settings",
-      "Care Team Information",
+      "Care team information",
     ]);
   });
 });

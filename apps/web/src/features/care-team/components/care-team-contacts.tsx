@@ -291,7 +291,7 @@ export const CareTeamContacts = ({ program }: { program: Program }) => {
   return (
     <Box>
       <Typography variant="h2" sx={{ mb: 1 }}>
-        Care Team Information
+        Care team information
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Patients see these contacts in the app. Add up to {maxContacts}, each with at least one phone number or email

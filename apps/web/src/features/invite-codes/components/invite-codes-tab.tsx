@@ -22,14 +22,20 @@ import { type FormEvent, useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
+import { displayLocale } from "../../../lib/format";
 import { endOfDay, useCreateInviteCode, useDeactivateInviteCode, useInviteCodes, useUpdateInviteCode } from "../api";
 
-/** DD/MM/YYYY; expiry dates are ends of UTC days, so they are shown in UTC. */
+/** The locale's one date format; expiry dates are ends of UTC days, so they are shown in UTC. */
 const formatCodeDate = (iso: string | null, timeZone = "UTC"): string => {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone }).format(date);
+  return new Intl.DateTimeFormat(displayLocale(), {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone,
+  }).format(date);
 };
 
 /** Today as YYYY-MM-DD in this browser. */
@@ -142,7 +148,7 @@ export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Gr
   return (
     <Box>
       <Typography variant="h2" sx={{ mb: 2 }}>
-        Invite Codes
+        Invite codes
       </Typography>
       {mayCreate ? (
         <Paper variant="outlined" component="section" aria-labelledby="create-code-heading" sx={{ p: 2, mb: 3 }}>

@@ -1,12 +1,37 @@
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { Box, Button, Checkbox, IconButton, Menu, MenuItem, Paper, Typography } from "@mui/material";
-import { can, canResendInvite, canVerify, type EnrolledPatient, type Grants, type Program } from "@openpro/core";
-import { useId, useState } from "react";
+import {
+  can,
+  canResendInvite,
+  canVerify,
+  type EnrolledPatient,
+  formatNhsNumber,
+  type Grants,
+  type Program,
+  patientIdTypes,
+} from "@openpro/core";
+import { Fragment, useId, useState } from "react";
 import { StatusHistory } from "./status-history";
+
+/**
+ * An e-mail address that wraps, when it must, after its "@" and its dots only: breaking anywhere
+ * cut "margaret.aldous@exam|ple.org" mid-word in the narrow column.
+ */
+export const EmailText = ({ email }: { email: string }) => (
+  <>
+    {email.split(/(?<=[@.])/).map((part, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+      <Fragment key={index}>
+        {index > 0 ? <wbr /> : null}
+        {part}
+      </Fragment>
+    ))}
+  </>
+);
 
 export type PatientAction = "edit" | "delete" | "retract" | "verify" | "resend";
 
-/** One enrolment row: name, e-mail, status (with history), re-send, verify and the actions menu. */
+/** One enrolment row: name, patient id, e-mail, status (with history), re-send, verify and the actions menu. */
 export const PatientRow = ({
   patient,
   program,
@@ -54,7 +79,7 @@ export const PatientRow = ({
         gridTemplateColumns: { xs: "1fr", md: "minmax(160px, 1fr) minmax(180px, 1.2fr) minmax(200px, 1.5fr) auto" },
       }}
     >
-      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}>
         {onSelectedChange && canResendInvite(patient, program, can(actor, "invite_project_users")) ? (
           <Checkbox
             size="small"
@@ -63,12 +88,21 @@ export const PatientRow = ({
             slotProps={{ input: { "aria-label": `Select ${name} to re-send the invite` } }}
           />
         ) : null}
-        <Typography component="h3" sx={{ fontWeight: 600, fontSize: "1rem", m: 0, overflowWrap: "anywhere" }}>
-          {name}
-        </Typography>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h3" sx={{ fontWeight: 600, fontSize: "1rem", m: 0, overflowWrap: "break-word" }}>
+            {name}
+          </Typography>
+          {patient.patientId ? (
+            <Typography variant="body2" color="text.secondary">
+              {`${patientIdTypes.find((t) => t.id === patient.patientIdType)?.name ?? "Patient id"}: ${
+                patient.patientIdType === "nhs_number" ? formatNhsNumber(patient.patientId) : patient.patientId
+              }`}
+            </Typography>
+          ) : null}
+        </Box>
       </Box>
-      <Typography sx={{ overflowWrap: "anywhere" }} color="text.secondary">
-        {patient.email}
+      <Typography sx={{ overflowWrap: "break-word", minWidth: 0 }} color="text.secondary">
+        <EmailText email={patient.email} />
       </Typography>
       <StatusHistory
         patient={patient}

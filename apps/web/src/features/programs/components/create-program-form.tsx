@@ -259,7 +259,7 @@ export const CreateProgramForm = ({
                 </RadioGroup>
                 {inviteMode === "public" ? (
                   <FormHelperText sx={{ mx: 0 }}>
-                    Public invite codes are managed in the program settings (Invite Codes) once the program exists.
+                    Public invite codes are managed in the program settings (Invite codes) once the program exists.
                   </FormHelperText>
                 ) : null}
               </FormControl>

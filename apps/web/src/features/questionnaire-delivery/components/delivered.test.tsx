@@ -143,7 +143,7 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
     expect(within(answers).getByText("Question skipped")).toBeTruthy();
   });
 
-  it("says a program-level item cannot be removed for one patient, and where to remove it", async () => {
+  it("offers Remove only on the patient's own items, and says where a program-wide one is changed", async () => {
     serve({
       [`GET ${base}/scheduled-questionnaires`]: {
         results: [
@@ -168,13 +168,14 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
     expect(screen.getAllByText(/Every 7 days, 3 times/)).toHaveLength(2);
     expect(screen.getByText("Program schedule (all patients)", { exact: false })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Add to schedule" }).getAttribute("href")).toBe("/create");
-    const [programItem] = screen.getAllByRole("button", { name: "Remove" });
-    await user.click(programItem!);
-    const dialog = await screen.findByRole("dialog", { name: "This item cannot be removed here" });
-    expect(within(dialog).getByText(/cannot be removed for one patient/)).toBeTruthy();
+    // Remove only on the patient's own item; the program-wide one says where it is changed.
+    const [programItem, ownItem] = screen.getAllByRole("listitem");
+    expect(within(programItem!).queryByRole("button", { name: "Remove" })).toBeNull();
     expect(
-      within(dialog).getByRole("link", { name: "Open the program's questionnaire schedule" }).getAttribute("href"),
+      within(programItem!).getByRole("link", { name: "Change in the program's schedule" }).getAttribute("href"),
     ).toBe("/programs/p/settings/questionnaires/scheduled");
-    expect(within(dialog).queryByRole("button", { name: "Remove" })).toBeNull();
+    await user.click(within(ownItem!).getByRole("button", { name: "Remove" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove from schedule" });
+    expect(within(dialog).getByText(/will no longer be sent to this patient/)).toBeTruthy();
   });
 });

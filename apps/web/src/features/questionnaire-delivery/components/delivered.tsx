@@ -20,12 +20,11 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type QuestionnaireEvent, questionnaireScheduleLimits } from "@openpro/core";
 import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
 import { RouterLink } from "../../../components/router-link";
+import { formatDay } from "../../../lib/format";
 import { useDeliveredQuestionnaires, useEventAnswers, usePatientSchedule } from "../api";
 
-const formatDate = (iso: string) => {
-  const [y, m, d] = iso.slice(0, 10).split("-");
-  return `${d}/${m}/${y}`;
-};
+/** The locale's one date format (lib/format). */
+const formatDate = (iso: string) => formatDay(iso);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const statusColor = (e: QuestionnaireEvent): "success" | "warning" | "error" | "default" =>
@@ -157,8 +156,19 @@ export const ScoreTrend = ({ events, scale }: { events: QuestionnaireEvent[]; sc
         >
           {mid !== undefined ? (
             <>
-              <ChartsReferenceLine y={baseline + mid} label="+MID" lineStyle={{ strokeDasharray: "4 2" }} />
-              <ChartsReferenceLine y={baseline - mid} label="−MID" lineStyle={{ strokeDasharray: "4 2" }} />
+              {/* At opposite ends of their lines: a small MID put both labels over each other. */}
+              <ChartsReferenceLine
+                y={baseline + mid}
+                label="+MID"
+                labelAlign="start"
+                lineStyle={{ strokeDasharray: "4 2" }}
+              />
+              <ChartsReferenceLine
+                y={baseline - mid}
+                label="−MID"
+                labelAlign="end"
+                lineStyle={{ strokeDasharray: "4 2" }}
+              />
             </>
           ) : null}
         </LineChart>
@@ -168,22 +178,25 @@ export const ScoreTrend = ({ events, scale }: { events: QuestionnaireEvent[]; sc
           {`Band: first score ${round1(baseline)} ± ${mid} (minimal important difference)`}
         </Typography>
       ) : null}
-      <Table size="small" className="visually-hidden" aria-label={`${label} over time`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Date</TableCell>
-            <TableCell>Score</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {points.map((p) => (
-            <TableRow key={p.date}>
-              <TableCell>{formatDate(p.date)}</TableCell>
-              <TableCell>{round1(p.score)}</TableCell>
+      {/* In a hidden block: a table is never narrower than its content, and made the page scroll sideways. */}
+      <div className="visually-hidden">
+        <Table size="small" aria-label={`${label} over time`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Date</TableCell>
+              <TableCell>Score</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {points.map((p) => (
+              <TableRow key={p.date}>
+                <TableCell>{formatDate(p.date)}</TableCell>
+                <TableCell>{round1(p.score)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
     </Box>
   );
 };

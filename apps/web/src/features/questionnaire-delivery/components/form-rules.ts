@@ -36,14 +36,14 @@ export const emptyScheduleForm: ScheduleFormValues = {
 };
 
 export const typeLabels: Record<ScheduleItemType, string> = {
-  hardcoded: "Hardcoded questionnaire",
+  hardcoded: "Licensed questionnaire",
   questionnaire: "Custom questionnaire",
   batch: "Questionnaire batch",
   plan: "Questionnaire plan",
 };
 /** How the "no items" message names each type. */
 export const typePlurals: Record<ScheduleItemType, string> = {
-  hardcoded: "hardcoded questionnaires",
+  hardcoded: "licensed questionnaires",
   questionnaire: "custom questionnaires",
   batch: "questionnaire batches",
   plan: "questionnaire plans",

@@ -20,6 +20,7 @@ import { deferRange, isValidDeferDate, messages, type ScheduleItem } from "@open
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import { RouterLink } from "../../../components/router-link";
+import { formatDay } from "../../../lib/format";
 import { ApiError } from "../../../lib/http";
 import { useDeferSchedule, useDeleteSchedule, usePatientSchedule } from "../api";
 import { recurrenceLabel, typeLabels } from "./form-rules";
@@ -68,7 +69,7 @@ const DeferDialog = ({
       </DialogTitle>
       <DialogContent>
         {confirming ? (
-          <DialogContentText>{`"${next?.name}" will be sent on ${date} instead of ${next?.startDate}.`}</DialogContentText>
+          <DialogContentText>{`"${next?.name}" will be sent on ${formatDay(date)} instead of ${formatDay(next?.startDate)}.`}</DialogContentText>
         ) : (
           <TextField
             type="date"
@@ -76,7 +77,11 @@ const DeferDialog = ({
             value={date}
             onChange={(e) => setDate(e.target.value)}
             error={Boolean(date) && !valid}
-            helperText={date && !valid ? messages.qsDeferDateInvalid : `Currently ${next?.startDate ?? "—"}`}
+            helperText={
+              date && !valid
+                ? messages.qsDeferDateInvalid
+                : `Currently ${next?.startDate ? formatDay(next.startDate) : "—"}`
+            }
             slotProps={{ inputLabel: { shrink: true }, htmlInput: range ? { min: range.min, max: range.max } : {} }}
             sx={{ mt: 1 }}
           />
@@ -162,12 +167,14 @@ const ScheduleRow = ({
   item,
   canDelete,
   canEdit,
+  programSchedulePath,
   onRemove,
   onDefer,
 }: {
   item: ScheduleItem;
   canDelete: boolean;
   canEdit: boolean;
+  programSchedulePath: string;
   onRemove: () => void;
   onDefer: () => void;
 }) => {
@@ -178,7 +185,8 @@ const ScheduleRow = ({
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }}>
       <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}>
         <Box sx={{ flex: 1, minWidth: 240 }}>
-          <Typography variant="h4" component="h4">
+          {/* An item's name among the page's headings: h4 at the theme's default size dwarfed the page title. */}
+          <Typography variant="h3" component="h4" sx={{ fontSize: "1rem" }}>
             {item.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
@@ -190,9 +198,9 @@ const ScheduleRow = ({
               : item.type === "plan"
                 ? "As the plan sets"
                 : recurrenceLabel(item.frequency, item.numberToSend)}
-            {` · starts ${item.startDate ?? "on consent"} · ${item.responseWindow}-day response window · sent ${item.sentCount}`}
+            {` · starts ${item.startDate ? formatDay(item.startDate) : "on consent"} · ${item.responseWindow}-day response window · sent ${item.sentCount}`}
           </Typography>
-          <Typography variant="body2">{`Next send: ${item.nextSendDate ?? "nothing left to send"}`}</Typography>
+          <Typography variant="body2">{`Next send: ${item.nextSendDate ? formatDay(item.nextSendDate) : "nothing left to send"}`}</Typography>
         </Box>
         {plan ? (
           <IconButton
@@ -204,10 +212,15 @@ const ScheduleRow = ({
             {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           </IconButton>
         ) : null}
-        {canDelete ? (
+        {/* Remove only where it can be done: a program-wide item says where it is changed instead. */}
+        {canDelete && item.removable ? (
           <Button color="error" onClick={onRemove}>
             Remove
           </Button>
+        ) : canDelete ? (
+          <MuiLink component={RouterLink} to={programSchedulePath} variant="body2">
+            Change in the program's schedule
+          </MuiLink>
         ) : null}
       </Box>
       {plan ? (
@@ -215,7 +228,7 @@ const ScheduleRow = ({
           <Box component="ol" sx={{ pl: 3, mt: 1 }}>
             {plan.members.map((m) => (
               <li key={m.id}>
-                {`${m.name} — ${m.state === "done" ? "sent" : m.state === "skipped" ? "not sent (condition not met)" : m.startDate ? `from ${m.startDate}` : "waiting on the previous questionnaire"}`}
+                {`${m.name} — ${m.state === "done" ? "sent" : m.state === "skipped" ? "not sent (condition not met)" : m.startDate ? `from ${formatDay(m.startDate)}` : "waiting on the previous questionnaire"}`}
               </li>
             ))}
           </Box>
@@ -271,6 +284,7 @@ export const PatientSchedule = ({
               item={item}
               canDelete={canDelete}
               canEdit={canCreate}
+              programSchedulePath={programSchedulePath}
               onRemove={() => setRemoving(item)}
               onDefer={() => setDeferring(item)}
             />

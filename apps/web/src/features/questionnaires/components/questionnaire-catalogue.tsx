@@ -24,9 +24,11 @@ import {
   type CustomQuestion,
   type CustomQuestionnaire,
   can,
+  choiceQuestions,
   type Grants,
   type HardcodedScheme,
   messages,
+  type PlanMember,
   planFrequencyLabels,
   type QuestionnaireItem,
   type QuestionnaireItemType,
@@ -52,7 +54,7 @@ const groups: { type: QuestionnaireItemType; label: string }[] = [
   { type: "questionnaire", label: "Questionnaires" },
   { type: "plan", label: "Plans" },
   { type: "batch", label: "Batches" },
-  { type: "hardcoded", label: "Hardcoded questionnaires" },
+  { type: "hardcoded", label: "Licensed questionnaires" },
 ];
 
 const questionTypeLabels: Record<CustomQuestion["type"], string> = {
@@ -191,6 +193,29 @@ const BatchDetail = ({ projectId, id }: { projectId: string; id: string }) => {
 
 const unitOf = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, "") : unit}`;
 
+/**
+ * A question condition in words: the question's title and the answer's label, read from the
+ * previous step's questionnaire ("if pain = 1" told a nurse nothing). Ids only while it loads or
+ * when that questionnaire no longer has them.
+ */
+export const PlanConditionText = ({
+  projectId,
+  previous,
+  condition,
+}: {
+  projectId: string;
+  previous: PlanMember | undefined;
+  condition: { questionId: string; answer: string };
+}) => {
+  const scheme = useQuestionnaireScheme(projectId, previous?.questionnaireId ?? null);
+  const parsed = scheme.data?.specification ? validateCustomQuestionnaire(scheme.data.specification) : null;
+  const question = parsed?.ok ? choiceQuestions(parsed.questionnaire).find((q) => q.id === condition.questionId) : null;
+  const answer = question?.data.answers.find((a) => String(a.value) === condition.answer);
+  return (
+    <>{`, if the answer to “${question?.title ?? condition.questionId}” is “${answer?.label ?? condition.answer}”`}</>
+  );
+};
+
 const PlanDetail = ({ projectId, id }: { projectId: string; id: string }) => {
   const plan = useQuestionnairePlan(projectId, id);
   if (plan.isPending) return <Loading />;
@@ -219,13 +244,16 @@ const PlanDetail = ({ projectId, id }: { projectId: string; id: string }) => {
                 ? "First"
                 : m.schedulingType === "delay"
                   ? `${unitOf(m.delay, m.delayUnit)} after the previous questionnaire`
-                  : `${unitOf(m.delay, m.delayUnit)} ${m.delayType === "from_delivery" ? "after delivery" : "after completion"}${
-                      m.conditionType === "question" && m.condition
-                        ? `, if ${m.condition.questionId} = ${m.condition.answer}`
-                        : m.conditionType === "completion"
-                          ? ", if completed"
-                          : ""
-                    }`}
+                  : `${unitOf(m.delay, m.delayUnit)} ${m.delayType === "from_delivery" ? "after delivery" : "after completion"}`}
+              {m.order !== 1 && m.schedulingType !== "delay" && m.conditionType === "question" && m.condition ? (
+                <PlanConditionText
+                  projectId={projectId}
+                  previous={plan.data.members.find((p) => p.order === m.order - 1)}
+                  condition={m.condition}
+                />
+              ) : m.order !== 1 && m.schedulingType !== "delay" && m.conditionType === "completion" ? (
+                ", if completed"
+              ) : null}
             </TableCell>
             <TableCell>
               {m.frequency === "custom" ? `Every ${m.frequencyCustom} days` : planFrequencyLabels[m.frequency]}

@@ -2,6 +2,7 @@ import { Box, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { ParticipantReport } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
+import { formatCompact, formatCount } from "../../../lib/format";
 import { formatDay, formatNumber } from "../format";
 import { NoData, WidgetCard } from "./widget-card";
 
@@ -21,7 +22,8 @@ export const ActivitiesWidget = ({
       ) : (
         <>
           <Typography>
-            Total: <strong>{totals.total}</strong> · daily average <strong>{formatNumber(totals.dailyAvg)}</strong>
+            Total: <strong>{formatCount(totals.total)}</strong> · daily average{" "}
+            <strong>{formatNumber(totals.dailyAvg)}</strong>
           </Typography>
           <DataTable
             caption="Activities logged most"
@@ -52,7 +54,8 @@ export const StepsWidget = ({
     ) : (
       <Box>
         <Typography>
-          Total: <strong>{totals.total}</strong> · daily average <strong>{formatNumber(totals.dailyAvg, 0)}</strong>
+          Total: <strong>{formatCount(totals.total)}</strong> · daily average{" "}
+          <strong>{formatCount(totals.dailyAvg)}</strong>
         </Typography>
         <ChartFrame>
           <BarChart
@@ -61,7 +64,9 @@ export const StepsWidget = ({
             disableKeyboardNavigation
             hideLegend
             xAxis={[{ data: steps.map((s) => formatDay(s.date)), scaleType: "band" }]}
-            series={[{ data: steps.map((s) => s.total), label: "Steps" }]}
+            // "10K", not "10,000" cut to "10,0…" by the axis margin.
+            yAxis={[{ valueFormatter: (value: number) => formatCompact(value) }]}
+            series={[{ data: steps.map((s) => s.total), label: "Steps", valueFormatter: (v) => formatCount(v ?? 0) }]}
           />
         </ChartFrame>
         <DataTable
@@ -69,7 +74,7 @@ export const StepsWidget = ({
           caption="Steps per day"
           columns={[
             { header: "Day", cell: (s) => formatDay(s.date) },
-            { header: "Steps", cell: (s) => s.total, align: "right" },
+            { header: "Steps", cell: (s) => formatCount(s.total), align: "right" },
           ]}
           rows={steps}
           rowKey={(s) => s.date}

@@ -2,7 +2,7 @@ import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import { Box, IconButton, MenuItem, TextField, Typography } from "@mui/material";
 import type { CalendarDay } from "@openpro/core";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { formatLongDay, todayIso } from "../format";
 import { WidgetCard } from "./widget-card";
 
@@ -50,6 +50,11 @@ export interface CalendarProps {
   /** view_user_symptom_red_flags: worst-symptom days shown as such (else as any-log days). */
   showRedFlags: boolean;
   seeMoreTo?: string;
+  /**
+   * The chosen day's detail, drawn inside the card under the legend. Drawn after the card instead,
+   * it spilled over the widgets below it (the card keeps its grid row's height).
+   */
+  dayDetail?: ReactNode;
 }
 
 const colours = {
@@ -68,6 +73,7 @@ export const CalendarWidget = ({
   onSelect,
   showRedFlags,
   seeMoreTo,
+  dayDetail,
 }: CalendarProps) => {
   const initial = selected ?? range.endDate ?? todayIso();
   const [year, setYear] = useState(Number(initial.slice(0, 4)));
@@ -199,6 +205,7 @@ export const CalendarWidget = ({
         </tbody>
       </Box>
       <CalendarLegend showRedFlags={showRedFlags} />
+      {dayDetail}
     </WidgetCard>
   );
 };

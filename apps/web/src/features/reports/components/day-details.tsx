@@ -74,7 +74,16 @@ export const DayReportView = ({
       </List>
     </Section>
     <Section title="Appointments" empty={daily.appointments.length === 0}>
-      <Typography variant="body2">{`${daily.appointments.length} appointment(s)`}</Typography>
+      <List dense>
+        {daily.appointments.map((a) => (
+          <ListItem key={a.appointmentId}>
+            <ListItemText
+              primary={a.appointmentType}
+              secondary={`${formatTime(a.startDate)}–${formatTime(a.endDate)}${a.attended ? " · attended" : ""}`}
+            />
+          </ListItem>
+        ))}
+      </List>
     </Section>
   </Box>
 );

@@ -54,7 +54,8 @@ export const TemperatureChart = ({
             label: "°C",
           },
         ]}
-        series={[{ curve: "linear", data: values, label: "Temperature (°C)" }]}
+        // A line needs two points: a lone reading is drawn as its mark (with no marks it drew nothing).
+        series={[{ curve: "linear", data: values, label: "Temperature (°C)", showMark: values.length <= 31 }]}
       >
         <ChartsReferenceLine y={temperatureBands.high} label="High" lineStyle={{ strokeDasharray: "4 2" }} />
         <ChartsReferenceLine y={temperatureBands.low} label="Low" lineStyle={{ strokeDasharray: "4 2" }} />

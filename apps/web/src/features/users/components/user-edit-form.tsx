@@ -21,7 +21,30 @@ const schema = z.object({
 type Values = z.input<typeof schema>;
 
 const specialWeight = new Set(["admin", "internal_tester", "internal_program_admin"]);
-const humanise = (permission: string) => permission.replace(/_/g, " ");
+/**
+ * A permission in the product's words: the catalogue's codes keep the API's "project" and "user"
+ * (of a program, a patient), which the screens call program and patient.
+ */
+export const permissionLabel = (permission: string): string => {
+  const words = permission
+    .replace(/_/g, " ")
+    .replace(/\bproject users\b/g, "patients")
+    .replace(/\bproject user\b/g, "patient")
+    .replace(/\bprojects\b/g, "programs")
+    .replace(/\bproject\b/g, "program")
+    .replace(/\buser log\b/g, "patient log")
+    .replace(/\bmeds\b/g, "medications");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const groupLabels: Record<string, string> = {
+  "Special weight": "Administrator rights",
+  Projects: "Programs",
+  "Project users (patients)": "Patients",
+  "Project staff": "Program staff",
+};
+/** A permission group's name in the product's words ("Special weight" was the catalogue's jargon). */
+export const permissionGroupLabel = (name: string): string => groupLabels[name] ?? name;
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((p) => b.includes(p));
 
@@ -121,13 +144,13 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
         {catalogue.data?.groups.map((group) => (
           <Box component="fieldset" key={group.name} sx={{ border: 1, borderColor: "divider", borderRadius: 1, mb: 2 }}>
             <Typography component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
-              {group.name}
+              {permissionGroupLabel(group.name)}
             </Typography>
             <FormGroup sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
               {group.permissions.map((permission) => (
                 <FormControlLabel
                   key={permission}
-                  label={humanise(permission)}
+                  label={permissionLabel(permission)}
                   control={
                     <Checkbox
                       checked={permissions.includes(permission)}
