@@ -459,6 +459,8 @@ export const messages = {
   fhirExportAccepted: "Export accepted. Poll the Content-Location URL for its status.",
   fhirForbidden: (type: string) => `You do not have permission to read ${type} resources.`,
   fhirPatientOnly: "The FHIR API is for staff accounts; patients download their own data from the app.",
+  fhirInvalidIdentifier: "identifier must be system|value, |value or value, with a value.",
+  fhirInvalidName: (name: string) => `${name} must name at least one letter to search for.`,
   fhirIdentifierSystemInvalid:
     "Enter the identifier system as an absolute URI, such as urn:oid:1.2.3.4 or https://hospital.example/mrn.",
   erasedPatientName: "Erased patient",

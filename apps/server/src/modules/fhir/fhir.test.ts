@@ -1,4 +1,4 @@
-import { hardcodedTypeIds, messages } from "@openpro/core";
+import { hardcodedTypeIds, instruments, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
 import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
@@ -267,7 +267,7 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
     const responses = await bundle("/fhir/R4/QuestionnaireResponse");
     expect(responses.entry[0]!.resource).toMatchObject({
       status: "completed",
-      questionnaire: `Questionnaire/${hardcodedTypeIds.EQ5D}`,
+      questionnaire: `http://openpro.test/fhir/R4/Questionnaire/${hardcodedTypeIds.EQ5D}|${instruments.EQ5D.version}`,
       item: [
         { linkId: "MO", answer: [{ valueInteger: 1 }] },
         { linkId: "SC", answer: [{ valueInteger: 2 }] },

@@ -22,6 +22,7 @@ import { parseDateComparisons, parseSearch } from "./search-params.js";
 /** Worked examples: one row of each kind, the resource it becomes, checked against the FHIR R4 schema. */
 
 const at = new Date("2026-03-02T07:30:00Z");
+const base = "https://openpro.example/fhir/R4";
 const owner = {
   enrolmentId: "6f1c1a52-0d55-4c8e-9f5e-3d1f8e0c2a11",
   programId: "0c9d5a3e-7b1f-4f0e-8f62-2a6f3b1c9d40",
@@ -168,8 +169,8 @@ const examples = {
     snomedId: null,
     lastUpdated: at,
   }),
-  questionnaire: toQuestionnaire(custom),
-  licensed: toQuestionnaire(licensed),
+  questionnaire: toQuestionnaire(custom, base),
+  licensed: toQuestionnaire(licensed, base),
   response: toQuestionnaireResponse(
     {
       id: "66666666-7777-4888-8999-aaaaaaaaaaaa",
@@ -185,6 +186,7 @@ const examples = {
       { eventId: "x", questionId: "q3", value: null, skipped: true },
     ],
     custom,
+    base,
   ),
   appointment: toAppointment({
     id: "77777777-8888-4999-8aaa-bbbbbbbbbbbb",
@@ -298,9 +300,15 @@ describe("FHIR mappers: our rows as FHIR R4 resources", () => {
     const items = examples.licensed.item as { linkId: string; text?: string }[];
     expect(items.map((i) => i.linkId)).toEqual(["MO", "SC", "UA", "PD", "AD", "VAS"]);
     expect(items.every((i) => i.text === undefined)).toBe(true);
+    // The response names its questionnaire by canonical URL and version, the questionnaire carries both.
+    expect(examples.questionnaire).toMatchObject({
+      url: `${base}/Questionnaire/${custom.id}`,
+      version: "2026-03-02T07:30:00.000Z",
+    });
+    expect(examples.licensed).toMatchObject({ url: `${base}/Questionnaire/${licensed.id}`, version: "3L" });
     expect(examples.response).toMatchObject({
       status: "completed",
-      questionnaire: `Questionnaire/${custom.id}`,
+      questionnaire: `${base}/Questionnaire/${custom.id}|2026-03-02T07:30:00.000Z`,
       item: [
         { linkId: "q1", answer: [{ valueCoding: { code: "2", display: "Badly" } }] },
         { linkId: "q2", answer: [{ valueDecimal: 6.5 }] },

@@ -379,15 +379,26 @@ const customItem = (q: CustomQuestion): Record<string, unknown> => {
   }
 };
 
+/** A questionnaire's canonical URL: where this server serves it, the same for every response to it. */
+export const questionnaireUrl = (base: string, id: string) => `${base}/Questionnaire/${id}`;
+
+/** A licensed instrument's own version (e.g. 3.0); a custom questionnaire's is the instant it last changed. */
+export const questionnaireVersion = (row: QuestionnaireTypeRow): string => {
+  const instrument = row.code && isInstrumentCode(row.code) ? instruments[row.code] : null;
+  return instrument ? instrument.version : row.lastUpdated.toISOString();
+};
+
 /**
  * A custom questionnaire in full (the program wrote it); a licensed instrument by its item codes
  * only, never its wording: an integrator with the licence maps the codes to the text.
  */
-export const toQuestionnaire = (row: QuestionnaireTypeRow): FhirResource => {
+export const toQuestionnaire = (row: QuestionnaireTypeRow, base: string): FhirResource => {
   const common = {
     resourceType: "Questionnaire",
     id: row.id,
     meta: meta(row.lastUpdated),
+    url: questionnaireUrl(base, row.id),
+    version: questionnaireVersion(row),
     name: row.name.replace(/[^A-Za-z0-9]/g, "") || "Questionnaire",
     title: row.name,
     subjectType: ["Patient"],
@@ -397,7 +408,6 @@ export const toQuestionnaire = (row: QuestionnaireTypeRow): FhirResource => {
     return {
       ...common,
       status: "active",
-      version: instrument.version,
       copyright: `${instrument.name} is licensed by ${instrument.licensedBy}; its wording is not reproduced here.`,
       item: instrument.items.map((item) => ({
         linkId: item.code,
@@ -432,6 +442,7 @@ export const toQuestionnaireResponse = (
   row: ResponseRow,
   answers: AnswerRow[],
   questionnaire: QuestionnaireTypeRow | undefined,
+  base: string,
 ): FhirResource => {
   const custom = questionnaire ? customOf(questionnaire) : null;
   const questions = new Map((custom?.questions ?? []).map((q) => [q.id, q]));
@@ -447,7 +458,10 @@ export const toQuestionnaireResponse = (
     resourceType: "QuestionnaireResponse",
     id: row.id,
     meta: meta(row.lastUpdated ?? row.authored),
-    questionnaire: `Questionnaire/${row.questionnaireTypeId}`,
+    // A canonical reference (url|version), as R4 types QuestionnaireResponse.questionnaire.
+    questionnaire: questionnaire
+      ? `${questionnaireUrl(base, questionnaire.id)}|${questionnaireVersion(questionnaire)}`
+      : questionnaireUrl(base, row.questionnaireTypeId),
     status: row.state === "COMPLETED" ? "completed" : "in-progress",
     subject: patientRef(row.enrolmentId),
     ...(row.authored ? { authored: instant(row.authored) } : {}),
@@ -533,12 +547,35 @@ export const searchBundle = (
   })),
 });
 
-/** The search parameters each type serves (beside _count, _offset and _lastUpdated). */
+const patientParameter = [
+  { name: "patient", type: "reference", documentation: "Patient/<id> (or <id>)" },
+  { name: "subject", type: "reference", documentation: "The same as patient" },
+];
+const dateDoc = (what: string) => `${what}: eq, ne, lt, le, gt, ge; a date without a time is a UTC day`;
+
+/** The search parameters each type serves (beside the common ones below): the CapabilityStatement lists exactly these. */
 export const searchParameters: Record<FhirResourceType, { name: string; type: string; documentation: string }[]> = {
-  Patient: [{ name: "_id", type: "token", documentation: "The enrolment id" }],
+  Patient: [
+    { name: "_id", type: "token", documentation: "The enrolment id" },
+    {
+      name: "identifier",
+      type: "token",
+      documentation: "system|value, |value or value (the systems: docs/fhir/README.md, Identifiers)",
+    },
+    { name: "name", type: "string", documentation: "Starts a given or family name (case-insensitive)" },
+    { name: "family", type: "string", documentation: "Starts the family name (case-insensitive)" },
+    { name: "given", type: "string", documentation: "Starts the given name (case-insensitive)" },
+    { name: "birthdate", type: "date", documentation: dateDoc("The date of birth") },
+  ],
   Observation: [
-    { name: "patient", type: "reference", documentation: "Patient/<id>" },
-    { name: "date", type: "date", documentation: "When the patient logged it (ge, le, gt, lt, eq)" },
+    ...patientParameter,
+    {
+      name: "code",
+      type: "token",
+      documentation:
+        "LOINC 8310-5, 29463-7, 41950-7, 93832-4, 85354-9; a symptom's MedDRA code or CTCAE term; urn:openpro:fhir:self-rating nutrition, feeling, mood (system|code, |code or code; a comma is OR)",
+    },
+    { name: "date", type: "date", documentation: dateDoc("When the patient logged it") },
     {
       name: "category",
       type: "token",
@@ -547,23 +584,28 @@ export const searchParameters: Record<FhirResourceType, { name: string; type: st
     },
   ],
   MedicationStatement: [
-    { name: "patient", type: "reference", documentation: "Patient/<id>" },
-    { name: "effective", type: "date", documentation: "The medication's start date" },
+    ...patientParameter,
+    { name: "effective", type: "date", documentation: dateDoc("The start date") },
   ],
   MedicationAdministration: [
-    { name: "patient", type: "reference", documentation: "Patient/<id>" },
-    { name: "effective-time", type: "date", documentation: "When the dose was taken or skipped" },
+    ...patientParameter,
+    { name: "effective-time", type: "date", documentation: dateDoc("When the dose was taken or skipped") },
   ],
   Questionnaire: [],
   QuestionnaireResponse: [
-    { name: "patient", type: "reference", documentation: "Patient/<id>" },
-    { name: "authored", type: "date", documentation: "When it was completed (or started)" },
+    ...patientParameter,
+    { name: "authored", type: "date", documentation: dateDoc("When it was completed (or started)") },
   ],
-  Appointment: [
-    { name: "patient", type: "reference", documentation: "Patient/<id>" },
-    { name: "date", type: "date", documentation: "The appointment's start" },
-  ],
+  Appointment: [...patientParameter, { name: "date", type: "date", documentation: dateDoc("The start") }],
 };
+
+/** What every search takes. */
+const commonParameters = [
+  { name: "_lastUpdated", type: "date", documentation: dateDoc("When the resource last changed") },
+  { name: "_count", type: "number", documentation: "Page size, 1 to 500 (default 50)" },
+  { name: "_offset", type: "number", documentation: "Where the page starts (the next link sets it)" },
+  { name: "_total", type: "token", documentation: "accurate: the Bundle carries total; none or estimate: it does not" },
+];
 
 export const capabilityStatement = (input: { base: string; version: string; date: string }): FhirResource => ({
   resourceType: "CapabilityStatement",
@@ -590,10 +632,7 @@ export const capabilityStatement = (input: { base: string; version: string; date
       resource: (Object.keys(searchParameters) as FhirResourceType[]).map((type) => ({
         type,
         interaction: [{ code: "read" }, { code: "search-type" }],
-        searchParam: [
-          ...searchParameters[type],
-          { name: "_lastUpdated", type: "date", documentation: "When the resource last changed" },
-        ],
+        searchParam: [...searchParameters[type], ...commonParameters],
       })),
       operation: [{ name: "export", definition: "http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export" }],
     },

@@ -10,9 +10,22 @@ import type { Database, FhirExportsTable } from "../../db/schema.js";
  * read for enrolments that have a dashboard (consented, even if withdrawn since or completed).
  */
 
-export interface Comparison {
-  op: ">=" | ">" | "<=" | "<";
-  at: Date;
+export type Comparison = { op: ">=" | ">" | "<=" | "<"; at: Date } | { op: "outside"; at: Date; until: Date };
+
+/** An Observation `code` a search names: a log class, and for a symptom its MedDRA code. */
+export interface ObservationCode {
+  logClass: string;
+  logTypeId?: string;
+}
+
+/** A Patient `identifier` a search names (search-params.ts reads the system into these). */
+export interface IdentifierMatch {
+  value: string;
+  /** The enrolment's patient id types it may be (null: any). */
+  types: string[] | null;
+  territoryIsNot?: string;
+  /** A hospital number: the system its organisation set, or our default for the organisation. */
+  hospitalSystem?: string;
 }
 
 export interface Cursor {
@@ -31,6 +44,15 @@ export interface Filter {
   lastUpdated?: Comparison[];
   /** Observation: the log classes the actor may see. */
   logClasses?: readonly string[];
+  /** Observation `code`: any of these (an empty list matches nothing). */
+  codes?: ObservationCode[];
+  /** Patient `identifier`: any of these. */
+  identifiers?: IdentifierMatch[];
+  /** Patient `name` / `family` / `given`: every list has a prefix that matches (case-insensitive). */
+  names?: string[][];
+  families?: string[][];
+  givens?: string[][];
+  birthDate?: Comparison[];
   limit: number;
   offset?: number;
   after?: Cursor;
@@ -50,7 +72,35 @@ const inReach = (programColumn: string, userId: string | null): RawBuilder<boole
         WHERE rp.id = ${sql.ref(programColumn)} AND os.user_id = ${userId} AND os.invite_accepted))`;
 
 const compare = (expression: RawBuilder<unknown>, comparisons: Comparison[] | undefined) =>
-  (comparisons ?? []).map((c) => sql<boolean>`${expression} ${sql.raw(c.op)} ${c.at}`);
+  (comparisons ?? []).map((c) =>
+    c.op === "outside"
+      ? sql<boolean>`(${expression} < ${c.at} OR ${expression} >= ${c.until})`
+      : sql<boolean>`${expression} ${sql.raw(c.op)} ${c.at}`,
+  );
+
+/** Any of the lists' prefixes starts one of the columns, for every list (FHIR string search). */
+const startsWith = (columns: RawBuilder<unknown>[], lists: string[][] | undefined): RawBuilder<boolean>[] =>
+  (lists ?? []).map(
+    (prefixes) =>
+      sql<boolean>`(${sql.join(
+        prefixes.flatMap((p) => columns.map((c) => sql`starts_with(lower(${c}), ${p.toLowerCase()})`)),
+        sql` OR `,
+      )})`,
+  );
+
+const identifierCondition = (m: IdentifierMatch): RawBuilder<boolean> => {
+  const parts: RawBuilder<boolean>[] = [
+    m.types?.includes("social_security_number") || m.types?.includes("nhs_number")
+      ? sql<boolean>`regexp_replace(program_patients.patient_id, '[[:space:].-]', '', 'g') = ${m.value}`
+      : sql<boolean>`program_patients.patient_id = ${m.value}`,
+  ];
+  if (m.types) parts.push(sql<boolean>`program_patients.patient_id_type IN (${sql.join(m.types)})`);
+  if (m.territoryIsNot) parts.push(sql<boolean>`programs.territory <> ${m.territoryIsNot}`);
+  if (m.hospitalSystem)
+    parts.push(sql<boolean>`coalesce(organisations.fhir_hospital_number_system,
+      'urn:openpro:organisation:' || organisations.id || ':mrn') = ${m.hospitalSystem}`);
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: the builder's row type differs per finder; only where() is used.
 type AnyQuery = SelectQueryBuilder<Database, any, any>;
@@ -142,6 +192,27 @@ export interface PatientRow {
 const patientUpdated = sql`greatest(program_patients.created_at, program_patients.date_consent_given,
   program_patients.date_consent_revoked, program_patients.erased_at, users.updated_at)`;
 
+/** identifier, name, family, given and birthdate, all of them (an erased enrolment has none of these to match). */
+const patientSearch = (filter: Filter): RawBuilder<boolean> => {
+  const first = sql`program_patients.first_name`;
+  const last = sql`program_patients.last_name`;
+  const conditions = [
+    ...(filter.identifiers?.length
+      ? [sql<boolean>`(${sql.join(filter.identifiers.map(identifierCondition), sql` OR `)})`]
+      : []),
+    ...startsWith([first, last], filter.names),
+    ...startsWith([last], filter.families),
+    ...startsWith([first], filter.givens),
+    ...compare(sql`(${sql.ref(patientBirthDate)})::timestamp AT TIME ZONE 'UTC'`, filter.birthDate),
+  ];
+  if (!conditions.length) return sql<boolean>`true`;
+  const erased = filter.identifiers || filter.names || filter.families || filter.givens || filter.birthDate?.length;
+  return sql<boolean>`(${sql.join(conditions, sql` AND `)}${erased ? sql` AND program_patients.erased_at IS NULL` : sql``})`;
+};
+
+/** The column of the birth date a Patient shows (what findPatients selects as dob). */
+const patientBirthDate = "users.dob";
+
 export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
   const base = db
     .selectFrom("programPatients")
@@ -228,6 +299,19 @@ export const observationClasses = [
 ] as const;
 const logUpdated = sql`greatest(patient_logs.received_at, patient_logs.validated_at)`;
 
+const codeCondition = (codes: ObservationCode[] | undefined): RawBuilder<boolean> => {
+  if (!codes) return sql<boolean>`true`;
+  if (!codes.length) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.join(
+    codes.map((c) =>
+      c.logTypeId
+        ? sql`(patient_logs.log_class = ${c.logClass} AND patient_logs.log_type_id = ${c.logTypeId})`
+        : sql`patient_logs.log_class = ${c.logClass}`,
+    ),
+    sql` OR `,
+  )})`;
+};
+
 export const findLogs = (db: Db, filter: Filter): Promise<LogRow[]> => {
   const classes = filter.logClasses ?? observationClasses;
   const base = db
@@ -255,7 +339,8 @@ export const findLogs = (db: Db, filter: Filter): Promise<LogRow[]> => {
     .where(
       sql<boolean>`(patient_logs.log_class <> 'ACTIVITY' OR lower(coalesce(patient_logs.data->>'activityType', '')) = 'steps')`,
     )
-    .where(patientOf(filter, "patient_logs"));
+    .where(patientOf(filter, "patient_logs"))
+    .where(codeCondition(filter.codes));
   return applyFilter(base, filter, {
     program: "patient_logs.program_id",
     id: "patient_logs.id",

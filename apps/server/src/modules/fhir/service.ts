@@ -129,7 +129,7 @@ const fetchResources = async (
       const rows = await q.findQuestionnaireTypes(db, filter);
       return {
         rows: rows.map((r) => ({ id: r.id, ...(r.sortAt ? { sortAt: r.sortAt } : {}) })),
-        resources: rows.map(toQuestionnaire),
+        resources: rows.map((r) => toQuestionnaire(r, fhirBase(ctx))),
       };
     }
     case "QuestionnaireResponse": {
@@ -151,7 +151,7 @@ const fetchResources = async (
       return {
         rows,
         resources: rows.map((r) =>
-          toQuestionnaireResponse(r, byEvent.get(r.id) ?? [], typeById.get(r.questionnaireTypeId)),
+          toQuestionnaireResponse(r, byEvent.get(r.id) ?? [], typeById.get(r.questionnaireTypeId), fhirBase(ctx)),
         ),
       };
     }
@@ -200,6 +200,12 @@ export const search = async (
     memberUserId: listingScope(actor),
     date: params.date,
     lastUpdated: params.lastUpdated,
+    ...(params.codes ? { codes: params.codes } : {}),
+    ...(params.identifiers ? { identifiers: params.identifiers } : {}),
+    ...(params.names ? { names: params.names } : {}),
+    ...(params.families ? { families: params.families } : {}),
+    ...(params.givens ? { givens: params.givens } : {}),
+    birthDate: params.birthDate,
     limit: params.count + 1,
     offset: params.offset,
     ...(params.id ? { id: isUuid(params.id) ? params.id : "00000000-0000-0000-0000-000000000000" } : {}),
