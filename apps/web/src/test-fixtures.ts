@@ -25,6 +25,7 @@ export const programFixture = (over: Partial<Program> = {}): Program => ({
   temperatureMin: null,
   temperatureMax: null,
   temperatureMessage: null,
+  defaultAlertMessage: null,
   articles: [],
   consentedPatientsCount: 0,
   availableQuestionnaireTypes: [],

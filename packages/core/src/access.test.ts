@@ -147,9 +147,9 @@ describe("shellRules", () => {
     expect(shellRules.canOpenAdmin(null)).toBe(false);
   });
 
-  it("sends view_user holders home to /users and everyone else to /programs", () => {
+  it("sends everyone home to /programs, admins too (a bare Users page was no place to land)", () => {
     expect(shellRules.canOpenUsers(grants("view_user"))).toBe(true);
-    expect(shellRules.homeRoute(asRole("superadmin"))).toBe("/users");
+    expect(shellRules.homeRoute(asRole("superadmin"))).toBe("/programs");
     expect(shellRules.homeRoute(asRole("clinician_team_member"))).toBe("/programs");
     expect(shellRules.homeRoute(null)).toBe("/programs");
   });

@@ -286,5 +286,6 @@ export const shellRules = {
   canOpenAdmin: (a: Grants | null) => isAdmin(a),
   /** The audit log: admins see every entry, program admins (view_audit_log) their programs' entries. */
   canOpenAudit: (a: Grants | null) => can(a, "view_audit_log"),
-  homeRoute: (a: Grants | null) => (can(a, "view_user") ? "/users" : "/programs"),
+  /** Everyone lands on Programs: an admin landed on a bare Users page, away from the work (issue 33). */
+  homeRoute: (_a: Grants | null) => "/programs",
 };

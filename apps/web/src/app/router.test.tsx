@@ -68,15 +68,14 @@ describe("routes and guards", () => {
     expect(screen.getByText(messages.sessionExpiredLine)).toBeTruthy();
   });
 
-  it("sends a user who may view users from / to /users, inside the shell", async () => {
+  it("sends an admin who may view users from / to Programs too, inside the shell", async () => {
     signInAs({ permissions: ["view_user", "view_projects"] });
     const router = renderApp("/");
-    expect(await heading("Users")).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/users");
+    expect(await heading("Programs")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/programs");
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
     expect(screen.getByText("Ann Lee")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "PROGRAMS" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Find user" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Programs" })).toBeTruthy();
   });
 
   it("sends everyone else from / to /programs", async () => {

@@ -21,6 +21,7 @@ import { PatientEnrolment } from "../features/patients/components/patient-enrolm
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { DeleteProgram } from "../features/programs/components/delete-program";
 import { ProgramSettingsForm } from "../features/programs/components/program-settings-form";
+import { ReadinessChecklist } from "../features/programs/components/readiness-checklist";
 import { OutcomeMeasures } from "../features/questionnaires/components/outcome-measures";
 import { SymptomSettingsTab } from "../features/symptom-settings/components/symptom-settings-tab";
 import { ProgramTeam } from "../features/team/components/program-team";
@@ -145,6 +146,8 @@ export const ProgramSettingsPage = () => {
         </Tabs>
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0, "& > h2": { typography: "h2", mt: 0, mb: 2 } }}>
+        {/* Issue 30 §1: what still keeps the program from its patients, above whichever tab is open. */}
+        {current ? <ReadinessChecklist projectId={projectId} /> : null}
         {current ? panel(current.id, current.label) : <Alert severity="warning">{messages.forbidden}</Alert>}
       </Box>
     </Box>

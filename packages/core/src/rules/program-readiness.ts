@@ -182,6 +182,19 @@ export const programReadiness = (p: ReadinessInput): ReadinessItem[] => {
     .map((key) => ({ key, message: readinessMessages[key], settingsPath: readinessSettingsPaths[key] }));
 };
 
+/** What the settings page says of readiness (staff-facing). */
+export const readinessTexts = {
+  title: "Ready for patients?",
+  ready: "This program is ready for patients: invitations and invite codes work.",
+  notReady: "This program is not ready for patients. Invitations and invite codes are refused until these are set:",
+  fix: "Open the setting",
+  defaultsTitle: "Territory defaults: please confirm them",
+  defaults: (d: { temperatureMin: number; temperatureMax: number; escalationMinutes: number }, emergency: string) =>
+    `Unless you set your own, patients get an alert below ${d.temperatureMin.toFixed(1)} °C or above ${d.temperatureMax.toFixed(1)} °C (a fever of 38.0 °C or more), a default message after any severe symptom, and every alert message ends with your care team's phone numbers and the emergency number (${emergency}). An alert still open after ${d.escalationMinutes} minutes is e-mailed to the program's admins.`,
+  defaultAlertMessageHint:
+    "Shown to a patient after a severe grade (3 or 4) of any symptom you gave no message of its own, followed by your care team's phone numbers and the emergency number.",
+};
+
 /** "Not ready for patients: …" — the refusal of an invitation names every missing item. */
 export const programNotReadyMessage = (missing: readonly ReadinessItem[]) =>
   `This program is not ready for patients yet. ${missing.map((m) => m.message).join(" ")}`;

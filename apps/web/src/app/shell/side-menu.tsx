@@ -160,12 +160,12 @@ export const SideMenu = ({
         >
           {showOrganisations ? (
             <Link component={RouterLink} to="/organisations" onClick={onNavigate} color="inherit">
-              ORGANISATIONS
+              Organisations
             </Link>
           ) : null}
           {showPrograms ? (
             <Link component={RouterLink} to="/programs" onClick={onNavigate} color="inherit">
-              PROGRAMS
+              Programs
             </Link>
           ) : null}
         </Breadcrumbs>

@@ -1,4 +1,4 @@
-import { limits, organisationsApi, programsApi } from "@openpro/core";
+import { limits, organisationsApi, programReadinessApi, programsApi } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, apiUpload, type CallOptions } from "../../lib/http";
 
@@ -10,6 +10,7 @@ export const programKeys = {
   all: ["programs"] as const,
   list: (page: number, organisationId: string | null) => ["programs", "list", page, organisationId] as const,
   detail: (projectId: string) => ["programs", "detail", projectId] as const,
+  readiness: (projectId: string) => ["programs", "detail", projectId, "readiness"] as const,
   organisationChoices: ["programs", "organisation-choices"] as const,
   patientIdTypes: ["programs", "patient-id-types"] as const,
 };
@@ -45,6 +46,14 @@ export const useProgram = (projectId: string) =>
   useQuery({
     queryKey: programKeys.detail(projectId),
     queryFn: ({ signal }) => apiCall(programsApi.get, { params: { projectId }, signal }),
+  });
+
+/** Whether the program may reach patients and what is missing; read afresh on each visit (settings change elsewhere). */
+export const useProgramReadiness = (projectId: string) =>
+  useQuery({
+    queryKey: programKeys.readiness(projectId),
+    queryFn: ({ signal }) => apiCall(programReadinessApi.get, { params: { projectId }, signal }),
+    staleTime: 0,
   });
 
 /** 409 (name taken) and 422 (fields) are shown on the form. */

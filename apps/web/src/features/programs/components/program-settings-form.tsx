@@ -2,7 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { Box, Button, IconButton, Paper, Typography } from "@mui/material";
-import { type Grants, limits, messages, type Program, programSettingsRules, updateProgramBody } from "@openpro/core";
+import {
+  alertMessageMaxLength,
+  can,
+  type Grants,
+  limits,
+  messages,
+  type Program,
+  programSettingsRules,
+  readinessTexts,
+  updateProgramBody,
+} from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import type { ReactNode } from "react";
 import { type Resolver, useFieldArray, useForm } from "react-hook-form";
@@ -29,6 +39,7 @@ export interface ProgramSettingsValues extends SharedProgramValues {
   temperatureMin: string;
   temperatureMax: string;
   temperatureMessage: string;
+  defaultAlertMessage: string;
 }
 
 type FieldName = keyof ProgramSettingsValues;
@@ -47,6 +58,7 @@ const valuesOf = (program: Program): ProgramSettingsValues => ({
   temperatureMin: program.temperatureMin === null ? "" : String(program.temperatureMin),
   temperatureMax: program.temperatureMax === null ? "" : String(program.temperatureMax),
   temperatureMessage: program.temperatureMessage ?? "",
+  defaultAlertMessage: program.defaultAlertMessage ?? "",
 });
 
 /** The form's text as the update body: a blank period is null (cleared), blank article ids are new rows. */
@@ -288,6 +300,22 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
             fullWidth
             helperText={count(limits.text.temperatureMessage)}
             disabled={off || !rules.temperatureEnabled}
+          />
+        </Section>
+      ) : null}
+
+      {can(actor, "view_project_symptom_severity_threshold") ? (
+        <Section title="Default alert message">
+          <Typography sx={{ mb: 1 }}>{readinessTexts.defaultAlertMessageHint}</Typography>
+          <FormTextField
+            control={form.control}
+            name="defaultAlertMessage"
+            label="Default alert message"
+            multiline
+            minRows={2}
+            fullWidth
+            helperText={count(alertMessageMaxLength)}
+            disabled={off || !can(actor, "edit_project_symptom_severity_threshold")}
           />
         </Section>
       ) : null}
