@@ -24,6 +24,7 @@ import {
 import type { TestApp } from "../apps/server/test/test-app.js";
 import { call, freePort, ServerProcess } from "./faults/server.js";
 import { participantReportSql } from "./report-sql.js";
+import { worklistSql } from "./worklist-sql.js";
 import { RawTime, type Row, summarise, time } from "./stats.js";
 
 /**
@@ -368,6 +369,8 @@ const benchReads = async (t: TestApp, reader: ApiClient, scene: ReadScene, rows:
       ),
     );
   }
+
+  await benchWorklist(t, reader, programId, patients, rows);
 
   // The 6-month participant report of the patients with the most data.
   const reportPatients = (
@@ -822,6 +825,35 @@ const compared = (
     ratio,
     note: `ratio: API p95 ÷ SQL p95${extraNote}`,
   };
+};
+
+/**
+ * The worklist of patients gone quiet (issue 36 §1), the first page, beside one statement that
+ * finds the same patients (worklist-sql.ts). patient_log_days is refilled first: the bulk load
+ * ran with the triggers that keep it switched off.
+ */
+const benchWorklist = async (t: TestApp, reader: ApiClient, programId: string, patients: number, rows: Row[]) => {
+  const db = t.database.db;
+  await sql`SELECT patient_log_days_rebuild(${programId}::uuid)`.execute(db);
+  await sql`VACUUM (ANALYZE) patient_log_days`.execute(db);
+  const program = await db
+    .selectFrom("programs")
+    .select("territory")
+    .where("id", "=", programId)
+    .executeTakeFirstOrThrow();
+  const url = () => `/api/v1/admin/projects/${programId}/worklist?_page=1&_perPage=25`;
+  const statement = () =>
+    worklistSql({ programId, territory: program.territory, now: t.clock.now() }).execute(db.withoutPlugins());
+  const probe = await reader.json(url());
+  const name = `worklist of patients gone quiet (${patients.toLocaleString("en")}), API ${reader.where}`;
+  if (probe.status !== 200) {
+    rows.push(pending(name, "p95 < 50 ms", await sampleRaw(50, statement), `endpoint answered ${probe.status}`));
+    return;
+  }
+  const worklist = await sampleSideBySide(reader, 150, statement, url);
+  rows.push(
+    compared(`${name}, ${probe.body.totalCount} listed`, worklist.api, worklist.raw, 50, undefined, worklist.cpu),
+  );
 };
 
 /** The API is not there yet: say so, with the raw statement's figure measured all the same. */
