@@ -101,6 +101,30 @@ const rowTextFaults = (page: Page, name: string): Promise<LayoutFault[]> =>
     })
     .then((faults) => faults.map((fault) => ({ page: name, fault })));
 
+/**
+ * Keyboard focus that a person can see (WCAG 2.2 2.4.11/2.4.13): Tab through the page's first
+ * controls; each focused one draws an outline of at least 2 px (a text field shows its focus by
+ * MUI's 2 px border instead). A tint alone, as MUI's tabs and menu items had, fails.
+ */
+const focusFaults = async (page: Page, name: string, presses = 30): Promise<LayoutFault[]> => {
+  const faults = new Set<string>();
+  await page.locator("body").focus();
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press("Tab");
+    const fault = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const ring = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
+      const field = element.closest(".MuiInputBase-root.Mui-focused") !== null;
+      if (ring || field) return null;
+      return `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}" shows no focus outline`;
+    });
+    if (fault) faults.add(fault);
+  }
+  return [...faults].map((fault) => ({ page: name, fault }));
+};
+
 /** Opens a page and waits for it to settle (its heading or a dialog, and no request in flight). */
 const open = async (page: Page, path: string) => {
   await page.goto(path);
@@ -201,6 +225,11 @@ describe("every staff page fits the window it is read in", () => {
           page: `nurse ${patient} with a day chosen`,
           fault: "the day's detail is outside the calendar card",
         });
+      await open(nurse, program);
+      faults.push(...(await focusFaults(nurse, `nurse ${program} keyboard focus`)));
+      await open(nurse, `${program}/settings/general`);
+      faults.push(...(await focusFaults(nurse, `nurse ${program}/settings/general keyboard focus`)));
+      await open(nurse, patient);
       // Each participant row: the red labels sit beside or under the name, never over it.
       faults.push(...(await rowTextFaults(nurse, `nurse ${program} participant rows`)));
       await nurse.context().close();

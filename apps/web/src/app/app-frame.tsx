@@ -24,6 +24,8 @@ export const Providers = ({ children }: { children: ReactNode }) => {
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider
           maxSnack={limits.maxSnackbars}
+          // The same notice twice (a double click, a retried save) shows once instead of stacking.
+          preventDuplicate
           anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
           Components={snackbarComponents}
         >

@@ -45,7 +45,16 @@ export const theme = createTheme({
         },
       },
     },
-    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    // MUI's buttons, tabs, menu and list items set `outline: 0` and showed keyboard focus by a tint
+    // alone; every one draws the ring (WCAG 2.2 2.4.11/2.4.13). Inside scrolling tab bars and the
+    // side menu, whose overflow clips, the ring is drawn inside the item.
+    MuiButtonBase: {
+      defaultProps: { disableRipple: false },
+      styleOverrides: { root: { "&.Mui-focusVisible": { outline: `3px solid ${focusRing}`, outlineOffset: 2 } } },
+    },
+    MuiTab: { styleOverrides: { root: { "&.Mui-focusVisible": { outlineOffset: -3 } } } },
+    MuiListItemButton: { styleOverrides: { root: { "&.Mui-focusVisible": { outlineOffset: -3 } } } },
+    MuiMenuItem: { styleOverrides: { root: { "&.Mui-focusVisible": { outlineOffset: -3 } } } },
     MuiLink: { defaultProps: { underline: "always" } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: "normal" } },
   },

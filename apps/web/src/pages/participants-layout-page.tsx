@@ -1,7 +1,6 @@
-import { Box, Button, Typography } from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { Outlet, useParams } from "react-router";
 import { Loading } from "../components/loading";
-import { RouterLink } from "../components/router-link";
 import { ParticipantList } from "../features/patients/components/participant-list";
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { useSession } from "../lib/session-context";
@@ -18,28 +17,13 @@ export const ParticipantsLayoutPage = () => {
   if (!user || !program.data) return <Loading />;
   return (
     <Box>
-      <Box
-        sx={{
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "flex-start",
-          gap: 2,
-          flexWrap: "wrap",
-          mb: 2,
-        }}
-      >
-        <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+      {/* The program's tabs above lead to its reports and settings: buttons here went to a tab
+          named otherwise ("Reports" to Overview) and to another Settings than the tab's. */}
+      {program.data.description ? (
+        <Typography color="text.secondary" sx={{ maxWidth: 720, mb: 2 }}>
           {program.data.description}
         </Typography>
-        <Box sx={{ display: "flex", gap: 1 }}>
-          <Button component={RouterLink} to={`/programs/${projectId}/reports`} variant="outlined">
-            Reports
-          </Button>
-          <Button component={RouterLink} to={`/programs/${projectId}/settings/patient-enrolment`} variant="outlined">
-            Settings
-          </Button>
-        </Box>
-      </Box>
+      ) : null}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "320px minmax(0, 1fr)" } }}>
         <Box component="nav" aria-label="Participants">
           <ParticipantList program={program.data} actor={user} idTypes={idTypes.data?.patientIdTypes ?? []} />

@@ -1,4 +1,4 @@
-import { adminApi } from "@openpro/core";
+import { adminApi, programsApi } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, type CallOptions } from "../../lib/http";
 
@@ -7,7 +7,18 @@ type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never
 export const adminKeys = {
   outbox: (page: number, perPage: number) => ["admin", "outbox", page, perPage] as const,
   appVersion: ["admin", "app-version"] as const,
+  openPrograms: ["admin", "open-programs"] as const,
 };
+
+/** The programs that can still be ended (every program an admin sees, the closed ones left out), by name. */
+export const useOpenPrograms = () =>
+  useQuery({
+    queryKey: adminKeys.openPrograms,
+    queryFn: async ({ signal }) => {
+      const page = await apiCall(programsApi.list, { query: { _page: 1, _perPage: 500 }, signal });
+      return page.results.filter((p) => !p.closed).map((p) => ({ projectId: p.projectId, name: p.name }));
+    },
+  });
 
 export const useSubmitFeedback = () =>
   useMutation({ mutationFn: (text: string) => apiCall(adminApi.feedback, { body: { text } }) });

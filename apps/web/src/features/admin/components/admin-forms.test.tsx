@@ -1,7 +1,8 @@
 import { messages } from "@openpro/core";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { AppVersionForm } from "./app-version-form";
 import { EndProgramForm } from "./end-program-form";
@@ -61,21 +62,33 @@ describe("the app version form", () => {
 
 describe("the end program form", () => {
   const id = "33333333-3333-4333-8333-333333333333";
+  const programList = () =>
+    jsonResponse(200, {
+      results: [
+        programFixture({ projectId: id, name: "Breast Cancer Symptom Monitoring" }),
+        programFixture({ projectId: "44444444-4444-4444-8444-444444444444", name: "Old Study", closed: true }),
+      ],
+      totalCount: 2,
+    });
 
-  it("requires a UUID-shaped program id", async () => {
-    const fetchMock = stubFetch({});
+  it("asks for the program's name, not its id, and refuses a name no open program has", async () => {
+    const fetchMock = stubFetch({ "GET /api/v1/admin/projects?_page=1&_perPage=500": programList });
     const user = userEvent.setup();
     renderWithProviders(<EndProgramForm />);
+    expect(screen.queryByLabelText(/Program id/)).toBeNull();
+    await waitFor(() => expect(screen.getByRole("button", { name: "End program" })).toHaveProperty("disabled", false));
     await user.click(screen.getByRole("button", { name: "End program" }));
-    expect(await screen.findByText(messages.programIdRequired)).toBeTruthy();
-    await user.type(screen.getByLabelText(/Program id/), "abc");
-    expect(await screen.findByText(messages.programIdInvalid)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText(messages.endProgramNameRequired)).toBeTruthy();
+    await user.type(screen.getByLabelText(/Program name/), "Old Study{Enter}");
+    expect(await screen.findByText(messages.endProgramNameUnknown)).toBeTruthy();
+    // Only the list was read: nothing was ended.
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? "GET") === "GET")).toBe(true);
   });
 
-  it("ends the program, and shows Oops on a server fault", async () => {
+  it("ends the program named (any letter case), and shows Oops on a server fault", async () => {
     let status = 200;
     stubFetch({
+      "GET /api/v1/admin/projects?_page=1&_perPage=500": programList,
       [`POST /api/v1/admin/projects/${id}/end`]: () =>
         status === 200
           ? jsonResponse(200, { message: messages.projectEnded })
@@ -83,10 +96,11 @@ describe("the end program form", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<EndProgramForm />);
-    await user.type(screen.getByLabelText(/Program id/), `${id}{Enter}`);
-    expect(await screen.findByText(messages.projectEnded)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("button", { name: "End program" })).toHaveProperty("disabled", false));
+    await user.type(screen.getByLabelText(/Program name/), "breast cancer symptom monitoring{Enter}");
+    expect(await screen.findByText(messages.projectEnded, {}, { timeout: 5000 })).toBeTruthy();
     status = 500;
-    await user.type(screen.getByLabelText(/Program id/), `${id}{Enter}`);
-    expect(await screen.findByText(messages.oops)).toBeTruthy();
+    await user.type(screen.getByLabelText(/Program name/), "Breast Cancer Symptom Monitoring{Enter}");
+    expect(await screen.findByText(messages.oops, {}, { timeout: 5000 })).toBeTruthy();
   });
 });

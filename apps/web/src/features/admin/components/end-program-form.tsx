@@ -1,43 +1,63 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Typography } from "@mui/material";
-import { endProgramFormSchema, messages } from "@openpro/core";
+import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
 import { isSubmitDisabled } from "../../../lib/forms";
-import { useEndProgram } from "../api";
+import { useEndProgram, useOpenPrograms } from "../api";
 import { adminErrorText } from "./admin-error";
 
-type Values = z.input<typeof endProgramFormSchema>;
+interface Values {
+  programName: string;
+}
 
-/** End Program: a program id; the program becomes Closed at once. */
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/**
+ * End Program: the admin types the program's name (as the program list shows it), not its raw id
+ * that no screen shows; the program becomes Closed at once.
+ */
 export const EndProgramForm = () => {
   const end = useEndProgram();
-  const form = useForm<Values, unknown, z.output<typeof endProgramFormSchema>>({
-    resolver: zodResolver(endProgramFormSchema),
-    defaultValues: { programId: "" },
-  });
+  const programs = useOpenPrograms();
+  const form = useForm<Values>({ defaultValues: { programName: "" } });
 
-  const onSubmit = form.handleSubmit((values) =>
-    end.mutateAsync(values.programId).then(
+  const onSubmit = form.handleSubmit(async ({ programName }) => {
+    if (!programName.trim()) {
+      form.setError("programName", { message: messages.endProgramNameRequired }, { shouldFocus: true });
+      return;
+    }
+    const program = programs.data?.find((p) => sameName(p.name, programName));
+    if (!program) {
+      form.setError("programName", { message: messages.endProgramNameUnknown }, { shouldFocus: true });
+      return;
+    }
+    await end.mutateAsync(program.projectId).then(
       () => {
-        form.reset({ programId: "" });
+        form.reset({ programName: "" });
+        void programs.refetch();
         enqueueSnackbar(messages.projectEnded, { variant: "success" });
       },
       () => undefined,
-    ),
-  );
+    );
+  });
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="end-program-heading">
       <Typography variant="h2" id="end-program-heading">
-        End Program
+        End program
       </Typography>
       <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
-        The program is closed at once; its patients and team keep read-only access.
+        The program is closed at once; its patients and team keep read-only access. Type its name to confirm.
       </Typography>
-      <FormTextField control={form.control} name="programId" label="Program id" required disabled={end.isPending} />
+      <FormTextField
+        control={form.control}
+        name="programName"
+        label="Program name"
+        required
+        autoComplete="off"
+        disabled={end.isPending}
+      />
       {end.isError ? (
         <Alert severity="error" sx={{ mt: 1 }}>
           {adminErrorText(end.error)}
@@ -48,7 +68,7 @@ export const EndProgramForm = () => {
         variant="contained"
         color="error"
         sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, end.isPending)}
+        disabled={isSubmitDisabled(form.formState, end.isPending) || programs.isPending}
       >
         End program
       </Button>

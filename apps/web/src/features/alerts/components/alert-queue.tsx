@@ -78,7 +78,8 @@ const CloseDialog = ({ alert, onClose }: { alert: Alert; onClose: () => void }) 
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Close alert</DialogTitle>
+      {/* Named: with several alerts open, the dialog says whose alert it closes. */}
+      <DialogTitle id={titleId}>{`Close alert: ${alert.patientName} – ${whatOf(alert)}`}</DialogTitle>
       <DialogContent>
         <FormControl error={!!errors.action} component="fieldset" sx={{ mt: 1 }}>
           <FormLabel component="legend">Action taken</FormLabel>
@@ -118,6 +119,8 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
   const take = useTakeAlert();
   const acknowledge = useAcknowledgeAlertLogs();
   const [closing, setClosing] = useState(false);
+  /** How many logs this card's Acknowledge logs acknowledged (the alert itself does not record it). */
+  const [acknowledged, setAcknowledged] = useState<number | null>(null);
   const ids = { projectId: alert.projectId, alertId: alert.alertId };
   const what = whatOf(alert);
   return (
@@ -163,6 +166,16 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
             <dd style={{ margin: 0 }}>{formatDuration(alert.timeToCloseSeconds)}</dd>
           </>
         ) : null}
+        {acknowledged !== null ? (
+          <>
+            <dt>Logs</dt>
+            <dd style={{ margin: 0 }} role="status">
+              {acknowledged === 0
+                ? "No new logs were left to acknowledge"
+                : `${acknowledged} log${acknowledged === 1 ? "" : "s"} acknowledged`}
+            </dd>
+          </>
+        ) : null}
         {alert.closeAction ? (
           <>
             <dt>Action</dt>
@@ -190,18 +203,26 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
               I'm on it
             </Button>
           ) : null}
+          {/* The card itself says the logs were acknowledged: a toast alone left it unchanged. */}
           <Button
             variant="outlined"
-            disabled={acknowledge.isPending}
-            aria-label={`Acknowledge logs: ${alert.patientName}, ${what}`}
+            disabled={acknowledge.isPending || acknowledged !== null}
+            aria-label={
+              acknowledged === null
+                ? `Acknowledge logs: ${alert.patientName}, ${what}`
+                : `Logs acknowledged: ${alert.patientName}, ${what}`
+            }
             onClick={() =>
               acknowledge.mutate(ids, {
-                onSuccess: () => enqueueSnackbar(messages.alertLogsAcknowledged, { variant: "success" }),
+                onSuccess: (result) => {
+                  setAcknowledged(result.acknowledged);
+                  enqueueSnackbar(messages.alertLogsAcknowledged, { variant: "success" });
+                },
                 onError: (error) => enqueueSnackbar(alertErrorText(error), { variant: "error" }),
               })
             }
           >
-            Acknowledge logs
+            {acknowledged === null ? "Acknowledge logs" : "Logs acknowledged"}
           </Button>
           <Button
             variant="outlined"

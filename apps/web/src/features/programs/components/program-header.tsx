@@ -1,4 +1,5 @@
-import { Alert, Box, Chip, Tab, Tabs } from "@mui/material";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { Alert, Box, Chip, Link, Tab, Tabs } from "@mui/material";
 import type { Program } from "@openpro/core";
 import type { ReactNode } from "react";
 import { PageTitle } from "../../../components/page-title";
@@ -22,6 +23,16 @@ export const ProgramHeader = ({
   notices?: ReactNode;
 }) => (
   <Box component="header" sx={{ mb: 3 }}>
+    {/* Document 2 §2: the way back to the programs list from any page of a program. */}
+    <Link
+      component={RouterLink}
+      to="/programs"
+      underline="hover"
+      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, mb: 1, fontWeight: 600 }}
+    >
+      <ArrowBackIcon fontSize="small" aria-hidden="true" />
+      All programs
+    </Link>
     <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
       <TerritoryFlag territory={program.territory} />
       <Box sx={{ "& h1": { mb: 0 } }}>

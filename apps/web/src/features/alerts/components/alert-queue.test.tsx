@@ -1,0 +1,59 @@
+import type { Alert } from "@openpro/core";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
+import { AlertQueue } from "./alert-queue";
+
+const projectId = "33333333-3333-4333-8333-333333333333";
+const alertId = "55555555-5555-4555-8555-555555555555";
+
+const feverAlert: Alert = {
+  alertId,
+  projectId,
+  programName: "Breast",
+  patientId: "44444444-4444-4444-8444-444444444444",
+  patientName: "Ava Smith",
+  kind: "symptom",
+  logTypeId: "10016558",
+  symptomName: "Fever",
+  grade: 3,
+  temperature: null,
+  severity: 3,
+  status: "taken",
+  raisedAt: "2026-11-27T08:00:00.000Z",
+  lastLogAt: "2026-11-27T08:00:00.000Z",
+  logCount: 2,
+  logIds: [],
+  owner: { id: "n1", name: "Nia Okafor" },
+  takenAt: "2026-11-27T08:05:00.000Z",
+  closedAt: null,
+  closedBy: null,
+  closeAction: null,
+  closeNote: null,
+  escalatedAt: null,
+  timeToTakeSeconds: 300,
+  timeToCloseSeconds: null,
+};
+
+describe("an alert card", { timeout: 30_000 }, () => {
+  it("shows on the card that its logs were acknowledged, and names the patient in the Close dialog", async () => {
+    stubFetch({
+      "GET /api/v1/admin/alerts?_page=1&_perPage=25": () => jsonResponse(200, { results: [feverAlert], totalCount: 1 }),
+      [`POST /api/v1/admin/projects/${projectId}/alerts/${alertId}/acknowledge-logs`]: () =>
+        jsonResponse(200, { acknowledged: 2 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    const card = await screen.findByRole("article", { name: /Ava Smith/ });
+    await user.click(within(card).getByRole("button", { name: /^Acknowledge logs: Ava Smith/ }));
+    expect(await within(card).findByText("2 logs acknowledged")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: /^Logs acknowledged: Ava Smith/ })).toHaveProperty(
+      "disabled",
+      true,
+    );
+
+    await user.click(within(card).getByRole("button", { name: /^Close alert: Ava Smith/ }));
+    expect(await screen.findByRole("dialog", { name: /^Close alert: Ava Smith – / })).toBeTruthy();
+  });
+});
