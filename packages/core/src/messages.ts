@@ -125,6 +125,8 @@ export const messages = {
   appVersionUpdated: "App version updated",
   programIdRequired: "Program id is required",
   programIdInvalid: "Enter a valid program ID",
+  endProgramNameRequired: "Type the name of the program to end",
+  endProgramNameUnknown: "No open program has this name. Type it as the program list shows it",
   errorWithMessage: (message: string) => `Error - ${message}`,
   notAvailableYet: "This part of OpenPRO is not available yet.",
   patientFirstNameRequired: "Please enter patient's first name",
