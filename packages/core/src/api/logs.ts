@@ -155,8 +155,9 @@ export const alertMessageAnswer = z.object({
   logTypeId: z.string().nullable(),
   grade: z.number().int().nullable(),
   message: z.string(),
-  callNumbers: z.array(z.object({ careTeamName: z.string(), phone: z.string() })),
-  emergencyNumbers: z.array(z.object({ number: z.string(), service: z.string() })),
+  // Empty from a server older than issue 30 (the app then offers the program's care-team list).
+  callNumbers: z.array(z.object({ careTeamName: z.string(), phone: z.string() })).default([]),
+  emergencyNumbers: z.array(z.object({ number: z.string(), service: z.string() })).default([]),
 });
 export type AlertMessageAnswer = z.infer<typeof alertMessageAnswer>;
 export const logUploadResultSchema = uploadResultSchema.extend({ alertMessages: z.array(alertMessageAnswer) });
