@@ -154,6 +154,37 @@ describe("medication schedules", () => {
     expect(weekly).toMatchObject({ missed: 3, total: 3, adherence: 0 });
   });
 
+  it("counts doses from the later of the consent day and the start (issue 30: 100 %, not 25 %)", () => {
+    // Consented 27 November, a once-daily medicine "started" 24 November, one dose taken on the
+    // 27th, looked at on the 28th: the 24th–26th could never be logged.
+    const medication = {
+      frequency: "ONCE_DAILY" as const,
+      startDate: "2026-11-24",
+      endDate: null,
+      countFrom: "2026-11-27",
+    };
+    const days = datesBetween("2026-11-20", "2026-11-28");
+    const recorded = new Map([["2026-11-27", { logged: 1, skipped: 0 }]]);
+    expect(adherenceOf(medication, days, recorded, "2026-11-28")).toEqual({
+      logged: 1,
+      skipped: 0,
+      missed: 0,
+      scheduled: 1,
+      total: 1,
+      adherence: 100,
+    });
+    expect(adherenceOf({ ...medication, countFrom: null }, days, recorded, "2026-11-28").adherence).toBe(25);
+    // A medicine started after consent counts from its start; every-other-day keeps its start's rhythm.
+    expect(dosesExpectedOn({ ...medication, startDate: "2026-11-28" }, "2026-11-27")).toBe(0);
+    const everyOther = {
+      frequency: "EVERY_OTHER_DAY" as const,
+      startDate: "2026-11-24",
+      endDate: null,
+      countFrom: "2026-11-27",
+    };
+    expect(["2026-11-26", "2026-11-27", "2026-11-28"].map((d) => dosesExpectedOn(everyOther, d))).toEqual([0, 0, 1]);
+  });
+
   it("keeps its totals consistent whatever was recorded", () => {
     const days = datesBetween("2026-03-01", "2026-03-10");
     fc.assert(

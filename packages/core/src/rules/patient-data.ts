@@ -155,14 +155,27 @@ const DAY_MS = 86_400_000;
 const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
 
 /**
- * Doses a medication expects on a calendar day (YYYY-MM-DD), counted from its start date;
- * 0 before it starts, after it ends, and always for AS_NEEDED.
+ * A medication as the adherence rule reads it. `countFrom`: the first day whose doses count, the
+ * patient's consent day in the program (null: none known, the medication's start). Doses before
+ * consent could never be logged (the upload refuses them), so counting them shows a patient who
+ * consented on 27 November to a medicine "started" on 24 November as 25 % adherent after the one
+ * dose they could take.
  */
-export const dosesExpectedOn = (
-  medication: { frequency: MedicationFrequency; startDate: string; endDate: string | null },
-  date: string,
-): number => {
+export interface AdherenceMedication {
+  frequency: MedicationFrequency;
+  startDate: string;
+  endDate: string | null;
+  countFrom?: string | null | undefined;
+}
+
+/**
+ * Doses a medication expects on a calendar day (YYYY-MM-DD), counted from the later of its start
+ * date and `countFrom` (the consent day); 0 before, after it ends, and always for AS_NEEDED. The
+ * rhythm of every-other-day and weekly medicines still runs from the start date.
+ */
+export const dosesExpectedOn = (medication: AdherenceMedication, date: string): number => {
   if (date < medication.startDate || (medication.endDate && date > medication.endDate)) return 0;
+  if (medication.countFrom && date < medication.countFrom) return 0;
   const sinceStart = dayNumber(date) - dayNumber(medication.startDate);
   switch (medication.frequency) {
     case "ONCE_DAILY":
@@ -184,11 +197,12 @@ export const dosesExpectedOn = (
 
 /**
  * Adherence of one medication over days: doses logged out of doses expected (logged + skipped +
- * missed). Days before `today` with fewer recorded events than expected doses count as missed;
+ * missed), doses expected from the later of its start and the consent day (dosesExpectedOn).
+ * Days before `today` with fewer recorded events than expected doses count as missed;
  * today's and future doses not yet recorded are scheduled, not missed.
  */
 export const adherenceOf = (
-  medication: { frequency: MedicationFrequency; startDate: string; endDate: string | null },
+  medication: AdherenceMedication,
   days: readonly string[],
   recorded: ReadonlyMap<string, { logged: number; skipped: number }>,
   today: string,

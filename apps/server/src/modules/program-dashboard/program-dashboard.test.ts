@@ -173,7 +173,7 @@ describe("the program dashboard sums up a program's week", () => {
         { programId: heart, patientId: alan },
         { medicationId: iron, status: "LOGGED", at },
       );
-    // Weekly from Sunday 1 March: that one dose missed.
+    // Weekly from Sunday 1 March, two days before Alan consented: no dose of it counts this week.
     await insertMedication(
       t,
       { programId: heart, patientId: alan },
@@ -295,8 +295,9 @@ describe("the program dashboard sums up a program's week", () => {
     const response = await get(nurse.token, "medication", week);
     expect(response.statusCode).toBe(200);
     expect(response.json().results).toEqual([
-      { medicationName: "Iron", adherence: 50, eventsMissed: 2, logged: 2, skipped: 0, patients: 1 },
-      { medicationName: "Methotrexate", adherence: 0, eventsMissed: 1, logged: 0, skipped: 0, patients: 1 },
+      // Alan consented on Tuesday 3 March: Iron's Monday dose and Methotrexate's Sunday one were
+      // never his to log (doses count from the later of the start and the consent day).
+      { medicationName: "Iron", adherence: 67, eventsMissed: 1, logged: 2, skipped: 0, patients: 1 },
       { medicationName: "Omeprazole", adherence: 57, eventsMissed: 2, logged: 4, skipped: 1, patients: 2 },
     ]);
     // The same figures as core's adherenceOf over each patient's doses, summed.
@@ -324,7 +325,7 @@ describe("the program dashboard sums up a program's week", () => {
     expect(graceTotals.missed + alanTotals.missed).toBe(2);
     expect(graceTotals.logged + alanTotals.logged).toBe(4);
     const ironTotals = adherenceOf(
-      { frequency: "EVERY_OTHER_DAY", startDate: "2026-03-02", endDate: null },
+      { frequency: "EVERY_OTHER_DAY", startDate: "2026-03-02", endDate: null, countFrom: "2026-03-03" },
       days,
       new Map([
         ["2026-03-03", { logged: 1, skipped: 0 }],
@@ -332,9 +333,14 @@ describe("the program dashboard sums up a program's week", () => {
       ]),
       today,
     );
-    expect(ironTotals).toMatchObject({ logged: 2, missed: 2, adherence: 50 });
-    const weekly = adherenceOf({ frequency: "WEEKLY", startDate: "2026-03-01", endDate: null }, days, new Map(), today);
-    expect(weekly).toMatchObject({ missed: 1, adherence: 0 });
+    expect(ironTotals).toMatchObject({ logged: 2, missed: 1, adherence: 67 });
+    const weekly = adherenceOf(
+      { frequency: "WEEKLY", startDate: "2026-03-01", endDate: null, countFrom: "2026-03-03" },
+      days,
+      new Map(),
+      today,
+    );
+    expect(weekly).toMatchObject({ missed: 0, adherence: null });
   });
 
   it("lists the patients behind a figure, with links' ids, and audits whom it named", async () => {

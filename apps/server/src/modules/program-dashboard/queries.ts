@@ -135,12 +135,22 @@ export const findTemperatureBands = async (db: Db, range: DashboardRange) =>
 const DAY_MS = 86_400_000;
 
 /**
+ * The first day whose doses a medication `m` of enrolment `pp` expects in the range: the latest of
+ * its start, the range's first day and the consent day in the program's time zone (core
+ * dosesExpectedOn's countFrom; doses before consent could never be logged).
+ */
+const firstCountedDay = (range: DashboardRange, timeZone: string) =>
+  sql`GREATEST(m.start_date, ${range.startDate}::date,
+    coalesce((pp.date_consent_given AT TIME ZONE ${sql.lit(timeZone)})::date, m.start_date))`;
+
+/**
  * Per medication of each patient taking part: doses logged and skipped in the range, and doses
  * missed: on each day before today, the doses expected (core dosesExpectedOn: per frequency, from
- * the medication's start date, none for AS_NEEDED, which has no adherence and is left out) less
- * those recorded, never below 0 (core adherenceOf). Medications with nothing in the range drop out.
+ * the later of the medication's start date and the patient's consent day in `timeZone`, none for
+ * AS_NEEDED, which has no adherence and is left out) less those recorded, never below 0 (core
+ * adherenceOf). Medications with nothing in the range drop out.
  */
-const medicationTotals = (range: DashboardRange, today: string, medicationName?: string) => {
+const medicationTotals = (range: DashboardRange, today: string, timeZone: string, medicationName?: string) => {
   const from = new Date(Date.parse(`${range.startDate}T00:00:00Z`) - DAY_MS);
   const to = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 2 * DAY_MS);
   return sql`
@@ -149,7 +159,7 @@ const medicationTotals = (range: DashboardRange, today: string, medicationName?:
         CASE m.frequency WHEN 'ONCE_DAILY' THEN 1 WHEN 'TWICE_DAILY' THEN 2 WHEN 'THREE_TIMES_DAILY' THEN 3
           WHEN 'FOUR_TIMES_DAILY' THEN 4 ELSE 0 END AS per_day,
         CASE m.frequency WHEN 'EVERY_OTHER_DAY' THEN 2 WHEN 'WEEKLY' THEN 7 ELSE 1 END AS period,
-        GREATEST(m.start_date, ${range.startDate}::date) AS first_day,
+        ${firstCountedDay(range, timeZone)} AS first_day,
         LEAST(coalesce(m.end_date, ${range.endDate}::date), ${range.endDate}::date, ${today}::date - 1) AS last_day
       FROM patient_medications m
       JOIN program_patients pp ON pp.program_id = m.program_id AND pp.user_id = m.patient_id
@@ -216,7 +226,7 @@ export interface MedicationRow {
  * their medications of that name expected a dose in the range, or recorded one in it (read
  * from the events, through their (medication, day) index, only for medications expecting none).
  */
-export const findMedicationAdherence = async (db: Db, range: DashboardRange, today: string) =>
+export const findMedicationAdherence = async (db: Db, range: DashboardRange, today: string, timeZone: string) =>
   (
     await sql<MedicationRow>`
       WITH m AS (
@@ -224,7 +234,7 @@ export const findMedicationAdherence = async (db: Db, range: DashboardRange, tod
           CASE m.frequency WHEN 'ONCE_DAILY' THEN 1 WHEN 'TWICE_DAILY' THEN 2 WHEN 'THREE_TIMES_DAILY' THEN 3
             WHEN 'FOUR_TIMES_DAILY' THEN 4 ELSE 0 END AS per_day,
           CASE m.frequency WHEN 'EVERY_OTHER_DAY' THEN 2 WHEN 'WEEKLY' THEN 7 ELSE 1 END AS period,
-          GREATEST(m.start_date, ${range.startDate}::date) AS first_day,
+          ${firstCountedDay(range, timeZone)} AS first_day,
           LEAST(coalesce(m.end_date, ${range.endDate}::date), ${range.endDate}::date, ${today}::date - 1) AS last_day
         FROM patient_medications m
         JOIN program_patients pp ON pp.program_id = m.program_id AND pp.user_id = m.patient_id
@@ -266,7 +276,7 @@ export type FigureFilter =
   | { figure: "severeSymptom"; logTypeId?: string }
   | { figure: "highTemperature" }
   | { figure: "lowTemperature" }
-  | { figure: "missedMedication"; medicationName: string; today: string };
+  | { figure: "missedMedication"; medicationName: string; today: string; timeZone: string };
 
 export interface FigurePatientRow {
   userId: string;
@@ -299,7 +309,7 @@ const figureRows = (range: DashboardRange, filter: FigureFilter) => {
         GROUP BY l.patient_id`;
     }
     case "missedMedication":
-      return sql`WITH ${medicationTotals(range, filter.today, filter.medicationName)}
+      return sql`WITH ${medicationTotals(range, filter.today, filter.timeZone, filter.medicationName)}
         SELECT patient_id, sum(missed)::int AS count, NULL::float8 AS worst
         FROM per_medication GROUP BY patient_id HAVING sum(missed) > 0`;
   }

@@ -163,9 +163,9 @@ export const medicationAdherence = async (
   programId: string,
   query: RangeQuery,
 ): Promise<{ results: ProgramMedication[] }> => {
-  const { range, today } = await loadRange(scope, programId, query);
+  const { program, range, today } = await loadRange(scope, programId, query);
   const [rows] = await Promise.all([
-    q.findMedicationAdherence(scope.ctx.db, range, today),
+    q.findMedicationAdherence(scope.ctx.db, range, today, territoryTimeZones[program.territory as Territory]),
     audited(scope, programId, "medication", { ...query }),
   ]);
   return {
@@ -216,7 +216,7 @@ export const figurePatients = async (
   programId: string,
   query: RangeQuery & { figure: DashboardFigure; logTypeId?: string; medicationName?: string },
 ) => {
-  const { range, today } = await loadRange(scope, programId, query);
+  const { program, range, today } = await loadRange(scope, programId, query);
   if (!scope.actor.permissions.includes(figurePermission[query.figure])) throw forbidden();
   if (query.logTypeId !== undefined && !findLogType(query.logTypeId))
     throw invalidField("logTypeId", messages.logTypeUnknown);
@@ -226,7 +226,12 @@ export const figurePatients = async (
       : query.figure === "severeSymptom"
         ? { figure: "severeSymptom", ...(query.logTypeId ? { logTypeId: query.logTypeId } : {}) }
         : query.figure === "missedMedication"
-          ? { figure: "missedMedication", medicationName: query.medicationName!, today }
+          ? {
+              figure: "missedMedication",
+              medicationName: query.medicationName!,
+              today,
+              timeZone: territoryTimeZones[program.territory as Territory],
+            }
           : { figure: query.figure };
   const rows = await q.findFigurePatients(scope.ctx.db, range, filter, figurePatientsLimit);
   await scope.audit({

@@ -22,7 +22,7 @@ import {
   insertProgram,
   staffSession,
 } from "../../../test/teams.js";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { toLogItem } from "../logs/service.js";
 import { findLogsInRange, findParticipantReportParts, findReportPatient } from "./queries.js";
 import { buildParticipantReport } from "./service.js";
@@ -73,8 +73,12 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
 
   beforeAll(async () => {
     t = await createTestApp();
-    // Saturday morning in London: the week's Saturday and Sunday doses are still to come.
+    // Grace and Lena are enrolled and consent on Sunday 1 March, before the week's first dose
+    // (adherence counts doses from the consent day).
+    t.clock.set("2026-03-01T09:00:00Z");
+    // Read on Saturday morning in London: the week's Saturday and Sunday doses are still to come.
     t.clock.set("2026-03-07T10:00:00Z");
+    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
     lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
@@ -324,7 +328,7 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
       userId: graceId,
       firstName: "Grace",
       lastName: "Hopper",
-      dateConsentGiven: "2026-03-07T10:00:00.000Z",
+      dateConsentGiven: "2026-03-01T09:00:00.000Z",
       dateConsentRevoked: null,
       reportsEarliestDate: "2026-03-01",
       reportsLatestDate: "2026-03-09",

@@ -1,4 +1,5 @@
 import {
+  type AdherenceMedication,
   type AppointmentHistory,
   adherenceOf,
   ctcaeVersion,
@@ -13,7 +14,6 @@ import {
   type LogItem,
   type LogType,
   logClasses,
-  type Medication,
   type MedicationAdherence,
   type MedicationEvent,
   type ParticipantReport,
@@ -57,6 +57,10 @@ const loadReportPatient = async ({ ctx, actor }: RequestScope, programId: string
   return { program, patient };
 };
 
+/** The consent day in the program's territory: the first day whose doses adherence counts. */
+const consentDayOf = (territory: string, dateConsentGiven: Date | null) =>
+  dateConsentGiven ? todayIn(territory as Territory, dateConsentGiven) : null;
+
 const reportEvent = (action: string, programId: string, userId: string, details: Record<string, unknown>) => ({
   action,
   entityType: "patient",
@@ -94,12 +98,19 @@ const logTypeOf = (logTypeId: string): LogType =>
  * A medication as core's adherence rule reads it, its doses recorded per day, its totals, how
  * events name it, and the answer's fields other than the events (`head`).
  */
-const adherenceBasis = (row: q.ReportMedicationRow, days: readonly string[], today: string) => {
+const adherenceBasis = (
+  row: q.ReportMedicationRow,
+  days: readonly string[],
+  today: string,
+  countFrom: string | null,
+) => {
   const medication = toMedication(row);
   const recorded = new Map(row.recorded.map((r) => [r.date, r]));
-  const totals = adherenceOf(medication, days, recorded, today);
+  // Doses count from the later of the start and the consent day (core's rule).
+  const rule = { ...medication, countFrom };
+  const totals = adherenceOf(rule, days, recorded, today);
   return {
-    medication,
+    rule,
     recorded,
     totals,
     display: { name: row.name, dosage: row.dosage, dosageUnit: row.dosageUnit, snomedId: row.snomedId },
@@ -118,8 +129,13 @@ const adherenceBasis = (row: q.ReportMedicationRow, days: readonly string[], tod
  * A medication's doses over the days: those recorded, and for each dose expected but not
  * recorded, one MISSED (a past day) or SCHEDULED (today or later) entry with no id.
  */
-const medicationAdherence = (row: q.MedicationRow, days: readonly string[], today: string): MedicationAdherence => {
-  const { medication, recorded, display, head } = adherenceBasis(row, days, today);
+const medicationAdherence = (
+  row: q.MedicationRow,
+  days: readonly string[],
+  today: string,
+  countFrom: string | null,
+): MedicationAdherence => {
+  const { rule, recorded, display, head } = adherenceBasis(row, days, today, countFrom);
   const taken = row.events.map((e): MedicationEvent & { sortKey: string } => ({
     sortKey: `${e.localDate} ${isoInstant(e.takenAt)}`,
     medicationEventId: e.id,
@@ -131,7 +147,7 @@ const medicationAdherence = (row: q.MedicationRow, days: readonly string[], toda
     displaySkipReasonType: e.skipReason ? (skipReasonLabels[e.skipReason as SkipReason] ?? e.skipReason) : null,
     displayMedication: display,
   }));
-  const open = openDoses(medication, days, recorded, today).map(
+  const open = openDoses(rule, days, recorded, today).map(
     ({ date, status }): MedicationEvent & { sortKey: string } => ({
       sortKey: `${date} ~`,
       medicationEventId: null,
@@ -152,7 +168,7 @@ const medicationAdherence = (row: q.MedicationRow, days: readonly string[], toda
 
 /** The doses expected and not recorded, day by day (the same rule as adherenceOf). */
 const openDoses = (
-  medication: Medication,
+  medication: AdherenceMedication,
   days: readonly string[],
   recorded: ReadonlyMap<string, { logged: number; skipped: number }>,
   today: string,
@@ -174,10 +190,11 @@ const medicationAdherenceText = (
   doses: ReadonlyMap<string, JsonElements<MedicationEvent>> | undefined,
   days: readonly string[],
   today: string,
+  countFrom: string | null,
 ): JsonText<MedicationAdherence> => {
-  const { medication, recorded, totals, display, head } = adherenceBasis(row, days, today);
+  const { rule, recorded, totals, display, head } = adherenceBasis(row, days, today, countFrom);
   // Most medications have every expected dose recorded: no need to look for open ones day by day.
-  const open = totals.missed + totals.scheduled > 0 ? openDoses(medication, days, recorded, today) : [];
+  const open = totals.missed + totals.scheduled > 0 ? openDoses(rule, days, recorded, today) : [];
   const events: (JsonText<MedicationEvent> | JsonElements<MedicationEvent>)[] = [];
   let next = 0;
   for (const date of days) {
@@ -260,6 +277,7 @@ const participantReportText = (
     );
   const rangeDays = days.map((d) => d.date);
   const today = todayIn(input.program.territory as Territory, input.now);
+  const consentDay = consentDayOf(input.program.territory, input.patient.dateConsentGiven);
   return jsonObject<ParticipantReport>({
     startDate: input.startDate,
     endDate: input.endDate,
@@ -300,7 +318,7 @@ const participantReportText = (
     activities: summary.activities,
     temperatures: parts.temperatures,
     medicationAdherence: jsonArray(
-      medications.map((m) => medicationAdherenceText(m, parts.doses.get(m.id), rangeDays, today)),
+      medications.map((m) => medicationAdherenceText(m, parts.doses.get(m.id), rangeDays, today, consentDay)),
     ),
     appointments,
     weights: jsonObject<ParticipantReport["weights"]>({
@@ -402,7 +420,9 @@ export const dailyReport = async (scope: RequestScope, programId: string, userId
     symptoms: ofClass("SYMPTOMS"),
     temperatures: ofClass("TEMPERATURE"),
     weights: ofClass("WEIGHT"),
-    medicationEvents: medications.flatMap((m) => medicationAdherence(m, [date], today).events),
+    medicationEvents: medications.flatMap(
+      (m) => medicationAdherence(m, [date], today, consentDayOf(program.territory, patient.dateConsentGiven)).events,
+    ),
     appointments: await appointmentHistoryForReport(scope.ctx.db, scope.actor, program, patient.userId, {
       startDate: date,
       endDate: date,
