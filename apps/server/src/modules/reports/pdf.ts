@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import {
   type AppointmentFields,
   appointmentModeLabels,
@@ -17,7 +18,8 @@ import PDFDocument from "pdfkit";
 /**
  * The patient report as a PDF, drawn with pdfkit: who and what period, a symptom table by grade,
  * temperature and weight charts (vector paths), medication adherence and the review status of
- * the symptom logs, with "Page N of M" on every page. Standard fonts only (no font files).
+ * the symptom logs, with "Page N of M" on every page. PDF/A-2b (embedded fonts, XMP metadata, an
+ * sRGB output intent: pdfkit writes these for the subset) so a hospital can file it in its records.
  */
 
 export interface PatientReportInput {
@@ -45,42 +47,40 @@ const colours = {
   weight: "#0f766e",
 };
 
-/** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
-const winAnsiExtra = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const transliterations: Record<string, string> = {
-  Ł: "L",
-  ł: "l",
-  Đ: "D",
-  đ: "d",
-  ı: "i",
-  ß: "ss",
-  "≥": ">=",
-  "≤": "<=",
+/**
+ * The report's fonts: DejaVu Sans, embedded (subset to the glyphs used), so that every name,
+ * term and note prints as entered ("Łucja Dvořák-Nguyễn", not "Lucja Dvorák-Nguyen") and the file
+ * is PDF/A (every font embedded). From the dejavu-fonts-ttf package (Bitstream Vera licence,
+ * docs/dependencies.md), resolved where Node installed it.
+ */
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+const fonts = { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") };
+const REGULAR = "Body";
+const BOLD = "Body-Bold";
+
+/** How a territory writes a date: US month first, the UK, Ireland and Switzerland day first. */
+const dateLocale = (territory: Territory) => (territory === "US" ? "en-US" : "en-GB");
+
+/** A calendar day (YYYY-MM-DD) in figures, as the territory writes it: US 11/27/2026, else 27/11/2026. */
+export const displayDate = (isoDate: string, territory: Territory) => {
+  const [year, month, day] = [isoDate.slice(0, 4), isoDate.slice(5, 7), isoDate.slice(8, 10)];
+  return territory === "US" ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
 };
 
-/**
- * Text the standard PDF fonts can show: they only encode WinAnsi, so other letters are reduced
- * to their base letter ("Ł" to "L", "ő" to "o") and anything else becomes "?". Embedding a
- * Unicode font would avoid this, at the price of shipping one.
- */
-export const printable = (text: string) =>
-  [...text]
-    .map((char) => {
-      if (char.charCodeAt(0) <= 0xff || winAnsiExtra.has(char)) return char;
-      if (transliterations[char]) return transliterations[char];
-      const base = char.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      return [...base].every((c) => c.charCodeAt(0) <= 0xff) && base ? base : "?";
-    })
-    .join("");
-
-/** DD/MM/YYYY, as the portal shows dates. */
-const displayDate = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+/** A calendar day written out, unambiguous in every territory: "27 November 2026", "November 27, 2026". */
+export const writtenDate = (isoDate: string, territory: Territory) =>
+  new Intl.DateTimeFormat(dateLocale(territory), {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 
 const displayInstant = (instant: Date, territory: Territory) =>
-  new Intl.DateTimeFormat("en-GB", {
+  new Intl.DateTimeFormat(dateLocale(territory), {
     timeZone: territoryTimeZones[territory],
-    day: "2-digit",
-    month: "2-digit",
+    day: "numeric",
+    month: "long",
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
@@ -116,12 +116,12 @@ const ensureSpace = (doc: Doc, height: number) => {
 const heading = (doc: Doc, text: string, keepWith = 0) => {
   ensureSpace(doc, 60 + keepWith);
   doc.moveDown(0.8);
-  doc.font("Helvetica-Bold").fontSize(13).fillColor(colours.text).text(text, MARGIN);
+  doc.font(BOLD).fontSize(13).fillColor(colours.text).text(text, MARGIN);
   doc.moveDown(0.3);
 };
 
 const note = (doc: Doc, text: string) => {
-  doc.font("Helvetica").fontSize(10).fillColor(colours.muted).text(text, MARGIN);
+  doc.font(REGULAR).fontSize(10).fillColor(colours.muted).text(text, MARGIN);
   doc.fillColor(colours.text);
 };
 
@@ -137,7 +137,7 @@ const table = (doc: Doc, columns: Column[], rows: { cells: string[]; danger?: bo
   const drawHeader = () => {
     let x = MARGIN;
     const y = doc.y;
-    doc.font("Helvetica-Bold").fontSize(9).fillColor(colours.muted);
+    doc.font(BOLD).fontSize(9).fillColor(colours.muted);
     for (const column of columns) {
       doc.text(column.title, x + 3, y + 4, {
         width: column.width - 6,
@@ -165,12 +165,12 @@ const table = (doc: Doc, columns: Column[], rows: { cells: string[]; danger?: bo
     const y = doc.y;
     let x = MARGIN;
     doc
-      .font(row.danger ? "Helvetica-Bold" : "Helvetica")
+      .font(row.danger ? BOLD : REGULAR)
       .fontSize(9)
       .fillColor(row.danger ? colours.danger : colours.text);
     columns.forEach((column, i) => {
       // One line per cell: a longer text ends in an ellipsis rather than running into the next row.
-      doc.text(printable(row.cells[i] ?? ""), x + 3, y + 4, {
+      doc.text(row.cells[i] ?? "", x + 3, y + 4, {
         width: column.width - 6,
         height: 11,
         align: column.align ?? "left",
@@ -201,19 +201,21 @@ interface ChartOptions {
   /** Points above this value are drawn in the danger colour. */
   highAbove?: number;
   empty: string;
+  territory: Territory;
 }
 
 const DAY_MS = 86_400_000;
-const chartDate = (ms: number) => {
+/** An axis tick's day and month in the territory's order (US 11/27, else 27/11). */
+const chartDate = (ms: number, territory: Territory) => {
   const iso = new Date(ms).toISOString();
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+  return territory === "US" ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}` : `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 };
 
 /** A line chart with axes, ticks, optional band and reference lines, drawn with vector paths. */
 const lineChart = (doc: Doc, options: ChartOptions) => {
   const height = 170;
   ensureSpace(doc, height + 40);
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(colours.text).text(options.title, MARGIN);
+  doc.font(BOLD).fontSize(10).fillColor(colours.text).text(options.title, MARGIN);
   if (options.points.length === 0) {
     note(doc, options.empty);
     return;
@@ -234,7 +236,7 @@ const lineChart = (doc: Doc, options: ChartOptions) => {
       .fill();
   }
   // Horizontal grid and y labels.
-  doc.font("Helvetica").fontSize(7).fillColor(colours.muted);
+  doc.font(REGULAR).fontSize(7).fillColor(colours.muted);
   // Grid lines on whole steps (36, 36.5, …) even when the axis starts between them.
   const firstTick = Math.ceil(options.yMin / options.yStep - 1e-9) * options.yStep;
   for (let v = firstTick; v <= options.yMax + 1e-9; v += options.yStep) {
@@ -259,7 +261,11 @@ const lineChart = (doc: Doc, options: ChartOptions) => {
       .lineWidth(0.5)
       .strokeColor(colours.muted)
       .stroke();
-    doc.text(chartDate(at), xx - 15, top + height + 5, { width: 30, align: "center", lineBreak: false });
+    doc.text(chartDate(at, options.territory), xx - 15, top + height + 5, {
+      width: 30,
+      align: "center",
+      lineBreak: false,
+    });
   }
   // Axes.
   doc
@@ -320,14 +326,20 @@ const percent = (value: number | null) => (value === null ? "n/a" : `${value}%`)
 
 export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> => {
   const { report, patient, program } = input;
-  const fullName = printable(`${patient.firstName} ${patient.lastName}`);
-  const programName = printable(program.name);
-  const generatedBy = printable(input.generatedBy);
+  // Names as entered: the embedded font has their letters.
+  const fullName = `${patient.firstName} ${patient.lastName}`;
+  const programName = program.name;
+  const generatedBy = input.generatedBy;
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
     compress: input.compress ?? true,
+    subset: "PDF/A-2b",
+    pdfVersion: "1.7",
+    // The default font is ours too: a standard font is never embedded, which PDF/A forbids.
+    font: fonts.regular,
+    lang: "en",
     info: {
       Title: `Patient report: ${fullName}`,
       Subject: `${program.name}, ${report.startDate} to ${report.endDate}`,
@@ -336,6 +348,8 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
       CreationDate: input.generatedAt,
     },
   });
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -344,15 +358,14 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
   });
 
   // Who, what, when.
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(colours.text).text("Patient report");
-  doc.font("Helvetica").fontSize(11).fillColor(colours.muted).text(programName);
+  doc.font(BOLD).fontSize(18).fillColor(colours.text).text("Patient report");
+  doc.font(REGULAR).fontSize(11).fillColor(colours.muted).text(programName);
   doc.moveDown(0.6);
-  doc.font("Helvetica-Bold").fontSize(12).fillColor(colours.text).text(fullName);
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .text(printable(identifierOf(patient)));
-  doc.text(`Period: ${displayDate(report.startDate)} to ${displayDate(report.endDate)}`);
+  doc.font(BOLD).fontSize(12).fillColor(colours.text).text(fullName);
+  doc.font(REGULAR).fontSize(10).text(identifierOf(patient));
+  doc.text(
+    `Period: ${writtenDate(report.startDate, program.territory)} to ${writtenDate(report.endDate, program.territory)}`,
+  );
   doc
     .fillColor(colours.muted)
     .text(`Generated ${displayInstant(input.generatedAt, program.territory)} by ${generatedBy}`);
@@ -386,7 +399,7 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
   const sum = (groups: ParticipantReport["symptoms"]) => groups.reduce((total, g) => total + g.count, 0);
   doc.moveDown(0.4);
   doc
-    .font("Helvetica")
+    .font(REGULAR)
     .fontSize(10)
     .fillColor(colours.text)
     .text(
@@ -422,6 +435,7 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
     ],
     highAbove: temperatureBands.high,
     empty: messages.noTemperatureLogs,
+    territory: program.territory,
   });
   const high = temperatures.filter((t) => t.value > temperatureBands.high).length;
   if (temperatures.length) note(doc, `${temperatures.length} readings, ${high} above ${temperatureBands.high} °C.`);
@@ -437,6 +451,7 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
     ...weightScale(weights.map((w) => w.value)),
     colour: colours.weight,
     empty: messages.noWeightLogs,
+    territory: program.territory,
   });
   if (report.weights.avg !== null) note(doc, `${report.weights.count} readings, average ${report.weights.avg} kg.`);
 
@@ -484,7 +499,7 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
         ],
         input.appointments.map((a) => ({
           cells: [
-            displayDate(a.date),
+            displayDate(a.date, program.territory),
             appointmentTimeLabel(a),
             appointmentTypeLabels[a.appointmentType],
             appointmentModeLabels[a.mode],
@@ -503,7 +518,7 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
     const keep = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font("Helvetica")
+      .font(REGULAR)
       .fontSize(8)
       .fillColor(colours.muted)
       .text(`Page ${i - start + 1} of ${count}`, MARGIN, doc.page.height - 35, {

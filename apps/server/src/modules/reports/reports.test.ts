@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import {
   classifyDay,
   type DailyReport,
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { insertLog, insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
 import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
+import { pdfText } from "../../../test/pdf.js";
 import {
   addToOrganisation,
   changePermissions,
@@ -29,29 +29,6 @@ import { buildParticipantReport } from "./service.js";
 
 const NAUSEA = "10028813";
 const FATIGUE = "10016256";
-
-/** The text a PDF shows: its page streams inflated, the strings of each text operation joined. */
-const pdfText = (pdf: Buffer) => {
-  const raw = pdf.toString("latin1");
-  const texts: string[] = [];
-  const streams = /stream\r?\n/g;
-  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    const bytes = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString("latin1");
-    } catch {
-      content = bytes.toString("latin1");
-    }
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join("");
-      texts.push(Buffer.from(hex, "hex").toString("latin1"));
-    }
-  }
-  return texts.join("\n");
-};
 
 describe("clinicians read a patient's week: dashboard report, one day, and the PDF", () => {
   let t: TestApp;
@@ -76,9 +53,6 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     // Grace and Lena are enrolled and consent on Sunday 1 March, before the week's first dose
     // (adherence counts doses from the consent day).
     t.clock.set("2026-03-01T09:00:00Z");
-    // Read on Saturday morning in London: the week's Saturday and Sunday doses are still to come.
-    t.clock.set("2026-03-07T10:00:00Z");
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
     lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
@@ -102,6 +76,9 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
       const session = await acceptInvite(t, email);
       expect((await giveConsent(t, session, programId)).statusCode).toBe(200);
     }
+    // Read on Saturday morning in London: the week's Saturday and Sunday doses are still to come.
+    t.clock.set("2026-03-07T10:00:00Z");
+    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
     graceId = await userIdOf(t, "grace@patients.test");
     alanId = await userIdOf(t, "alan@patients.test");
     lakesideId = await userIdOf(t, "lena@patients.test");
@@ -604,8 +581,8 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
       "Northbridge Heart",
       "Grace Hopper",
       "NHS Number: 9434765919",
-      "Period: 02/03/2026 to 08/03/2026",
-      "Generated 07/03/2026, 10:00 GMT by Test clinician_team_member",
+      "Period: 2 March 2026 to 8 March 2026",
+      "Generated 7 March 2026 at 10:00 GMT by Test clinician_team_member",
       "! Nausea",
       "Fatigue",
       "Symptom logs reviewed: 2 acknowledged, 1 invalidated, 2 not yet reviewed.",
@@ -682,7 +659,7 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     for (const expected of ["Appointments", "04/03/2026", "Blood Test", "Face-to-Face", "Completed"]) {
       expect(text).toContain(expected);
     }
-    expect(text).toContain("06/03/2026\nAll day\nChemotherapy");
+    expect(text).toMatch(/06\/03\/2026\s+All day\s+Chemotherapy/);
     expect(text).toContain("Sister Okafor");
     expect(text).not.toContain("PICC line procedure");
   });
