@@ -55,7 +55,11 @@ export const useRecordContact = () => {
         params: { projectId, patientId },
         body: { outcome, ...(note ? { note } : {}) },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: worklistKeys.all }),
+    // Not awaited: the refetch takes the row (and the dialog in it) away, and the caller's own
+    // onSuccess (close, say so) must run while the dialog is still there.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: worklistKeys.all });
+    },
     meta,
   });
 };

@@ -44,7 +44,7 @@ describe("the worklist", () => {
           contactId: "44444444-4444-4444-8444-444444444444",
           patientId: alanId,
           outcome: "called",
-          note: "Installing the app tonight",
+          note: "App tonight",
           contactedAt: "2026-03-12T12:00:00.000Z",
           contactedBy: { id: "n1", name: "Nia Okafor" },
         });
@@ -68,11 +68,11 @@ describe("the worklist", () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
 
     await userEvent.click(within(dialog).getByRole("radio", { name: "Called: spoke with the patient" }));
-    await userEvent.type(within(dialog).getByRole("textbox", { name: "Note" }), "Installing the app tonight");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Note" }), "App tonight");
     await userEvent.click(within(dialog).getByRole("button", { name: "Record contact" }));
     expect(await screen.findByText(messages.worklistContactRecorded)).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ outcome: "called", note: "Installing the app tonight" });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ outcome: "called", note: "App tonight" });
     await waitFor(() => expect(screen.queryByRole("row", { name: /Alan Turing/ })).toBeNull());
     expect(screen.getByRole("row", { name: /Grace Hopper/ })).toBeTruthy();
   });
