@@ -31,6 +31,8 @@ describe("a patient's app asks which programs they take part in", () => {
       })
       .where("id", "=", heart)
       .execute();
+    // Heart's own care team instead of the one a ready test program starts with.
+    await t.ctx.db.deleteFrom("careTeamContacts").where("programId", "=", heart).execute();
     await t.ctx.db
       .insertInto("careTeamContacts")
       .values({
