@@ -265,3 +265,12 @@ export const isValidDeferDate = (target: string, nextSendDate: string, today: st
 /** The least number of sends a frequency needs: two for every day, else one. */
 export const minimumNumberToSend = (frequency: number): number =>
   frequency === 1 ? questionnaireScheduleLimits.numberToSendMinEveryDay : questionnaireScheduleLimits.numberToSendMin;
+
+/**
+ * Whether a patient can still be sent and answer questionnaires in a program: consented (not
+ * withdrawn, not completed) and the program not closed. The answer endpoint refuses everything
+ * else ("This questionnaire can no longer be answered"), so the patient's list shows nothing as
+ * due and the care team sees no upcoming send otherwise.
+ */
+export const questionnairesReachPatient = (program: { closed: boolean }, enrolmentStatus: string): boolean =>
+  !program.closed && enrolmentStatus === "CONSENTED";

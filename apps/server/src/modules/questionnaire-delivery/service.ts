@@ -15,6 +15,7 @@ import {
   programScheduleStartDate,
   type QuestionnaireEvent,
   questionnaireDayStatus,
+  questionnairesReachPatient,
   type ScaleScore,
   type ScheduleItem,
   scoreQuestionnaire,
@@ -190,16 +191,24 @@ const itemContext = async (
   return { catalogue, sends, patient, lastSends, answers, now: ctx.clock.now() };
 };
 
-const patientSchedule = async (ctx: AppContext, programId: string, enrolment: q.EnrolmentRow) => {
-  const rows = await q.findSchedulesOf(ctx.db, programId, enrolment.userId);
+const patientSchedule = async (
+  ctx: AppContext,
+  program: { id: string; closed: boolean },
+  enrolment: q.EnrolmentRow,
+) => {
+  const rows = await q.findSchedulesOf(ctx.db, program.id, enrolment.userId);
   const c = await itemContext(ctx, rows, { id: enrolment.userId, consentDate: consentDateOf(enrolment) });
-  return rows.map((r) => toScheduleItem(r, c));
+  const items = rows.map((r) => toScheduleItem(r, c));
+  // After withdrawal or the program's end nothing more is sent: no upcoming send to show.
+  return questionnairesReachPatient(program, enrolment.status)
+    ? items
+    : items.map((item) => ({ ...item, scheduledEvents: [] }));
 };
 
 export const listSchedules = async (scope: RequestScope, programId: string, query: { userId?: string }) => {
   if (query.userId) {
-    const { enrolment } = await loadPatient(scope, programId, query.userId);
-    const results = await patientSchedule(scope.ctx, programId, enrolment);
+    const { program, enrolment } = await loadPatient(scope, programId, query.userId);
+    const results = await patientSchedule(scope.ctx, program, enrolment);
     await scope.audit(readEvent("questionnaire.schedule.read", programId, enrolment.userId));
     return { results, totalCount: results.length };
   }
@@ -354,8 +363,8 @@ export const deferSchedule = async (
 };
 
 export const scheduledQuestionnaires = async (scope: RequestScope, programId: string, userId: string) => {
-  const { enrolment } = await loadPatient(scope, programId, userId);
-  const results = await patientSchedule(scope.ctx, programId, enrolment);
+  const { program, enrolment } = await loadPatient(scope, programId, userId);
+  const results = await patientSchedule(scope.ctx, program, enrolment);
   const upcoming = results
     .flatMap((s) => s.scheduledEvents.map((date) => ({ scheduleId: s.id, name: s.name, date, type: s.type })))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name.localeCompare(b.name)));
@@ -498,11 +507,15 @@ const isOpen = (row: q.EventRow, now: Date) =>
 
 export const myEvents = async (scope: RequestScope, programId: string, query: { state: "due" | "past" | "all" }) => {
   const enrolment = await myEnrolment(scope, programId);
+  const program = await loadProgram(scope.ctx, null, programId);
   const now = scope.ctx.clock.now();
   const rows = await q.findPatientEvents(scope.ctx.db, programId, enrolment.userId, utcDate(now));
   const consent = consentDateOf(enrolment);
-  const due = query.state === "past" ? [] : rows.filter((r) => isOpen(r, now)).map((r) => toEvent(r, consent, now));
-  const past = query.state === "due" ? [] : rows.filter((r) => !isOpen(r, now)).map((r) => toEvent(r, consent, now));
+  // Due only what submitAnswers would take: after withdrawal or the program's end, nothing.
+  const answerable = questionnairesReachPatient(program, enrolment.status);
+  const isDue = (r: q.EventRow) => answerable && isOpen(r, now);
+  const due = query.state === "past" ? [] : rows.filter(isDue).map((r) => toEvent(r, consent, now));
+  const past = query.state === "due" ? [] : rows.filter((r) => !isDue(r)).map((r) => toEvent(r, consent, now));
   return { due, past };
 };
 
@@ -618,7 +631,7 @@ export const submitAnswers = async (
     if (body.submit && body.clientId && body.clientId === row.submitClientId) return eventDetail(ctx, row, consent);
     throw conflict(messages.qsEventCompleted);
   }
-  if (program.closed || enrolment.status !== "CONSENTED") throw forbidden(messages.qsEventClosed);
+  if (!questionnairesReachPatient(program, enrolment.status)) throw forbidden(messages.qsEventClosed);
   const now = ctx.clock.now();
   if (!isOpen(row, now)) throw conflict(messages.qsEventClosed);
   const questions = await questionsOf(ctx, row);
