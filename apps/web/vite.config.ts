@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { precompress, routePreload, zodJitless } from "./vite.plugins";
+import { compiledPatientText, precompress, routePreload, zodJitless } from "./vite.plugins";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -11,7 +11,7 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
  * build` runs both (scripts/build.mjs); this one first, as it empties the folder.
  */
 export default defineConfig({
-  plugins: [react(), zodJitless(), routePreload(), precompress()],
+  plugins: [react(), compiledPatientText(), zodJitless(), routePreload(), precompress()],
   define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
   server: { proxy: { "/api": "http://localhost:3000" } },
   preview: { proxy: { "/api": "http://localhost:3000" } },

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { patientServiceWorker } from "./patient-app-sw";
-import { precompress, routePreload, zodJitless } from "./vite.plugins";
+import { compiledPatientText, precompress, routePreload, zodJitless } from "./vite.plugins";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -19,7 +19,7 @@ export const PREACT_MANIFEST = ".vite/manifest.preact.json";
  * after it (emptyOutDir off).
  */
 export default defineConfig({
-  plugins: [react(), zodJitless(), routePreload(), patientServiceWorker(), precompress()],
+  plugins: [react(), compiledPatientText(), zodJitless(), routePreload(), patientServiceWorker(), precompress()],
   define: { "import.meta.env.VITE_APP_VERSION": JSON.stringify(version) },
   resolve: {
     alias: [

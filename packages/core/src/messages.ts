@@ -1,6 +1,7 @@
 /** Every user-facing message of the specification, once. Server and web both read them here. */
 export const messages = {
   required: "You must fill in this field",
+  unknownLanguage: "Choose one of the languages offered: en, de, fr, it or es",
   invalidEmail: "Not a valid email address",
   maxLength: (n: number) => `Max length is ${n} characters.`,
   exactLength: (n: number) => `Length should be exactly ${n} symbols`,

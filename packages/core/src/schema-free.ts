@@ -12,5 +12,7 @@ export * from "./messages.js";
 export * from "./rules/error-reports.js";
 export * from "./rules/form-fields.js";
 export * from "./rules/password.js";
+export * from "./patient-text/index.js";
+export * from "./rules/patient-language.js";
 export * from "./rules/patients.js";
 export * from "./rules/public-pages.js";

@@ -24,6 +24,8 @@ export interface UsersTable {
   instructionsAcknowledgedAt: Timestamp | null;
   sex: string | null;
   questionnaireReminders: Generated<boolean>;
+  /** The patient's language (core's patientLanguages); null: the program territory's default. */
+  language: string | null;
   dateCreated: CreatedAt;
   updatedAt: Timestamp;
 }

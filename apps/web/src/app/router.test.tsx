@@ -28,6 +28,7 @@ const baseUser: CurrentUser = {
   passwordExpireDate: null,
   otpRequired: false,
   instructionsAcknowledged: true,
+  language: null,
 };
 
 const renderApp = (path: string) => {

@@ -14,6 +14,7 @@ const user = (patch: Partial<CurrentUser> = {}): CurrentUser => ({
   passwordExpireDate: null,
   otpRequired: false,
   instructionsAcknowledged: true,
+  language: null,
   ...patch,
 });
 

@@ -25,6 +25,7 @@ const newUser: CurrentUser = {
   passwordExpireDate: null,
   otpRequired: true,
   instructionsAcknowledged: false,
+  language: null,
 };
 
 /** The invitation link as the browser opens it: the light entry of the public pages. */

@@ -21,6 +21,7 @@ const nurse: CurrentUser = {
   passwordExpireDate: null,
   otpRequired: true,
   instructionsAcknowledged: true,
+  language: null,
 };
 
 /** /login as the browser opens it: the light entry of the public pages. */

@@ -21,6 +21,7 @@ const sessionOf = (permissions: string[]): Session => ({
     passwordExpireDate: null,
     otpRequired: false,
     instructionsAcknowledged: true,
+    language: null,
   } satisfies CurrentUser,
   signIn: vi.fn(),
   signOut: vi.fn(),

@@ -5,14 +5,15 @@ import {
   type LogType,
   type LogUpload,
   logsApi,
+  type PatientLanguage,
   type PatientProgram,
-  patientMessages,
   patientSideApi,
   questionnaireEventsApi,
 } from "@openpro/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../lib/http";
+import { t } from "../lib/patient-text";
 import { readStorage, writeStorage } from "../lib/storage-keys";
 import type { MedicationEventUpload } from "./offline-queue";
 import { createOutbox, type Outbox, type SubmitOutcome } from "./outbox";
@@ -80,6 +81,16 @@ export const useSymptomCatalogue = () =>
 
 export const useCurrentPatient = () =>
   useQuery({ queryKey: keys.me, queryFn: () => meCall(authApi.current), meta: meMeta, retry: false });
+
+/** Remembers the language the patient chose on their account: the app and every e-mail use it. */
+export const useSaveLanguage = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: PatientLanguage) => meCall(authApi.updateCurrent, { body: { language } }),
+    onSuccess: (me) => queryClient.setQueryData(keys.me, me),
+    meta: meMeta,
+  });
+};
 
 export const useSignIn = () => {
   const queryClient = useQueryClient();
@@ -305,9 +316,9 @@ export const downloadMyData = async (): Promise<void> => {
   // A call through meCall renews the session first when due.
   await meCall(authApi.current);
   const tokens = readMeTokens();
-  if (!tokens) throw new ApiError({ status: 401, message: patientMessages.sessionEnded });
+  if (!tokens) throw new ApiError({ status: 401, message: t("sessionEnded") });
   const response = await fetch(DATA_EXPORT_PATH, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
-  if (!response.ok) throw new ApiError({ status: response.status, message: patientMessages.downloadFailed });
+  if (!response.ok) throw new ApiError({ status: response.status, message: t("downloadFailed") });
   const blob = await response.blob();
   const name =
     /filename="?([^";]+)"?/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "my-openpro-data.zip";

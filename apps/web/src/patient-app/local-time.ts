@@ -10,11 +10,3 @@ export const localIsoWithOffset = (date: Date): string => {
     `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
   );
 };
-
-/** An instant as the patient reads it on their phone: "3 Mar 2026, 08:15". */
-export const formatWhen = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** A calendar day (YYYY-MM-DD) as the patient reads it: "Tuesday 3 March". */
-export const formatDay = (day: string): string =>
-  new Date(`${day}T12:00:00`).toLocaleDateString(undefined, { weekday: "long", day: "numeric", month: "long" });

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { BrowserRouter } from "react-router";
 import { withStyleNonce } from "../app/style-nonce";
 import { theme } from "../app/theme";
+import { usePatientLanguage } from "../lib/patient-text";
 import { PatientRoutes } from "./router";
 
 /**
@@ -17,11 +18,13 @@ const createPatientQueryClient = () =>
 
 export const PatientApp = () => {
   const [queryClient] = useState(createPatientQueryClient);
+  // Keyed by the language: a new language renders every screen's texts again.
+  const { language } = usePatientLanguage();
   return withStyleNonce(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        <BrowserRouter key={language}>
           <PatientRoutes />
         </BrowserRouter>
       </QueryClientProvider>

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Typography } from "@mui/material";
-import { patientMessages as t } from "@openpro/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
 import { RenderErrorBoundary } from "../app/render-error-boundary";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
+import { t } from "../lib/patient-text";
 import { touch } from "./components/me-layout";
 
 /** Code-split a screen by its named export: the first load carries only the screen opened. */
@@ -28,7 +28,7 @@ const Root = () => {
   return (
     // A new address gets a fresh try after a failed screen.
     <RenderErrorBoundary key={pathname} fallback={() => <ScreenError />}>
-      <Suspense fallback={<Loading label={t.loading} />}>
+      <Suspense fallback={<Loading label={t("loading")} />}>
         <Outlet />
       </Suspense>
     </RenderErrorBoundary>
@@ -39,13 +39,13 @@ const Root = () => {
 const ScreenError = () => (
   <Box component="main" sx={{ p: 3, maxWidth: 560, mx: "auto" }}>
     <Typography variant="h1" sx={{ fontSize: "1.75rem", mb: 2 }}>
-      {t.appName}
+      {t("appName")}
     </Typography>
     <Alert severity="error" sx={{ mb: 2 }}>
-      {t.screenFailed}
+      {t("screenFailed")}
     </Alert>
     <Button variant="contained" sx={touch} onClick={() => window.location.reload()}>
-      {t.tryAgain}
+      {t("tryAgain")}
     </Button>
   </Box>
 );
@@ -53,10 +53,10 @@ const ScreenError = () => (
 const NotFound = () => (
   <Box component="main" sx={{ p: 3, maxWidth: 560, mx: "auto" }}>
     <Typography variant="h1" sx={{ fontSize: "1.75rem", mb: 2 }}>
-      {t.notFound}
+      {t("notFound")}
     </Typography>
     <Button component={RouterLink} to="/me" variant="contained" sx={touch}>
-      {t.backHome}
+      {t("backHome")}
     </Button>
   </Box>
 );

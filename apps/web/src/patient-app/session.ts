@@ -1,7 +1,8 @@
-import { authApi, limits, patientMessages } from "@openpro/core";
+import { authApi, limits } from "@openpro/core";
 import { useSyncExternalStore } from "react";
 import { ApiError, apiCall, apiCallWithToken, type CallOptions, type ResponseOf } from "../lib/http";
 import { jwtExpiry } from "../lib/jwt";
+import { t } from "../lib/patient-text";
 import { readStorage, writeStorage } from "../lib/storage-keys";
 import type { TokenPair } from "../lib/tokens";
 
@@ -81,7 +82,7 @@ const refresh = (refused: string | undefined): Promise<boolean> => {
   return inFlight;
 };
 
-const ended = () => new ApiError({ status: 401, message: patientMessages.sessionEnded, errorCode: "SESSION_ENDED" });
+const ended = () => new ApiError({ status: 401, message: t("sessionEnded"), errorCode: "SESSION_ENDED" });
 
 type AnyEndpoint = Parameters<typeof apiCallWithToken>[1];
 type OptionalArg<E> =

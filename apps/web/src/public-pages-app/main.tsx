@@ -1,9 +1,12 @@
 import "./public-pages.css";
+import { PUBLIC_PAGES } from "@openpro/core/schema-free";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { loadClientConfig } from "../lib/client-config";
+import { matchPagePath } from "../lib/page-address";
+import { settlePatientLanguage } from "../lib/patient-text";
 import { startErrorReporting } from "../lib/report-error";
-import { PublicPagesSwitch } from "./public-pages-switch";
+import { PublicPagesSwitch, STAFF_PUBLIC_PAGES } from "./public-pages-switch";
 
 /**
  * The light entry of the public pages (public-pages.html): a patient's invitation, sign-up,
@@ -15,8 +18,14 @@ import { PublicPagesSwitch } from "./public-pages-switch";
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
 void loadClientConfig().then(startErrorReporting);
-createRoot(container).render(
-  <StrictMode>
-    <PublicPagesSwitch />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <PublicPagesSwitch />
+    </StrictMode>,
+  );
+// A patient's page opens in the patient's language (English needs no fetch; another language is
+// one small chunk); the staff pages stay in English.
+const page = PUBLIC_PAGES.find((pattern) => matchPagePath(pattern, window.location.pathname));
+if (page && !STAFF_PUBLIC_PAGES.has(page)) void settlePatientLanguage().finally(render);
+else render();

@@ -1,20 +1,43 @@
+import type { PatientTextKey } from "@openpro/core/schema-free";
 import type { ReactNode } from "react";
 import { infoLinks } from "../app/shell/info-links";
+import { LanguageSwitch } from "../components/language-switch";
 import { Card } from "../components/plain-ui";
+import { t } from "../lib/patient-text";
+
+/** The footer's legal links in the patient's language (the staff app's Info menu keeps its English labels). */
+const footerLabels: Record<(typeof infoLinks)[number]["to"], PatientTextKey> = {
+  "/instructions-for-use": "footerInstructions",
+  "/key-terms": "footerKeyTerms",
+  "/privacy-policy": "footerPrivacy",
+  "/eula": "licenceAgreementTitle",
+  "/terms-and-conditions": "footerTerms",
+};
 
 /**
  * The signed-out frame of the public pages' entry (the staff app's PublicLayout without MUI): skip
- * link, header, a centred card (narrow) or a reading column (wide), and the legal links.
+ * link, header (with the language switch on a patient's pages), a centred card (narrow) or a
+ * reading column (wide), and the legal links.
  */
-export const PublicPagesLayout = ({ wide, children }: { wide: boolean; children: ReactNode }) => (
+export const PublicPagesLayout = ({
+  wide,
+  patient,
+  children,
+}: {
+  wide: boolean;
+  /** A patient's page (not the staff sign-in or invitation): in the patient's language, with the switch. */
+  patient: boolean;
+  children: ReactNode;
+}) => (
   <div className="pp-page">
     <a className="pp-skip" href="#main-content">
-      Skip to main content
+      {t("skipToContent")}
     </a>
     <header className="pp-header">
       <a className="pp-brand" href="/">
-        OpenPRO
+        {t("appName")}
       </a>
+      {patient ? <LanguageSwitch /> : null}
     </header>
     <main id="main-content" tabIndex={-1} className="pp-main">
       <div className={wide ? "pp-column pp-column-wide" : "pp-column"}>{wide ? children : <Card>{children}</Card>}</div>
@@ -22,10 +45,10 @@ export const PublicPagesLayout = ({ wide, children }: { wide: boolean; children:
     <footer className="pp-footer">
       {infoLinks.map((link) => (
         <a key={link.to} href={link.to}>
-          {link.label}
+          {t(footerLabels[link.to])}
         </a>
       ))}
-      <span className="pu-secondary">© OpenPRO</span>
+      <span className="pu-secondary">© {t("appName")}</span>
     </footer>
   </div>
 );

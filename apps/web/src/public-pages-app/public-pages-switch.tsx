@@ -1,8 +1,9 @@
-import { isPublicPagePath, messages, PUBLIC_PAGES } from "@openpro/core/schema-free";
+import { isPublicPagePath, PUBLIC_PAGES } from "@openpro/core/schema-free";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { RenderErrorBoundary } from "../app/render-error-boundary";
 import { Alert, Button, Spinner } from "../components/plain-ui";
 import { fullPageLoad, matchPagePath, provideInAppNavigation } from "../lib/page-address";
+import { t, usePatientLanguage } from "../lib/patient-text";
 import { reportError } from "../lib/report-error";
 import { PublicPagesLayout } from "./public-pages-layout";
 
@@ -30,16 +31,19 @@ const pages: Record<PublicPage, { Page: ComponentType; wide?: true }> = {
   "/join/:inviteId": { Page: page(() => import("../pages/join-page"), "JoinPage") },
 };
 
+/** The staff sign-in and the staff invitation share the entry; every other page is a patient's. */
+export const STAFF_PUBLIC_PAGES: ReadonlySet<PublicPage> = new Set(["/login", "/join/:inviteId"]);
+
 const RenderFailure = ({ error }: { error: unknown }) => {
   useEffect(() => {
     reportError({ name: "Render Error", message: error instanceof Error ? error.message : String(error) });
   }, [error]);
   return (
     <>
-      <h1 className="visually-hidden">OpenPRO</h1>
-      <Alert severity="error">{messages.somethingWentWrong}</Alert>
+      <h1 className="visually-hidden">{t("appName")}</h1>
+      <Alert severity="error">{t("somethingWentWrong")}</Alert>
       <Button variant="outlined" onClick={() => window.location.reload()}>
-        Refresh
+        {t("refresh")}
       </Button>
     </>
   );
@@ -54,6 +58,7 @@ const currentAddress = () => `${window.location.pathname}${window.location.searc
  */
 export const PublicPagesSwitch = () => {
   const [address, setAddress] = useState(currentAddress);
+  const { language } = usePatientLanguage();
   useEffect(() => {
     const follow = () => setAddress(currentAddress());
     window.addEventListener("popstate", follow);
@@ -83,7 +88,8 @@ export const PublicPagesSwitch = () => {
   if (!matched) return <Spinner />;
   const { Page, wide } = pages[matched];
   return (
-    <PublicPagesLayout wide={!!wide}>
+    // Keyed by the language: a new language renders every text of the page again.
+    <PublicPagesLayout key={language} wide={!!wide} patient={!STAFF_PUBLIC_PAGES.has(matched)}>
       {/* A new address gets a fresh page and a fresh try after a render error. */}
       <RenderErrorBoundary key={address} fallback={(error) => <RenderFailure error={error} />}>
         <Suspense fallback={<Spinner />}>

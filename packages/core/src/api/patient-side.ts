@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
-import { noteTypes } from "../rules/programs.js";
+import { noteTypes, territories } from "../rules/programs.js";
 import { UUID_PATTERN } from "../validation.js";
 import { careTeamContactSchema } from "./care-team.js";
 import { endpoint, messageResponse } from "./endpoint.js";
@@ -19,6 +19,8 @@ export const patientProgramSchema = z.object({
   articles: z.array(z.object({ articleId: z.string(), header: z.string(), url: z.string() })),
   /** The program's prioritised symptoms (catalogue logTypeIds) in its order: the app lists them first. */
   prioritisedSymptoms: z.array(z.string()),
+  /** Sets the languages the patient may choose from and how dates and numbers read (issue 31 §3). */
+  territory: z.enum(territories),
 });
 export type PatientProgram = z.infer<typeof patientProgramSchema>;
 
@@ -44,6 +46,8 @@ export const patientSideApi = {
       /** The names the care team entered (a personal invitation), filled into the sign-up form. */
       firstName: z.string().nullable(),
       lastName: z.string().nullable(),
+      /** The program's territory: the languages its pages are offered in. */
+      territory: z.enum(territories),
     }),
   }),
   consent: endpoint({

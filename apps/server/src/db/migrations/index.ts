@@ -17,6 +17,7 @@ import { auditChain } from "./0015-audit-chain.js";
 import { perf } from "./0016-perf.js";
 import { erasure } from "./0017-erasure.js";
 import { questionnaireDeletion } from "./0018-questionnaire-deletion.js";
+import { patientLanguage } from "./0023-patient-language.js";
 import { clinicalSafety } from "./0021-clinical-safety.js";
 import { fhirIntegration } from "./0024-fhir-integration.js";
 import { worklist } from "./0025-worklist.js";
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0016-perf": perf,
   "0017-erasure": erasure,
   "0018-questionnaire-deletion": questionnaireDeletion,
+  "0023-patient-language": patientLanguage,
   "0021-clinical-safety": clinicalSafety,
   "0024-fhir-integration": fhirIntegration,
   "0025-worklist": worklist,

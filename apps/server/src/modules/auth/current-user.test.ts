@@ -38,6 +38,7 @@ describe("the signed-in user's own profile", () => {
       passwordExpireDate: new Date(t.clock.now().getTime() + limits.passwordMaxAgeDays * 86_400_000).toISOString(),
       otpRequired: false,
       instructionsAcknowledged: false,
+      language: null,
     });
     // Nothing secret travels with it.
     expect(response.body).not.toMatch(/passwordHash|argon2/);

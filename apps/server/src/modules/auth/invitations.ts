@@ -117,6 +117,7 @@ export const registerInvitedStaff = async (
       passwordExpireDate: null,
       passwordExpired: false,
       instructionsAcknowledged: !!u.instructionsAcknowledgedAt,
+      language: u.language,
     }),
   };
 };
@@ -136,6 +137,7 @@ const profileOf = (user: UserRow, sessionId: string, otpVerified: boolean) =>
     passwordExpireDate: null,
     passwordExpired: false,
     instructionsAcknowledged: !!user.instructionsAcknowledgedAt,
+    language: user.language,
   });
 
 /**

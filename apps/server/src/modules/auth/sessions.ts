@@ -1,5 +1,13 @@
 /** Sessions: the current user, opening a session, refreshing and ending it. */
-import { type CurrentUser, errorCodes, limits, messages, type Scope } from "@openpro/core";
+import {
+  type CurrentUser,
+  errorCodes,
+  isPatientLanguage,
+  limits,
+  messages,
+  type PatientLanguage,
+  type Scope,
+} from "@openpro/core";
 import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
@@ -24,6 +32,7 @@ export const toCurrentUser = (actor: Actor): CurrentUser => ({
   passwordExpireDate: actor.passwordExpireDate?.toISOString() ?? null,
   otpRequired: !actor.otpVerified,
   instructionsAcknowledged: actor.instructionsAcknowledged,
+  language: isPatientLanguage(actor.language) ? actor.language : null,
 });
 
 export const userProfile = (ctx: AppContext, user: UserRow, otpVerified: boolean): CurrentUser => {
@@ -41,6 +50,7 @@ export const userProfile = (ctx: AppContext, user: UserRow, otpVerified: boolean
     passwordExpireDate: expiry?.toISOString() ?? null,
     otpRequired: !otpVerified,
     instructionsAcknowledged: !!user.instructionsAcknowledgedAt,
+    language: isPatientLanguage(user.language) ? user.language : null,
   };
 };
 
@@ -126,6 +136,7 @@ export const updateCurrentUser = async (
     lastName?: string | undefined;
     displayName?: string | null | undefined;
     instructionsAcknowledged?: true | undefined;
+    language?: PatientLanguage | undefined;
   },
 ): Promise<CurrentUser> => {
   const now = ctx.clock.now();
@@ -134,6 +145,7 @@ export const updateCurrentUser = async (
     ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
     ...(changes.displayName !== undefined ? { displayName: changes.displayName || null } : {}),
     ...(changes.instructionsAcknowledged ? { instructionsAcknowledgedAt: now } : {}),
+    ...(changes.language !== undefined ? { language: changes.language } : {}),
     updatedAt: now,
   });
   await writeAudit(ctx.db, ctx.clock, meta, {

@@ -82,6 +82,7 @@ const usedInviteInfo = async (ctx: AppContext, code: string) => {
     joined: enrolment.status !== "STATUS_UNCONFIRMED",
     firstName: enrolment.firstName,
     lastName: enrolment.lastName,
+    territory: program.territory,
   };
 };
 
@@ -100,6 +101,7 @@ export const inviteInfo = async (ctx: AppContext, code: string) => {
     joined: false,
     firstName: invite.kind === "individual" ? invite.enrolment.firstName : null,
     lastName: invite.kind === "individual" ? invite.enrolment.lastName : null,
+    territory: invite.program.territory,
   };
 };
 
@@ -376,6 +378,7 @@ export const listMyPrograms = async (scope: RequestScope) => {
         .map(({ programId: _programId, ...contact }) => contact),
       articles: row.articles,
       prioritisedSymptoms: prioritised.filter((p) => p.programId === row.programId).map((p) => p.logTypeId),
+      territory: row.territory,
     })),
   };
 };

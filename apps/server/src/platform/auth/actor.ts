@@ -18,6 +18,8 @@ export interface Actor {
   passwordExpireDate: Date | null;
   passwordExpired: boolean;
   instructionsAcknowledged: boolean;
+  /** The patient's chosen language (null before a choice): /current answers it. */
+  language: string | null;
 }
 
 export type ActorResolution = { actor: Actor } | { failure: "invalid-token" | "session-ended" };
@@ -68,6 +70,7 @@ export const resolveActor = async (
       passwordExpireDate,
       passwordExpired: !!passwordExpireDate && passwordExpireDate.getTime() <= now.getTime(),
       instructionsAcknowledged: !!row.instructionsAcknowledgedAt,
+      language: row.language,
     },
   };
 };

@@ -19,6 +19,7 @@ export interface SessionWithUser {
   permissions: string[];
   passwordChangedAt: Date | null;
   instructionsAcknowledgedAt: Date | null;
+  language: string | null;
 }
 
 /**
@@ -30,7 +31,8 @@ export const findSessionWithUser = async (db: Db, sessionId: string): Promise<Se
     await sql<SessionWithUser>`${PREPARED}
       SELECT s.id AS session_id, s.scope AS session_scope, s.otp_verified, s.last_activity_at, s.absolute_expires_at,
         s.ended_at, u.id AS user_id, u.email, u.first_name, u.last_name, u.display_name, u.role,
-        u.scope AS user_scope, u.permissions, u.password_changed_at, u.instructions_acknowledged_at
+        u.scope AS user_scope, u.permissions, u.password_changed_at, u.instructions_acknowledged_at,
+        u.language
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = ${sessionId}`.execute(db)
   ).rows[0];

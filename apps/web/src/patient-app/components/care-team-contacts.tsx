@@ -1,7 +1,8 @@
 import EmailIcon from "@mui/icons-material/Email";
 import PhoneIcon from "@mui/icons-material/Phone";
 import { Box, Button, Paper, Typography } from "@mui/material";
-import { type CareTeamContact, patientMessages as t } from "@openpro/core";
+import type { CareTeamContact } from "@openpro/core";
+import { t } from "../../lib/patient-text";
 import { touch } from "./me-layout";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -30,16 +31,18 @@ export const PhoneLink = ({ phone, label, onColour = false }: { phone: string; l
 export const CareTeamContacts = ({ careTeam }: { careTeam: CareTeamContact[] }) => (
   <Box component="section" aria-labelledby="me-care-team" sx={{ mb: 3 }}>
     <Typography id="me-care-team" variant="h2" sx={{ fontSize: "1.35rem", mb: 1.5 }}>
-      {t.careTeamTitle}
+      {t("careTeamTitle")}
     </Typography>
-    {careTeam.length === 0 ? <Typography>{t.noCareTeam}</Typography> : null}
+    {careTeam.length === 0 ? <Typography>{t("noCareTeam")}</Typography> : null}
     <Box sx={{ display: "grid", gap: 2 }}>
       {careTeam.map((contact) => (
         <Paper key={contact.id} variant="outlined" sx={{ p: 2, display: "grid", gap: 1 }}>
           <Typography variant="h3" sx={{ fontSize: "1.1rem", fontWeight: 600 }}>
             {contact.careTeamName}
           </Typography>
-          {contact.hoursOfOperation ? <Typography>{t.careTeamHours(contact.hoursOfOperation)}</Typography> : null}
+          {contact.hoursOfOperation ? (
+            <Typography>{t("careTeamHours", { hours: contact.hoursOfOperation })}</Typography>
+          ) : null}
           {contact.generalGuidance ? <Typography color="text.secondary">{contact.generalGuidance}</Typography> : null}
           {contact.contactPhones.map((phone) => (
             <Button
@@ -48,7 +51,7 @@ export const CareTeamContacts = ({ careTeam }: { careTeam: CareTeamContact[] }) 
               variant="outlined"
               startIcon={<PhoneIcon />}
               sx={{ ...touch, justifyContent: "flex-start" }}
-              aria-label={t.callCareTeam(contact.careTeamName, phone)}
+              aria-label={t("callCareTeam", { name: contact.careTeamName, phone })}
             >
               {phone}
             </Button>
@@ -66,7 +69,7 @@ export const CareTeamContacts = ({ careTeam }: { careTeam: CareTeamContact[] }) 
                 overflowWrap: "anywhere",
                 textAlign: "left",
               }}
-              aria-label={t.emailCareTeam(contact.careTeamName, address)}
+              aria-label={t("emailCareTeam", { name: contact.careTeamName, address })}
             >
               {address}
             </Button>

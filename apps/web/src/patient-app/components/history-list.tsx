@@ -1,14 +1,14 @@
 import { Alert, Box, Button, Paper, Typography } from "@mui/material";
 import {
+  englishPatientText,
   type LogItem,
   type PatientDose,
   type PatientProgram,
-  symptomGradeLabels,
-  patientMessages as t,
+  type PatientTextKey,
 } from "@openpro/core";
 import { useState } from "react";
+import { formatDay, formatTime, formatUnit, t } from "../../lib/patient-text";
 import { useMyHistory, useSymptomCatalogue } from "../api";
-import { formatDay } from "../local-time";
 import { touch } from "./me-layout";
 
 const DAYS_AT_A_TIME = 7;
@@ -22,38 +22,60 @@ interface Entry {
   removed: boolean;
 }
 
-const unitLabel: Record<string, string> = { C: "°C", F: "°F", kg: "kg", lb: "lb" };
-/** What the patient typed (the value in its original unit), else the stored one. */
+const intlUnit = { C: "celsius", F: "fahrenheit", kg: "kilogram", lb: "pound" } as const;
+/** What the patient typed (the value in its original unit), else the stored one, as their locale writes it. */
 const asTyped = (data: LogItem["data"]) => {
   const value = data.originalValue ?? data.value;
   const unit = data.originalUnit ?? data.unit;
-  return value === null || value === undefined ? "" : `${value} ${unitLabel[unit ?? ""] ?? unit ?? ""}`.trim();
+  if (value === null || value === undefined) return "";
+  const known = intlUnit[(unit ?? "") as keyof typeof intlUnit];
+  return known ? formatUnit(Number(value), known) : `${value} ${unit ?? ""}`.trim();
 };
 
-const classTitle: Record<string, string> = {
-  TEMPERATURE: t.temperature,
-  WEIGHT: t.weight,
-  ACTIVITY: t.logActivityTitle,
-  FEELING: t.logFeelingTitle,
-  MOOD: t.logFeelingTitle,
+const classTitle: Record<string, PatientTextKey> = {
+  TEMPERATURE: "temperature",
+  WEIGHT: "weight",
+  ACTIVITY: "logActivityTitle",
+  FEELING: "logFeelingTitle",
+  MOOD: "logFeelingTitle",
+};
+const activityLabel: Record<string, PatientTextKey> = {
+  steps: "activitySteps",
+  walking: "activityWalking",
+  cycling: "activityCycling",
+  other: "activityOther",
+};
+const feelingLabel = (value: number) => {
+  const key = `feeling${value}`;
+  return key in englishPatientText ? t(key as PatientTextKey) : String(value);
+};
+/** A skip reason the app offers, in the patient's words; another (from an older app) as it was sent. */
+export const skipReasonLabel = (reason: string) => {
+  const key = `skipReason_${reason}`;
+  return key in englishPatientText ? t(key as PatientTextKey) : reason;
 };
 
 const logEntry = (log: LogItem, symptomName: (id: string) => string): Entry => {
   const lines: string[] = [];
-  let title = classTitle[log.logClass] ?? t.historyOther(log.logClass.toLowerCase().replace("_", " "));
+  const titleKey = classTitle[log.logClass];
+  let title = titleKey ? t(titleKey) : log.logClass.toLowerCase().replace("_", " ");
   if (log.logClass === "SYMPTOMS") {
     title = symptomName(log.logTypeId ?? "");
-    lines.push(t.historyGrade(symptomGradeLabels[log.level?.grade ?? 0] ?? ""));
-  } else if (log.logClass === "TEMPERATURE") lines.push(t.historyTemperature(asTyped(log.data)));
-  else if (log.logClass === "WEIGHT") lines.push(t.historyWeight(asTyped(log.data)));
+    lines.push(
+      t("historyGrade", { label: t(`grade${Math.min(4, Math.max(0, log.level?.grade ?? 0))}` as PatientTextKey) }),
+    );
+  } else if (log.logClass === "TEMPERATURE") lines.push(t("historyTemperature", { value: asTyped(log.data) }));
+  else if (log.logClass === "WEIGHT") lines.push(t("historyWeight", { value: asTyped(log.data) }));
   else if (log.logClass === "ACTIVITY") {
-    if (log.data.steps !== undefined) lines.push(t.historySteps(log.data.steps));
+    if (log.data.steps !== undefined) lines.push(t("historySteps", { steps: log.data.steps }));
     if (log.data.durationMinutes !== undefined)
-      lines.push(`${log.data.activityType ?? ""}: ${t.historyMinutes(log.data.durationMinutes)}`);
+      lines.push(
+        `${t(activityLabel[String(log.data.activityType ?? "").toLowerCase()] ?? "activityOther")}: ${t("historyMinutes", { minutes: log.data.durationMinutes })}`,
+      );
   } else if (log.logClass === "FEELING" || log.logClass === "MOOD") {
-    lines.push(t.historyFeeling(t.feelingLabels[(log.data.value ?? 1) - 1] ?? String(log.data.value)));
+    lines.push(t("historyFeeling", { label: feelingLabel(Number(log.data.value ?? 1)) }));
   }
-  if (log.data.note) lines.push(t.historyNote(log.data.note));
+  if (log.data.note) lines.push(t("historyNote", { note: log.data.note }));
   return { id: log.logId, at: log.date, day: log.localDate, title, lines, removed: log.validationStatus === "Removed" };
 };
 
@@ -64,13 +86,13 @@ const doseEntry = (dose: PatientDose): Entry => ({
   title: dose.medicationName,
   lines: [
     dose.status === "SKIPPED"
-      ? t.historyDoseSkipped(dose.medicationName, dose.skipReason ? (t.skipReasons[dose.skipReason] ?? null) : null)
-      : t.historyDoseTaken(dose.medicationName),
+      ? dose.skipReason
+        ? t("historyDoseSkippedBecause", { name: dose.medicationName, reason: skipReasonLabel(dose.skipReason) })
+        : t("historyDoseSkipped", { name: dose.medicationName })
+      : t("historyDoseTaken", { name: dose.medicationName }),
   ],
   removed: false,
 });
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
 
 /** The last four weeks of what the patient sent (logs and doses), by day, newest first. */
 export const HistoryList = ({ program }: { program: PatientProgram }) => {
@@ -78,9 +100,9 @@ export const HistoryList = ({ program }: { program: PatientProgram }) => {
   const catalogue = useSymptomCatalogue();
   // A week of days at a time: a long list is hard to read (and slow) on a phone.
   const [shownDays, setShownDays] = useState(DAYS_AT_A_TIME);
-  const symptomName = (id: string) => catalogue.data?.find((s) => s.logTypeId === id)?.name ?? t.logSymptomTitle;
-  if (history.isPending) return <Typography>{t.loading}</Typography>;
-  if (history.isError) return <Alert severity="error">{t.historyFailed}</Alert>;
+  const symptomName = (id: string) => catalogue.data?.find((s) => s.logTypeId === id)?.name ?? t("logSymptomTitle");
+  if (history.isPending) return <Typography>{t("loading")}</Typography>;
+  if (history.isError) return <Alert severity="error">{t("historyFailed")}</Alert>;
   const entries = [
     ...history.data.results.map((log) => logEntry(log, symptomName)),
     ...history.data.doses.map(doseEntry),
@@ -89,8 +111,8 @@ export const HistoryList = ({ program }: { program: PatientProgram }) => {
   const days = allDays.slice(0, shownDays);
   return (
     <Box sx={{ display: "grid", gap: 3 }}>
-      <Typography>{t.historyIntro}</Typography>
-      {entries.length === 0 ? <Alert severity="info">{t.historyEmpty}</Alert> : null}
+      <Typography>{t("historyIntro")}</Typography>
+      {entries.length === 0 ? <Alert severity="info">{t("historyEmpty")}</Alert> : null}
       {days.map((day) => (
         <Box component="section" key={day} aria-labelledby={`me-day-${day}`}>
           <Typography id={`me-day-${day}`} variant="h2" sx={{ fontSize: "1.25rem", mb: 1 }}>
@@ -102,12 +124,12 @@ export const HistoryList = ({ program }: { program: PatientProgram }) => {
               .map((entry) => (
                 <Paper component="li" key={entry.id} variant="outlined" sx={{ p: 1.5 }}>
                   <Typography sx={{ fontWeight: 600 }}>
-                    {time(entry.at)} · {entry.title}
+                    {formatTime(entry.at)} · {entry.title}
                   </Typography>
                   {entry.lines.map((line) => (
                     <Typography key={line}>{line}</Typography>
                   ))}
-                  {entry.removed ? <Typography color="text.secondary">{t.historyRemoved}</Typography> : null}
+                  {entry.removed ? <Typography color="text.secondary">{t("historyRemoved")}</Typography> : null}
                 </Paper>
               ))}
           </Box>
@@ -115,7 +137,7 @@ export const HistoryList = ({ program }: { program: PatientProgram }) => {
       ))}
       {allDays.length > days.length ? (
         <Button variant="outlined" sx={touch} onClick={() => setShownDays((n) => n + DAYS_AT_A_TIME)}>
-          {t.historyMore}
+          {t("historyMore")}
         </Button>
       ) : null}
     </Box>

@@ -1,5 +1,6 @@
 import { Alert, AlertTitle, Box, Typography } from "@mui/material";
-import { type CareTeamContact, type PatientProgram, patientMessages as t } from "@openpro/core";
+import type { CareTeamContact, PatientProgram } from "@openpro/core";
+import { t } from "../../lib/patient-text";
 import { usePendingCount } from "../api";
 import type { SubmitOutcome } from "../outbox";
 import { PhoneLink } from "./care-team-contacts";
@@ -15,7 +16,7 @@ export const LogOutcome = ({ outcome, program }: { outcome: SubmitOutcome; progr
     const details = outcome.error.fieldErrors.map((e) => e.message);
     return (
       <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-        <AlertTitle>{t.sendFailed}</AlertTitle>
+        <AlertTitle>{t("sendFailed")}</AlertTitle>
         {(details.length > 0 ? details : [outcome.error.message]).map((message) => (
           <Typography key={message}>{message}</Typography>
         ))}
@@ -26,13 +27,13 @@ export const LogOutcome = ({ outcome, program }: { outcome: SubmitOutcome; progr
     if (pending === 0) {
       return (
         <Alert severity="success" role="status" sx={{ mb: 3, fontSize: "1.1rem" }}>
-          {t.sentLater}
+          {t("sentLater")}
         </Alert>
       );
     }
     return (
       <Alert severity="info" role="status" sx={{ mb: 3 }}>
-        {t.savedOffline}
+        {t("savedOffline")}
       </Alert>
     );
   }
@@ -42,7 +43,7 @@ export const LogOutcome = ({ outcome, program }: { outcome: SubmitOutcome; progr
         <AlertMessages messages={outcome.alertMessages.map((a) => a.message)} careTeam={program.careTeam} />
       ) : null}
       <Alert severity="success" role="status" sx={{ fontSize: "1.1rem" }}>
-        {t.sent}
+        {t("sent")}
       </Alert>
     </Box>
   );
@@ -52,7 +53,7 @@ export const LogOutcome = ({ outcome, program }: { outcome: SubmitOutcome; progr
 export const AlertMessages = ({ messages, careTeam }: { messages: string[]; careTeam: CareTeamContact[] }) => {
   const phones = careTeam.flatMap((contact) => {
     const phone = contact.contactPhones.find((p) => p.trim() !== "");
-    return phone ? [{ id: contact.id, label: t.callCareTeam(contact.careTeamName, phone), phone }] : [];
+    return phone ? [{ id: contact.id, label: t("callCareTeam", { name: contact.careTeamName, phone }), phone }] : [];
   });
   return (
     <Alert
@@ -61,13 +62,13 @@ export const AlertMessages = ({ messages, careTeam }: { messages: string[]; care
       role="alert"
       sx={{ fontSize: "1.2rem", "& .MuiAlert-message": { width: "100%", display: "grid", gap: 1.5 } }}
     >
-      <AlertTitle sx={{ fontSize: "1.35rem", fontWeight: 700 }}>{t.alertTitle}</AlertTitle>
+      <AlertTitle sx={{ fontSize: "1.35rem", fontWeight: 700 }}>{t("alertTitle")}</AlertTitle>
       {[...new Set(messages)].map((message) => (
         <Typography key={message} sx={{ fontSize: "1.2rem" }}>
           {message}
         </Typography>
       ))}
-      {phones.length === 0 ? <Typography sx={{ fontWeight: 700 }}>{t.alertNoPhone}</Typography> : null}
+      {phones.length === 0 ? <Typography sx={{ fontWeight: 700 }}>{t("alertNoPhone")}</Typography> : null}
       {phones.map((p) => (
         <PhoneLink key={p.id} phone={p.phone} label={p.label} onColour />
       ))}

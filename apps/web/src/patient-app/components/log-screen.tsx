@@ -1,8 +1,9 @@
 import { Alert, Button, Typography } from "@mui/material";
-import { type AlertMessageAnswer, type PatientProgram, patientMessages as t } from "@openpro/core";
+import type { AlertMessageAnswer, PatientProgram } from "@openpro/core";
 import { type ReactNode, useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { RouterLink } from "../../components/router-link";
+import { t } from "../../lib/patient-text";
 import { pickProgram, useMyPrograms, useOutboxSync } from "../api";
 import { AlertMessages } from "./log-outcome";
 import { MeLayout, touch } from "./me-layout";
@@ -36,12 +37,12 @@ export const MeScreen = ({
       ) : null}
       {home ?? (
         <>
-          {programs.isPending ? <Typography>{t.loading}</Typography> : null}
-          {programs.isError ? <Alert severity="error">{t.programsFailed}</Alert> : null}
-          {programs.data && !program ? <Alert severity="info">{t.noProgramToLog}</Alert> : null}
+          {programs.isPending ? <Typography>{t("loading")}</Typography> : null}
+          {programs.isError ? <Alert severity="error">{t("programsFailed")}</Alert> : null}
+          {programs.data && !program ? <Alert severity="info">{t("noProgramToLog")}</Alert> : null}
           {program && children ? children(program) : null}
           <Button component={RouterLink} to="/me" sx={{ ...touch, mt: 3 }} fullWidth>
-            {t.backHome}
+            {t("backHome")}
           </Button>
         </>
       )}

@@ -1,17 +1,17 @@
 import { Alert, Box, Button } from "@mui/material";
-import { patientMessages as t } from "@openpro/core";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../lib/http";
+import { t } from "../../lib/patient-text";
 import { useSignIn } from "../api";
 import { LightTextField } from "./light-text-field";
 import { touch } from "./me-layout";
 
 const messageOf = (error: unknown): string => {
-  if (!(error instanceof ApiError)) return t.signInFailed;
-  if (error.status === 401 || error.status === 400 || error.status === 422) return t.wrongDetails;
-  if (error.status === 403) return t.staffAccount;
-  if (error.status === 429) return t.tooManyTries;
-  return t.signInFailed;
+  if (!(error instanceof ApiError)) return t("signInFailed");
+  if (error.status === 401 || error.status === 400 || error.status === 422) return t("wrongDetails");
+  if (error.status === 403) return t("staffAccount");
+  if (error.status === 429) return t("tooManyTries");
+  return t("signInFailed");
 };
 
 /** E-mail and password, patient scope (patients need no e-mailed code). */
@@ -24,8 +24,8 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems = {
-      email: email.trim() ? undefined : t.emailNeeded,
-      password: password ? undefined : t.passwordNeeded,
+      email: email.trim() ? undefined : t("emailNeeded"),
+      password: password ? undefined : t("passwordNeeded"),
     };
     setMissing(problems);
     if (problems.email || problems.password) return;
@@ -40,7 +40,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
         </Alert>
       ) : null}
       <LightTextField
-        label={t.email}
+        label={t("email")}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -51,7 +51,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
         required
       />
       <LightTextField
-        label={t.password}
+        label={t("password")}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -61,7 +61,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
         required
       />
       <Button type="submit" variant="contained" size="large" sx={touch} disabled={signIn.isPending}>
-        {signIn.isPending ? t.signingIn : t.signInButton}
+        {signIn.isPending ? t("signingIn") : t("signInButton")}
       </Button>
     </Box>
   );

@@ -1,20 +1,37 @@
 import { Alert, Box, Button, Container, Link, Typography } from "@mui/material";
-import { patientMessages as t } from "@openpro/core";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
+import { LanguageSwitch } from "../../components/language-switch";
 import { RouterLink } from "../../components/router-link";
-import { useOnline, usePendingCount, useSignOut } from "../api";
+import { settlePatientLanguage, t } from "../../lib/patient-text";
+import { useCurrentPatient, useMyPrograms, useOnline, usePendingCount, useSaveLanguage, useSignOut } from "../api";
 import { useMeSignedIn } from "../session";
 
 /** Big enough for a thumb (at least 44 px, WCAG 2.5.5). */
 export const touch = { minHeight: 48 } as const;
 
 const navItems = [
-  { to: "/me", label: t.navHome },
-  { to: "/me/history", label: t.navHistory },
-  { to: "/me/medications", label: t.navMedications },
-  { to: "/me/settings", label: t.navSettings },
+  { to: "/me", label: "navHome" },
+  { to: "/me/history", label: "navHistory" },
+  { to: "/me/medications", label: "navMedications" },
+  { to: "/me/settings", label: "navSettings" },
 ] as const;
+
+/**
+ * Signed in, the language follows the account's choice, within the languages of the program's
+ * territory (the first program's: a patient rarely takes part in two).
+ */
+const AccountLanguage = () => {
+  const me = useCurrentPatient();
+  const programs = useMyPrograms();
+  const territory = programs.data?.[0]?.territory ?? null;
+  const account = me.data?.language ?? null;
+  const settled = me.isSuccess || me.isError;
+  useEffect(() => {
+    if (settled) void settlePatientLanguage({ territory, account });
+  }, [settled, territory, account]);
+  return null;
+};
 
 /**
  * The patient app's frame, phone first: a slim header with sign-out, one column, the page's h1, and
@@ -34,10 +51,11 @@ export const MeLayout = ({
   const online = useOnline();
   const pending = usePendingCount();
   const signOut = useSignOut();
+  const saveLanguage = useSaveLanguage();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useEffect(() => {
-    document.title = `${title} · ${t.appName}`;
+    document.title = `${title} · ${t("appName")}`;
   }, [title]);
   if (!signedOut && !signedIn) return <Navigate to="/me/login" replace />;
   if (signedOut && signedIn) return <Navigate to="/me" replace />;
@@ -51,7 +69,7 @@ export const MeLayout = ({
           "&:focus": { left: 8, top: 8, zIndex: 10, bgcolor: "background.paper", p: 1 },
         }}
       >
-        {t.skipToContent}
+        {t("skipToContent")}
       </Link>
       <Box
         component="header"
@@ -67,21 +85,25 @@ export const MeLayout = ({
         }}
       >
         <Link component={RouterLink} to="/me" underline="none" sx={{ fontWeight: 700, fontSize: "1.35rem", py: 1 }}>
-          {t.appName}
+          {t("appName")}
         </Link>
-        {signedIn ? (
-          <Button
-            sx={touch}
-            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate("/me/login", { replace: true }) })}
-          >
-            {t.signOut}
-          </Button>
-        ) : null}
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", justifyContent: "flex-end" }}>
+          <LanguageSwitch onChosen={signedIn ? (language) => saveLanguage.mutate(language) : undefined} />
+          {signedIn ? (
+            <Button
+              sx={touch}
+              onClick={() => signOut.mutate(undefined, { onSettled: () => navigate("/me/login", { replace: true }) })}
+            >
+              {t("signOut")}
+            </Button>
+          ) : null}
+        </Box>
       </Box>
+      {signedIn ? <AccountLanguage /> : null}
       {signedIn ? (
         <Box
           component="nav"
-          aria-label={t.menuLabel}
+          aria-label={t("menuLabel")}
           sx={{
             display: "grid",
             gridTemplateColumns: "repeat(auto-fit, minmax(80px, 1fr))",
@@ -104,7 +126,7 @@ export const MeLayout = ({
                 borderColor: pathname === item.to ? "primary.main" : "transparent",
               }}
             >
-              {item.label}
+              {t(item.label)}
             </Button>
           ))}
         </Box>
@@ -118,12 +140,12 @@ export const MeLayout = ({
       >
         {!online ? (
           <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-            {t.offline}
+            {t("offline")}
           </Alert>
         ) : null}
         {pending !== null && pending > 0 ? (
           <Alert severity="info" role="status" sx={{ mb: 2 }}>
-            {t.waitingToSend(pending)}
+            {t("waitingToSend", { count: pending })}
           </Alert>
         ) : null}
         <Typography variant="h1" sx={{ mb: 3, fontSize: { xs: "1.75rem", sm: "2rem" } }}>

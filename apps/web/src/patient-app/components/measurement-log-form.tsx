@@ -1,6 +1,7 @@
 import { Box, Button, FormControl, FormLabel, TextField, ToggleButton, ToggleButtonGroup } from "@mui/material";
-import { type PatientProgram, patientMessages as t } from "@openpro/core";
+import type { PatientProgram } from "@openpro/core";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { t } from "../../lib/patient-text";
 import { useSubmitLog } from "../api";
 import { localIsoWithOffset } from "../local-time";
 import type { SubmitOutcome } from "../outbox";
@@ -9,18 +10,18 @@ import { touch } from "./me-layout";
 
 const kinds = {
   temperature: {
-    label: t.temperature,
+    label: "temperature",
     units: [
-      { value: "C", label: t.celsius },
-      { value: "F", label: t.fahrenheit },
+      { value: "C", label: "celsius" },
+      { value: "F", label: "fahrenheit" },
     ],
     noteType: "temperature",
   },
   weight: {
-    label: t.weight,
+    label: "weight",
     units: [
-      { value: "kg", label: t.kilograms },
-      { value: "lb", label: t.pounds },
+      { value: "kg", label: "kilograms" },
+      { value: "lb", label: "pounds" },
     ],
     noteType: null,
   },
@@ -48,7 +49,7 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
   const send = (event: FormEvent) => {
     event.preventDefault();
     const number = parseNumber(value);
-    setProblem(number === null ? t.valueNeeded : undefined);
+    setProblem(number === null ? t("valueNeeded") : undefined);
     if (number === null) return;
     const trimmed = note.trim();
     const base = {
@@ -83,7 +84,7 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
       </Box>
       <Box component="form" noValidate onSubmit={send} sx={{ display: "grid", gap: 3 }}>
         <TextField
-          label={spec.label}
+          label={t(spec.label)}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           error={!!problem}
@@ -93,7 +94,7 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
           slotProps={{ htmlInput: { inputMode: "decimal" } }}
         />
         <FormControl>
-          <FormLabel id={unitLabel}>{t.unit}</FormLabel>
+          <FormLabel id={unitLabel}>{t("unit")}</FormLabel>
           <ToggleButtonGroup
             exclusive
             value={unit}
@@ -115,15 +116,15 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
                   "&.Mui-selected, &.Mui-selected:hover": { bgcolor: "primary.main", color: "primary.contrastText" },
                 }}
               >
-                {u.label}
+                {t(u.label)}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
         </FormControl>
         {notesAllowed ? (
           <TextField
-            label={t.note}
-            helperText={t.noteHint}
+            label={t("note")}
+            helperText={t("noteHint")}
             value={note}
             onChange={(e) => setNote(e.target.value)}
             multiline
@@ -133,7 +134,7 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
           />
         ) : null}
         <Button type="submit" variant="contained" size="large" sx={touch} disabled={submit.isPending}>
-          {submit.isPending ? t.sending : t.save}
+          {submit.isPending ? t("sending") : t("save")}
         </Button>
       </Box>
     </>

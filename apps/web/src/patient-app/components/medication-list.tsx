@@ -11,11 +11,13 @@ import {
   RadioGroup,
   Typography,
 } from "@mui/material";
-import { type PatientMedication, type PatientProgram, skipReasons, patientMessages as t } from "@openpro/core";
+import { type PatientMedication, type PatientProgram, skipReasons } from "@openpro/core";
 import { type FormEvent, useState } from "react";
 import type { ApiError } from "../../lib/http";
+import { formatDateTime, t } from "../../lib/patient-text";
 import { useLogDose, useMyMedications, usePendingCount } from "../api";
-import { formatWhen, localIsoWithOffset } from "../local-time";
+import { localIsoWithOffset } from "../local-time";
+import { skipReasonLabel } from "./history-list";
 import { touch } from "./me-layout";
 import { optionSx } from "./symptom-log-form";
 
@@ -55,29 +57,34 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
           setSkipping(false);
           setReason("");
           if (outcome.status === "queued") setQueued(true);
-          else setDone(status === "LOGGED" ? t.doseTaken(medication.name) : t.doseSkipped(medication.name));
+          else
+            setDone(
+              status === "LOGGED"
+                ? t("doseTaken", { name: medication.name })
+                : t("doseSkipped", { name: medication.name }),
+            );
         },
       },
     );
   };
   const submitSkip = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(reason ? undefined : t.skipReasonNeeded);
+    setProblem(reason ? undefined : t("skipReasonNeeded"));
     if (reason) send("SKIPPED", reason as SkipReason);
   };
-  const failure = refused?.fieldErrors[0]?.message ?? (refused ? refused.message : t.sendFailed);
+  const failure = refused?.fieldErrors[0]?.message ?? (refused ? refused.message : t("sendFailed"));
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={nameId} sx={{ p: 2, display: "grid", gap: 1.5 }}>
       <Typography id={nameId} variant="h2" sx={{ fontSize: "1.3rem" }}>
         {medication.name}
       </Typography>
-      {dosage ? <Typography>{t.medicationDose(dosage)}</Typography> : null}
+      {dosage ? <Typography>{t("medicationDose", { dosage })}</Typography> : null}
       {medication.lastDose ? (
         <Typography color="text.secondary">
           {medication.lastDose.status === "SKIPPED"
-            ? t.lastDoseSkipped(formatWhen(medication.lastDose.date))
-            : t.lastDoseTaken(formatWhen(medication.lastDose.date))}
+            ? t("lastDoseSkipped", { when: formatDateTime(medication.lastDose.date) })
+            : t("lastDoseTaken", { when: formatDateTime(medication.lastDose.date) })}
         </Typography>
       ) : null}
       {done ? (
@@ -88,11 +95,11 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
       {queued ? (
         pending === 0 ? (
           <Alert severity="success" role="status">
-            {t.sentLater}
+            {t("sentLater")}
           </Alert>
         ) : (
           <Alert severity="info" role="status">
-            {t.savedOffline}
+            {t("savedOffline")}
           </Alert>
         )
       ) : null}
@@ -105,7 +112,7 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
         <Box component="form" noValidate onSubmit={submitSkip} sx={{ display: "grid", gap: 2 }}>
           <FormControl component="fieldset" error={!!problem}>
             <FormLabel id={reasonLabel} component="legend" sx={{ fontSize: "1.1rem", mb: 1 }}>
-              {t.skipReasonQuestion(medication.name)}
+              {t("skipReasonQuestion", { name: medication.name })}
             </FormLabel>
             <RadioGroup
               aria-labelledby={reasonLabel}
@@ -118,7 +125,7 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
                   key={value}
                   value={value}
                   control={<Radio />}
-                  label={t.skipReasons[value] ?? value}
+                  label={skipReasonLabel(value)}
                   sx={optionSx}
                 />
               ))}
@@ -127,10 +134,10 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
           </FormControl>
           <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 1 }}>
             <Button variant="outlined" sx={touch} onClick={() => setSkipping(false)}>
-              {t.cancel}
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="contained" sx={touch} disabled={logDose.isPending}>
-              {logDose.isPending ? t.sending : t.saveSkip}
+              {logDose.isPending ? t("sending") : t("saveSkip")}
             </Button>
           </Box>
         </Box>
@@ -143,7 +150,7 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
             disabled={logDose.isPending}
             onClick={() => send("LOGGED")}
           >
-            {t.tookDose}
+            {t("tookDose")}
           </Button>
           <Button
             variant="outlined"
@@ -154,7 +161,7 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
               setSkipping(true);
             }}
           >
-            {t.skippedDose}
+            {t("skippedDose")}
           </Button>
         </Box>
       )}
@@ -167,10 +174,10 @@ export const MedicationList = ({ program }: { program: PatientProgram }) => {
   const medications = useMyMedications(program.programId);
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Typography>{t.medicationsIntro}</Typography>
-      {medications.isPending ? <Typography>{t.loading}</Typography> : null}
-      {medications.isError ? <Alert severity="error">{t.medicationsFailed}</Alert> : null}
-      {medications.data?.length === 0 ? <Alert severity="info">{t.noMedications}</Alert> : null}
+      <Typography>{t("medicationsIntro")}</Typography>
+      {medications.isPending ? <Typography>{t("loading")}</Typography> : null}
+      {medications.isError ? <Alert severity="error">{t("medicationsFailed")}</Alert> : null}
+      {medications.data?.length === 0 ? <Alert severity="info">{t("noMedications")}</Alert> : null}
       {medications.data?.map((medication) => (
         <MedicationCard key={medication.medicationId} medication={medication} programId={program.programId} />
       ))}

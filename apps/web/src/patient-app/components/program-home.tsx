@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Link, Paper, Typography } from "@mui/material";
-import { type PatientProgram, patientMessages as t } from "@openpro/core";
+import type { PatientProgram } from "@openpro/core";
 import { RouterLink } from "../../components/router-link";
+import { formatDateTime, t } from "../../lib/patient-text";
 import { useCurrentPatient, useDueQuestionnaires, useMyPrograms } from "../api";
-import { formatWhen } from "../local-time";
 import { CareTeamContacts } from "./care-team-contacts";
 import { touch } from "./me-layout";
 
@@ -20,7 +20,7 @@ const DueQuestionnaires = ({ program }: { program: PatientProgram }) => {
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
       <Typography id={headingId} variant="h3" sx={{ fontSize: "1.2rem", mb: 1 }}>
-        {t.questionnairesTitle}
+        {t("questionnairesTitle")}
       </Typography>
       <Box sx={{ display: "grid", gap: 1 }}>
         {due.data.map((event) => (
@@ -32,11 +32,11 @@ const DueQuestionnaires = ({ program }: { program: PatientProgram }) => {
             color="secondary"
             sx={{ ...touch, flexDirection: "column", alignItems: "flex-start", textAlign: "left" }}
           >
-            <span>{t.questionnaireDue(event.name)}</span>
+            <span>{t("questionnaireDue", { name: event.name })}</span>
             <Typography component="span" sx={{ fontSize: "0.95rem" }}>
               {event.percentComplete > 0
-                ? t.questionnaireStarted(event.percentComplete)
-                : t.questionnaireCloses(formatWhen(event.windowClosesAt))}
+                ? t("questionnaireStarted", { percent: event.percentComplete })
+                : t("questionnaireCloses", { date: formatDateTime(event.windowClosesAt) })}
             </Typography>
           </Button>
         ))}
@@ -59,31 +59,31 @@ const ProgramPanel = ({ program, several }: { program: PatientProgram; several: 
       fullWidth
       sx={{ minHeight: 96, fontSize: "1.4rem", mb: 1, flexDirection: "column", textTransform: "none" }}
     >
-      {t.howAreYou}
+      {t("howAreYou")}
       <Typography component="span" sx={{ fontSize: "1rem", opacity: 0.9 }}>
-        {t.howAreYouHint}
+        {t("howAreYouHint")}
       </Typography>
     </Button>
     {/* Two columns on a phone, one when zoomed in (no button narrower than its words). */}
     <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(150px, 1fr))", gap: 1, mb: 3 }}>
       <Button component={RouterLink} to={logLink("temperature", program, several)} variant="outlined" sx={touch}>
-        {t.logTemperature}
+        {t("logTemperature")}
       </Button>
       <Button component={RouterLink} to={logLink("weight", program, several)} variant="outlined" sx={touch}>
-        {t.logWeight}
+        {t("logWeight")}
       </Button>
       <Button component={RouterLink} to={logLink("activity", program, several)} variant="outlined" sx={touch}>
-        {t.logActivity}
+        {t("logActivity")}
       </Button>
       <Button component={RouterLink} to={logLink("feeling", program, several)} variant="outlined" sx={touch}>
-        {t.logFeeling}
+        {t("logFeeling")}
       </Button>
     </Box>
     <CareTeamContacts careTeam={program.careTeam} />
     {program.articles.length > 0 ? (
       <Box component="section" aria-labelledby={`me-articles-${program.programId}`} sx={{ mb: 3 }}>
         <Typography id={`me-articles-${program.programId}`} variant="h3" sx={{ fontSize: "1.2rem", mb: 1 }}>
-          {t.articlesTitle}
+          {t("articlesTitle")}
         </Typography>
         <Box component="ul" sx={{ pl: 2, m: 0 }}>
           {program.articles.map((article) => (
@@ -101,12 +101,12 @@ const ProgramPanel = ({ program, several }: { program: PatientProgram; several: 
         </Box>
       </Box>
     ) : null}
-    <Paper variant="outlined" component="aside" aria-label={t.disclaimerTitle} sx={{ p: 2 }}>
+    <Paper variant="outlined" component="aside" aria-label={t("disclaimerTitle")} sx={{ p: 2 }}>
       <Typography variant="h3" sx={{ fontSize: "1.1rem", fontWeight: 600, mb: 1 }}>
-        {t.disclaimerTitle}
+        {t("disclaimerTitle")}
       </Typography>
       {program.disclaimer ? <Typography sx={{ whiteSpace: "pre-line", mb: 1 }}>{program.disclaimer}</Typography> : null}
-      <Typography>{t.emergency}</Typography>
+      <Typography>{t("emergency")}</Typography>
     </Paper>
   </Box>
 );
@@ -120,23 +120,23 @@ export const ProgramHome = () => {
     <>
       {name ? (
         <Typography sx={{ fontSize: "1.2rem", mb: 2 }} data-testid="me-greeting">
-          {t.hello(name)}
+          {t("hello", { name })}
         </Typography>
       ) : null}
-      {programs.isPending ? <Typography>{t.loading}</Typography> : null}
+      {programs.isPending ? <Typography>{t("loading")}</Typography> : null}
       {programs.isError ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" sx={touch} onClick={() => void programs.refetch()}>
-              {t.tryAgain}
+              {t("tryAgain")}
             </Button>
           }
         >
-          {t.programsFailed}
+          {t("programsFailed")}
         </Alert>
       ) : null}
-      {programs.data?.length === 0 ? <Alert severity="info">{t.noPrograms}</Alert> : null}
+      {programs.data?.length === 0 ? <Alert severity="info">{t("noPrograms")}</Alert> : null}
       {programs.data?.map((program) => (
         <ProgramPanel key={program.programId} program={program} several={programs.data.length > 1} />
       ))}

@@ -21,11 +21,11 @@ import {
   type CustomAnswerValue,
   customQuestionnaireSchema,
   isAnswered,
-  patientMessages as t,
 } from "@openpro/core";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { RouterLink } from "../../components/router-link";
 import { ApiError } from "../../lib/http";
+import { t } from "../../lib/patient-text";
 import { useQuestionnaireEvent, useSaveAnswers } from "../api";
 import { touch } from "./me-layout";
 import { optionSx } from "./symptom-log-form";
@@ -65,7 +65,7 @@ const useSteps = (detail: ReturnType<typeof useQuestionnaireEvent>["data"], answ
         const options = scaleOptions(item.scale.min, item.scale.max, 1, item.scale.labels);
         byId.set(item.code, {
           id: item.code,
-          title: t.licensedItem(item.code),
+          title: t("licensedItem", { code: item.code }),
           kind: options ? "choice" : "number",
           options: options ?? [],
           min: item.scale.min,
@@ -196,7 +196,7 @@ const StepInput = ({
     <FormControl component="fieldset" error={!!problem}>
       {legend}
       <TextField
-        label={step.kind === "date" ? t.chooseDate : t.typeAnswer}
+        label={step.kind === "date" ? t("chooseDate") : t("typeAnswer")}
         type={step.kind === "date" ? "date" : "text"}
         value={value === null || value === undefined ? "" : String(value)}
         onChange={(e) => onChange(e.target.value)}
@@ -237,29 +237,29 @@ export const QuestionnaireRunner = ({ programId, eventId }: { programId: string;
   const known = answers ?? ((event.data?.answers ?? {}) as CustomAnswers);
   const { byId, asked } = useSteps(event.data, known);
 
-  if (event.isPending) return <Typography>{t.loading}</Typography>;
-  if (event.isError) return <Alert severity="error">{t.questionnaireFailed}</Alert>;
+  if (event.isPending) return <Typography>{t("loading")}</Typography>;
+  if (event.isError) return <Alert severity="error">{t("questionnaireFailed")}</Alert>;
   const closed = event.data.event.status !== "NOT_COMPLETED";
   if (finished || event.data.event.status === "COMPLETED") {
     return (
       <Box sx={{ display: "grid", gap: 2 }} ref={headingRef} tabIndex={-1}>
         <Alert severity="success" role="status" sx={{ fontSize: "1.2rem" }}>
           <Typography variant="h2" sx={{ fontSize: "1.4rem", mb: 1 }}>
-            {t.thankYouTitle}
+            {t("thankYouTitle")}
           </Typography>
-          {t.thankYou}
+          {t("thankYou")}
         </Alert>
         <Button component={RouterLink} to="/me" variant="contained" sx={touch}>
-          {t.backHome}
+          {t("backHome")}
         </Button>
       </Box>
     );
   }
-  if (closed) return <Alert severity="info">{t.questionnaireClosed}</Alert>;
+  if (closed) return <Alert severity="info">{t("questionnaireClosed")}</Alert>;
 
   const id = current ?? resumeAt(asked, byId, event.data.answers);
   const step = id ? byId.get(id) : undefined;
-  if (!id || !step) return <Alert severity="error">{t.questionnaireFailed}</Alert>;
+  if (!id || !step) return <Alert severity="error">{t("questionnaireFailed")}</Alert>;
   const index = asked.indexOf(id);
   const value = draft !== undefined ? draft : known[id];
   const isLast = index === asked.length - 1;
@@ -272,9 +272,9 @@ export const QuestionnaireRunner = ({ programId, eventId }: { programId: string;
     requestAnimationFrame(() => headingRef.current?.focus());
   };
   const failed = (error: Error) => {
-    if (error instanceof ApiError && error.status === 409) setProblem(t.questionnaireClosed);
+    if (error instanceof ApiError && error.status === 409) setProblem(t("questionnaireClosed"));
     else if (error instanceof ApiError && error.fieldErrors.length > 0) setProblem(error.fieldErrors[0]!.message);
-    else setProblem(t.answerSaveFailed);
+    else setProblem(t("answerSaveFailed"));
   };
   /** Saves this screen's answer (or skip), then moves on along the branch the answers now take. */
   const advance = (skip: boolean) => {
@@ -286,11 +286,11 @@ export const QuestionnaireRunner = ({ programId, eventId }: { programId: string;
     const typed = step.kind === "number" && typeof value === "string" ? Number(value.trim().replace(",", ".")) : value;
     const given = skip ? null : typed;
     if (!skip && typeof given === "number" && !Number.isFinite(given)) {
-      setProblem(t.valueNeeded);
+      setProblem(t("valueNeeded"));
       return;
     }
     if (!skip && !isAnswered(given)) {
-      setProblem(t.answerNeeded);
+      setProblem(t("answerNeeded"));
       return;
     }
     const next = { ...known, [id]: given };
@@ -324,11 +324,13 @@ export const QuestionnaireRunner = ({ programId, eventId }: { programId: string;
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "grid", gap: 3 }}>
       <Box ref={headingRef} tabIndex={-1} sx={{ outline: "none" }}>
-        <Typography sx={{ fontWeight: 600, mb: 1 }}>{t.questionProgress(index + 1, asked.length)}</Typography>
+        <Typography sx={{ fontWeight: 600, mb: 1 }}>
+          {t("questionProgress", { n: index + 1, total: asked.length })}
+        </Typography>
         <LinearProgress
           variant="determinate"
           value={progress}
-          aria-label={t.questionProgress(index + 1, asked.length)}
+          aria-label={t("questionProgress", { n: index + 1, total: asked.length })}
           sx={{ height: 10, borderRadius: 5 }}
         />
       </Box>
@@ -344,20 +346,20 @@ export const QuestionnaireRunner = ({ programId, eventId }: { programId: string;
           sx={touch}
           disabled={save.isPending || (step.kind === "info" && isLast)}
         >
-          {save.isPending ? t.sending : isLast && step.kind !== "info" ? t.finish : t.next}
+          {save.isPending ? t("sending") : isLast && step.kind !== "info" ? t("finish") : t("next")}
         </Button>
         {!step.required && step.kind !== "info" ? (
           <Button variant="outlined" sx={touch} disabled={save.isPending} onClick={() => advance(true)}>
-            {t.skipQuestion}
+            {t("skipQuestion")}
           </Button>
         ) : null}
         {index > 0 ? (
           <Button sx={touch} disabled={save.isPending} onClick={() => goTo(asked[index - 1] ?? null)}>
-            {t.back}
+            {t("back")}
           </Button>
         ) : null}
         <Button component={RouterLink} to="/me" sx={touch}>
-          {t.saveAndExit}
+          {t("saveAndExit")}
         </Button>
       </Box>
     </Box>

@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Typography } from "@mui/material";
-import { type PatientProgram, patientMessages as t } from "@openpro/core";
+import type { PatientProgram } from "@openpro/core";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { t } from "../../lib/patient-text";
 import { downloadMyData, useMyPrograms, useSignOut, useUnsubscribeEmails, useWithdraw } from "../api";
 import { touch } from "./me-layout";
 
@@ -20,22 +21,22 @@ const EmailSettings = () => {
   const unsubscribe = useUnsubscribeEmails();
   const [checked, setChecked] = useState(false);
   return (
-    <Section id="me-settings-emails" title={t.emailsTitle}>
-      <Typography>{t.emailsIntro}</Typography>
+    <Section id="me-settings-emails" title={t("emailsTitle")}>
+      <Typography>{t("emailsIntro")}</Typography>
       <FormControlLabel
         control={<Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} />}
-        label={t.unsubscribeCheckbox}
+        label={t("unsubscribeCheckbox")}
         disabled={unsubscribe.isSuccess}
         sx={{ ...touch, m: 0 }}
       />
       {unsubscribe.isSuccess ? (
         <Alert severity="success" role="status">
-          {t.unsubscribed}
+          {t("unsubscribed")}
         </Alert>
       ) : null}
       {unsubscribe.isError ? (
         <Alert severity="error" role="alert">
-          {t.unsubscribeFailed}
+          {t("unsubscribeFailed")}
         </Alert>
       ) : null}
       {unsubscribe.isSuccess ? null : (
@@ -45,7 +46,7 @@ const EmailSettings = () => {
           disabled={!checked || unsubscribe.isPending}
           onClick={() => unsubscribe.mutate()}
         >
-          {t.unsubscribeConfirm}
+          {t("unsubscribeConfirm")}
         </Button>
       )}
     </Section>
@@ -58,26 +59,26 @@ const Withdraw = ({ program }: { program: PatientProgram }) => {
   const [done, setDone] = useState(false);
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
-      <Typography>{t.withdrawIntro(program.name)}</Typography>
+      <Typography>{t("withdrawIntro", { program: program.name })}</Typography>
       {withdraw.isError ? (
         <Alert severity="error" role="alert">
-          {t.withdrawFailed}
+          {t("withdrawFailed")}
         </Alert>
       ) : null}
       {done ? (
         <Alert severity="success" role="status">
-          {t.withdrawDone}
+          {t("withdrawDone")}
         </Alert>
       ) : (
         <Button variant="outlined" color="error" sx={touch} onClick={() => setAsking(true)}>
-          {t.withdrawButton}
+          {t("withdrawButton")}
         </Button>
       )}
       <ConfirmDialog
         open={asking}
-        title={t.withdrawConfirmTitle}
-        confirmLabel={t.withdrawButton}
-        cancelLabel={t.cancel}
+        title={t("withdrawConfirmTitle")}
+        confirmLabel={t("withdrawButton")}
+        cancelLabel={t("cancel")}
         destructive
         pending={withdraw.isPending}
         onCancel={() => setAsking(false)}
@@ -91,7 +92,7 @@ const Withdraw = ({ program }: { program: PatientProgram }) => {
           })
         }
       >
-        <Typography>{t.withdrawConfirmText}</Typography>
+        <Typography>{t("withdrawConfirmText")}</Typography>
       </ConfirmDialog>
     </Box>
   );
@@ -110,20 +111,20 @@ export const DownloadData = () => {
     }
   };
   return (
-    <Section id="me-settings-data" title={t.dataTitle}>
-      <Typography>{t.dataIntro}</Typography>
+    <Section id="me-settings-data" title={t("dataTitle")}>
+      <Typography>{t("dataIntro")}</Typography>
       {state === "done" ? (
         <Alert severity="success" role="status">
-          {t.downloadDone}
+          {t("downloadDone")}
         </Alert>
       ) : null}
       {state === "failed" ? (
         <Alert severity="error" role="alert">
-          {t.downloadFailed}
+          {t("downloadFailed")}
         </Alert>
       ) : null}
       <Button variant="outlined" sx={touch} disabled={state === "busy"} onClick={() => void start()}>
-        {state === "busy" ? t.downloadingData : t.downloadData}
+        {state === "busy" ? t("downloadingData") : t("downloadData")}
       </Button>
     </Section>
   );
@@ -138,14 +139,14 @@ export const SettingsPanel = () => {
     <Box sx={{ display: "grid", gap: 3 }}>
       <EmailSettings />
       {programs.data && programs.data.length > 0 ? (
-        <Section id="me-settings-withdraw" title={t.withdrawTitle}>
+        <Section id="me-settings-withdraw" title={t("withdrawTitle")}>
           {programs.data.map((program) => (
             <Withdraw key={program.programId} program={program} />
           ))}
         </Section>
       ) : null}
       <DownloadData />
-      <Section id="me-settings-account" title={t.accountTitle}>
+      <Section id="me-settings-account" title={t("accountTitle")}>
         <Button
           variant="outlined"
           sx={touch}
@@ -153,7 +154,7 @@ export const SettingsPanel = () => {
             signOut.mutate(undefined, { onSettled: () => navigate("/me/login", { replace: true }) });
           }}
         >
-          {t.signOut}
+          {t("signOut")}
         </Button>
       </Section>
     </Box>

@@ -11,13 +11,20 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { type PatientProgram, symptomGradeLabels, patientMessages as t } from "@openpro/core";
+import type { PatientProgram } from "@openpro/core";
 import { type FormEvent, useMemo, useRef, useState } from "react";
+import { patientLanguageNow, t } from "../../lib/patient-text";
 import { useSubmitLog, useSymptomCatalogue } from "../api";
 import { localIsoWithOffset } from "../local-time";
 import type { SubmitOutcome } from "../outbox";
 import { LogOutcome } from "./log-outcome";
 import { touch } from "./me-layout";
+
+/** Grades 0–4 in the patient's words (the stored value stays the CTCAE grade). */
+const gradeKeys = ["grade0", "grade1", "grade2", "grade3", "grade4"] as const;
+
+/** A symptom's name inside a sentence: lower case, but German keeps its nouns capitalised. */
+const inSentence = (name: string) => (patientLanguageNow() === "de" ? name : name.toLocaleLowerCase());
 
 const NOTE_MAX = 1000;
 
@@ -51,9 +58,9 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
   const send = (event: FormEvent) => {
     event.preventDefault();
     const next = {
-      symptom: chosen ? undefined : t.symptomNeeded,
-      grade: grade === "" ? t.gradeNeeded : undefined,
-      note: note.length > NOTE_MAX ? t.noteTooLong : undefined,
+      symptom: chosen ? undefined : t("symptomNeeded"),
+      grade: grade === "" ? t("gradeNeeded") : undefined,
+      note: note.length > NOTE_MAX ? t("noteTooLong") : undefined,
     };
     setProblems(next);
     if (next.symptom || next.grade || next.note || !chosen) return;
@@ -90,24 +97,24 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
       <Box ref={outcomeRef} tabIndex={-1} sx={{ outline: "none" }}>
         {outcome ? <LogOutcome outcome={outcome} program={program} /> : null}
       </Box>
-      {catalogue.isError ? <Alert severity="error">{t.catalogueFailed}</Alert> : null}
-      {catalogue.isPending ? <Typography>{t.loading}</Typography> : null}
+      {catalogue.isError ? <Alert severity="error">{t("catalogueFailed")}</Alert> : null}
+      {catalogue.isPending ? <Typography>{t("loading")}</Typography> : null}
       {catalogue.data ? (
         <Box component="form" noValidate onSubmit={send} sx={{ display: "grid", gap: 3 }}>
           <FormControl error={!!problems.symptom} component="fieldset">
             <FormLabel id="me-symptom-question" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
-              {t.symptomQuestion}
+              {t("symptomQuestion")}
             </FormLabel>
             <TextField
               type="search"
-              label={t.symptomSearch}
-              helperText={t.symptomSearchHint}
+              label={t("symptomSearch")}
+              helperText={t("symptomSearchHint")}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               fullWidth
               sx={{ mb: 1 }}
             />
-            {matches.length === 0 ? <Typography role="status">{t.noSymptomFound}</Typography> : null}
+            {matches.length === 0 ? <Typography role="status">{t("noSymptomFound")}</Typography> : null}
             <RadioGroup
               aria-labelledby="me-symptom-question"
               value={symptomId}
@@ -129,7 +136,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
           {chosen ? (
             <FormControl error={!!problems.grade} component="fieldset">
               <FormLabel id="me-grade-question" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
-                {t.gradeQuestion(chosen.name)}
+                {t("gradeQuestion", { symptom: inSentence(chosen.name) })}
               </FormLabel>
               <RadioGroup
                 aria-labelledby="me-grade-question"
@@ -137,8 +144,8 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
                 onChange={(e) => setGrade(e.target.value)}
                 sx={{ gap: 1 }}
               >
-                {symptomGradeLabels.map((label, value) => (
-                  <FormControlLabel key={label} value={String(value)} control={<Radio />} label={label} sx={optionSx} />
+                {gradeKeys.map((key, value) => (
+                  <FormControlLabel key={key} value={String(value)} control={<Radio />} label={t(key)} sx={optionSx} />
                 ))}
               </RadioGroup>
               {problems.grade ? <FormHelperText>{problems.grade}</FormHelperText> : null}
@@ -146,8 +153,8 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
           ) : null}
           {chosen && notesAllowed ? (
             <TextField
-              label={t.note}
-              helperText={problems.note ?? t.noteHint}
+              label={t("note")}
+              helperText={problems.note ?? t("noteHint")}
               error={!!problems.note}
               value={note}
               onChange={(e) => setNote(e.target.value)}
@@ -157,7 +164,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
             />
           ) : null}
           <Button type="submit" variant="contained" size="large" sx={touch} disabled={submit.isPending}>
-            {submit.isPending ? t.sending : t.save}
+            {submit.isPending ? t("sending") : t("save")}
           </Button>
         </Box>
       ) : null}

@@ -9,8 +9,9 @@ import {
   RadioGroup,
   TextField,
 } from "@mui/material";
-import { type LogUpload, type PatientProgram, patientMessages as t } from "@openpro/core";
+import type { LogUpload, PatientProgram } from "@openpro/core";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { t } from "../../lib/patient-text";
 import { useSubmitLog } from "../api";
 import { localIsoWithOffset } from "../local-time";
 import type { SubmitOutcome } from "../outbox";
@@ -49,11 +50,13 @@ const wholeNumber = (text: string): number | null => {
 };
 
 const activities = [
-  { value: "Steps", label: t.activitySteps },
-  { value: "Walking", label: t.activityWalking },
-  { value: "Cycling", label: t.activityCycling },
-  { value: "Other", label: t.activityOther },
+  { value: "Steps", label: "activitySteps" },
+  { value: "Walking", label: "activityWalking" },
+  { value: "Cycling", label: "activityCycling" },
+  { value: "Other", label: "activityOther" },
 ] as const;
+
+const feelingKeys = ["feeling1", "feeling2", "feeling3", "feeling4", "feeling5"] as const;
 
 /** Steps (a count) or an activity with its minutes, typed by the patient (source MANUAL). */
 export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
@@ -68,7 +71,7 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = wholeNumber(amount);
-    setProblem(amount.trim() === "" ? t.activityNeeded : value === null ? t.wholeNumberNeeded : undefined);
+    setProblem(amount.trim() === "" ? t("activityNeeded") : value === null ? t("wholeNumberNeeded") : undefined);
     if (value === null) return;
     const trimmed = note.trim();
     send(
@@ -94,7 +97,7 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
       <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
         <FormControl component="fieldset">
           <FormLabel id="me-activity-kind" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
-            {t.activityKind}
+            {t("activityKind")}
           </FormLabel>
           <RadioGroup
             aria-labelledby="me-activity-kind"
@@ -103,12 +106,12 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
             sx={{ gap: 1 }}
           >
             {activities.map((a) => (
-              <FormControlLabel key={a.value} value={a.value} control={<Radio />} label={a.label} sx={optionSx} />
+              <FormControlLabel key={a.value} value={a.value} control={<Radio />} label={t(a.label)} sx={optionSx} />
             ))}
           </RadioGroup>
         </FormControl>
         <TextField
-          label={isSteps ? t.steps : t.minutes}
+          label={isSteps ? t("steps") : t("minutes")}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           error={!!problem}
@@ -119,8 +122,8 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
         />
         {notesAllowed ? (
           <TextField
-            label={t.note}
-            helperText={t.noteHint}
+            label={t("note")}
+            helperText={t("noteHint")}
             value={note}
             onChange={(e) => setNote(e.target.value)}
             multiline
@@ -130,7 +133,7 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
           />
         ) : null}
         <Button type="submit" variant="contained" size="large" sx={touch} disabled={pending}>
-          {pending ? t.sending : t.save}
+          {pending ? t("sending") : t("save")}
         </Button>
       </Box>
     </>
@@ -145,7 +148,7 @@ export const FeelingLogForm = ({ program }: { program: PatientProgram }) => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(value ? undefined : t.feelingNeeded);
+    setProblem(value ? undefined : t("feelingNeeded"));
     if (!value) return;
     send(
       {
@@ -164,7 +167,7 @@ export const FeelingLogForm = ({ program }: { program: PatientProgram }) => {
       <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
         <FormControl component="fieldset" error={!!problem}>
           <FormLabel id="me-feeling" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
-            {t.feelingQuestion}
+            {t("feelingQuestion")}
           </FormLabel>
           <RadioGroup
             aria-labelledby="me-feeling"
@@ -172,14 +175,14 @@ export const FeelingLogForm = ({ program }: { program: PatientProgram }) => {
             onChange={(e) => setValue(e.target.value)}
             sx={{ gap: 1 }}
           >
-            {t.feelingLabels.map((label, index) => (
-              <FormControlLabel key={label} value={String(index + 1)} control={<Radio />} label={label} sx={optionSx} />
+            {feelingKeys.map((key, index) => (
+              <FormControlLabel key={key} value={String(index + 1)} control={<Radio />} label={t(key)} sx={optionSx} />
             ))}
           </RadioGroup>
           {problem ? <FormHelperText>{problem}</FormHelperText> : null}
         </FormControl>
         <Button type="submit" variant="contained" size="large" sx={touch} disabled={pending}>
-          {pending ? t.sending : t.save}
+          {pending ? t("sending") : t("save")}
         </Button>
       </Box>
     </>

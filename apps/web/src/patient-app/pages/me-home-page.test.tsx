@@ -1,6 +1,6 @@
-import { patientMessages } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
 import { MeHomePage } from "./me-home-page";
@@ -17,6 +17,7 @@ const me = {
   passwordExpireDate: null,
   otpRequired: false,
   instructionsAcknowledged: true,
+  language: null,
 };
 const signedIn = () =>
   storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
@@ -45,26 +46,23 @@ describe("the patient web app's home", () => {
                 },
               ],
               articles: [{ articleId: "a1", header: "Eating well", url: "https://example.org/eat" }],
+              territory: "UK_IRE",
             },
           ],
         }),
     });
     renderWithProviders(<MeHomePage />, { route: "/me" });
     expect(await screen.findByRole("heading", { level: 2, name: "My Breast Care Diary" })).toBeTruthy();
-    expect(await screen.findByText(patientMessages.hello("Freya"))).toBeTruthy();
-    expect(screen.getByRole("link", { name: new RegExp(patientMessages.howAreYou) }).getAttribute("href")).toBe(
-      "/me/log/symptom",
-    );
-    expect(screen.getByRole("link", { name: patientMessages.logTemperature }).getAttribute("href")).toBe(
-      "/me/log/temperature",
-    );
-    const careTeam = screen.getByRole("region", { name: patientMessages.careTeamTitle });
+    expect(await screen.findByText(t("hello", { name: "Freya" }))).toBeTruthy();
+    expect(screen.getByRole("link", { name: new RegExp(t("howAreYou")) }).getAttribute("href")).toBe("/me/log/symptom");
+    expect(screen.getByRole("link", { name: t("logTemperature") }).getAttribute("href")).toBe("/me/log/temperature");
+    const careTeam = screen.getByRole("region", { name: t("careTeamTitle") });
     expect(
       within(careTeam)
-        .getByRole("link", { name: patientMessages.callCareTeam("24-hour line", "+44 113 206 8999") })
+        .getByRole("link", { name: t("callCareTeam", { name: "24-hour line", phone: "+44 113 206 8999" }) })
         .getAttribute("href"),
     ).toBe("tel:+441132068999");
-    expect(screen.getByRole("complementary", { name: patientMessages.disclaimerTitle }).textContent).toContain(
+    expect(screen.getByRole("complementary", { name: t("disclaimerTitle") }).textContent).toContain(
       "This diary does not replace your appointments.",
     );
     expect(screen.getByRole("link", { name: "Eating well" }).getAttribute("href")).toBe("https://example.org/eat");
@@ -77,6 +75,6 @@ describe("the patient web app's home", () => {
       "GET /api/v1/user/projects": () => jsonResponse(200, { results: [] }),
     });
     renderWithProviders(<MeHomePage />, { route: "/me" });
-    expect(await screen.findByText(patientMessages.noPrograms)).toBeTruthy();
+    expect(await screen.findByText(t("noPrograms"))).toBeTruthy();
   });
 });

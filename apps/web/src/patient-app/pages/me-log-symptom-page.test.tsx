@@ -1,7 +1,8 @@
-import { type PatientProgram, patientMessages, symptomGradeLabels } from "@openpro/core";
+import { type PatientProgram, symptomGradeLabels } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
 import { MeLogSymptomPage } from "./me-log-symptom-page";
@@ -23,6 +24,7 @@ const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
     },
   ],
   articles: [],
+  territory: "UK_IRE",
   prioritisedSymptoms: [],
   ...over,
 });
@@ -53,10 +55,10 @@ const signedIn = () =>
   storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
 
 const pickNauseaGrade3 = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.type(await screen.findByRole("searchbox", { name: patientMessages.symptomSearch }), "nau");
+  await user.type(await screen.findByRole("searchbox", { name: t("symptomSearch") }), "nau");
   expect(screen.queryByRole("radio", { name: "Fatigue" })).toBeNull();
   await user.click(screen.getByRole("radio", { name: "Nausea" }));
-  const grades = screen.getByRole("radiogroup", { name: patientMessages.gradeQuestion("Nausea") });
+  const grades = screen.getByRole("radiogroup", { name: t("gradeQuestion", { symptom: "Nausea" }) });
   expect(
     within(grades)
       .getAllByRole("radio")
@@ -89,18 +91,18 @@ describe("logging a symptom in the patient web app", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
-    expect(await screen.findByRole("heading", { level: 1, name: patientMessages.logSymptomTitle })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: t("logSymptomTitle") })).toBeTruthy();
     await pickNauseaGrade3(user);
-    await user.type(screen.getByRole("textbox", { name: patientMessages.note }), "Since breakfast");
-    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    await user.type(screen.getByRole("textbox", { name: t("note") }), "Since breakfast");
+    await user.click(screen.getByRole("button", { name: t("save") }));
 
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Severe nausea: please call the 24-hour line now.");
     const call = within(alert).getByRole("link", {
-      name: patientMessages.callCareTeam("Heart nurses", "+44 20 7946 0000"),
+      name: t("callCareTeam", { name: "Heart nurses", phone: "+44 20 7946 0000" }),
     });
     expect(call.getAttribute("href")).toBe("tel:+442079460000");
-    expect(screen.getByRole("status").textContent).toContain(patientMessages.sent);
+    expect(screen.getByRole("status").textContent).toContain(t("sent"));
 
     const upload = fetchMock.mock.calls.find(([url]) => url === `/api/v1/user/projects/${programId}/logs`);
     expect(new Headers(upload?.[1]?.headers).get("authorization")).toMatch(/^Bearer /);
@@ -116,7 +118,7 @@ describe("logging a symptom in the patient web app", () => {
       },
     ]);
     // Acknowledged by the server: nothing is left waiting on the device.
-    expect(screen.queryByText(patientMessages.waitingToSend(1))).toBeNull();
+    expect(screen.queryByText(t("waitingToSend", { count: 1 }))).toBeNull();
   });
 
   it("shows only the thank-you when the program has no alert message for that grade", async () => {
@@ -135,8 +137,8 @@ describe("logging a symptom in the patient web app", () => {
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
     await pickNauseaGrade3(user);
-    await user.click(screen.getByRole("button", { name: patientMessages.save }));
-    expect((await screen.findByRole("status")).textContent).toContain(patientMessages.sent);
+    await user.click(screen.getByRole("button", { name: t("save") }));
+    expect((await screen.findByRole("status")).textContent).toContain(t("sent"));
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
@@ -156,8 +158,8 @@ describe("logging a symptom in the patient web app", () => {
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
     await pickNauseaGrade3(user);
-    expect(screen.queryByRole("textbox", { name: patientMessages.note })).toBeNull();
-    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    expect(screen.queryByRole("textbox", { name: t("note") })).toBeNull();
+    await user.click(screen.getByRole("button", { name: t("save") }));
     await screen.findByRole("status");
     const upload = fetchMock.mock.calls.find(([url]) => url === `/api/v1/user/projects/${programId}/logs`);
     expect(JSON.parse(String(upload?.[1]?.body)).logs[0]).not.toHaveProperty("note");
@@ -173,12 +175,10 @@ describe("logging a symptom in the patient web app", () => {
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
     await pickNauseaGrade3(user);
-    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    await user.click(screen.getByRole("button", { name: t("save") }));
     const statuses = async () => (await screen.findAllByRole("status")).map((s) => s.textContent);
     await vi.waitFor(async () =>
-      expect(await statuses()).toEqual(
-        expect.arrayContaining([patientMessages.waitingToSend(1), patientMessages.savedOffline]),
-      ),
+      expect(await statuses()).toEqual(expect.arrayContaining([t("waitingToSend", { count: 1 }), t("savedOffline")])),
     );
   });
 

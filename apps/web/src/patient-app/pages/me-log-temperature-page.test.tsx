@@ -1,7 +1,8 @@
-import { type PatientProgram, patientMessages } from "@openpro/core";
+import type { PatientProgram } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
 import { MeLogTemperaturePage } from "./me-log-temperature-page";
@@ -15,6 +16,7 @@ const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
   disabledNoteTypes: [],
   careTeam: [],
   articles: [],
+  territory: "UK_IRE",
   prioritisedSymptoms: [],
   ...over,
 });
@@ -47,14 +49,14 @@ describe("logging temperature and weight in the patient web app", () => {
     ]);
     const user = userEvent.setup();
     renderWithProviders(<MeLogTemperaturePage />, { route: "/me/log/temperature" });
-    await user.type(await screen.findByRole("textbox", { name: patientMessages.temperature }), "101,3");
-    const units = screen.getByRole("group", { name: patientMessages.unit });
-    await user.click(within(units).getByRole("button", { name: patientMessages.fahrenheit }));
-    await user.click(screen.getByRole("button", { name: patientMessages.save }));
+    await user.type(await screen.findByRole("textbox", { name: t("temperature") }), "101,3");
+    const units = screen.getByRole("group", { name: t("unit") });
+    await user.click(within(units).getByRole("button", { name: t("fahrenheit") }));
+    await user.click(screen.getByRole("button", { name: t("save") }));
     expect((await screen.findByRole("alert")).textContent).toContain(
       "Your temperature is high. Call the 24-hour line.",
     );
-    expect(screen.getByRole("alert").textContent).toContain(patientMessages.alertNoPhone);
+    expect(screen.getByRole("alert").textContent).toContain(t("alertNoPhone"));
     expect(sentLog(fetchMock)).toMatchObject({ logClass: "TEMPERATURE", value: 101.3, unit: "F" });
   });
 
@@ -63,10 +65,10 @@ describe("logging temperature and weight in the patient web app", () => {
     stub({ disabledNoteTypes: ["temperature"] });
     const user = userEvent.setup();
     renderWithProviders(<MeLogTemperaturePage />, { route: "/me/log/temperature" });
-    await screen.findByRole("textbox", { name: patientMessages.temperature });
-    expect(screen.queryByRole("textbox", { name: patientMessages.note })).toBeNull();
-    await user.click(screen.getByRole("button", { name: patientMessages.save }));
-    expect(await screen.findByText(patientMessages.valueNeeded)).toBeTruthy();
+    await screen.findByRole("textbox", { name: t("temperature") });
+    expect(screen.queryByRole("textbox", { name: t("note") })).toBeNull();
+    await user.click(screen.getByRole("button", { name: t("save") }));
+    expect(await screen.findByText(t("valueNeeded"))).toBeTruthy();
   });
 
   it("sends a weight in kg with a note", async () => {
@@ -74,10 +76,10 @@ describe("logging temperature and weight in the patient web app", () => {
     const fetchMock = stub({ disabledNoteTypes: ["temperature"] });
     const user = userEvent.setup();
     renderWithProviders(<MeLogWeightPage />, { route: "/me/log/weight" });
-    await user.type(await screen.findByRole("textbox", { name: patientMessages.weight }), "72.4");
-    await user.type(screen.getByRole("textbox", { name: patientMessages.note }), "After breakfast");
-    await user.click(screen.getByRole("button", { name: patientMessages.save }));
-    expect((await screen.findByRole("status")).textContent).toContain(patientMessages.sent);
+    await user.type(await screen.findByRole("textbox", { name: t("weight") }), "72.4");
+    await user.type(screen.getByRole("textbox", { name: t("note") }), "After breakfast");
+    await user.click(screen.getByRole("button", { name: t("save") }));
+    expect((await screen.findByRole("status")).textContent).toContain(t("sent"));
     expect(sentLog(fetchMock)).toMatchObject({ logClass: "WEIGHT", value: 72.4, unit: "kg", note: "After breakfast" });
   });
 });

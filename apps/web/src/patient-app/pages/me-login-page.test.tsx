@@ -1,7 +1,7 @@
-import { patientMessages } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { t } from "../../lib/patient-text";
 import { readTokens, storeTokens } from "../../lib/tokens";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { readMeTokens, readMeUserId } from "../session";
@@ -19,6 +19,7 @@ const user = {
   passwordExpireDate: null,
   otpRequired: false,
   instructionsAcknowledged: true,
+  language: null,
 };
 
 describe("the patient web app's sign-in", () => {
@@ -30,9 +31,9 @@ describe("the patient web app's sign-in", () => {
     });
     const u = userEvent.setup();
     const { router } = renderWithProviders(<MeLoginPage />, { route: "/me/login" });
-    await u.type(await screen.findByLabelText(new RegExp(patientMessages.email)), "freya@example.org");
-    await u.type(screen.getByLabelText(new RegExp(patientMessages.password)), "Clinic-Demo-2026!");
-    await u.click(screen.getByRole("button", { name: patientMessages.signInButton }));
+    await u.type(await screen.findByLabelText(new RegExp(t("email"))), "freya@example.org");
+    await u.type(screen.getByLabelText(new RegExp(t("password"))), "Clinic-Demo-2026!");
+    await u.click(screen.getByRole("button", { name: t("signInButton") }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/me"));
     const login = fetchMock.mock.calls.find(([url]) => url === "/api/v2/auth/login");
     expect(JSON.parse(String(login?.[1]?.body))).toEqual({
@@ -50,16 +51,16 @@ describe("the patient web app's sign-in", () => {
     stubFetch({ "POST /api/v2/auth/login": () => answer });
     const u = userEvent.setup();
     renderWithProviders(<MeLoginPage />, { route: "/me/login" });
-    await u.click(await screen.findByRole("button", { name: patientMessages.signInButton }));
-    expect(screen.getByText(patientMessages.emailNeeded)).toBeTruthy();
-    expect(screen.getByText(patientMessages.passwordNeeded)).toBeTruthy();
-    await u.type(screen.getByLabelText(new RegExp(patientMessages.email)), "nurse@example.org");
-    await u.type(screen.getByLabelText(new RegExp(patientMessages.password)), "nope");
-    await u.click(screen.getByRole("button", { name: patientMessages.signInButton }));
-    expect((await screen.findByRole("alert")).textContent).toBe(patientMessages.wrongDetails);
+    await u.click(await screen.findByRole("button", { name: t("signInButton") }));
+    expect(screen.getByText(t("emailNeeded"))).toBeTruthy();
+    expect(screen.getByText(t("passwordNeeded"))).toBeTruthy();
+    await u.type(screen.getByLabelText(new RegExp(t("email"))), "nurse@example.org");
+    await u.type(screen.getByLabelText(new RegExp(t("password"))), "nope");
+    await u.click(screen.getByRole("button", { name: t("signInButton") }));
+    expect((await screen.findByRole("alert")).textContent).toBe(t("wrongDetails"));
     answer = jsonResponse(403, { statusCode: 403, message: "Wrong scope", errorCode: "WRONG_SCOPE" });
-    await u.click(screen.getByRole("button", { name: patientMessages.signInButton }));
-    await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toBe(patientMessages.staffAccount));
+    await u.click(screen.getByRole("button", { name: t("signInButton") }));
+    await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toBe(t("staffAccount")));
     expect(readMeTokens()).toBeNull();
   });
 });

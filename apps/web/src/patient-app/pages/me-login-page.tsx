@@ -1,6 +1,6 @@
 import { Typography } from "@mui/material";
-import { patientMessages as t } from "@openpro/core";
 import { useNavigate } from "react-router";
+import { t } from "../../lib/patient-text";
 import { LoginForm } from "../components/login-form";
 import { MeLayout } from "../components/me-layout";
 
@@ -8,8 +8,8 @@ import { MeLayout } from "../components/me-layout";
 export const MeLoginPage = () => {
   const navigate = useNavigate();
   return (
-    <MeLayout title={t.signInTitle} signedOut>
-      <Typography sx={{ mb: 3 }}>{t.signInIntro}</Typography>
+    <MeLayout title={t("signInTitle")} signedOut>
+      <Typography sx={{ mb: 3 }}>{t("signInIntro")}</Typography>
       <LoginForm onSignedIn={() => navigate("/me", { replace: true })} />
     </MeLayout>
   );

@@ -1,7 +1,7 @@
-import { patientMessages } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
 import { MeQuestionnairePage } from "./me-questionnaire-page";
@@ -99,18 +99,18 @@ describe("answering a questionnaire in the patient web app", () => {
     const posts = stubServer({});
     const user = userEvent.setup();
     open();
-    expect(await screen.findByText(patientMessages.questionProgress(1, 3))).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: patientMessages.next }));
-    expect(screen.getByText(patientMessages.answerNeeded)).toBeTruthy();
+    expect(await screen.findByText(t("questionProgress", { n: 1, total: 3 }))).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: t("next") }));
+    expect(screen.getByText(t("answerNeeded"))).toBeTruthy();
     await user.click(screen.getByRole("radio", { name: "No" }));
-    await user.click(screen.getByRole("button", { name: patientMessages.next }));
+    await user.click(screen.getByRole("button", { name: t("next") }));
     // "No" skips "How strong was it?": the last question, 2 of 2, which sends the answers.
     expect(await screen.findByRole("radiogroup", { name: "Did you sleep well?" })).toBeTruthy();
-    expect(screen.getByText(patientMessages.questionProgress(2, 2))).toBeTruthy();
-    expect(screen.queryByRole("button", { name: patientMessages.skipQuestion })).toBeNull();
+    expect(screen.getByText(t("questionProgress", { n: 2, total: 2 }))).toBeTruthy();
+    expect(screen.queryByRole("button", { name: t("skipQuestion") })).toBeNull();
     await user.click(screen.getByRole("radio", { name: "Badly" }));
-    await user.click(screen.getByRole("button", { name: patientMessages.finish }));
-    expect(await screen.findByText(patientMessages.thankYou)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: t("finish") }));
+    expect(await screen.findByText(t("thankYou"))).toBeTruthy();
     expect(posts[0]).toEqual({ answers: [{ questionId: "pain", value: "no" }] });
     expect(posts[1]).toEqual({
       answers: [{ questionId: "sleep", value: 0 }],
@@ -124,12 +124,12 @@ describe("answering a questionnaire in the patient web app", () => {
     const posts = stubServer({ pain: "yes" });
     const user = userEvent.setup();
     open();
-    expect(await screen.findByRole("textbox", { name: patientMessages.typeAnswer })).toBeTruthy();
-    expect(screen.getByText(patientMessages.questionProgress(2, 3))).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: patientMessages.skipQuestion }));
+    expect(await screen.findByRole("textbox", { name: t("typeAnswer") })).toBeTruthy();
+    expect(screen.getByText(t("questionProgress", { n: 2, total: 3 }))).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: t("skipQuestion") }));
     expect(await screen.findByRole("radiogroup", { name: "Did you sleep well?" })).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: patientMessages.back }));
-    expect(await screen.findByRole("textbox", { name: patientMessages.typeAnswer })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: t("back") }));
+    expect(await screen.findByRole("textbox", { name: t("typeAnswer") })).toBeTruthy();
     expect(posts).toEqual([{ answers: [{ questionId: "strength", skipped: true }] }]);
   });
 });

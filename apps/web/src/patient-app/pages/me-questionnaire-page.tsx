@@ -1,5 +1,5 @@
-import { patientMessages as t } from "@openpro/core";
 import { useParams } from "react-router";
+import { t } from "../../lib/patient-text";
 import { useQuestionnaireEvent } from "../api";
 import { MeLayout } from "../components/me-layout";
 import { QuestionnaireRunner } from "../components/questionnaire-runner";
@@ -9,7 +9,7 @@ export const MeQuestionnairePage = () => {
   const { programId = "", eventId = "" } = useParams();
   const event = useQuestionnaireEvent(programId, eventId);
   return (
-    <MeLayout title={event.data?.event.name ?? t.questionnairesTitle}>
+    <MeLayout title={event.data?.event.name ?? t("questionnairesTitle")}>
       <QuestionnaireRunner key={eventId} programId={programId} eventId={eventId} />
     </MeLayout>
   );

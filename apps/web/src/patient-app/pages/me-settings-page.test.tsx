@@ -1,7 +1,8 @@
-import { type PatientProgram, patientMessages } from "@openpro/core";
+import type { PatientProgram } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
 import { MeMedicationsPage } from "./me-medications-page";
@@ -15,6 +16,7 @@ const program: PatientProgram = {
   disabledNoteTypes: [],
   careTeam: [],
   articles: [],
+  territory: "UK_IRE",
   prioritisedSymptoms: [],
 };
 const me = {
@@ -29,6 +31,7 @@ const me = {
   passwordExpireDate: null,
   otpRequired: false,
   instructionsAcknowledged: true,
+  language: null,
 };
 const signedIn = () => {
   const token = fakeJwt(Math.floor(Date.now() / 1000) + 900);
@@ -68,8 +71,8 @@ describe("the patient web app's settings", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
-    await user.click(await screen.findByRole("button", { name: patientMessages.downloadData }));
-    expect(await screen.findByText(patientMessages.downloadDone)).toBeTruthy();
+    await user.click(await screen.findByRole("button", { name: t("downloadData") }));
+    expect(await screen.findByText(t("downloadDone"))).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/v1/user/data-export");
     expect(new Headers(call?.[1]?.headers).get("authorization")).toBe(`Bearer ${token}`);
     expect(click).toHaveBeenCalledOnce();
@@ -87,8 +90,8 @@ describe("the patient web app's settings", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
-    await user.click(await screen.findByRole("button", { name: patientMessages.downloadData }));
-    expect((await screen.findByRole("alert")).textContent).toBe(patientMessages.downloadFailed);
+    await user.click(await screen.findByRole("button", { name: t("downloadData") }));
+    expect((await screen.findByRole("alert")).textContent).toBe(t("downloadFailed"));
   });
 
   it("stops e-mails with the patient's own session, then withdraws after a confirmation", async () => {
@@ -101,24 +104,22 @@ describe("the patient web app's settings", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
-    const confirm = await screen.findByRole("button", { name: patientMessages.unsubscribeConfirm });
+    const confirm = await screen.findByRole("button", { name: t("unsubscribeConfirm") });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getByRole("checkbox", { name: patientMessages.unsubscribeCheckbox }));
+    await user.click(screen.getByRole("checkbox", { name: t("unsubscribeCheckbox") }));
     await user.click(confirm);
-    expect(await screen.findByText(patientMessages.unsubscribed)).toBeTruthy();
-    expect(
-      (screen.getByRole("checkbox", { name: patientMessages.unsubscribeCheckbox }) as HTMLInputElement).disabled,
-    ).toBe(true);
+    expect(await screen.findByText(t("unsubscribed"))).toBeTruthy();
+    expect((screen.getByRole("checkbox", { name: t("unsubscribeCheckbox") }) as HTMLInputElement).disabled).toBe(true);
     expect(bodyOf(fetchMock, "POST /api/v1/questionnaire-reminders/unsubscribe")).toEqual({
       email: "freya@example.org",
       userId: "p1",
       isEnabled: false,
     });
 
-    await user.click(screen.getByRole("button", { name: patientMessages.withdrawButton }));
-    const dialog = await screen.findByRole("dialog", { name: patientMessages.withdrawConfirmTitle });
-    await user.click(within(dialog).getByRole("button", { name: patientMessages.withdrawButton }));
-    expect(await screen.findByText(patientMessages.withdrawDone)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: t("withdrawButton") }));
+    const dialog = await screen.findByRole("dialog", { name: t("withdrawConfirmTitle") });
+    await user.click(within(dialog).getByRole("button", { name: t("withdrawButton") }));
+    expect(await screen.findByText(t("withdrawDone"))).toBeTruthy();
     expect(bodyOf(fetchMock, `PATCH /api/v1/user/project/${programId}/consent`)).toEqual({ consentGiven: false });
   });
 });
@@ -158,16 +159,16 @@ describe("the patient web app's medicines", () => {
     const user = userEvent.setup();
     renderWithProviders(<MeMedicationsPage />, { route: "/me/medications" });
     const card = await screen.findByRole("region", { name: "Tamoxifen" });
-    expect(within(card).getByText(patientMessages.medicationDose("20 mg"))).toBeTruthy();
-    await user.click(within(card).getByRole("button", { name: patientMessages.tookDose }));
-    expect(await within(card).findByText(patientMessages.doseTaken("Tamoxifen"))).toBeTruthy();
+    expect(within(card).getByText(t("medicationDose", { dosage: "20 mg" }))).toBeTruthy();
+    await user.click(within(card).getByRole("button", { name: t("tookDose") }));
+    expect(await within(card).findByText(t("doseTaken", { name: "Tamoxifen" }))).toBeTruthy();
 
-    await user.click(within(card).getByRole("button", { name: patientMessages.skippedDose }));
-    await user.click(within(card).getByRole("button", { name: patientMessages.saveSkip }));
-    expect(within(card).getByText(patientMessages.skipReasonNeeded)).toBeTruthy();
-    await user.click(within(card).getByRole("radio", { name: patientMessages.skipReasons.SIDE_EFFECTS }));
-    await user.click(within(card).getByRole("button", { name: patientMessages.saveSkip }));
-    expect(await within(card).findByText(patientMessages.doseSkipped("Tamoxifen"))).toBeTruthy();
+    await user.click(within(card).getByRole("button", { name: t("skippedDose") }));
+    await user.click(within(card).getByRole("button", { name: t("saveSkip") }));
+    expect(within(card).getByText(t("skipReasonNeeded"))).toBeTruthy();
+    await user.click(within(card).getByRole("radio", { name: t("skipReason_SIDE_EFFECTS") }));
+    await user.click(within(card).getByRole("button", { name: t("saveSkip") }));
+    expect(await within(card).findByText(t("doseSkipped", { name: "Tamoxifen" }))).toBeTruthy();
     expect(sent).toEqual([
       expect.objectContaining({ medicationClientId, status: "LOGGED" }),
       expect.objectContaining({ medicationClientId, status: "SKIPPED", skipReason: "SIDE_EFFECTS" }),

@@ -17,6 +17,7 @@ const user: CurrentUser = {
   passwordExpireDate: null,
   otpRequired: true,
   instructionsAcknowledged: true,
+  language: null,
 };
 
 const submit = () => screen.getByRole("button", { name: "Log in" });

@@ -1,0 +1,17 @@
+import type { PatientLanguage } from "../rules/patient-language.js";
+import { en, type PatientCatalogue } from "./en.js";
+
+export { en as englishPatientText, type PatientCatalogue, type PatientTextKey } from "./en.js";
+
+/**
+ * Each language's catalogue, loaded when it is first needed: English is in every bundle, the others
+ * are chunks of their own (a patient fetches one language, never five).
+ */
+export const patientTextLoaders: Record<PatientLanguage, () => Promise<PatientCatalogue>> = {
+  en: async () => en,
+  // Until each translation lands (the next commits), English.
+  de: async () => en,
+  fr: async () => en,
+  it: async () => en,
+  es: async () => en,
+};
