@@ -464,6 +464,10 @@ export const messages = {
   fhirPatientOnly: "The FHIR API is for staff accounts; patients download their own data from the app.",
   fhirInvalidIdentifier: "identifier must be system|value, |value or value, with a value.",
   fhirInvalidName: (name: string) => `${name} must name at least one letter to search for.`,
+  smartClientNameRequired: "Give the client a name, such as the system that will use it.",
+  smartClientKeysRequired: "Give the client's public keys: a JWKS with at least one key, or the https URL of one (not both).",
+  smartClientKeysInvalid: "Every key must be a public RS384 or ES384 key with a kid (no private parts).",
+  smartScopeUnknown: "Choose system scopes this server grants: system/*.rs, system/Group.rs or system/<type>.rs.",
   fhirIdentifierSystemInvalid:
     "Enter the identifier system as an absolute URI, such as urn:oid:1.2.3.4 or https://hospital.example/mrn.",
   erasedPatientName: "Erased patient",

@@ -675,6 +675,26 @@ export interface FhirExportsTable {
   completedAt: Timestamp | null;
 }
 
+export interface SmartClientsTable {
+  id: Generated<string>;
+  organisationId: string;
+  /** The client's account: its access tokens are sessions of it. */
+  userId: string;
+  name: string;
+  jwks: ColumnType<unknown, string | null, string | null>;
+  jwksUrl: string | null;
+  scopes: string[];
+  createdBy: string | null;
+  createdAt: Timestamp;
+  revokedAt: Timestamp | null;
+}
+
+export interface SmartClientAssertionsTable {
+  clientId: string;
+  jti: string;
+  expiresAt: Timestamp;
+}
+
 export interface FhirExportPartsTable {
   exportId: string;
   resourceType: string;
@@ -758,6 +778,8 @@ export interface Database {
   researchExportChunks: ResearchExportChunksTable;
   fhirExports: FhirExportsTable;
   fhirExportParts: FhirExportPartsTable;
+  smartClients: SmartClientsTable;
+  smartClientAssertions: SmartClientAssertionsTable;
   worklistSettings: WorklistSettingsTable;
   worklistContacts: WorklistContactsTable;
   patientLogDays: PatientLogDaysTable;

@@ -147,3 +147,113 @@ export const fhirApi = {
     response: z.unknown(),
   }),
 } as const;
+
+/**
+ * SMART Backend Services (the Bulk Data IG's authorisation): the system scopes a client may be
+ * registered for. SMART v2's `.rs` (read and search); a token request may say v1's `.read`.
+ * `system/Group.rs` allows a program's bulk export ($export on the Group).
+ */
+export const smartScopes = [
+  "system/*.rs",
+  "system/Group.rs",
+  ...fhirResourceTypes.map((type) => `system/${type}.rs` as const),
+] as const;
+export type SmartScope = (typeof smartScopes)[number];
+/** Signing algorithms a client's assertion may use (SMART Backend Services: RS384 and ES384). */
+export const smartAssertionAlgorithms = ["RS384", "ES384"] as const;
+/** How long an access token lasts. */
+export const SMART_TOKEN_SECONDS = 300;
+
+const jwk = z.record(z.string(), z.unknown());
+export const smartClientSchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  /** The key ids of an inline JWKS (null: the keys are fetched from jwksUrl). */
+  keyIds: z.array(z.string()).nullable(),
+  jwksUrl: z.string().nullable(),
+  tokenUrl: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type SmartClient = z.infer<typeof smartClientSchema>;
+
+const clientsPath = "/api/v1/admin/organisations/:organisationId/smart-clients";
+
+export const smartApi = {
+  configuration: endpoint({
+    method: "GET",
+    path: "/fhir/R4/.well-known/smart-configuration",
+    summary: "SMART configuration: the token endpoint, client_credentials with private_key_jwt, the system scopes",
+    tags,
+    auth: false,
+    response: z.record(z.string(), z.unknown()),
+  }),
+  token: endpoint({
+    method: "POST",
+    path: "/fhir/R4/auth/token",
+    summary:
+      "SMART Backend Services token (application/x-www-form-urlencoded: grant_type=client_credentials, scope, client_assertion_type, client_assertion)",
+    tags,
+    auth: false,
+    // OAuth's own errors ({ error, error_description }) answer a bad request, not field errors.
+    body: z.record(z.string(), z.string()),
+    response: z.object({
+      access_token: z.string(),
+      token_type: z.literal("bearer"),
+      expires_in: z.number(),
+      scope: z.string(),
+    }),
+  }),
+  listClients: endpoint({
+    method: "GET",
+    path: clientsPath,
+    summary: "The organisation's SMART backend clients (admins).",
+    tags: ["fhir"],
+    auth: true,
+    params: organisationParams,
+    response: z.object({ results: z.array(smartClientSchema) }),
+  }),
+  registerClient: endpoint({
+    method: "POST",
+    path: clientsPath,
+    summary:
+      "Register a SMART backend client for the organisation: its public keys (a JWKS, or the https URL of one) and the system scopes it may be granted (admins).",
+    tags: ["fhir"],
+    auth: true,
+    params: organisationParams,
+    body: z
+      .strictObject({
+        name: z
+          .string({ error: messages.smartClientNameRequired })
+          .trim()
+          .min(1, messages.smartClientNameRequired)
+          .max(100, messages.maxLength(100)),
+        jwks: z.strictObject({ keys: z.array(jwk).min(1, messages.smartClientKeysRequired).max(10) }).optional(),
+        jwksUrl: z
+          .string()
+          .trim()
+          .max(500, messages.maxLength(500))
+          .regex(/^https?:\/\/\S+$/, messages.smartClientKeysRequired)
+          .optional(),
+        scopes: z
+          .array(z.enum(smartScopes, { error: messages.smartScopeUnknown }), { error: messages.smartScopeUnknown })
+          .min(1, messages.smartScopeUnknown),
+      })
+      .refine((b) => (b.jwks === undefined) !== (b.jwksUrl === undefined), {
+        message: messages.smartClientKeysRequired,
+        path: ["jwks"],
+      }),
+    response: smartClientSchema,
+    status: 201,
+  }),
+  revokeClient: endpoint({
+    method: "DELETE",
+    path: `${clientsPath}/:clientId`,
+    summary: "Revoke a SMART backend client: its tokens stop working at once (admins).",
+    tags: ["fhir"],
+    auth: true,
+    params: organisationParams.extend({ clientId: z.string().regex(UUID_PATTERN, messages.notFound) }),
+    response: smartClientSchema,
+  }),
+};

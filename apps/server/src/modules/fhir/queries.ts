@@ -696,3 +696,135 @@ export const updateHospitalNumberSystem = (db: Db, organisationId: string, syste
     .set({ fhirHospitalNumberSystem: system })
     .where("id", "=", organisationId)
     .executeTakeFirst();
+
+// SMART backend clients ----------------------------------------------------------------------------
+
+export type SmartClientRow = NonNullable<Awaited<ReturnType<typeof findSmartClient>>>;
+
+const smartClientColumns = [
+  "smartClients.id",
+  "smartClients.organisationId",
+  "smartClients.userId",
+  "smartClients.name",
+  "smartClients.jwks",
+  "smartClients.jwksUrl",
+  "smartClients.scopes",
+  "smartClients.createdAt",
+  "smartClients.revokedAt",
+] as const;
+
+export const findSmartClient = (db: Db, clientId: string) =>
+  db.selectFrom("smartClients").select(smartClientColumns).where("id", "=", clientId).executeTakeFirst();
+
+export const findSmartClientsOf = (db: Db, organisationId: string) =>
+  db
+    .selectFrom("smartClients")
+    .select(smartClientColumns)
+    .where("organisationId", "=", organisationId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+
+/**
+ * A client and its account: a staff account without a password (it cannot sign in), whose only
+ * reach is the organisation's team, with the permissions of the client's scopes.
+ */
+export const insertSmartClient = async (
+  db: Db,
+  client: {
+    organisationId: string;
+    name: string;
+    jwks: unknown;
+    jwksUrl: string | null;
+    scopes: string[];
+    permissions: string[];
+    role: string;
+    createdBy: string;
+    now: Date;
+  },
+) => {
+  const id = crypto.randomUUID();
+  const user = await db
+    .insertInto("users")
+    .values({
+      email: `smart-client-${id}@clients.openpro.invalid`,
+      firstName: "SMART client",
+      lastName: client.name,
+      displayName: `SMART client: ${client.name}`,
+      role: client.role,
+      scope: "clinical",
+      passwordHash: null,
+      passwordChangedAt: null,
+      permissions: client.permissions,
+      territory: null,
+      instructionsAcknowledgedAt: client.now,
+      sex: null,
+      dateCreated: client.now,
+      updatedAt: client.now,
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("organisationStaff")
+    .values({ organisationId: client.organisationId, userId: user.id, role: client.role, inviteAccepted: true })
+    .execute();
+  await db
+    .insertInto("smartClients")
+    .values({
+      id,
+      organisationId: client.organisationId,
+      userId: user.id,
+      name: client.name,
+      jwks: client.jwks === null ? null : JSON.stringify(client.jwks),
+      jwksUrl: client.jwksUrl,
+      scopes: client.scopes,
+      createdBy: client.createdBy,
+      createdAt: client.now,
+    })
+    .execute();
+  return id;
+};
+
+/** Revoked: no new token, and every session (token) of its account ends now. */
+export const revokeSmartClient = async (db: Db, clientId: string, userId: string, now: Date) => {
+  await db.updateTable("smartClients").set({ revokedAt: now }).where("id", "=", clientId).execute();
+  await db
+    .updateTable("sessions")
+    .set({ endedAt: now, endedReason: "smart_client_revoked" })
+    .where("userId", "=", userId)
+    .where("endedAt", "is", null)
+    .execute();
+};
+
+/** Records an assertion's jti; false when the client used it before (a replay). */
+export const recordAssertion = async (db: Db, clientId: string, jti: string, expiresAt: Date, now: Date) => {
+  await db.deleteFrom("smartClientAssertions").where("expiresAt", "<", now).execute();
+  const inserted = await db
+    .insertInto("smartClientAssertions")
+    .values({ clientId, jti, expiresAt })
+    .onConflict((oc) => oc.columns(["clientId", "jti"]).doNothing())
+    .returning("jti")
+    .executeTakeFirst();
+  return !!inserted;
+};
+
+/** A token's session: code-verified (the assertion is the second factor), ending with the token. */
+export const insertTokenSession = async (db: Db, userId: string, now: Date, expiresAt: Date) =>
+  (
+    await db
+      .insertInto("sessions")
+      .values({
+        userId,
+        scope: "clinical",
+        otpVerified: true,
+        createdAt: now,
+        lastActivityAt: now,
+        absoluteExpiresAt: expiresAt,
+        endedAt: null,
+        endedReason: null,
+        ip: null,
+        userAgent: null,
+      } as never)
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;

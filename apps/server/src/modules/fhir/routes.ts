@@ -1,9 +1,17 @@
-import { type Endpoint, FHIR_JSON, FHIR_NDJSON, fhirApi, fhirSettingsApi, messages } from "@openpro/core";
+import { type Endpoint, FHIR_JSON, FHIR_NDJSON, fhirApi, fhirSettingsApi, messages, smartApi } from "@openpro/core";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { AppContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { defineRoute } from "../../platform/http/route.js";
+import {
+  issueToken,
+  listSmartClients,
+  OAuthError,
+  registerSmartClient,
+  revokeSmartClient,
+  smartConfiguration,
+} from "./backend-services.js";
 import { issueCodeOf, operationOutcome } from "./mappers.js";
 import { getFhirSettings, updateFhirSettings } from "./organisation-settings.js";
 import * as fhir from "./service.js";
@@ -33,6 +41,16 @@ export const registerFhirRoutes = async (app: FastifyInstance, ctx: AppContext) 
   );
   defineRoute(app, ctx, fhirSettingsApi.update, admins, ({ scope, params, body }) =>
     updateFhirSettings(scope, params.organisationId, body),
+  );
+  // SMART backend clients of an organisation: admins only.
+  defineRoute(app, ctx, smartApi.listClients, admins, ({ scope, params }) =>
+    listSmartClients(scope, params.organisationId),
+  );
+  defineRoute(app, ctx, smartApi.registerClient, admins, ({ scope, params, body }) =>
+    registerSmartClient(scope, params.organisationId, body),
+  );
+  defineRoute(app, ctx, smartApi.revokeClient, admins, ({ scope, params }) =>
+    revokeSmartClient(scope, params.organisationId, params.clientId),
   );
   await app.register(
     async (api) => {
@@ -64,7 +82,26 @@ export const registerFhirRoutes = async (app: FastifyInstance, ctx: AppContext) 
           .send(outcome(404, `Not found: ${request.method} ${request.url.split("?")[0]}. See ${PREFIX}/R4/metadata.`)),
       );
 
+      // The token request is a form (RFC 6749), not JSON.
+      api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      );
       defineRoute(api, ctx, under(fhirApi.metadata), {}, async () => fhir.metadata(ctx));
+      defineRoute(api, ctx, under(smartApi.configuration), {}, async ({ reply }) => {
+        plainJson.add(reply);
+        return smartConfiguration(ctx);
+      });
+      defineRoute(api, ctx, under(smartApi.token), {}, async ({ body, reply }) => {
+        plainJson.add(reply);
+        reply.header("Cache-Control", "no-store");
+        try {
+          return await issueToken(ctx, body);
+        } catch (error) {
+          if (!(error instanceof OAuthError)) throw error;
+          reply.status(error.error === "invalid_client" ? 401 : 400);
+          return { error: error.error, error_description: error.description } as never;
+        }
+      });
       defineRoute(
         api,
         ctx,

@@ -10,6 +10,7 @@ import {
   fhirApi,
   questionnaireEventsApi,
   reportsApi,
+  smartApi,
 } from "@openpro/core";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -94,6 +95,19 @@ const errorResponses = (): Record<string, Json> => {
     ServiceUnavailable: json("Maintenance or the database is unreachable; wait Retry-After seconds.", body, {
       "Retry-After": retryAfter,
     }),
+    OAuthError: {
+      description:
+        "The token request was refused (RFC 6749 §5.2): invalid_request, invalid_client (401: the assertion's signature, claims, jti or the client), invalid_scope, unsupported_grant_type.",
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["error"],
+            properties: { error: { type: "string" }, error_description: { type: "string" } },
+          },
+        },
+      },
+    },
     FhirBadRequest: fhir("A search parameter this server does not serve, or a value it cannot read."),
     FhirUnauthorized: fhir("No valid access token."),
     FhirForbidden: fhir("The token does not permit this resource type or operation."),
@@ -106,6 +120,8 @@ const errorResponses = (): Record<string, Json> => {
 };
 
 const isFhir = (url: string) => url.startsWith("/fhir/");
+/** FHIR paths that answer plain JSON: SMART's configuration and token (OAuth's own shapes). */
+const smartPaths = new Set<string>([smartApi.configuration.path, smartApi.token.path]);
 const mutates = (method: string) => method !== "GET" && method !== "HEAD";
 const takesInput = (e: Endpoint) => Boolean(e.params || e.query || e.body);
 const queryKeys = (e: Endpoint) => (e.query instanceof z.ZodObject ? Object.keys(e.query.shape) : []);
@@ -117,6 +133,14 @@ const namesSomething = (e: Endpoint, url: string) =>
 export const errorAnswersOf = (route: RegisteredRoute, url: string, method: string): Record<string, Json> => {
   const e = route.endpoint;
   const authenticated = e.auth !== false;
+  if (route.url === smartApi.token.path)
+    return {
+      400: ref("OAuthError"),
+      401: ref("OAuthError"),
+      429: ref("TooManyRequests"),
+      503: ref("ServiceUnavailable"),
+    };
+  if (route.url === smartApi.configuration.path) return { 429: ref("TooManyRequests"), 503: ref("ServiceUnavailable") };
   if (isFhir(url)) {
     return {
       ...(takesInput(e) ? { 400: ref("FhirBadRequest") } : {}),
@@ -171,6 +195,7 @@ const successContent = (route: RegisteredRoute, status: number): Json | undefine
   if (media) return Object.fromEntries(media.map((m) => [m, { schema: binary }]));
   if (route.url === fhirApi.exportStatus.path && status === 200)
     return { "application/json": { schema: { type: "object", description: "The Bulk Data manifest." } } };
+  if (smartPaths.has(route.url)) return undefined;
   if (isFhir(route.url)) return { [FHIR_JSON]: { schema: { $ref: "#/components/schemas/FhirResource" } } };
   return undefined;
 };
@@ -263,6 +288,24 @@ export const completeOpenapiDocument =
         }
         const endpoint = route.endpoint;
         if (endpoint.auth === false) operation.security = [];
+        if (route.url === smartApi.token.path && operation.requestBody)
+          operation.requestBody = {
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  required: ["grant_type", "client_assertion_type", "client_assertion", "scope"],
+                  properties: {
+                    grant_type: { const: "client_credentials" },
+                    scope: { type: "string", description: "Space-separated system scopes, e.g. system/*.rs" },
+                    client_assertion_type: { const: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer" },
+                    client_assertion: { type: "string", description: "A JWT signed RS384 or ES384 by the client" },
+                  },
+                },
+              },
+            },
+          };
         if (endpoint.query instanceof z.ZodRecord) {
           operation.parameters = [...(operation.parameters ?? []).filter((p) => p.in !== "query"), fhirSearchParameter];
         }
