@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readinessKeys, territoryAlertDefaults } from "../rules/program-readiness.js";
+import { readinessKeys, type territoryAlertDefaults } from "../rules/program-readiness.js";
 import { UUID_PATTERN } from "../validation.js";
 import { endpoint } from "./endpoint.js";
 
