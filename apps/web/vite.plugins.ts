@@ -5,9 +5,13 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
+import { de } from "../../packages/core/src/patient-text/de.js";
 import { en } from "../../packages/core/src/patient-text/en.js";
+import { es } from "../../packages/core/src/patient-text/es.js";
+import { fr } from "../../packages/core/src/patient-text/fr.js";
+import { it } from "../../packages/core/src/patient-text/it.js";
 
-const patientCatalogues = { en };
+const patientCatalogues = { en, de, fr, it, es };
 
 /** What the two web builds (vite.config.ts: the staff app; vite.preact.config.ts: the patient pages) share. */
 const brotli = promisify(brotliCompress);
@@ -162,7 +166,7 @@ export const compiledPatientText = (): Plugin => ({
   apply: "build",
   enforce: "pre",
   load(id) {
-    const match = /[\\/]packages[\\/]core[\\/]src[\\/]patient-text[\\/](en)\.ts$/.exec(id);
+    const match = /[\\/]packages[\\/]core[\\/]src[\\/]patient-text[\\/](en|de|fr|it|es)\.ts$/.exec(id);
     if (!match) return null;
     const language = match[1] as keyof typeof patientCatalogues;
     const compiled = Object.fromEntries(

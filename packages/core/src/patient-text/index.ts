@@ -9,9 +9,8 @@ export { en as englishPatientText, type PatientCatalogue, type PatientTextKey } 
  */
 export const patientTextLoaders: Record<PatientLanguage, () => Promise<PatientCatalogue>> = {
   en: async () => en,
-  // Until each translation lands (the next commits), English.
-  de: async () => en,
-  fr: async () => en,
-  it: async () => en,
-  es: async () => en,
+  de: async () => (await import("./de.js")).de,
+  fr: async () => (await import("./fr.js")).fr,
+  it: async () => (await import("./it.js")).it,
+  es: async () => (await import("./es.js")).es,
 };

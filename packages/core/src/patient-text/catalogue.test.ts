@@ -1,0 +1,56 @@
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { patientLanguages } from "../rules/patient-language.js";
+import { en } from "./en.js";
+import { englishPatientText, patientTextLoaders } from "./index.js";
+
+/** The {arguments} a message fills in (plural arguments included), from Lingui's compiled form. */
+const argumentsOf = (message: string): string[] => {
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) {
+      if (typeof node[0] === "string" && node.length >= 1 && node.length <= 3 && !Array.isArray(node[0])) {
+        if (node.length === 1 || typeof node[1] === "string") found.add(node[0]);
+      }
+      for (const child of node) walk(child);
+    } else if (node && typeof node === "object") for (const child of Object.values(node)) walk(child);
+  };
+  for (const part of compileMessage(message) as unknown[]) if (typeof part !== "string") walk(part);
+  found.delete("#");
+  return [...found].sort();
+};
+
+describe("the patients' catalogue in every language", () => {
+  it.each(patientLanguages)(
+    "%s has every English key, no other, each a valid ICU message filling in the same arguments",
+    async (language) => {
+      const catalogue = await patientTextLoaders[language]();
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, message] of Object.entries(catalogue)) {
+        expect(message.trim(), `${language}.${key} is empty`).not.toBe("");
+        expect(() => compileMessage(message), `${language}.${key}`).not.toThrow();
+        expect(argumentsOf(message), `${language}.${key}`).toEqual(argumentsOf(en[key as keyof typeof en]));
+      }
+    },
+  );
+
+  it.each(patientLanguages.filter((language) => language !== "en"))(
+    "%s is translated: its sentences are not the English ones",
+    async (language) => {
+      const catalogue = await patientTextLoaders[language]();
+      // Names, units and symbols read the same in every language (and a plural of units may: "# minutes"); whole sentences must not.
+      const sentences = Object.entries(englishPatientText).filter(
+        ([, message]) => message.split(" ").length >= 3 && !message.includes("plural"),
+      );
+      const untranslated = sentences.filter(([key, message]) => catalogue[key as keyof typeof en] === message);
+      expect(untranslated.map(([key]) => key)).toEqual([]);
+    },
+  );
+
+  it("keeps its plurals by each language's rules (one entry, several entries)", async () => {
+    const de = await patientTextLoaders.de();
+    expect(argumentsOf(de.waitingToSend)).toEqual(["count"]);
+    expect(de.waitingToSend).toMatch(/one \{# Eintrag/);
+    expect(de.waitingToSend).toMatch(/other \{# Einträge/);
+  });
+});
