@@ -468,6 +468,8 @@ export const messages = {
   smartClientKeysRequired: "Give the client's public keys: a JWKS with at least one key, or the https URL of one (not both).",
   smartClientKeysInvalid: "Every key must be a public RS384 or ES384 key with a kid (no private parts).",
   smartScopeUnknown: "Choose system scopes this server grants: system/*.rs, system/Group.rs or system/<type>.rs.",
+  smartClientKeysTooMany: "Give at most 10 keys.",
+  smartTokenRequestInvalid: "A token request is a form: grant_type, scope, client_assertion_type and client_assertion.",
   fhirIdentifierSystemInvalid:
     "Enter the identifier system as an absolute URI, such as urn:oid:1.2.3.4 or https://hospital.example/mrn.",
   erasedPatientName: "Erased patient",

@@ -164,7 +164,7 @@ export const smartAssertionAlgorithms = ["RS384", "ES384"] as const;
 /** How long an access token lasts. */
 export const SMART_TOKEN_SECONDS = 300;
 
-const jwk = z.record(z.string(), z.unknown());
+const jwk = z.record(z.string(), z.unknown(), { error: messages.smartClientKeysInvalid });
 export const smartClientSchema = z.object({
   clientId: z.string(),
   name: z.string(),
@@ -196,8 +196,9 @@ export const smartApi = {
       "SMART Backend Services token (application/x-www-form-urlencoded: grant_type=client_credentials, scope, client_assertion_type, client_assertion)",
     tags,
     auth: false,
-    // OAuth's own errors ({ error, error_description }) answer a bad request, not field errors.
-    body: z.record(z.string(), z.string()),
+    // OAuth's own errors ({ error, error_description }) answer a bad request, not field errors: the
+    // service reads the form's fields itself.
+    body: z.record(z.string(), z.unknown(), { error: messages.smartTokenRequestInvalid }),
     response: z.object({
       access_token: z.string(),
       token_type: z.literal("bearer"),
@@ -229,9 +230,19 @@ export const smartApi = {
           .trim()
           .min(1, messages.smartClientNameRequired)
           .max(100, messages.maxLength(100)),
-        jwks: z.strictObject({ keys: z.array(jwk).min(1, messages.smartClientKeysRequired).max(10) }).optional(),
+        jwks: z
+          .strictObject(
+            {
+              keys: z
+                .array(jwk, { error: messages.smartClientKeysRequired })
+                .min(1, messages.smartClientKeysRequired)
+                .max(10, messages.smartClientKeysTooMany),
+            },
+            { error: messages.smartClientKeysRequired },
+          )
+          .optional(),
         jwksUrl: z
-          .string()
+          .string({ error: messages.smartClientKeysRequired })
           .trim()
           .max(500, messages.maxLength(500))
           .regex(/^https?:\/\/\S+$/, messages.smartClientKeysRequired)

@@ -183,7 +183,9 @@ const keySet = (row: q.SmartClientRow): JWTVerifyGetKey =>
   row.jwks ? createLocalJWKSet(row.jwks as JSONWebKeySet) : createRemoteJWKSet(new URL(row.jwksUrl!));
 
 /** The token endpoint: checks the client's signed assertion and issues a short-lived access token. */
-export const issueToken = async (ctx: AppContext, form: Record<string, string>) => {
+export const issueToken = async (ctx: AppContext, body: Record<string, unknown>) => {
+  const form: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === "string") form[key] = value;
   if (form.grant_type !== "client_credentials")
     throw new OAuthError("unsupported_grant_type", "grant_type must be client_credentials.");
   if (form.client_assertion_type !== ASSERTION_TYPE || !form.client_assertion)
