@@ -27,7 +27,9 @@ export const LanguageSwitch = ({ onChosen }: { onChosen?: (language: PatientLang
         onChange={(event) => {
           const chosen = event.target.value;
           if (!isPatientLanguage(chosen)) return;
-          void choosePatientLanguage(chosen).then(() => onChosen?.(chosen));
+          // The account first (its answer must not bring the old language back), then the screens.
+          onChosen?.(chosen);
+          void choosePatientLanguage(chosen);
         }}
       >
         {offered.map((option) => (

@@ -2,6 +2,7 @@ import {
   type AlertMessageAnswer,
   type AnswerInput,
   authApi,
+  type CurrentUser,
   type LogType,
   type LogUpload,
   logsApi,
@@ -87,6 +88,11 @@ export const useSaveLanguage = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (language: PatientLanguage) => meCall(authApi.updateCurrent, { body: { language } }),
+    // At once: the app follows the account's language, and must not switch back while this is sent.
+    onMutate: async (language) => {
+      await queryClient.cancelQueries({ queryKey: keys.me });
+      queryClient.setQueryData<CurrentUser>(keys.me, (me) => (me ? { ...me, language } : me));
+    },
     onSuccess: (me) => queryClient.setQueryData(keys.me, me),
     meta: meMeta,
   });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { BrowserRouter } from "react-router";
 import { withStyleNonce } from "../app/style-nonce";
 import { theme } from "../app/theme";
-import { usePatientLanguage } from "../lib/patient-text";
+import { PatientLanguageRoot } from "../components/patient-language-root";
 import { PatientRoutes } from "./router";
 
 /**
@@ -18,14 +18,14 @@ const createPatientQueryClient = () =>
 
 export const PatientApp = () => {
   const [queryClient] = useState(createPatientQueryClient);
-  // Keyed by the language: a new language renders every screen's texts again.
-  const { language } = usePatientLanguage();
   return withStyleNonce(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter key={language}>
-          <PatientRoutes />
+        <BrowserRouter>
+          <PatientLanguageRoot>
+            <PatientRoutes />
+          </PatientLanguageRoot>
         </BrowserRouter>
       </QueryClientProvider>
     </ThemeProvider>,
