@@ -31,8 +31,24 @@ const layoutFaults = (page: Page, name: string): Promise<LayoutFault[]> =>
     .evaluate(() => {
       const faults: string[] = [];
       const root = document.documentElement;
-      if (root.scrollWidth > root.clientWidth)
-        faults.push(`scrolls sideways: ${root.scrollWidth} px of content in a ${root.clientWidth} px window`);
+      // From the top: a fixed header over content scrolled beneath it is no fault.
+      window.scrollTo(0, 0);
+      if (root.scrollWidth > root.clientWidth) {
+        // Name the widest things that stick out (the innermost ones), so that the fault says where.
+        const outside = Array.from(document.body.querySelectorAll("*")).filter(
+          (element) => element.getBoundingClientRect().right > root.clientWidth + 1,
+        );
+        const innermost = outside
+          .filter((element) => !outside.some((other) => other !== element && element.contains(other)))
+          .slice(0, 3)
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}.${String(element.className).split(" ").slice(0, 2).join(".")}`,
+          );
+        faults.push(
+          `scrolls sideways: ${root.scrollWidth} px of content in a ${root.clientWidth} px window (${innermost.join(", ")})`,
+        );
+      }
 
       const shown = (element: Element) => {
         let box = element.getBoundingClientRect();

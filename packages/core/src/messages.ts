@@ -128,6 +128,8 @@ export const messages = {
   programIdInvalid: "Enter a valid program ID",
   endProgramNameRequired: "Type the name of the program to end",
   endProgramNameUnknown: "No open program has this name. Type it as the program list shows it",
+  programSettingsReadOnly:
+    "You can read these settings but not change them: changing them needs the Edit program permission, which your role in this program does not give.",
   errorWithMessage: (message: string) => `Error - ${message}`,
   notAvailableYet: "This part of OpenPRO is not available yet.",
   patientFirstNameRequired: "Please enter patient's first name",

@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Box, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import type { ReactNode } from "react";
 
 export interface DataColumn<T> {
@@ -51,7 +51,13 @@ export const DataTable = <T,>({
   );
   // A table cannot be narrower than its content, so the 1 px box of visually-hidden does not hold
   // one: its full width stayed in the layout and the page scrolled sideways into it. A block can.
-  return hidden ? <div className="visually-hidden">{table}</div> : table;
+  // A shown table wider than its card (seven grade columns on a phone) scrolls inside the card
+  // rather than widening the page.
+  return hidden ? (
+    <div className="visually-hidden">{table}</div>
+  ) : (
+    <Box sx={{ overflowX: "auto", maxWidth: "100%" }}>{table}</Box>
+  );
 };
 
 /** Wraps a chart: hidden from assistive technology, which reads the table beside it instead. */

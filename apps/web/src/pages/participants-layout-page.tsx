@@ -24,7 +24,7 @@ export const ParticipantsLayoutPage = () => {
           {program.data.description}
         </Typography>
       ) : null}
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "320px minmax(0, 1fr)" } }}>
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "320px minmax(0, 1fr)" } }}>
         <Box component="nav" aria-label="Participants">
           <ParticipantList program={program.data} actor={user} idTypes={idTypes.data?.patientIdTypes ?? []} />
         </Box>

@@ -57,7 +57,11 @@ export const PatientDashboard = ({
   );
 
   return (
-    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", xl: "1fr 1fr" } }}>
+    // minmax(0, …): a plain 1fr column grows to its widest table's content, and on a phone the
+    // whole dashboard was 558 px wide in a 390 px window.
+    <Box
+      sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", xl: "repeat(2, minmax(0, 1fr))" } }}
+    >
       {can(actor, "view_user_dashboard_calendar") ? (
         <CalendarWidget
           days={report.days}

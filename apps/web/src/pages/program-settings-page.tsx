@@ -120,7 +120,9 @@ export const ProgramSettingsPage = () => {
   };
 
   return (
-    <Box sx={{ display: "flex", gap: 3, flexDirection: { xs: "column", md: "row" }, alignItems: "flex-start" }}>
+    // On a phone the panel takes the page's width (its wide tables scroll inside it); shrink-wrapped
+    // to its content it pushed the Team table 529 px wide into a 390 px window.
+    <Box sx={{ display: "flex", gap: 3, flexDirection: { xs: "column", md: "row" }, alignItems: { md: "flex-start" } }}>
       <Box
         component="nav"
         aria-label="Program settings sections"

@@ -179,14 +179,20 @@ export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Gr
           </Button>
           <Typography sx={{ mt: 1 }}>Created {formatCodeDate(active.dateCreated, timeZone)}</Typography>
           <Typography>Expires {formatCodeDate(active.dateExpires)}</Typography>
-          {mayEdit ? (
+          {mayEdit || mayCreate ? (
             <Box sx={{ display: "flex", gap: 1, mt: 2, flexWrap: "wrap" }}>
-              <Button variant="outlined" onClick={() => setEditing(true)}>
-                Change expiry date
-              </Button>
-              <Button color="error" variant="outlined" onClick={() => setConfirmDeactivate(true)}>
-                Deactivate
-              </Button>
+              {mayEdit ? (
+                <Button variant="outlined" onClick={() => setEditing(true)}>
+                  Change expiry date
+                </Button>
+              ) : null}
+              {/* Deactivating is part of creating codes (document 1 §6: "create (create and
+                  deactivate)"), the permission the server checks. */}
+              {mayCreate ? (
+                <Button color="error" variant="outlined" onClick={() => setConfirmDeactivate(true)}>
+                  Deactivate
+                </Button>
+              ) : null}
             </Box>
           ) : null}
         </Paper>

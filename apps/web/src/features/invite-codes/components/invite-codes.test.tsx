@@ -49,6 +49,20 @@ describe("the invite codes tab", () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ projectId, dateExpires: "2099-06-30T23:59:59.999Z" });
   });
 
+  it("offers Deactivate to whoever may create codes (the server's check), not to whoever may only edit", async () => {
+    stubFetch({ [listUrl]: () => jsonResponse(200, { active, inactive: [] }) });
+    const creator = { permissions: ["view_public_invite_codes", "create_public_invite_codes"] };
+    const { unmount } = renderWithProviders(<InviteCodesTab program={program} actor={creator} />);
+    expect(await screen.findByRole("button", { name: "Deactivate" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Change expiry date" })).toBeNull();
+    unmount();
+
+    const editor = { permissions: ["view_public_invite_codes", "edit_public_invite_codes"] };
+    renderWithProviders(<InviteCodesTab program={program} actor={editor} />);
+    expect(await screen.findByRole("button", { name: "Change expiry date" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Deactivate" })).toBeNull();
+  });
+
   it("lists deactivated codes with DD/MM/YYYY dates", async () => {
     stubFetch({
       [listUrl]: () =>

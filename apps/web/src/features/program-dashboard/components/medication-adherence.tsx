@@ -24,7 +24,13 @@ export const MedicationAdherence = ({
     ) : !medications || medications.length === 0 ? (
       <NoData>{messages.noMedicationLogs}</NoData>
     ) : (
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" } }}>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 2fr) minmax(0, 1fr)" },
+        }}
+      >
         <Box>
           <ChartFrame>
             <BarChart

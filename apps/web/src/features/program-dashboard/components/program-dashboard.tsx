@@ -63,7 +63,9 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
           You do not have permission to view this program's data.
         </Typography>
       ) : null}
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", xl: "1fr 1fr" } }}>
+      <Box
+        sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", xl: "repeat(2, minmax(0, 1fr))" } }}
+      >
         {symptomData ? (
           <SymptomTrends
             projectId={projectId}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Box, Button, IconButton, Paper, Typography } from "@mui/material";
+import { Alert, Box, Button, IconButton, Paper, Typography } from "@mui/material";
 import {
   alertMessageMaxLength,
   can,
@@ -141,6 +141,10 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
       : imageRemoval.mutate(undefined, { onSuccess: imageSaved });
 
   const off = !rules.edit || pending;
+  const invalidSummary = (fields: number) =>
+    fields === 0
+      ? "Some settings are not valid yet: see the messages above"
+      : `${fields} setting${fields === 1 ? " is" : "s are"} not valid yet: see the message${fields === 1 ? "" : "s"} above`;
   const count = (max: number) => `At most ${max} characters`;
 
   return (
@@ -148,6 +152,11 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
       <Typography variant="h2" sx={{ mb: 2 }}>
         Program settings
       </Typography>
+      {rules.edit ? null : (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {messages.programSettingsReadOnly}
+        </Alert>
+      )}
 
       <Section title="Name and description">
         <ProgramNameFields
@@ -320,7 +329,9 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
         </Section>
       ) : null}
 
-      {isDirty && isValid ? (
+      {/* The bar stays while the form is invalid and says why Save is off: hidden, it took the
+          Discard button with it and left the admin guessing. */}
+      {isDirty ? (
         <Paper
           role="region"
           aria-label="Unsaved changes"
@@ -332,13 +343,20 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
             p: 2,
             display: "flex",
             justifyContent: "flex-end",
+            alignItems: "center",
+            flexWrap: "wrap",
             gap: 2,
           }}
         >
+          {isValid ? null : (
+            <Typography role="status" color="error" sx={{ mr: "auto" }}>
+              {invalidSummary(Object.keys(form.formState.errors).length)}
+            </Typography>
+          )}
           <Button onClick={() => form.reset()} disabled={pending}>
             Discard changes
           </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
+          <Button type="submit" variant="contained" disabled={pending || !isValid}>
             Save changes
           </Button>
         </Paper>

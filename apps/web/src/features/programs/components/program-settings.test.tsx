@@ -58,7 +58,7 @@ describe("the general settings form", () => {
     expect(calls.some((c) => c.startsWith("PATCH"))).toBe(false);
   });
 
-  it("shows the sticky bar only when the form is changed and valid, and Discard resets it", async () => {
+  it("shows the sticky bar once the form is changed, says while invalid why Save is off, and Discard resets it", async () => {
     stubFetch({});
     const user = userEvent.setup();
     renderForm();
@@ -66,12 +66,17 @@ describe("the general settings form", () => {
 
     const name = screen.getByLabelText(/Program name/);
     await user.clear(name);
-    // Changed but invalid: no bar, the spec's message instead.
+    // Changed but invalid: the bar stays (with Discard), Save is off and the bar says why.
     expect(await screen.findByText(messages.programNameRequired)).toBeTruthy();
-    expect(stickyBar()).toBeNull();
+    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    expect(within(stickyBar()!).getByRole("status").textContent).toMatch(/not valid yet/);
+    expect(within(stickyBar()!).getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", true);
 
     await user.type(name, "Heart Study 2");
-    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    await waitFor(() =>
+      expect(within(stickyBar()!).getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", false),
+    );
+    expect(within(stickyBar()!).queryByRole("status")).toBeNull();
 
     await user.click(within(stickyBar()!).getByRole("button", { name: "Discard changes" }));
     await waitFor(() => expect(stickyBar()).toBeNull());
@@ -114,10 +119,10 @@ describe("the general settings form", () => {
     await user.type(screen.getByLabelText(/Article 1 header/), "Exercise");
     await user.type(screen.getByLabelText(/Article 1 link/), "ftp://x");
     expect(await screen.findByText(messages.invalidUrl)).toBeTruthy();
-    expect(stickyBar()).toBeNull();
+    expect(within(stickyBar()!).getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", true);
     await user.clear(screen.getByLabelText(/Article 1 link/));
     await user.type(screen.getByLabelText(/Article 1 link/), "https://example.org/move");
-    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", false));
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await screen.findByText(messages.programSaved);
     expect(sent).toEqual({ articles: [{ header: "Exercise", url: "https://example.org/move" }] });
@@ -144,13 +149,13 @@ describe("the general settings form", () => {
     await user.clear(low);
     await user.type(low, "abc");
     expect(await screen.findByText(messages.notValidValue)).toBeTruthy();
-    expect(stickyBar()).toBeNull();
+    expect(within(stickyBar()!).getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", true);
 
     await user.clear(low);
     await user.type(low, "35.5");
     await user.clear(high);
     await user.type(high, "38");
-    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", false));
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await screen.findByText(messages.programSaved);
     expect(sent).toEqual({ temperatureMin: 35.5, temperatureMax: 38 });
@@ -207,6 +212,8 @@ describe("the general settings form", () => {
     ).toBe(true);
     expect((screen.getByRole("button", { name: "Add article" }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: /Upload image/ }) as HTMLButtonElement).disabled).toBe(true);
+    // It says why nothing can be changed.
+    expect(screen.getByText(messages.programSettingsReadOnly)).toBeTruthy();
     expect(screen.queryByLabelText(/Participation period/)).toBeNull();
     expect(screen.queryByRole("combobox", { name: /Disable free-text notes/ })).toBeNull();
   });

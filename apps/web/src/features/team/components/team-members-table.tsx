@@ -19,7 +19,8 @@ export const TeamMembersTable = ({
   actions?: ((member: TeamMember) => ReactNode) | undefined;
 }) => (
   <Paper variant="outlined">
-    <TableContainer>
+    {/* On a phone the table scrolls sideways inside its box; focusable, so a keyboard can scroll it. */}
+    <TableContainer tabIndex={0} role="region" aria-label={label}>
       <Table aria-label={label}>
         <TableHead>
           <TableRow>
