@@ -221,6 +221,9 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
       name: "Northbridge Heart",
       territory: "UK_IRE",
     });
+    // Someone to escalate alerts to: a program without one is not ready for patients (issue 30 §1).
+    const ward = await a.createStaff({ email: "ward@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(a, ward, organisation, "clinician_team_member");
   });
   afterAll(async () => {
     await b.close();
