@@ -21,10 +21,12 @@ export const useOrganisations = (page: number, term: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** The organisation page answers a missing organisation itself (one 404, not a dialog over it). */
 export const useOrganisation = (organisationId: string) =>
   useQuery({
     queryKey: organisationKeys.detail(organisationId),
     queryFn: ({ signal }) => apiCall(organisationsApi.get, { params: { organisationId }, signal }),
+    meta: { ownStatuses: [404] },
   });
 
 /** Create: the form shows any failure on the name field. */

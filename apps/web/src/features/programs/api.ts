@@ -42,10 +42,12 @@ export const usePatientIdTypes = () =>
     staleTime: 60 * 60_000,
   });
 
+/** The program page answers a missing program itself (one 404, not a dialog over the page's own). */
 export const useProgram = (projectId: string) =>
   useQuery({
     queryKey: programKeys.detail(projectId),
     queryFn: ({ signal }) => apiCall(programsApi.get, { params: { projectId }, signal }),
+    meta: { ownStatuses: [404] },
   });
 
 /** Whether the program may reach patients and what is missing; read afresh on each visit (settings change elsewhere). */
