@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hardcodedTypeIds } from "@openpro/core";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
@@ -616,14 +617,14 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers["content-type"]).toContain("spreadsheetml.sheet");
     expect(xlsx.headers["content-disposition"]).toMatch(/\.xlsx"$/);
-    const bytes = xlsx.rawPayload;
-    expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
-    // The end-of-central-directory record names the entries: the four parts and the sheet.
-    const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    expect(bytes.readUInt16LE(end + 10)).toBe(5);
-    const text = bytes.toString("utf8");
-    expect(text).toContain('<t xml:space="preserve">participantId</t>');
-    expect(text).toContain("MO=2");
+    // The workbook opens as a spreadsheet would open it: one sheet, the CSV's header, the same answers.
+    const workbook = await new ExcelJS.Workbook().xlsx.load(xlsx.rawPayload as never);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Questionnaires"]);
+    const rows = workbook.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]!.slice(1)).toEqual(lines[0]!.split(","));
+    const participant = eq5d.split(",")[0];
+    expect(rows.some((row) => row[1] === participant && row.some((cell) => String(cell).includes("MO=2")))).toBe(true);
+    expect(rows).toHaveLength(lines.length);
     expect(await auditRows(t, "questionnaire.report.export")).toHaveLength(2);
   });
 });
