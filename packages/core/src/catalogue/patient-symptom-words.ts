@@ -401,6 +401,16 @@ const englishGrades: Record<GradeGroup, readonly string[]> = {
 
 export const englishSymptomWords: SymptomWords = { symptoms: englishSymptoms, grades: englishGrades };
 
+/**
+ * The words of each language that has them, by the patient's language code ("en", "de"…); a
+ * language without its own yet reads English. A translation is added here, as a file of its own.
+ */
+export const symptomWordsByLanguage: Readonly<Record<string, SymptomWords>> = { en: englishSymptomWords };
+
+/** The symptom words a patient reading `language` sees. */
+export const symptomWordsIn = (language: string): SymptomWords =>
+  symptomWordsByLanguage[language] ?? englishSymptomWords;
+
 /** The plain name of a symptom, or the catalogue's own name when the words lack it (a new code). */
 export const patientSymptomName = (
   symptom: Pick<LogType, "logTypeId" | "name">,
