@@ -136,7 +136,7 @@ describe("traces: one upload, as the operator's collector receives it", () => {
       if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
       await new Promise((done) => setTimeout(done, 200));
     }
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     child?.kill("SIGTERM");
