@@ -340,6 +340,9 @@ export const messages = {
   alertCloseActionRequired: "Please choose the action taken",
   alertCloseNoteRequired: "Please describe the action taken",
   alertTaken: "You are on this alert",
+  alertLogsAllInvalidated:
+    "Every log of this alert was invalidated: nothing the patient reported still stands behind it. Close it as not needed.",
+  alertClosedLogsInvalidatedNote: "All logs of the alert were invalidated",
   alertClosed: "Alert closed",
   alertLogsAcknowledged: "Logs acknowledged",
   alertsEmpty: "There are no alerts here.",

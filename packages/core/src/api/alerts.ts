@@ -31,6 +31,10 @@ export const alertSchema = z.object({
   lastLogAt: z.string(),
   logCount: z.number().int(),
   logIds: z.array(z.string()),
+  /** How many of its logs staff invalidated: all of them means the alert no longer has grounds. */
+  invalidatedLogCount: z.number().int(),
+  /** A temperature alert's readings in the order taken (°C), each marked if invalidated; [] otherwise. */
+  readings: z.array(z.object({ at: z.string(), celsius: z.number(), invalidated: z.boolean() })),
   owner: z.object({ id: z.string(), name: z.string() }).nullable(),
   takenAt: z.string().nullable(),
   closedAt: z.string().nullable(),

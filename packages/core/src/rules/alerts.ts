@@ -39,6 +39,13 @@ export const closeActionLabels: Record<CloseAction, string> = {
 export const canTake = (status: AlertStatus) => status === "open";
 export const canClose = (status: AlertStatus) => status !== "closed";
 
+/**
+ * An alert whose every log staff invalidated no longer has grounds: the queue says so and offers
+ * to close it as not needed in one step.
+ */
+export const alertLogsAllInvalidated = (alert: { logCount: number; invalidatedLogCount: number }) =>
+  alert.logCount > 0 && alert.invalidatedLogCount >= alert.logCount;
+
 /** Severity used to sort the queue: the symptom grade; an out-of-range temperature counts as severe (3). */
 export const temperatureSeverity = 3;
 export const severityOf = (alert: { kind: AlertKind; grade: number | null }) =>

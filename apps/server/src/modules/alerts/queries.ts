@@ -223,6 +223,14 @@ export const findAlertPage = async (db: Db, f: AlertFilter, page: number, perPag
         sql<string[]>`ARRAY(SELECT al.log_id::text FROM alert_logs al WHERE al.alert_id = a.id ORDER BY al.log_id)`.as(
           "logIds",
         ),
+        sql<number>`(SELECT count(*)::int FROM alert_logs al JOIN patient_logs l ON l.id = al.log_id
+          WHERE al.alert_id = a.id AND l.validation_status = 'Removed')`.as("invalidatedLogCount"),
+        // Every reading of a temperature alert, not only the farthest: a high then a low both show.
+        sql<{ at: string; celsius: number; invalidated: boolean }[]>`(SELECT coalesce(json_agg(json_build_object(
+            'at', l.logged_at, 'celsius', l.value, 'invalidated', l.validation_status IS NOT DISTINCT FROM 'Removed')
+            ORDER BY l.logged_at), '[]'::json)
+          FROM alert_logs al JOIN patient_logs l ON l.id = al.log_id
+          WHERE al.alert_id = a.id AND a.kind = 'temperature' AND l.value IS NOT NULL)`.as("readings"),
       ])
       // Unresolved first; within them the most severe, then the newest.
       .orderBy(sql`CASE WHEN a.status = 'closed' THEN 1 ELSE 0 END`)

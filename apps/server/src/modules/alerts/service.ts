@@ -345,6 +345,12 @@ const toAlert = (row: q.AlertRow): Alert => {
     lastLogAt: new Date(row.lastLogAt).toISOString(),
     logCount: row.logCount,
     logIds: row.logIds,
+    invalidatedLogCount: row.invalidatedLogCount,
+    readings: row.readings.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      celsius: Number(r.celsius),
+      invalidated: r.invalidated,
+    })),
     owner: row.ownerId ? { id: row.ownerId, name: nameOf(row.ownerFirstName, row.ownerLastName) } : null,
     takenAt: iso(row.takenAt),
     closedAt: iso(row.closedAt),

@@ -1,4 +1,4 @@
-import type { Alert } from "@openpro/core";
+import { type Alert, messages } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -34,6 +34,8 @@ const feverAlert: Alert = {
   escalatedAt: null,
   timeToTakeSeconds: 300,
   timeToCloseSeconds: null,
+  invalidatedLogCount: 0,
+  readings: [],
 };
 
 describe("an alert card", { timeout: 30_000 }, () => {
@@ -55,5 +57,65 @@ describe("an alert card", { timeout: 30_000 }, () => {
 
     await user.click(within(card).getByRole("button", { name: /^Close alert: Ava Smith/ }));
     expect(await screen.findByRole("dialog", { name: /^Close alert: Ava Smith – / })).toBeTruthy();
+  });
+
+  it("shows both readings of a temperature alert, a high then a low", async () => {
+    const temperatureAlert: Alert = {
+      ...feverAlert,
+      kind: "temperature",
+      logTypeId: null,
+      symptomName: null,
+      grade: null,
+      temperature: 35.2,
+      readings: [
+        { at: "2026-11-27T07:00:00.000Z", celsius: 38.6, invalidated: false },
+        { at: "2026-11-27T08:30:00.000Z", celsius: 35.2, invalidated: false },
+      ],
+    };
+    stubFetch({
+      "GET /api/v1/admin/alerts?_page=1&_perPage=25": () =>
+        jsonResponse(200, { results: [temperatureAlert], totalCount: 1 }),
+    });
+    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    const card = await screen.findByRole("article", { name: /Ava Smith/ });
+    const readings = within(card)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(readings).toHaveLength(2);
+    expect(readings[0]).toMatch(/^38\.6 °C at /);
+    expect(readings[1]).toMatch(/^35\.2 °C at /);
+  });
+
+  it("says when every log was invalidated and closes the alert as not needed in one click", async () => {
+    const groundless: Alert = { ...feverAlert, status: "open", owner: null, takenAt: null, invalidatedLogCount: 2 };
+    const fetchMock = stubFetch({
+      "GET /api/v1/admin/alerts?_page=1&_perPage=25": () => jsonResponse(200, { results: [groundless], totalCount: 1 }),
+      [`POST /api/v1/admin/projects/${projectId}/alerts/${alertId}/close`]: () =>
+        jsonResponse(200, { ...groundless, status: "closed", closeAction: "no_action_needed" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    const card = await screen.findByRole("article", { name: /Ava Smith/ });
+    expect(within(card).getByText(messages.alertLogsAllInvalidated)).toBeTruthy();
+    await user.click(within(card).getByRole("button", { name: /^Close as not needed: Ava Smith/ }));
+    expect(await screen.findByText(messages.alertClosed)).toBeTruthy();
+    // No dialog: the one click sent the close.
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const close = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/close"));
+    expect(JSON.parse(String(close?.[1]?.body))).toEqual({
+      action: "no_action_needed",
+      note: messages.alertClosedLogsInvalidatedNote,
+    });
+  });
+
+  it("offers no one-click close while a log still stands", async () => {
+    stubFetch({
+      "GET /api/v1/admin/alerts?_page=1&_perPage=25": () =>
+        jsonResponse(200, { results: [{ ...feverAlert, invalidatedLogCount: 1 }], totalCount: 1 }),
+    });
+    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    const card = await screen.findByRole("article", { name: /Ava Smith/ });
+    expect(within(card).queryByRole("button", { name: /^Close as not needed/ })).toBeNull();
+    expect(within(card).queryByText(messages.alertLogsAllInvalidated)).toBeNull();
   });
 });

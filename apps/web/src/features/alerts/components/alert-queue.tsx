@@ -23,6 +23,7 @@ import {
 } from "@mui/material";
 import {
   type Alert,
+  alertLogsAllInvalidated,
   alertStatusLabels,
   type CloseAction,
   closeActionLabels,
@@ -118,7 +119,9 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
   const headingId = useId();
   const take = useTakeAlert();
   const acknowledge = useAcknowledgeAlertLogs();
+  const closeNotNeeded = useCloseAlert();
   const [closing, setClosing] = useState(false);
+  const groundless = alertLogsAllInvalidated(alert);
   /** How many logs this card's Acknowledge logs acknowledged (the alert itself does not record it). */
   const [acknowledged, setAcknowledged] = useState<number | null>(null);
   const ids = { projectId: alert.projectId, alertId: alert.alertId };
@@ -148,6 +151,21 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
           {formatDateTime(alert.raisedAt)}
           {alert.logCount > 1 ? ` (${alert.logCount} logs, latest ${formatDateTime(alert.lastLogAt)})` : ""}
         </dd>
+        {alert.readings.length > 1 ? (
+          <>
+            <dt>Readings</dt>
+            <dd style={{ margin: 0 }}>
+              {/* Every reading in the order taken: a high then a low both matter. */}
+              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                {alert.readings.map((r) => (
+                  <li key={r.at}>
+                    {`${r.celsius.toFixed(1)} °C at ${formatDateTime(r.at)}${r.invalidated ? " (invalidated)" : ""}`}
+                  </li>
+                ))}
+              </Box>
+            </dd>
+          </>
+        ) : null}
         {alert.owner ? (
           <>
             <dt>Owner</dt>
@@ -186,8 +204,31 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
           </>
         ) : null}
       </Box>
+      {groundless && alert.status !== "closed" ? (
+        <MuiAlert severity="info" sx={{ mb: 1 }}>
+          {messages.alertLogsAllInvalidated}
+        </MuiAlert>
+      ) : null}
       {alert.status !== "closed" ? (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+          {groundless ? (
+            <Button
+              variant="contained"
+              disabled={closeNotNeeded.isPending}
+              aria-label={`Close as not needed: ${alert.patientName}, ${what}`}
+              onClick={() =>
+                closeNotNeeded.mutate(
+                  { ...ids, action: "no_action_needed", note: messages.alertClosedLogsInvalidatedNote },
+                  {
+                    onSuccess: () => enqueueSnackbar(messages.alertClosed, { variant: "success" }),
+                    onError: (error) => enqueueSnackbar(alertErrorText(error), { variant: "error" }),
+                  },
+                )
+              }
+            >
+              Close as not needed
+            </Button>
+          ) : null}
           {alert.status === "open" ? (
             <Button
               variant="contained"
