@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { programFixture } from "../../../test-fixtures";
 import { renderWithProviders } from "../../../test-utils";
 import { PatientRow } from "./patient-row";
+import { statusExplanation } from "./status-history";
 
 const enrolled = (over: Partial<EnrolledPatient> = {}): EnrolledPatient => ({
   id: "44444444-4444-4444-8444-444444444444",
@@ -52,6 +53,20 @@ describe("an enrolment row", () => {
     expect(screen.queryByText(/Number:|Patient id:/)).toBeNull();
   });
 
+  it("says under an unexplained status what it means, and which 'Declined' it is", () => {
+    renderRow(
+      enrolled({
+        status: "STATUS_UNCONFIRMED",
+        statusHistory: [
+          { status: "INVITE_SENT", date: "2026-03-01T10:00:00.000Z" },
+          { status: "STATUS_UNCONFIRMED", date: "2026-03-02T10:00:00.000Z" },
+        ],
+      }),
+    );
+    expect(screen.getByText("Status unconfirmed")).toBeTruthy();
+    expect(screen.getByText("Joined, but has not yet given or declined consent")).toBeTruthy();
+  });
+
   it("lets a long e-mail wrap only after its @ and its dots, never mid-word", () => {
     const { container } = renderRow(enrolled());
     const email = screen.getByText(
@@ -61,5 +76,17 @@ describe("an enrolment row", () => {
     expect(email.querySelectorAll("wbr")).toHaveLength(3);
     expect(getComputedStyle(email).overflowWrap).not.toBe("anywhere");
     expect(container.textContent).toContain("margaret.aldous@example.org");
+  });
+});
+
+describe("a status explanation", () => {
+  it("tells a declined verification from a declined consent", () => {
+    expect(statusExplanation({ kind: "verification", value: "DECLINED", date: "2026-03-02" })).toBe(
+      "The care team could not confirm this patient's identity",
+    );
+    expect(statusExplanation({ kind: "status", value: "CONSENT_DECLINED", date: "2026-03-02" })).toBe(
+      "Opened the invitation and chose not to take part",
+    );
+    expect(statusExplanation({ kind: "status", value: "CONSENTED", date: "2026-03-02" })).toBeNull();
   });
 });

@@ -13,10 +13,33 @@ import {
 } from "@openpro/core";
 import { useId, useState } from "react";
 
+/** "Declined" alone read like "Consent declined": a verification's outcome says what it is about. */
+const verificationLabel = (status: VerificationStatus): string =>
+  status === "DECLINED" ? "Verification declined" : verificationStatusLabels[status];
+
 const historyLabel = (item: HistoryItem): string =>
   item.kind === "status"
     ? patientStatusLabels[item.value as PatientStatus]
-    : verificationStatusLabels[item.value as VerificationStatus];
+    : verificationLabel(item.value as VerificationStatus);
+
+/** What a status means for the care team, shown under it (a nurse asked what "Status unconfirmed" was). */
+export const statusExplanation = (item: HistoryItem | undefined): string | null => {
+  if (!item) return null;
+  if (item.kind === "verification")
+    return item.value === "DECLINED"
+      ? "The care team could not confirm this patient's identity"
+      : item.value === "AWAITING_VERIFICATION"
+        ? "Consented; the care team has yet to confirm who this is"
+        : null;
+  const explanations: Partial<Record<PatientStatus, string>> = {
+    INVITE_SENT: "Invited; has not joined yet",
+    STATUS_UNCONFIRMED: "Joined, but has not yet given or declined consent",
+    CONSENT_DECLINED: "Opened the invitation and chose not to take part",
+    CONSENT_WITHDRAWN: "Took part, then withdrew consent",
+    INVITE_EXPIRED: "The invite ran out before the patient joined: re-send it",
+  };
+  return explanations[item.value as PatientStatus] ?? null;
+};
 
 /**
  * The latest status of an enrolment row; holders of the consent-withdrawal permission can expand the
@@ -42,6 +65,11 @@ export const StatusHistory = ({
       <Typography component="span" sx={{ fontWeight: 600 }}>
         {latest}
       </Typography>
+      {statusExplanation(history[0]) ? (
+        <Typography variant="body2" color="text.secondary">
+          {statusExplanation(history[0])}
+        </Typography>
+      ) : null}
       {showHistory && history.length > 0 ? (
         <>
           <Button
