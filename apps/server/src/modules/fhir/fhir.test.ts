@@ -252,8 +252,8 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
     const bad = await get("/fhir/R4/Observation?date=yesterday", nurse.token);
     expect(bad.statusCode).toBe(400);
     expect(outcome(bad)).toMatchObject({ code: "invalid", diagnostics: messages.fhirInvalidDate("date", "yesterday") });
-    const unknown = await get("/fhir/R4/Observation?code=8310-5", nurse.token);
-    expect(outcome(unknown).diagnostics).toBe(messages.fhirUnsupportedParameter("code", "Observation"));
+    const unknown = await get("/fhir/R4/Observation?value-quantity=gt38", nurse.token);
+    expect(outcome(unknown).diagnostics).toBe(messages.fhirUnsupportedParameter("value-quantity", "Observation"));
   });
 
   it("serves doses, the medication list, the appointment and a licensed questionnaire's answers by code", async () => {
