@@ -120,11 +120,12 @@ describe("the care team contacts tab", () => {
     await user.click(await screen.findByRole("button", { name: "Add contact" }));
     expect(cards()).toHaveLength(5);
     expect(screen.queryByRole("button", { name: "Add contact" })).toBeNull();
-    // Deleting an unsaved card just removes it, without asking.
+    // Deleting an unsaved card removes it without asking, and says there was no saved contact.
     await user.click(
       within(screen.getByRole("form", { name: "New contact 5" })).getByRole("button", { name: "Delete" }),
     );
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(await screen.findByText(messages.careTeamContactMissing)).toBeTruthy();
     expect(cards()).toHaveLength(4);
     expect(screen.getByRole("button", { name: "Add contact" })).toBeTruthy();
   });

@@ -159,8 +159,10 @@ const ContactCard = ({
 
   const onDelete = () => {
     if (!contact) {
-      // Nothing was saved yet: the card just goes away.
+      // Nothing was saved yet: the card goes away, and the spec's message says there was no
+      // contact to delete (document 3: "Deleting without a contact id").
       onDiscard?.();
+      enqueueSnackbar(messages.careTeamContactMissing, { variant: "info" });
       return;
     }
     setConfirming(true);
