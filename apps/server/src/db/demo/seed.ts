@@ -8,6 +8,7 @@ import { demoStories, seedPatients } from "./patients.js";
 import * as q from "./queries.js";
 import { seedQuestionnaireDelivery } from "./questionnaire-delivery.js";
 import { seedQuestionnaireSettings } from "./questionnaire-settings.js";
+import { seedWorklist } from "./worklist.js";
 
 /** Every demo account shares this password (it passes the password policy). */
 export const DEMO_PASSWORD = "Clinic-Demo-2026!";
@@ -291,6 +292,7 @@ export const seedDemoData = async (db: Db, clock: Clock, passwordHash: string) =
     await seedAppointments(trx, { now });
     await seedQuestionnaireSettings(trx, { now });
     await seedQuestionnaireDelivery(trx, { now });
+    await seedWorklist(trx, { now });
     return { organisations, programs };
   });
 };
