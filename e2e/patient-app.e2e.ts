@@ -128,9 +128,10 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     await phone.waitForURL(/\/me\/log\/symptom/);
     await expectHeading(phone, t.logSymptomTitle);
     await expectAccessible(phone, "me-log-symptom");
-    await phone.getByRole("searchbox", { name: t.symptomSearch }).fill("dysp");
-    await phone.getByRole("radio", { name: "Dyspnea" }).check();
-    await phone.getByRole("radio", { name: "Severe", exact: true }).check();
+    // The patient's words: "breath" finds Dyspnea by its plain name; grade 3 reads as what it stops.
+    await phone.getByRole("searchbox", { name: t.symptomSearch }).fill("breath");
+    await phone.getByRole("radio", { name: "Shortness of breath" }).check();
+    await phone.getByRole("radio", { name: "When I wash or dress myself", exact: true }).check();
     await phone.getByRole("textbox", { name: t.note }).fill("Out of breath on the stairs");
     await phone.getByRole("button", { name: t.save }).click();
 

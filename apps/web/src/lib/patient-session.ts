@@ -13,3 +13,13 @@ export const storePatientTokens = (tokens: TokenPair): void => {
   writeStorage(storageKeys.patientAccessToken, tokens.accessToken, storage());
   writeStorage(storageKeys.patientRefreshToken, tokens.refreshToken, storage());
 };
+
+/**
+ * Hands the invite flow's session to the patient web app (/me): a patient who signs in from an
+ * invitation they already took part through goes on into the app without signing in again.
+ */
+export const handPatientSessionToApp = (tokens: TokenPair, userId: string): void => {
+  writeStorage(storageKeys.meAccessToken, tokens.accessToken);
+  writeStorage(storageKeys.meRefreshToken, tokens.refreshToken);
+  writeStorage(storageKeys.meUserId, userId);
+};

@@ -23,6 +23,10 @@ export const storageKeys = {
   patientAccessToken: "openpro.patient.accessToken",
   /** sessionStorage: the patient-side refresh token (not used by the web flow, kept for sign-out). */
   patientRefreshToken: "openpro.patient.refreshToken",
+  /** localStorage: the patient web app's (/me) session and its patient, shared by its tabs. */
+  meAccessToken: "openpro.me.accessToken",
+  meRefreshToken: "openpro.me.refreshToken",
+  meUserId: "openpro.me.userId",
 } as const;
 
 /** Keys removed on sign-out (the side-menu preference survives). */

@@ -1,10 +1,19 @@
-import { PlainPageTitle } from "../components/plain-ui";
+import { ButtonLink, PlainPageTitle } from "../components/plain-ui";
+import { t } from "../lib/patient-text";
 
-/** /auth-confirm: the thank-you page after consent. */
+/** /auth-confirm: after consent, what was confirmed and what the patient does next. */
 export const AuthConfirmPage = () => (
   <>
-    <PlainPageTitle>Thank you</PlainPageTitle>
-    <p className="pu-text">Thank you for joining the program. Your care team can now see your reports.</p>
-    <a href="/get-the-app">Get the app</a>
+    <PlainPageTitle>{t("confirmTitle")}</PlainPageTitle>
+    <p className="pu-text">{t("confirmDone")}</p>
+    <p className="pu-text">{t("confirmNext")}</p>
+    <div className="pu-stack">
+      <ButtonLink large href="/get-the-app">
+        {t("getTheApp")}
+      </ButtonLink>
+      <ButtonLink large variant="outlined" href="/me">
+        {t("useInBrowser")}
+      </ButtonLink>
+    </div>
   </>
 );

@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { ButtonLink, PlainPageTitle } from "../components/plain-ui";
 import { QrCode } from "../components/qr-code";
 import { patientApp } from "../lib/config";
+import { t } from "../lib/patient-text";
 import { fitsInQr } from "../lib/qr";
 
 // The Material icons Apple and Android, inline: no icon or style library on this page.
@@ -14,34 +16,42 @@ const Icon = ({ path }: { path: string }) => (
   </svg>
 );
 
-/** /get-the-app: a QR code (opens this page on a phone) and the store links. */
+/**
+ * A phone: a narrow screen or a phone's browser. There a QR code would ask the patient to scan the
+ * screen with the phone it is on, so the page offers the app and the browser instead.
+ */
+const onAPhone = () =>
+  window.matchMedia?.("(max-width: 599px)").matches === true ||
+  /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+
+/** /get-the-app: the store links and the browser; on a computer, a QR code that opens this page on a phone. */
 export const GetTheAppPage = () => {
   const here = `${window.location.origin}/get-the-app`;
-  const fits = fitsInQr(here);
+  const [phone] = useState(onAPhone);
+  const showQr = !phone && fitsInQr(here);
   return (
     <>
-      <PlainPageTitle>{`Get the ${patientApp.name} app`}</PlainPageTitle>
+      <PlainPageTitle>{t("getTheAppTitle", { app: patientApp.name })}</PlainPageTitle>
       <p className="pu-text">
-        Download the {patientApp.name} app on your phone and sign in with the e-mail address and password you have just
-        used.
+        {phone ? t("getTheAppPhoneIntro", { app: patientApp.name }) : t("getTheAppIntro", { app: patientApp.name })}
       </p>
-      {fits ? (
+      {showQr ? (
         <div className="pu-center">
-          <QrCode value={here} label={`QR code: open ${here} on your phone`} />
-          <p className="pu-text pu-secondary pu-small">Scan with your phone's camera to open this page there.</p>
+          <QrCode value={here} label={t("qrLabel", { address: here })} />
+          <p className="pu-text pu-secondary pu-small">{t("qrHint")}</p>
         </div>
       ) : null}
       <div className="pu-stack">
         <ButtonLink large href={patientApp.iosUrl}>
           <Icon path={appleIcon} />
-          Download on the App Store
+          {t("appStore")}
         </ButtonLink>
         <ButtonLink large href={patientApp.androidUrl}>
           <Icon path={androidIcon} />
-          Get it on Google Play
+          {t("googlePlay")}
         </ButtonLink>
         <ButtonLink large variant="outlined" href="/me">
-          Use OpenPRO in your browser
+          {t("useInBrowser")}
         </ButtonLink>
       </div>
     </>

@@ -1,14 +1,15 @@
 import { messages } from "@openpro/core/schema-free";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Button, Card, Dialog, PlainPageTitle, Spinner } from "../components/plain-ui";
 import { PatientSignInForm } from "../features/auth/components/patient-sign-in-form";
 import { PatientSignupForm } from "../features/auth/components/patient-signup-form";
-import { useInvite } from "../features/patient-side/api";
+import { isTakingPart, useInvite } from "../features/patient-side/api";
 import { LegalDocumentDialog } from "../features/patient-side/components/legal-document-dialog";
 import { ApiError } from "../lib/api-error";
 import { goTo, pageParams } from "../lib/page-address";
+import { handPatientSessionToApp } from "../lib/patient-session";
 
-const documentTitles = { "privacy-policy": "Privacy policy", eula: "End user licence agreement" } as const;
+const documentTitles = { "privacy-policy": "Privacy policy", eula: "Licence agreement" } as const;
 
 export const isInvalidInvite = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410);
@@ -60,8 +61,14 @@ export const PatientInvitePage = () => {
   const invite = useInvite(inviteCode);
   const [chosen, setChosen] = useState<PanelId | null>(null);
   const [modal, setModal] = useState<string | null>(null);
+  const joinedEmail = invite.data?.joined ? (invite.data.email ?? "") : null;
+  // A personal link opened again after joining: sign in with the address filled in, then the app.
+  useEffect(() => {
+    if (joinedEmail !== null)
+      goTo(joinedEmail ? `/me/login?email=${encodeURIComponent(joinedEmail)}` : "/me/login", { replace: true });
+  }, [joinedEmail]);
 
-  if (invite.isPending) return <Spinner label="Checking your invitation" />;
+  if (invite.isPending || joinedEmail !== null) return <Spinner label="Checking your invitation" />;
   if (invite.isError) {
     if (isInvalidInvite(invite.error)) return <InvalidInviteLink />;
     return (
@@ -77,6 +84,13 @@ export const PatientInvitePage = () => {
     goTo(`/auth-consent/${encodeURIComponent(inviteCode)}?programId=${encodeURIComponent(data.programId)}`, {
       replace: true,
     });
+  /** Someone already taking part (a program's public code opened again) goes on into the app, not to the consent. */
+  const afterSignIn = async (session: { accessToken: string; refreshToken: string; user: { id: string } }) => {
+    const takingPart = await isTakingPart(session.accessToken, data.programId).catch(() => false);
+    if (!takingPart) return next();
+    handPatientSessionToApp(session, session.user.id);
+    goTo("/me", { replace: true });
+  };
 
   return (
     <>
@@ -95,7 +109,7 @@ export const PatientInvitePage = () => {
           <PatientSignInForm
             inviteCode={inviteCode}
             defaultEmail={data.email ?? ""}
-            onSignedIn={next}
+            onSignedIn={(session) => void afterSignIn(session)}
             onInviteError={setModal}
           />
         </Panel>
@@ -109,6 +123,7 @@ export const PatientInvitePage = () => {
           <PatientSignupForm
             inviteCode={inviteCode}
             email={data.email}
+            names={{ firstName: data.firstName, lastName: data.lastName }}
             onRegistered={next}
             onInviteError={setModal}
             documentDialog={(props) => (

@@ -2,7 +2,9 @@ import { messages } from "@openpro/core";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fullPageLoad } from "../lib/page-address";
 import { storePatientTokens } from "../lib/patient-session";
+import { t } from "../lib/patient-text";
 import { forgetLoadedData } from "../lib/remote";
 import { readTokens, storeTokens } from "../lib/tokens";
 import { PublicPagesSwitch } from "../public-pages-app/public-pages-switch";
@@ -16,6 +18,9 @@ const invite = (over: Record<string, unknown> = {}) => ({
   programName: "Heart",
   email: "pat@example.org",
   kind: "individual",
+  joined: false,
+  firstName: "Pat",
+  lastName: "Ient",
   ...over,
 });
 
@@ -38,8 +43,11 @@ describe("the patient invite page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Join Heart" })).toBeTruthy();
     expect(screen.getByRole("region", { name: "Create account" })).toBeTruthy();
     expect((screen.getByRole("textbox", { name: /Email/ }) as HTMLInputElement).value).toBe("pat@example.org");
-    expect(screen.getByRole("textbox", { name: /First name/ })).toBeTruthy();
-    expect(screen.getByRole("checkbox", { name: /EULA/ })).toBeTruthy();
+    // The names the care team entered are filled in for the patient to check.
+    expect((screen.getByRole("textbox", { name: /First name/ }) as HTMLInputElement).value).toBe("Pat");
+    expect((screen.getByRole("textbox", { name: /Last name/ }) as HTMLInputElement).value).toBe("Ient");
+    expect(screen.getByRole("checkbox", { name: /licence agreement/ })).toBeTruthy();
+    expect(screen.queryByText(/EULA/)).toBeNull();
     // The sign-in panel waits to be chosen.
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
     expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
@@ -67,10 +75,16 @@ describe("the patient invite page", () => {
             instructionsAcknowledged: true,
           },
         }),
+      // Not yet taking part: on to the consent.
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [] }),
     });
     const user = userEvent.setup();
     renderAt("/invite/CODE1234");
     await user.type(await screen.findByLabelText(/^Password/), "secret-password");
+    // A forgotten password is reset in the patient app, from the address typed here.
+    expect(screen.getByRole("link", { name: t("forgotPasswordLink") }).getAttribute("href")).toBe(
+      "/me/forgot-password?email=pat%40example.org",
+    );
     await user.click(screen.getAllByRole("button", { name: "Sign in" }).at(-1) as HTMLElement);
     await vi.waitFor(() => expect(window.location.pathname).toBe("/auth-consent/CODE1234"));
     expect(window.location.search).toBe(`?programId=${programId}`);
@@ -87,7 +101,8 @@ describe("the patient invite page", () => {
 
   it("shows each sign-up problem on its field, and ticks a document accepted in its dialog", async () => {
     const fetchMock = stubFetch({
-      "GET /api/v1/auth/users-invite/CODE1234": () => jsonResponse(200, invite({ email: null })),
+      "GET /api/v1/auth/users-invite/CODE1234": () =>
+        jsonResponse(200, invite({ email: null, firstName: null, lastName: null })),
       "GET /api/v1/content/eula": () =>
         jsonResponse(200, {
           id: "eula",
@@ -108,17 +123,51 @@ describe("the patient invite page", () => {
     expect(firstName.getAttribute("aria-invalid")).toBe("true");
     expect(within(form).getByText(messages.firstNameRequired)).toBeTruthy();
     expect(within(form).getByText(messages.invalidEmail)).toBeTruthy();
-    expect(within(form).getByText(messages.eulaRequired)).toBeTruthy();
+    expect(within(form).getByText(t("licenceRequired"))).toBeTruthy();
     await vi.waitFor(() => expect(document.activeElement).toBe(firstName));
     expect((within(form).getByRole("button", { name: "Create account" }) as HTMLButtonElement).disabled).toBe(true);
 
-    await user.click(within(form).getByRole("button", { name: "EULA" }));
+    await user.click(within(form).getByRole("button", { name: "licence agreement" }));
     const dialog = await screen.findByRole("dialog", { name: "End user licence agreement" });
     expect(await within(dialog).findByText("You may use the app.")).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Accept" }));
-    expect((within(form).getByRole("checkbox", { name: /I accept the EULA/ }) as HTMLInputElement).checked).toBe(true);
-    expect(within(form).queryByText(messages.eulaRequired)).toBeNull();
+    expect(
+      (within(form).getByRole("checkbox", { name: /I accept the licence agreement/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(within(form).queryByText(t("licenceRequired"))).toBeNull();
     expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain("/api/v2/auth/register");
+  });
+
+  it("leads a patient who reopens her personal link after joining to sign in, her address filled in", async () => {
+    const open = vi.spyOn(fullPageLoad, "open").mockImplementation(() => undefined);
+    stubFetch({
+      "GET /api/v1/auth/users-invite/CODE1234": () => jsonResponse(200, invite({ hasAccepted: true, joined: true })),
+    });
+    renderAt("/invite/CODE1234");
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith("/me/login?email=pat%40example.org", true));
+    expect(screen.queryByText(messages.invalidLinkTitle)).toBeNull();
+  });
+
+  it("takes a patient already taking part, who signs in from the public code, into the app instead of the consent", async () => {
+    const open = vi.spyOn(fullPageLoad, "open").mockImplementation(() => undefined);
+    stubFetch({
+      "GET /api/v1/auth/users-invite/OPENHEART": () =>
+        jsonResponse(200, invite({ kind: "public", email: null, firstName: null, lastName: null })),
+      "POST /api/v2/auth/login": () =>
+        jsonResponse(200, { accessToken: "patient.a.b", refreshToken: "patient-r", user: { id: "p1" } }),
+      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [{ programId, name: "Heart" }] }),
+    });
+    const user = userEvent.setup();
+    renderAt("/invite/OPENHEART");
+    await user.click(await screen.findByRole("button", { name: "Sign in" }));
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "pat@example.org");
+    await user.type(screen.getByLabelText(/^Password/), "secret-password");
+    await user.click(screen.getAllByRole("button", { name: "Sign in" }).at(-1) as HTMLElement);
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith("/me", true));
+    expect(window.location.pathname).not.toBe("/auth-consent/OPENHEART");
+    // The app opens with this session: no second sign-in.
+    expect(window.localStorage.getItem("openpro.me.accessToken")).toBe("patient.a.b");
+    expect(window.localStorage.getItem("openpro.me.userId")).toBe("p1");
   });
 
   it("shows the Invalid link page for an unknown invite", async () => {
@@ -165,9 +214,9 @@ describe("the consent page", () => {
     });
     const user = userEvent.setup();
     renderAt(`/auth-consent/CODE1234?programId=${programId}`);
-    await user.click(await screen.findByRole("button", { name: "Withdraw participation" }));
-    const dialog = await screen.findByRole("dialog", { name: "Withdraw participation?" });
-    await user.click(within(dialog).getByRole("button", { name: "Withdraw participation" }));
+    await user.click(await screen.findByRole("button", { name: t("declineConsent") }));
+    const dialog = await screen.findByRole("dialog", { name: t("declineConsentTitle") });
+    await user.click(within(dialog).getByRole("button", { name: t("declineConsent") }));
     expect(await screen.findByText(messages.consentDeclinedMessage)).toBeTruthy();
   });
 });

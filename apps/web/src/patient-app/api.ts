@@ -6,6 +6,7 @@ import {
   type LogType,
   type LogUpload,
   logsApi,
+  type MedicationFrequency,
   type PatientLanguage,
   type PatientProgram,
   patientSideApi,
@@ -13,13 +14,13 @@ import {
 } from "@openpro/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ApiError } from "../lib/http";
+import { ApiError, apiCall } from "../lib/http";
 import { t } from "../lib/patient-text";
 import { readStorage, writeStorage } from "../lib/storage-keys";
 import type { MedicationEventUpload } from "./offline-queue";
 import { createOutbox, type Outbox, type SubmitOutcome } from "./outbox";
 import { browserStore } from "./outbox-store";
-import { meCall, readMeTokens, readMeUserId, signInPatient, signOutPatient } from "./session";
+import { meCall, readMeTokens, readMeUserId, resetPatientPassword, signInPatient, signOutPatient } from "./session";
 
 /**
  * The patient web app's calls, on the same public API a phone app uses. Failures are shown by the
@@ -345,3 +346,46 @@ export const useWithdraw = () =>
       meCall(patientSideApi.consent, { params: { projectId: programId }, body: { consentGiven: false } }),
     meta: meMeta,
   });
+
+// ---------------------------------------------------------------------------------------------
+// Forgotten password (/me/forgot-password): the e-mailed code, its check, the new password.
+
+export const useSendResetCode = () =>
+  useMutation({
+    mutationFn: (email: string) => apiCall(authApi.resetSendOtp, { body: { email, scope: "patient" } }),
+    meta: meMeta,
+  });
+
+export const useCheckResetCode = () =>
+  useMutation({
+    mutationFn: (body: { email: string; otpCode: string }) =>
+      apiCall(authApi.resetVerifyOtp, { body: { ...body, scope: "patient" } }),
+    meta: meMeta,
+  });
+
+export const useResetPassword = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPatientPassword,
+    onSuccess: () => queryClient.removeQueries({ queryKey: ["patient-app"] }),
+    meta: meMeta,
+  });
+};
+
+/**
+ * A medicine the patient adds to their list, as the phone app adds one (created on its clientId,
+ * so a retried request does not add it twice). Online only: a dose names the medicine by the
+ * clientId the server must know first.
+ */
+export const useAddMedication = (programId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (medication: { name: string; dosage?: string; frequency: MedicationFrequency; startDate: string }) =>
+      meCall(logsApi.uploadMedications, {
+        params: { projectId: programId },
+        body: { medications: [{ clientId: crypto.randomUUID(), ...medication }] },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.medications(programId) }),
+    meta: meMeta,
+  });
+};

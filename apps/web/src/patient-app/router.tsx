@@ -12,6 +12,7 @@ const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
 const MeLoginPage = page(() => import("./pages/me-login-page"), "MeLoginPage");
+const MeForgotPasswordPage = page(() => import("./pages/me-forgot-password-page"), "MeForgotPasswordPage");
 const MeHomePage = page(() => import("./pages/me-home-page"), "MeHomePage");
 const MeLogSymptomPage = page(() => import("./pages/me-log-symptom-page"), "MeLogSymptomPage");
 const MeLogTemperaturePage = page(() => import("./pages/me-log-temperature-page"), "MeLogTemperaturePage");
@@ -67,6 +68,7 @@ export const patientRoutes: RouteObject[] = [
     children: [
       { path: "/me", element: <MeHomePage /> },
       { path: "/me/login", element: <MeLoginPage /> },
+      { path: "/me/forgot-password", element: <MeForgotPasswordPage /> },
       { path: "/me/log/symptom", element: <MeLogSymptomPage /> },
       { path: "/me/log/temperature", element: <MeLogTemperaturePage /> },
       { path: "/me/log/weight", element: <MeLogWeightPage /> },

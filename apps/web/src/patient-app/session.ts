@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import { ApiError, apiCall, apiCallWithToken, type CallOptions, type ResponseOf } from "../lib/http";
 import { jwtExpiry } from "../lib/jwt";
 import { t } from "../lib/patient-text";
-import { readStorage, writeStorage } from "../lib/storage-keys";
+import { readStorage, storageKeys, writeStorage } from "../lib/storage-keys";
 import type { TokenPair } from "../lib/tokens";
 
 /**
@@ -11,9 +11,9 @@ import type { TokenPair } from "../lib/tokens";
  * survives a reload and a new tab, and never reads or replaces a staff session (or the invite flow's
  * session) in the same browser. The refresh token renews it, as the phone app does.
  */
-const ACCESS = "openpro.me.accessToken";
-const REFRESH = "openpro.me.refreshToken";
-const USER = "openpro.me.userId";
+const ACCESS = storageKeys.meAccessToken;
+const REFRESH = storageKeys.meRefreshToken;
+const USER = storageKeys.meUserId;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -128,4 +128,21 @@ export const signOutPatient = async () => {
   } catch {
     // Signed out on this device either way; the server ends an idle session by itself.
   }
+};
+
+/**
+ * The reset's last step: the new password with the e-mailed code. The server signs the patient in
+ * (scope patient), so the app opens at once with the new session.
+ */
+export const resetPatientPassword = async (body: {
+  email: string;
+  otpCode: string;
+  password: string;
+  confirmPassword: string;
+}) => {
+  const answer = await apiCall(authApi.resetWithOtp, { body: { ...body, scope: "patient" } });
+  // A server that signs nobody in (an older one) leaves the patient to sign in with the new password.
+  if (answer.accessToken && answer.refreshToken)
+    storeMeTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken }, answer.userId);
+  return answer;
 };

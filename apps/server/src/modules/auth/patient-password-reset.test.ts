@@ -96,7 +96,11 @@ describe("a patient who forgot their password gets back in", () => {
     const fresh = await t.lastCodeSentTo("alan@patients.test");
     // Guesses from other clients still count against the address.
     for (let i = limits.otpMaxAttempts + 1; i < limits.codeFailuresPerAccount; i++) {
-      await post(VERIFY_OTP, { email: "alan@patients.test", otpCode: otherThan(fresh), scope: "patient" }, `10.0.1.${i}`);
+      await post(
+        VERIFY_OTP,
+        { email: "alan@patients.test", otpCode: otherThan(fresh), scope: "patient" },
+        `10.0.1.${i}`,
+      );
     }
     const throttled = await post(RESET_OTP, resetBody("alan@patients.test", fresh), "10.0.2.1");
     expect(throttled.statusCode).toBe(429);

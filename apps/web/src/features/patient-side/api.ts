@@ -36,6 +36,15 @@ export const useSaveDemographics = () =>
     callRoute(publicPageRoutes.demographics, { bearer: readPatientToken(), body }),
   );
 
+/**
+ * Whether the patient signed in from an invitation already takes part in its program (consented,
+ * not withdrawn): then they go on to the app instead of the consent.
+ */
+export const isTakingPart = async (accessToken: string, programId: string) => {
+  const mine = await callRoute(publicPageRoutes.myPrograms, { bearer: accessToken });
+  return mine.results.some((program) => program.programId === programId);
+};
+
 export const useUnsubscribe = () =>
   useRemoteAction((body: Body<typeof patientSideApi.unsubscribe>) => callRoute(publicPageRoutes.unsubscribe, { body }));
 

@@ -15,9 +15,9 @@ const messageOf = (error: unknown): string => {
 };
 
 /** E-mail and password, patient scope (patients need no e-mailed code). */
-export const LoginForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
+export const LoginForm = ({ onSignedIn, defaultEmail = "" }: { onSignedIn: () => void; defaultEmail?: string }) => {
   const signIn = useSignIn();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
 

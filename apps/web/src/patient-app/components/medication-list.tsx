@@ -177,7 +177,7 @@ export const MedicationList = ({ program }: { program: PatientProgram }) => {
       <Typography>{t("medicationsIntro")}</Typography>
       {medications.isPending ? <Typography>{t("loading")}</Typography> : null}
       {medications.isError ? <Alert severity="error">{t("medicationsFailed")}</Alert> : null}
-      {medications.data?.length === 0 ? <Alert severity="info">{t("noMedications")}</Alert> : null}
+      {medications.data?.length === 0 ? <Alert severity="info">{t("noMedicationsYet")}</Alert> : null}
       {medications.data?.map((medication) => (
         <MedicationCard key={medication.medicationId} medication={medication} programId={program.programId} />
       ))}

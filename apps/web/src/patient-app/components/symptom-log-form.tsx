@@ -11,7 +11,14 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import type { PatientProgram } from "@openpro/core";
+import {
+  orderPatientSymptoms,
+  type PatientProgram,
+  patientGradeChoices,
+  patientSymptomName,
+  searchPatientSymptoms,
+  symptomWordsIn,
+} from "@openpro/core";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { patientLanguageNow, t } from "../../lib/patient-text";
 import { useSubmitLog, useSymptomCatalogue } from "../api";
@@ -19,9 +26,6 @@ import { localIsoWithOffset } from "../local-time";
 import type { SubmitOutcome } from "../outbox";
 import { LogOutcome } from "./log-outcome";
 import { touch } from "./me-layout";
-
-/** Grades 0–4 in the patient's words (the stored value stays the CTCAE grade). */
-const gradeKeys = ["grade0", "grade1", "grade2", "grade3", "grade4"] as const;
 
 /** A symptom's name inside a sentence: lower case, but German keeps its nouns capitalised. */
 const inSentence = (name: string) => (patientLanguageNow() === "de" ? name : name.toLocaleLowerCase());
@@ -46,14 +50,19 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
 
   const symptoms = catalogue.data ?? [];
   const chosen = symptoms.find((s) => s.logTypeId === symptomId);
+  // Found by the patient's own words (plain names, lay terms, UK and US spellings), the program's
+  // prioritised symptoms first.
   const matches = useMemo(() => {
-    const words = search.trim().toLowerCase();
-    const found = symptoms
-      .filter((s) => !words || s.name.toLowerCase().includes(words) || s.category.toLowerCase().includes(words))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    const words = symptomWordsIn(patientLanguageNow());
+    const found = orderPatientSymptoms(
+      searchPatientSymptoms(symptoms, search, words),
+      program.prioritisedSymptoms ?? [],
+      words,
+      patientLanguageNow(),
+    );
     // The chosen symptom stays in view while the patient searches on.
     return chosen && !found.includes(chosen) ? [chosen, ...found] : found;
-  }, [symptoms, search, chosen]);
+  }, [symptoms, search, chosen, program.prioritisedSymptoms]);
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -126,7 +135,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
                   key={s.logTypeId}
                   value={s.logTypeId}
                   control={<Radio />}
-                  label={s.name}
+                  label={patientSymptomName(s, symptomWordsIn(patientLanguageNow()))}
                   sx={optionSx}
                 />
               ))}
@@ -136,7 +145,9 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
           {chosen ? (
             <FormControl error={!!problems.grade} component="fieldset">
               <FormLabel id="me-grade-question" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
-                {t("gradeQuestion", { symptom: inSentence(chosen.name) })}
+                {t("gradeQuestion", {
+                  symptom: inSentence(patientSymptomName(chosen, symptomWordsIn(patientLanguageNow()))),
+                })}
               </FormLabel>
               <RadioGroup
                 aria-labelledby="me-grade-question"
@@ -144,9 +155,18 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
                 onChange={(e) => setGrade(e.target.value)}
                 sx={{ gap: 1 }}
               >
-                {gradeKeys.map((key, value) => (
-                  <FormControlLabel key={key} value={String(value)} control={<Radio />} label={t(key)} sx={optionSx} />
-                ))}
+                {/* What the patient feels, in words of the symptom's group; the value is the CTCAE grade. */}
+                {patientGradeChoices(chosen.logTypeId, symptomWordsIn(patientLanguageNow())).map(
+                  ({ grade: value, label }) => (
+                    <FormControlLabel
+                      key={value}
+                      value={String(value)}
+                      control={<Radio />}
+                      label={label}
+                      sx={optionSx}
+                    />
+                  ),
+                )}
               </RadioGroup>
               {problems.grade ? <FormHelperText>{problems.grade}</FormHelperText> : null}
             </FormControl>

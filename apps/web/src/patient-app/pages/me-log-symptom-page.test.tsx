@@ -1,4 +1,4 @@
-import { type PatientProgram, symptomGradeLabels } from "@openpro/core";
+import { ctcaeCatalogue, type PatientProgram, symptomGradeLabels } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -24,8 +24,8 @@ const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
     },
   ],
   articles: [],
-  territory: "UK_IRE",
   prioritisedSymptoms: [],
+  territory: "UK_IRE",
   ...over,
 });
 const level = (id: string, grade: number) => ({
@@ -56,15 +56,23 @@ const signedIn = () =>
 
 const pickNauseaGrade3 = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.type(await screen.findByRole("searchbox", { name: t("symptomSearch") }), "nau");
-  expect(screen.queryByRole("radio", { name: "Fatigue" })).toBeNull();
-  await user.click(screen.getByRole("radio", { name: "Nausea" }));
-  const grades = screen.getByRole("radiogroup", { name: t("gradeQuestion", { symptom: "Nausea" }) });
+  // The patient reads plain names; the CTCAE term ("Nausea") is what the upload names by its code.
+  expect(screen.queryByRole("radio", { name: "Tiredness or lack of energy" })).toBeNull();
+  await user.click(screen.getByRole("radio", { name: "Feeling sick (nausea)" }));
+  const grades = screen.getByRole("radiogroup", { name: t("gradeQuestion", { symptom: "feeling sick (nausea)" }) });
   expect(
     within(grades)
       .getAllByRole("radio")
       .map((r) => r.closest("label")?.textContent),
-  ).toEqual([...symptomGradeLabels]);
-  await user.click(within(grades).getByRole("radio", { name: "Severe" }));
+  ).toEqual([
+    "I don't have it",
+    "It's there, but I eat and drink as usual",
+    "Because of it I eat or drink less than usual",
+    "Because of it I can hardly eat or drink",
+    "I cannot eat or drink at all and need help right away",
+  ]);
+  // Grade 3 in the patient's words.
+  await user.click(within(grades).getByRole("radio", { name: "Because of it I can hardly eat or drink" }));
 };
 
 describe("logging a symptom in the patient web app", () => {
@@ -180,6 +188,44 @@ describe("logging a symptom in the patient web app", () => {
     await vi.waitFor(async () =>
       expect(await statuses()).toEqual(expect.arrayContaining([t("waitingToSend", { count: 1 }), t("savedOffline")])),
     );
+  });
+
+  it("lists the program's prioritised symptoms first and finds symptoms by the words patients use", async () => {
+    signedIn();
+    const dyspnea = "10013963";
+    const ppe = "10054524";
+    stubFetch({
+      "GET /api/v1/user/projects": () =>
+        jsonResponse(200, { results: [program({ prioritisedSymptoms: [ppe, dyspnea] })] }),
+      "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+    const list = await screen.findByRole("radiogroup", { name: t("symptomQuestion") });
+    const names = () =>
+      within(list)
+        .getAllByRole("radio")
+        .map((r) => r.closest("label")?.textContent);
+    expect(names().slice(0, 3)).toEqual([
+      "Sore, red or peeling hands or feet",
+      "Shortness of breath",
+      // Then the rest by plain name.
+      "Acne-like rash or spots",
+    ]);
+    expect(names()).not.toContain("Dyspnea");
+    const search = screen.getByRole("searchbox", { name: t("symptomSearch") });
+    await user.type(search, "breath");
+    expect(names()).toEqual(["Shortness of breath", "Wheezing"]);
+    await user.clear(search);
+    await user.type(search, "diarrhoea");
+    expect(names()).toEqual(["Loose or watery stools (diarrhoea)"]);
+    await user.clear(search);
+    await user.type(search, "hair");
+    expect(names()).toEqual(["Hair loss"]);
+    // Hair loss offers only the grades CTCAE has for it (none is a severe grade).
+    await user.click(screen.getByRole("radio", { name: "Hair loss" }));
+    const grades = screen.getByRole("radiogroup", { name: t("gradeQuestion", { symptom: "hair loss" }) });
+    expect(within(grades).getAllByRole("radio")).toHaveLength(3);
   });
 
   it("sends a signed-out visitor to the sign-in page", async () => {

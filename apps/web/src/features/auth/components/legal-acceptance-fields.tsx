@@ -15,7 +15,8 @@ type DocumentField = "privacyPolicy" | "eula";
 
 const documentFields: Record<SignupDocument, { field: DocumentField; label: string }> = {
   "privacy-policy": { field: "privacyPolicy", label: "privacy policy" },
-  eula: { field: "eula", label: "EULA" },
+  // Words a patient knows, not the acronym.
+  eula: { field: "eula", label: "licence agreement" },
 };
 
 /**

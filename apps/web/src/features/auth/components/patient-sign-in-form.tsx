@@ -1,6 +1,7 @@
 import { emailProblem, messages, requiredTextProblem } from "@openpro/core/schema-free";
 import { Alert, SubmitButton } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
+import { t } from "../../../lib/patient-text";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientSignIn } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
@@ -15,6 +16,10 @@ const signInFailure = (error: unknown): string | null => {
   return error.message || messages.somethingWentWrong;
 };
 
+/** The patient app's reset, with the address typed so far. */
+const forgotPasswordAddress = (email: string) =>
+  email.trim() ? `/me/forgot-password?email=${encodeURIComponent(email.trim())}` : "/me/forgot-password";
+
 /** A patient with an account signs in from the invite (scope patient, with the invite code). */
 export const PatientSignInForm = ({
   inviteCode,
@@ -24,7 +29,8 @@ export const PatientSignInForm = ({
 }: {
   inviteCode: string;
   defaultEmail?: string;
-  onSignedIn: () => void;
+  /** With the new session: the page decides where the patient goes next. */
+  onSignedIn: (session: { accessToken: string; refreshToken: string; user: { id: string } }) => void;
   onInviteError: (message: string) => void;
 }) => {
   const signIn = usePatientSignIn();
@@ -52,6 +58,10 @@ export const PatientSignInForm = ({
       {message ? <Alert severity="error">{message}</Alert> : null}
       <SignInFields form={form} />
       <SubmitButton disabled={form.submitDisabled(signIn.isPending)}>Sign in</SubmitButton>
+      {/* A patient who forgot the password sets a new one in the patient app (/me). */}
+      <p className="pu-text">
+        <a href={forgotPasswordAddress(form.values.email)}>{t("forgotPasswordLink")}</a>
+      </p>
     </form>
   );
 };

@@ -2,6 +2,7 @@ import { emailProblem, limits, messages, newPasswordProblems, requiredTextProble
 import type { ReactNode } from "react";
 import { Alert, Checkbox, SubmitButton, TextField } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
+import { t } from "../../../lib/patient-text";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientRegister } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
@@ -27,6 +28,7 @@ const fields = [
 export const PatientSignupForm = ({
   inviteCode,
   email,
+  names,
   documentDialog,
   onRegistered,
   onInviteError,
@@ -34,6 +36,8 @@ export const PatientSignupForm = ({
   inviteCode: string;
   /** The invite's e-mail, when it has one. */
   email: string | null;
+  /** The names the care team entered on a personal invitation, filled in for the patient to check. */
+  names?: { firstName: string | null; lastName: string | null };
   documentDialog: (props: DocumentDialogProps) => ReactNode;
   onRegistered: () => void;
   onInviteError: (message: string) => void;
@@ -41,8 +45,8 @@ export const PatientSignupForm = ({
   const register = usePatientRegister();
   const form = usePlainForm(
     {
-      firstName: "",
-      lastName: "",
+      firstName: names?.firstName ?? "",
+      lastName: names?.lastName ?? "",
       email: email ?? "",
       password: "",
       confirmPassword: "",
@@ -56,7 +60,7 @@ export const PatientSignupForm = ({
       email: emailProblem(values.email),
       ...newPasswordProblems(values.password, values.confirmPassword),
       privacyPolicy: values.privacyPolicy ? null : messages.privacyPolicyRequired,
-      eula: values.eula ? null : messages.eulaRequired,
+      eula: values.eula ? null : t("licenceRequired"),
     }),
   );
   const pending = register.isPending;

@@ -1,13 +1,15 @@
 import { messages } from "@openpro/core/schema-free";
 import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Checkbox, Dialog, Spinner } from "../../../components/plain-ui";
+import { t } from "../../../lib/patient-text";
 import { useDeclineConsent, useGiveConsent } from "../api";
 
 const ConsentMarkdown = lazy(async () => ({ default: (await import("./consent-markdown")).ConsentMarkdown }));
 
 /**
  * The program's consent: the message, a consent checkbox that enables Participate,
- * and Withdraw participation behind a confirm modal.
+ * and "I do not want to take part" behind a confirm modal (nothing here is withdrawn: the patient
+ * has not taken part yet).
  */
 export const ConsentForm = ({
   programId,
@@ -59,12 +61,12 @@ export const ConsentForm = ({
           Participate
         </Button>
         <Button large onClick={() => setConfirming(true)} disabled={give.isPending}>
-          Withdraw participation
+          {t("declineConsent")}
         </Button>
       </div>
       <Dialog
         open={confirming}
-        title="Withdraw participation?"
+        title={t("declineConsentTitle")}
         onClose={() => setConfirming(false)}
         actions={
           <>
@@ -82,7 +84,7 @@ export const ConsentForm = ({
                 })
               }
             >
-              Withdraw participation
+              {t("declineConsent")}
             </Button>
           </>
         }
