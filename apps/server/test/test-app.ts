@@ -8,6 +8,7 @@ import type { OpenedDatabase } from "../src/db/kysely.js";
 import { hashPassword } from "../src/platform/auth/passwords.js";
 import type { AppContext } from "../src/platform/context.js";
 import type { MailTransport } from "../src/platform/mail/mailer.js";
+import type { ServerMetrics } from "../src/platform/metrics/metrics.js";
 import { openFreshDatabase } from "./fresh-database.js";
 
 export const TEST_PASSWORD = DEMO_PASSWORD;
@@ -17,6 +18,8 @@ export interface TestApp {
   ctx: AppContext;
   clock: ManualClock;
   database: OpenedDatabase;
+  /** The app's Prometheus metrics, when asked for (options.metrics). */
+  metrics: ServerMetrics | null;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Runs the durable jobs that are due (mail sending, reminders…). */
   runJobs(): Promise<number>;
@@ -50,7 +53,7 @@ export const createTestApp = async (
 ): Promise<TestApp> => {
   const { database, drop } = await openFreshDatabase();
   const clock = new ManualClock();
-  const { app, ctx } = await buildApp({
+  const { app, ctx, metrics } = await buildApp({
     db: database.db,
     clock,
     mailTransport: options.mailTransport ?? null,
@@ -80,6 +83,7 @@ export const createTestApp = async (
     ctx,
     clock,
     database,
+    metrics,
     request: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     runJobs: () => ctx.jobs.runDue(),

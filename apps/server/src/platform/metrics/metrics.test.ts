@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptInvite, addPatient, giveConsent, newPatient } from "../../../test/patients.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 import { ConfigError, readConfig } from "../../config.js";
 import type { MailTransport } from "../mail/mailer.js";
+import { startMetricsServer } from "./metrics.js";
 
 const TOKEN = "metrics-token-of-the-operator-0123456789";
 const NAUSEA = "10028813";
@@ -56,11 +58,21 @@ describe("metrics: never public", () => {
     }
   });
 
-  it("is not served on the API's port when it has a port of its own (metrics collected, 404 here)", async () => {
+  it("is served on a port of its own (METRICS_PORT) and not on the API's, with the token asked there too", async () => {
     const t = await createTestApp({ metrics: { token: null } });
+    const own = await startMetricsServer(t.metrics!, { port: 0, host: "127.0.0.1", token: TOKEN });
     try {
       expect((await t.request({ method: "GET", url: "/metrics", token: TOKEN })).statusCode).toBe(404);
+      const base = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      expect((await fetch(`${base}/api/v1/healthz`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+        404,
+      );
+      const allowed = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toContain("openpro_http_request_duration_seconds");
     } finally {
+      own.close();
       await t.close();
     }
   });
