@@ -45,7 +45,14 @@ export const enrolGraceAlanLena = async (
   const lenaToken = await acceptInvite(t, "lena@patients.test", { firstName: "Lena", lastName: "Lake" });
   expect((await giveConsent(t, lenaToken, programs.lakeside)).statusCode).toBe(200);
   const graceId = await userIdOf(t, "grace@patients.test");
-  await t.ctx.db.updateTable("users").set({ dob: "1961-04-12", sex: "female" }).where("id", "=", graceId).execute();
+  // Grace gives Heart her birth date and sex after consenting, as the app's demographics page sends them.
+  const demographics = await t.request({
+    method: "PATCH",
+    url: "/api/v1/user/demographics",
+    token: graceToken,
+    payload: { gender: "female", dob: "1961-04-12" },
+  });
+  expect(demographics.statusCode).toBe(200);
   return {
     graceToken,
     graceId,

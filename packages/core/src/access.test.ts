@@ -11,9 +11,14 @@ import {
   type Permission,
   permissionGroups,
   permissions,
+  permissionsInProgram,
+  programLanding,
+  programTabAllowed,
+  programTabs,
   type Role,
   roleLabels,
   roles,
+  rolesGranting,
   shellRules,
 } from "./access.js";
 
@@ -164,5 +169,73 @@ describe("predicates", () => {
     expect(isAdmin(grants("internal_tester"))).toBe(false);
     expect(isAdminType(grants("internal_tester"))).toBe(true);
     expect(isAdminType(null)).toBe(false);
+  });
+});
+
+describe("a program's role is the role in that program (security issue 29 §2-§3)", () => {
+  const account = (role: Role) => ({ role, permissions: [...defaultPermissionsByRole[role]] });
+
+  it("gives a Clinical Program Admin made a Clinical team member of a program only the team member's rights there", () => {
+    const inProgram = permissionsInProgram(account("clinical_project_admin"), {
+      programRole: "clinician_team_member",
+      organisationRole: null,
+    });
+    expect(inProgram).toContain("view_project_users");
+    for (const p of ["export_project_data_identifiable", "erase_patient_data", "view_audit_log"] as const)
+      expect(inProgram).not.toContain(p);
+  });
+
+  it("property: never more than the account holds, and exactly the account's grants where the roles match", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...otherRoles), fc.constantFrom(...roles), fc.boolean(), (own, team, viaProgram) => {
+        const actor = account(own);
+        const inProgram = permissionsInProgram(actor, {
+          programRole: viaProgram ? team : null,
+          organisationRole: viaProgram ? null : team,
+        });
+        for (const p of inProgram) expect(actor.permissions).toContain(p);
+        if (team === own) expect(inProgram).toEqual(actor.permissions);
+        else for (const p of inProgram) expect(defaultPermissionsByRole[team]).toContain(p);
+      }),
+    );
+  });
+
+  it("prefers the program team's role to the organisation team's, and grants nothing without either or for a role it does not know", () => {
+    const actor = account("clinical_project_admin");
+    expect(
+      permissionsInProgram(actor, {
+        programRole: "life_sciences_team_member",
+        organisationRole: "clinical_project_admin",
+      }),
+    ).not.toContain("view_project_users");
+    expect(permissionsInProgram(actor, { programRole: null, organisationRole: null })).toEqual([]);
+    expect(permissionsInProgram(actor, { programRole: "head_of_everything", organisationRole: null })).toEqual([]);
+  });
+
+  it("keeps an admin-type account's rights in every program", () => {
+    const admin = account("superadmin");
+    expect(permissionsInProgram(admin, { programRole: "life_sciences_team_member", organisationRole: null })).toEqual(
+      admin.permissions,
+    );
+  });
+
+  it("lists the roles under which a listing across programs shows a program", () => {
+    expect(rolesGranting("view_audit_log", "clinician_team_member")).toEqual(
+      expect.arrayContaining(["clinical_project_admin", "internal_program_admin", "clinician_team_member"]),
+    );
+    expect(rolesGranting("view_audit_log", null)).not.toContain("clinician_team_member");
+  });
+
+  it("opens a program on a tab the role may see, for every default role", () => {
+    for (const role of roles) {
+      const inProgram = { permissions: defaultPermissionsByRole[role] };
+      const landing = programLanding(inProgram);
+      expect(programTabAllowed[landing](inProgram), role).toBe(true);
+      expect(programTabs).toContain(landing);
+    }
+    expect(programLanding(asRole("life_sciences_team_member"))).toBe("reports");
+    expect(programLanding(asRole("life_sciences_project_admin"))).toBe("reports");
+    expect(programLanding(asRole("clinician_team_member"))).toBe("participants");
+    expect(programTabAllowed.participants(asRole("life_sciences_team_member"))).toBe(false);
   });
 });

@@ -289,3 +289,66 @@ export const shellRules = {
   /** Everyone lands on Programs: an admin landed on a bare Users page, away from the work (issue 33). */
   homeRoute: (_a: Grants | null) => "/programs",
 };
+
+/**
+ * What a staff member may do in one program: the permissions of the role that program's team
+ * assigned them (or, without a program membership, the role of the organisation team that reaches
+ * it), never more than their account holds. Admin-type accounts keep their account's rights
+ * everywhere. A role we do not know grants nothing. (Security issue 29 §2: rights come with the
+ * role a program gave, not with the account.)
+ */
+export const permissionsInProgram = (
+  account: Grants & { role: string | null },
+  roles: { programRole: string | null; organisationRole: string | null },
+): Permission[] => {
+  const accountPermissions = account.permissions.filter(isPermission);
+  if (isAdminType(account)) return accountPermissions;
+  const role = roles.programRole ?? roles.organisationRole;
+  if (!role) return [];
+  // The same role as the account's: the account's own grants are that role's for this person
+  // (an admin may have tailored them); another role: its defaults, within what the account holds.
+  if (role === account.role) return accountPermissions;
+  const granted = (defaultPermissionsByRole as Record<string, readonly Permission[] | undefined>)[role];
+  if (!granted) return [];
+  return accountPermissions.filter((p) => granted.includes(p));
+};
+
+/**
+ * The team roles under which a staff member holds `permission` in a program (their account holding
+ * it): the roles whose defaults include it, and their account's own role (whose grants are the
+ * account's). What listings across programs filter by, as permissionsInProgram decides one program.
+ */
+export const rolesGranting = (permission: Permission, accountRole: string | null): string[] => {
+  const granting: string[] = roles.filter((role) => defaultPermissionsByRole[role].includes(permission));
+  if (accountRole && !granting.includes(accountRole)) granting.push(accountRole);
+  return granting;
+};
+
+/** The tabs of a program, in the order its header shows them. */
+export const programTabs = ["reports", "participants", "settings"] as const;
+export type ProgramTabName = (typeof programTabs)[number];
+
+/**
+ * Which of a program's tabs a caller may open, from their permissions IN that program (the
+ * program's `myPermissions`), as the server will answer them: no offered tab leads to a 403
+ * (security issue 29 §3). Settings show what the role may see of them, whatever it is.
+ */
+export const programTabAllowed: Record<ProgramTabName, (grants: Grants | null) => boolean> = {
+  reports: (g) =>
+    can(g, "view_project_symptom_data") ||
+    can(g, "view_project_temperature_data") ||
+    can(g, "export_project_data_anonymised") ||
+    can(g, "export_project_data_identifiable") ||
+    can(g, "export_project_questionnaires_report"),
+  participants: (g) => can(g, "view_project_users"),
+  settings: (g) => can(g, "view_project"),
+};
+
+/**
+ * Where a program opens: its participant list for a care team, else the first tab the caller may
+ * open (the reports for life-sciences roles), else its settings.
+ */
+export const programLanding = (grants: Grants | null): ProgramTabName =>
+  programTabAllowed.participants(grants)
+    ? "participants"
+    : (programTabs.find((tab) => programTabAllowed[tab](grants)) ?? "settings");

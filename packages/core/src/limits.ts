@@ -18,11 +18,12 @@ export const limits = {
   passwordMaxLength: 128,
   passwordMaxAgeDays: 180,
   loginFailuresPerAccount: 10,
-  loginAttemptsPerIp: 50,
+  /** Wrong passwords per client address (a hospital's staff share one): security issue 29 §5. */
+  loginFailuresPerIp: 100,
   loginRateWindowSeconds: 15 * 60,
   /** Wrong one-time codes (sign-in, sign-up, both kinds of reset code) per e-mail address, and per client address. */
   codeFailuresPerAccount: 10,
-  codeFailuresPerIp: 10,
+  codeFailuresPerIp: 100,
   codeFailureWindowSeconds: 15 * 60,
   pageSize: { organisations: 25, projects: 25, patients: 25, users: 10, appointments: 10 },
   maxSnackbars: 5,

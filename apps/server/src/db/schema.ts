@@ -69,6 +69,8 @@ export interface RateLimitCountersTable {
   key: string;
   windowStart: Timestamp;
   hits: number;
+  /** The times of the most recent hits within the window (sliding-window limits, migration 0019). */
+  hitTimes: ColumnType<Date[], unknown, unknown>;
 }
 
 export interface AuditLogTable {
@@ -175,10 +177,10 @@ export interface ProgramsTable {
   temperatureMin: ColumnType<string | number | null, number | null | undefined, number | null>;
   temperatureMax: ColumnType<string | number | null, number | null | undefined, number | null>;
   temperatureMessage: ColumnType<string | null, string | null | undefined, string | null>;
-  articles: ColumnType<ProgramArticle[], string | undefined, string>;
-  createdAt: CreatedAt;
   /** Shown after a severe grade the program gave no message of its own (null: the territory default). */
   defaultAlertMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  articles: ColumnType<ProgramArticle[], string | undefined, string>;
+  createdAt: CreatedAt;
   /** Outcome measures: the licensed instrument codes the program uses (migration 0010). */
   availableQuestionnaireTypes: Generated<string[]>;
   /** Years the program's patient data is kept after it ends (migration 0017). */
@@ -253,6 +255,9 @@ export interface ProgramPatientsTable {
   erasedAt: Timestamp | null;
   erasureGround: "never_consented" | "retention_over" | "no_legal_ground" | null;
   birthYear: number | null;
+  /** What the patient gave THIS program at consent (migration 0019); no other program reads it. */
+  dob: ColumnType<string | null, string | null | undefined, string | null>;
+  sex: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PatientStatusHistoryTable {

@@ -19,8 +19,9 @@ import {
 /**
  * Every registered route × every caller (each role of the catalogue, a patient, an anonymous
  * caller, an expired token, a refresh token presented as an access token) × every program context
- * (own program, another organisation's program, a patient of another program), checked against
- * what the permission catalogue predicts.
+ * (own program, another organisation's program, a patient of another program, a program whose team
+ * gave the caller another role than their account's), checked against what the permission
+ * catalogue predicts.
  */
 let t: TestApp;
 let fixtures: Fixtures;
@@ -71,7 +72,9 @@ describe("authorisation matrix", () => {
         // caller it refuses in their own program is refused the same everywhere, so that one cell
         // stands for the route; the other contexts are asked of callers the guard lets through.
         const guard = expectedAnswer(route, caller, "own");
-        const contexts = guard === "401" || guard === "403" ? ["own" as const] : contextsOf(route.endpoint);
+        const contexts: Context[] = guard === "401" || guard === "403" ? ["own"] : contextsOf(route.endpoint);
+        // Where defineRoute resolves the program, the role its team gave decides (issue 29 §2).
+        if (route.program && caller.kind === "staff" && !contexts.includes("teamRole")) contexts.push("teamRole");
         for (const context of contexts)
           cells.push({ route, caller, context, expected: expectedAnswer(route, caller, context) });
       }

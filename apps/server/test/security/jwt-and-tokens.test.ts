@@ -349,7 +349,7 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
   });
 
   it(`counts wrong codes per account (${limits.codeFailuresPerAccount}) and per client address (${limits.codeFailuresPerIp}) across both instances`, async () => {
-    a.clock.advanceSeconds(limits.codeFailureWindowSeconds);
+    a.clock.advanceSeconds(2 * limits.codeFailureWindowSeconds);
     const verify = (app: "a" | "b", email: string, ip: string) =>
       inject(app, {
         method: "POST",

@@ -1,4 +1,11 @@
-import { defaultPermissionsByRole, type Endpoint, isAdminType, type Role, roles } from "@openpro/core";
+import {
+  defaultPermissionsByRole,
+  type Endpoint,
+  isAdminType,
+  permissionsInProgram,
+  type Role,
+  roles,
+} from "@openpro/core";
 import type { z } from "zod";
 import { signAccessToken } from "../../src/platform/auth/jwt.js";
 import type { RegisteredRoute } from "../../src/platform/http/route.js";
@@ -14,7 +21,14 @@ import { serviceRules } from "./expectations.js";
  * (permission, account scope, auth) predict — then what the running app answers.
  */
 
-export type Context = "own" | "otherOrganisation" | "otherProgramPatient";
+/**
+ * "teamRole": a program of a third organisation whose team gave every caller the role
+ * TEAM_ROLE, whatever their account's role (security issue 29 §2: a program's role is the role in
+ * that program).
+ */
+export type Context = "own" | "otherOrganisation" | "otherProgramPatient" | "teamRole";
+/** The role the third organisation's program team gives every staff caller. */
+export const TEAM_ROLE: Role = "life_sciences_team_member";
 /** "pass": the auth layer let the call through (anything but 401/403, never a 5xx). */
 export type Expected = "pass" | "public" | "401" | "403" | "404";
 
@@ -29,6 +43,7 @@ export interface Caller {
 export interface Fixtures {
   own: { organisationId: string; programId: string; patientId: string };
   other: { organisationId: string; programId: string; patientId: string };
+  teamRole: { organisationId: string; programId: string; patientId: string };
   callers: Caller[];
 }
 
@@ -48,6 +63,8 @@ export const buildFixtures = async (t: TestApp): Promise<Fixtures> => {
   const otherOrganisation = await insertOrganisation(t, "Matrix other organisation");
   const ownProgram = await insertProgram(t, { organisationId: ownOrganisation, name: "Matrix own program" });
   const otherProgram = await insertProgram(t, { organisationId: otherOrganisation, name: "Matrix other program" });
+  const teamOrganisation = await insertOrganisation(t, "Matrix third organisation");
+  const teamProgram = await insertProgram(t, { organisationId: teamOrganisation, name: "Matrix team-role program" });
 
   const callers: Caller[] = [];
   const sessions: Partial<Record<Role, { accessToken: string; refreshToken: string }>> = {};
@@ -56,6 +73,7 @@ export const buildFixtures = async (t: TestApp): Promise<Fixtures> => {
     const id = await t.createStaff({ email, role });
     await addToOrganisation(t, id, ownOrganisation, role);
     await addToProgram(t, id, ownProgram, role);
+    await addToProgram(t, id, teamProgram, TEAM_ROLE);
     const session = await signIn(t, email);
     sessions[role] = session;
     const permissions = defaultPermissionsByRole[role];
@@ -110,6 +128,7 @@ export const buildFixtures = async (t: TestApp): Promise<Fixtures> => {
   return {
     own: { organisationId: ownOrganisation, programId: ownProgram, patientId: ownPatient },
     other: { organisationId: otherOrganisation, programId: otherProgram, patientId: otherPatient },
+    teamRole: { organisationId: teamOrganisation, programId: teamProgram, patientId: NOWHERE },
     callers,
   };
 };
@@ -131,13 +150,16 @@ export const contextsOf = (e: Endpoint): Context[] => {
 
 /** Cheap valid values: the context's ids where the route names them, a sample the schema accepts elsewhere. */
 export const buildRequest = (e: Endpoint, fixtures: Fixtures, context: Context, served: string = e.path) => {
-  const place = context === "otherOrganisation" ? fixtures.other : fixtures.own;
+  const place =
+    context === "otherOrganisation" ? fixtures.other : context === "teamRole" ? fixtures.teamRole : fixtures.own;
   const patientId =
     context === "otherProgramPatient"
       ? fixtures.other.patientId
-      : e.method === "GET"
-        ? fixtures.own.patientId
-        : NOWHERE;
+      : context === "teamRole"
+        ? NOWHERE
+        : e.method === "GET"
+          ? fixtures.own.patientId
+          : NOWHERE;
   const known = (name: string): string | undefined => {
     if (name === "projectId") return place.programId;
     if (name === "organisationId") return place.organisationId;
@@ -191,6 +213,16 @@ export const expectedAnswer = (route: RegisteredRoute, caller: Caller, context: 
   if (rule && !rule.allows(caller)) return "403";
   if (context === "own") return "pass";
   if (context === "otherOrganisation") return caller.reachesEverything ? "pass" : "404";
+  if (context === "teamRole") {
+    // The permissions of the role the program's team gave, within the account's own.
+    const inProgram = permissionsInProgram(
+      { permissions: caller.permissions, role: caller.name },
+      { programRole: TEAM_ROLE, organisationRole: null },
+    );
+    if (route.permission && !inProgram.includes(route.permission)) return "403";
+    if (rule && !rule.allows({ ...caller, permissions: inProgram })) return "403";
+    return "pass";
+  }
   return "404";
 };
 

@@ -51,6 +51,14 @@ export const programSchema = z.object({
   /** Whether the asking user may open it (view_project and in scope). */
   canView: z.boolean(),
 });
+
+/**
+ * One program as its page loads it: `myPermissions`, the caller's permissions in this program (the
+ * role its team, or its organisation's team, gave them, within their account's), gate its tabs
+ * and buttons (security issue 29 §2-§3).
+ */
+export const programInScopeSchema = programSchema.extend({ myPermissions: z.array(z.string()) });
+export type ProgramInScope = z.infer<typeof programInScopeSchema>;
 export type Program = z.infer<typeof programSchema>;
 
 const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
@@ -172,11 +180,11 @@ export const programsApi = {
   get: endpoint({
     method: "GET",
     path: "/api/v1/admin/projects/:projectId",
-    summary: "One program.",
+    summary: "One program, with what the caller may do in it (the permissions of the role its team gave them).",
     tags: ["projects"],
     auth: true,
     params: projectIdParams,
-    response: programSchema,
+    response: programInScopeSchema,
   }),
   update: endpoint({
     method: "PATCH",

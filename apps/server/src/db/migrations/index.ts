@@ -17,8 +17,9 @@ import { auditChain } from "./0015-audit-chain.js";
 import { perf } from "./0016-perf.js";
 import { erasure } from "./0017-erasure.js";
 import { questionnaireDeletion } from "./0018-questionnaire-deletion.js";
-import { patientLanguage } from "./0023-patient-language.js";
+import { enrolmentDemographics } from "./0019-enrolment-demographics.js";
 import { clinicalSafety } from "./0021-clinical-safety.js";
+import { patientLanguage } from "./0023-patient-language.js";
 import { fhirIntegration } from "./0024-fhir-integration.js";
 import { worklist } from "./0025-worklist.js";
 
@@ -42,8 +43,9 @@ export const migrations: Record<string, Migration> = {
   "0016-perf": perf,
   "0017-erasure": erasure,
   "0018-questionnaire-deletion": questionnaireDeletion,
-  "0023-patient-language": patientLanguage,
+  "0019-enrolment-demographics": enrolmentDemographics,
   "0021-clinical-safety": clinicalSafety,
+  "0023-patient-language": patientLanguage,
   "0024-fhir-integration": fhirIntegration,
   "0025-worklist": worklist,
 };

@@ -163,7 +163,7 @@ export const upsertPreference = (db: Db, userId: string, enabled: boolean, now: 
 
 export interface AlertFilter {
   /** null: every program (admin-type); otherwise the user whose memberships limit the list. */
-  reachOf: string | null;
+  reachOf: SqlFragment | null;
   programId?: string | undefined;
   status?: "open" | "taken" | "closed" | undefined;
   ownerId?: string | undefined;
@@ -178,28 +178,8 @@ const filtered = (db: Db, f: AlertFilter) =>
     .leftJoin("programPatients as pp", (j) =>
       j.onRef("pp.programId", "=", "a.programId").onRef("pp.userId", "=", "a.patientId"),
     )
-    .$if(f.reachOf !== null, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb.exists(
-            eb
-              .selectFrom("programStaff as ps")
-              .select("ps.userId")
-              .whereRef("ps.programId", "=", "a.programId")
-              .where("ps.userId", "=", f.reachOf!)
-              .where("ps.inviteAccepted", "=", true),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("organisationStaff as os")
-              .select("os.userId")
-              .whereRef("os.organisationId", "=", "p.organisationId")
-              .where("os.userId", "=", f.reachOf!)
-              .where("os.inviteAccepted", "=", true),
-          ),
-        ]),
-      ),
-    )
+    // The programs where the caller's role grants the alert queue (platform/access programsPermitting).
+    .$if(f.reachOf !== null, (qb) => qb.where(sql<boolean>`a.program_id IN ${f.reachOf}`))
     .$if(!!f.programId, (qb) => qb.where("a.programId", "=", f.programId!))
     .$if(!!f.status, (qb) => qb.where("a.status", "=", f.status!))
     .$if(!!f.ownerId, (qb) => qb.where("a.ownerId", "=", f.ownerId!))
@@ -248,7 +228,7 @@ export const findAlertPage = async (db: Db, f: AlertFilter, page: number, perPag
 };
 export type AlertRow = Awaited<ReturnType<typeof findAlertPage>>["rows"][number];
 
-export const countOpen = async (db: Db, reachOf: string | null, programId?: string) =>
+export const countOpen = async (db: Db, reachOf: SqlFragment | null, programId?: string) =>
   Number(
     (
       await filtered(db, { reachOf, programId, status: "open" })

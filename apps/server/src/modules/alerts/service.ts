@@ -24,7 +24,7 @@ import {
 } from "@openpro/core";
 import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
-import { listingScope } from "../../platform/access/scope.js";
+import { programsPermitting } from "../../platform/access/scope.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, notFound } from "../../platform/errors.js";
@@ -79,7 +79,7 @@ export type AlertPairs = Awaited<ReturnType<typeof q.findPairMessages>>;
  * enrolment and passes them to planUploadAlerts.
  */
 export const uploadNeedsAlertPairs = (scope: RequestScope, items: readonly { logClass: string }[]): boolean =>
-  !raisingOff.has(scope.ctx) && items.some((i) => i.logClass === "SYMPTOMS");
+  !raisingOff.has(scope.ctx) && items.some((i) => i.logClass === "SYMPTOMS" || i.logClass === "TEMPERATURE");
 
 /** What an upload's alerts are, decided before its INSERT from what the patient sent. */
 export interface UploadAlertPlan {
@@ -378,7 +378,7 @@ export const listAlerts = async (
   const { rows, totalCount } = await q.findAlertPage(
     ctx.db,
     {
-      reachOf: listingScope(actor),
+      reachOf: programsPermitting(actor, "view_project_users"),
       programId: query.projectId,
       status: query.status,
       ownerId: query.owner === "me" ? actor.userId : undefined,
@@ -398,7 +398,7 @@ export const listAlerts = async (
 
 /** The side menu's badge: Open alerts across the caller's programs. */
 export const countOpenAlerts = async ({ ctx, actor }: RequestScope) => ({
-  open: await q.countOpen(ctx.db, listingScope(actor)),
+  open: await q.countOpen(ctx.db, programsPermitting(actor, "view_project_users")),
 });
 
 /** Open alerts of one program, for the program dashboard (program reach checked by the caller). */

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { AuditEntry, AuditFilter } from "@openpro/core";
 import { auditCsvColumns, utcDate } from "@openpro/core";
-import { assertProgramInReach, listingScope } from "../../platform/access/scope.js";
+import { programsPermitting } from "../../platform/access/scope.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import * as q from "./queries.js";
 
@@ -48,17 +48,18 @@ const toEntry = (r: q.AuditRow): AuditEntry => ({
 const askedFor = (filter: AuditFilter) =>
   Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ""));
 
-const scopeOf = async (scope: RequestScope, filter: AuditFilter) => {
-  if (filter.projectId) await assertProgramInReach(scope.ctx.db, scope.actor, filter.projectId);
-  return listingScope(scope.actor);
-};
+/**
+ * The programs whose entries the caller may read: those where their role grants the audit log
+ * (a program named in the filter was resolved, and its permission checked, by defineRoute).
+ */
+const scopeOf = (scope: RequestScope) => programsPermitting(scope.actor, "view_audit_log");
 
 export const searchAuditLog = async (
   scope: RequestScope,
   query: AuditFilter & { _page: number; _perPage: number },
 ): Promise<{ results: AuditEntry[]; totalCount: number }> => {
   const { _page, _perPage, ...filter } = query;
-  const reachOf = await scopeOf(scope, filter);
+  const reachOf = scopeOf(scope);
   const [rows, totalCount] = await Promise.all([
     q.findPage(scope.ctx.db, filter, reachOf, (_page - 1) * _perPage, _perPage),
     q.countEntries(scope.ctx.db, filter, reachOf),
@@ -104,7 +105,7 @@ const toCells = (e: AuditEntry): unknown[] => [
 /** Every matching entry as CSV, newest first, streamed in keyset pages (memory stays flat). */
 export const exportAuditLog = async (scope: RequestScope, filter: AuditFilter) => {
   const { db, clock } = scope.ctx;
-  const reachOf = await scopeOf(scope, filter);
+  const reachOf = scopeOf(scope);
   await scope.audit({
     action: "audit.export",
     ...(filter.projectId ? { programId: filter.projectId } : {}),

@@ -1,8 +1,10 @@
 /**
  * Guessing limits for one-time codes, held in the database (they survive a restart and hold
  * across server processes): a code dies after five wrong tries (codes.ts), and beyond that at most
- * ten wrong codes per e-mail address and per client address in fifteen minutes, whatever the
- * sign-in, session or kind of code (6-digit sign-in and reset codes, 8-character reset codes).
+ * ten wrong codes per e-mail address and a hundred per client address in any fifteen minutes
+ * (a sliding window), whatever the sign-in, session or kind of code (6-digit sign-in and reset
+ * codes, 8-character reset codes). A hospital's staff share one public address: one person's
+ * typos must not lock their colleagues out (security issue 29 §5, docs/security.md).
  */
 import { limits, messages } from "@openpro/core";
 import { writeAudit } from "../../platform/audit/audit.js";
@@ -12,7 +14,7 @@ import {
   hitRateLimit,
   isRateLimited,
   type RateLimit,
-  secondsUntilWindowEnds,
+  secondsUntilAllowed,
 } from "../../platform/rate-limit/rate-limit.js";
 
 /** Who is guessing: the e-mail address a code is tried for (when the request names one) and the client. */
@@ -47,7 +49,7 @@ export const assertCodeGuessAllowed = async (ctx: AppContext, guesser: Guesser):
         outcome: "refused",
         details: { limit: limit.key.startsWith("code-fail:ip:") ? "client" : "account" },
       });
-      const wait = secondsUntilWindowEnds(ctx.clock, limit);
+      const wait = await secondsUntilAllowed(ctx.db, ctx.clock, limit);
       throw tooManyRequests(messages.tooManyCodeAttempts(Math.ceil(wait / 60)), wait);
     }
   }

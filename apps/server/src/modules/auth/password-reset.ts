@@ -14,7 +14,7 @@ import {
   clearRateLimit,
   hitRateLimit,
   isRateLimited,
-  secondsUntilWindowEnds,
+  secondsUntilAllowed,
 } from "../../platform/rate-limit/rate-limit.js";
 import { assertCodeGuessAllowed, type Guesser, recordWrongCode } from "./code-guessing.js";
 import { checkCode, codeHash, consumeCheckedCode, sendCode, wrongCode } from "./codes.js";
@@ -89,7 +89,7 @@ const assertCurrentPassword = async (
       messages.tooManyLoginAttempts,
       errorCodes.rateLimited,
       undefined,
-      secondsUntilWindowEnds(ctx.clock, limit),
+      await secondsUntilAllowed(ctx.db, ctx.clock, limit),
     );
   if (!currentPassword) throw invalidField("currentPassword", messages.required);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {

@@ -23,20 +23,24 @@ export const passwordFailureLimit = (email: string) => ({
   max: limits.loginFailuresPerAccount,
   windowSeconds: limits.loginRateWindowSeconds,
 });
-const ipLimitKey = (ip: string) => `login:ip:${ip}`;
+/**
+ * Wrong passwords from one client address, whatever the account: sized for a hospital whose staff
+ * share one public address (security issue 29 §5); each account keeps its own limit of ten.
+ */
+const addressFailureLimit = (ip: string) => ({
+  key: `login:ip:${ip}`,
+  max: limits.loginFailuresPerIp,
+  windowSeconds: limits.loginRateWindowSeconds,
+});
 
 export const login = async (
   ctx: AppContext,
   meta: RequestMeta,
   body: { email: string; password: string; scope: Scope; inviteCode?: string | undefined },
 ) => {
-  const ipLimited = await hitRateLimit(ctx.db, ctx.clock, {
-    key: ipLimitKey(meta.ip),
-    max: limits.loginAttemptsPerIp,
-    windowSeconds: limits.loginRateWindowSeconds,
-  });
+  const ipLimit = addressFailureLimit(meta.ip);
   const accountLimit = passwordFailureLimit(body.email);
-  if (ipLimited || (await isRateLimited(ctx.db, ctx.clock, accountLimit))) {
+  if ((await isRateLimited(ctx.db, ctx.clock, ipLimit)) || (await isRateLimited(ctx.db, ctx.clock, accountLimit))) {
     await writeAudit(ctx.db, ctx.clock, meta, {
       action: "auth.login",
       outcome: "refused",
@@ -48,6 +52,7 @@ export const login = async (
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !passwordOk) {
     await hitRateLimit(ctx.db, ctx.clock, accountLimit);
+    await hitRateLimit(ctx.db, ctx.clock, ipLimit);
     await writeAudit(ctx.db, ctx.clock, meta, {
       action: "auth.login",
       outcome: "failure",

@@ -71,6 +71,9 @@ describe("erasure of a patient's personal data", () => {
         consentGiven: true,
         dateConsentGiven: new Date("2019-01-10T10:00:00Z"),
         inviteAcceptedAt: new Date("2019-01-10T10:00:00Z"),
+        // What she gave the archive program when she consented (the enrolment's, migration 0019).
+        dob: "1961-04-12",
+        sex: "female",
       })
       .where("programId", "=", archive)
       .execute();

@@ -14,7 +14,7 @@ export const findAccount = (db: Db, userId: string) =>
 export const lockEnrolment = (db: Db, enrolmentId: string) =>
   db
     .selectFrom("programPatients")
-    .select(["erasedAt", "erasureGround"])
+    .select(["erasedAt", "erasureGround", "dob"])
     .where("id", "=", enrolmentId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -71,6 +71,8 @@ export const eraseEnrolment = (
       postcode: null,
       cancerTypes: "[]",
       birthYear: values.birthYear,
+      // The date of birth goes (its year is kept above); sex stays for research, as before.
+      dob: null,
       erasedAt: values.now,
       erasureGround: values.ground,
     })

@@ -165,7 +165,8 @@ export const erasePatient = async (
       name: messages.erasedPatientName,
       now,
       ground: decision.ground,
-      birthYear: birthYear(account?.dob ?? null),
+      // The year of birth this program was given (its enrolment's), never the account's.
+      birthYear: birthYear(locked.dob),
     });
     const notes = await q.clearFreeText(trx, programId, userId);
     const answers = await clearFreeTextAnswers(trx, programId, userId);

@@ -63,24 +63,46 @@ export const gatherOwnData = async (ctx: AppContext, userId: string, programId: 
           scores: e.state === "COMPLETED" ? e.scores.filter((s) => typeof s.score === "number") : [],
         });
 
+  // Staff export one program's part: the patient as that program knows them (its enrolment, the
+  // demographics given to it), never the account's registered name, profile or metadata, which
+  // may hold what the patient gave another program (security issue 29 §1).
+  const enrolment = programId ? enrolments[0] : undefined;
   const data = {
-    profile: {
-      userId: profile.id,
-      email: profile.email,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      displayName: profile.displayName,
-      dateOfBirth: isoDate(profile.dob),
-      sex: profile.sex,
-      territory: profile.territory,
-      accountCreatedAt: isoInstant(profile.dateCreated),
-      emailVerified: profile.emailVerified,
-      acceptedPrivacyPolicy: profile.privacyPolicy,
-      acceptedEula: profile.eula,
-      marketingConsent: profile.marketingConsent,
-      questionnaireReminders: profile.questionnaireReminders,
-      instructionsAcknowledgedAt: isoInstant(profile.instructionsAcknowledgedAt),
-    },
+    profile: enrolment
+      ? {
+          userId: profile.id,
+          email: enrolment.consentedEmail ?? enrolment.inviteEmail,
+          firstName: enrolment.firstName,
+          lastName: enrolment.lastName,
+          displayName: null,
+          dateOfBirth: isoDate(enrolment.dob),
+          sex: enrolment.sex,
+          territory: null,
+          accountCreatedAt: null,
+          emailVerified: null,
+          acceptedPrivacyPolicy: null,
+          acceptedEula: null,
+          marketingConsent: null,
+          questionnaireReminders: null,
+          instructionsAcknowledgedAt: null,
+        }
+      : {
+          userId: profile.id,
+          email: profile.email,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          displayName: profile.displayName,
+          dateOfBirth: isoDate(profile.dob),
+          sex: profile.sex,
+          territory: profile.territory,
+          accountCreatedAt: isoInstant(profile.dateCreated),
+          emailVerified: profile.emailVerified,
+          acceptedPrivacyPolicy: profile.privacyPolicy,
+          acceptedEula: profile.eula,
+          marketingConsent: profile.marketingConsent,
+          questionnaireReminders: profile.questionnaireReminders,
+          instructionsAcknowledgedAt: isoInstant(profile.instructionsAcknowledgedAt),
+        },
     enrolments: enrolments.map((e) => ({
       projectId: e.programId,
       projectName: e.programName,

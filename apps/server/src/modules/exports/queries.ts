@@ -117,7 +117,6 @@ const after = (column: string, alias: string, key: Keyset | null) =>
 export const findParticipantsPage = (db: Db, programId: string, key: Keyset | null, limit: number) =>
   db
     .selectFrom("programPatients as pp")
-    .innerJoin("users as u", "u.id", "pp.userId")
     .select([
       "pp.id",
       "pp.userId",
@@ -134,8 +133,9 @@ export const findParticipantsPage = (db: Db, programId: string, key: Keyset | nu
       "pp.createdAt",
       "pp.erasedAt",
       "pp.birthYear",
-      "u.dob",
-      "u.sex",
+      // What the patient gave this program, never the account's (security issue 29 §1).
+      "pp.dob",
+      "pp.sex",
     ])
     .where("pp.programId", "=", programId)
     .where("pp.status", "in", RESEARCH_STATES)
@@ -346,6 +346,8 @@ export const findEnrolments = (db: Db, userId: string, programId: string | null)
       "pp.enrolledWith",
       "pp.postcode",
       "pp.cancerTypes",
+      "pp.dob",
+      "pp.sex",
       "pp.createdAt",
     ])
     .where("pp.userId", "=", userId);

@@ -234,15 +234,15 @@ export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
       "programPatients.patientId",
       "programPatients.patientIdType",
       "programPatients.status",
-      "users.dob",
-      "users.sex",
+      // What the patient gave this program, never the account's (security issue 29 §1).
+      "programPatients.dob",
+      "programPatients.sex",
       "programPatients.erasedAt",
       "programPatients.birthYear",
       patientUpdated.as("lastUpdated"),
     ])
-    .where(
-      filter.patientUserId ? sql<boolean>`program_patients.user_id = ${filter.patientUserId}` : sql<boolean>`true`,
-    );
+    .where(filter.patientUserId ? sql<boolean>`program_patients.user_id = ${filter.patientUserId}` : sql<boolean>`true`)
+    .where(patientSearch(filter));
   return applyFilter(base, filter, {
     program: "program_patients.program_id",
     id: "program_patients.id",

@@ -99,7 +99,8 @@ export const registerFhirRoutes = async (app: FastifyInstance, ctx: AppContext) 
         } catch (error) {
           if (!(error instanceof OAuthError)) throw error;
           reply.status(error.error === "invalid_client" ? 401 : 400);
-          return { error: error.error, error_description: error.description } as never;
+          // OAuth's error and description (RFC 6749 §5.2), and the API's `message` beside them.
+          return { error: error.error, error_description: error.description, message: error.description } as never;
         }
       });
       defineRoute(

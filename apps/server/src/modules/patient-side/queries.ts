@@ -55,3 +55,16 @@ export const findPrioritisedOfPrograms = (db: Db, programIds: string[]) =>
         .orderBy("programId")
         .orderBy("position")
         .execute();
+
+/**
+ * The demographics a patient gives reach the programs they take part in now (consent given), and
+ * no other: a program they were only invited to, or left, does not get them (security issue 29 §1).
+ */
+export const setConsentedEnrolmentsDemographics = (db: Db, userId: string, demographics: { dob: string; sex: string }) =>
+  db
+    .updateTable("programPatients")
+    .set({ dob: demographics.dob, sex: demographics.sex })
+    .where("userId", "=", userId)
+    .where("consentGiven", "=", true)
+    .where("erasedAt", "is", null)
+    .execute();

@@ -13,7 +13,12 @@ import * as patients from "../patients/service.js";
 import { assertProgramReady } from "../program-readiness/service.js";
 import { type LoadedProgram, loadProgram } from "../programs/service.js";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "../users/service.js";
-import { findConsentedPrograms, findContactsOfPrograms, findPrioritisedOfPrograms } from "./queries.js";
+import {
+  findConsentedPrograms,
+  findContactsOfPrograms,
+  findPrioritisedOfPrograms,
+  setConsentedEnrolmentsDemographics,
+} from "./queries.js";
 
 export const inviteErrors = {
   invalid: () => new AppError(400, messages.inviteLinkInvalid, "INVITE_INVALID"),
@@ -313,7 +318,10 @@ export const saveDemographics = async (scope: RequestScope, body: { gender: stri
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== body.dob)
     throw invalidField("dob", messages.dobRequired);
   if (body.dob > today || !isAdult(body.dob, today)) throw invalidField("dob", messages.tooYoung);
-  await updateUser(ctx.db, actor.userId, { sex: body.gender, dob: body.dob, updatedAt: ctx.clock.now() });
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, actor.userId, { sex: body.gender, dob: body.dob, updatedAt: ctx.clock.now() });
+    await setConsentedEnrolmentsDemographics(trx, actor.userId, { dob: body.dob, sex: body.gender });
+  });
   await scope.audit({ action: "patient.demographics", patientId: actor.userId });
   return { message: messages.settingsUpdated };
 };

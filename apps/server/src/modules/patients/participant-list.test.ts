@@ -64,10 +64,12 @@ describe("the participant list sorts by open severe symptoms, and the details dr
       expect((await giveConsent(t, session, heart)).statusCode).toBe(200);
       id[lastName] = await userIdOf(t, email);
     }
+    // What Grace gave Heart at consent (the enrolment's demographics, migration 0019).
     await t.ctx.db
-      .updateTable("users")
+      .updateTable("programPatients")
       .set({ dob: "1906-12-09", sex: "female" })
-      .where("id", "=", id.Hopper!)
+      .where("userId", "=", id.Hopper!)
+      .where("programId", "=", heart)
       .execute();
 
     const log = (patient: string, at: string, grade: number, programId = heart) =>

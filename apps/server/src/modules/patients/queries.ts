@@ -1,5 +1,5 @@
 import { type Insertable, sql, type Updateable } from "kysely";
-import type { Db } from "../../db/kysely.js";
+import type { Db, SqlFragment } from "../../db/kysely.js";
 import type { PatientInvitesTable, ProgramPatientsTable } from "../../db/schema.js";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
@@ -66,11 +66,8 @@ export const findEnrolmentPage = async (
   const dir = filter.orderDir === "desc" ? "desc" : "asc";
   // By severity, names stay A to Z within a count; by name, the whole key follows the direction.
   const nameDir = filter.orderBy === "severeSymptoms" ? "asc" : dir;
-  let page = base
-    .selectAll()
-    .select((eb) =>
-      eb.selectFrom("users").select("users.dob").whereRef("users.id", "=", "programPatients.userId").as("dob"),
-    );
+  // selectAll carries the enrolment's own dob: what the patient gave this program, nothing else.
+  let page = base.selectAll();
   if (filter.orderBy === "severeSymptoms") page = page.orderBy("severeSymptomsCount", dir);
   const [rows, count] = await Promise.all([
     page
@@ -185,7 +182,7 @@ export const findConsentedEnrolments = (db: Db, programId: string) =>
 /** Patients of every program in reach (null: all), matched on name, e-mail or identifier. */
 export const searchEnrolments = async (
   db: Db,
-  filter: { term: string; memberUserId: string | null; page: number; perPage: number },
+  filter: { term: string; reach: SqlFragment | null; page: number; perPage: number },
 ) => {
   const like = `%${escapeLike(filter.term.toLowerCase())}%`;
   let base = db
@@ -200,13 +197,8 @@ export const searchEnrolments = async (
         eb(sql<string>`lower(coalesce(program_patients.patient_id, ''))`, "like", like),
       ]),
     );
-  if (filter.memberUserId) {
-    const userId = filter.memberUserId;
-    base = base.where(
-      sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId} AND ps.invite_accepted)
-        OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId} AND os.invite_accepted))`,
-    );
-  }
+  // Only the programs where the caller's role lets them see patients (platform/access programsPermitting).
+  if (filter.reach) base = base.where(sql<boolean>`programs.id IN ${filter.reach}`);
   const [rows, count] = await Promise.all([
     base
       .select([
@@ -221,7 +213,7 @@ export const searchEnrolments = async (
         "programPatients.patientIdType",
         "programPatients.status",
         "programs.name as programName",
-        "users.dob",
+        "programPatients.dob",
       ])
       .orderBy(sql`lower(program_patients.last_name)`)
       .orderBy(sql`lower(program_patients.first_name)`)
@@ -233,10 +225,6 @@ export const searchEnrolments = async (
   ]);
   return { rows, totalCount: Number(count.count) };
 };
-
-/** What the patient told the app about themselves (the account's, not the enrolment's). */
-export const findPatientProfile = (db: Db, userId: string) =>
-  db.selectFrom("users").select(["dob", "sex"]).where("id", "=", userId).executeTakeFirst();
 
 export const findProgramName = (db: Db, programId: string) =>
   db.selectFrom("programs").select(["name", "patientProgramName"]).where("id", "=", programId).executeTakeFirst();
@@ -254,3 +242,9 @@ export const acceptOpenPatientInvites = async (db: Db, enrolmentId: string, now:
     .where("revokedAt", "is", null)
     .execute();
 };
+
+/** The names patients signed up with (their accounts'), for the enrolments that consented. */
+export const findAccountNames = async (db: Db, userIds: string[]) =>
+  userIds.length === 0
+    ? []
+    : db.selectFrom("users").select(["id", "firstName", "lastName"]).where("id", "in", userIds).execute();

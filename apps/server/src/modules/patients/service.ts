@@ -53,7 +53,30 @@ interface PatientExtras {
   /** The participant list only: unresolved alerts (kept by a trigger of the alerts module). */
   openAlertCount?: number;
   isProjectActive: boolean;
+  patientEntered?: EnrolledPatient["patientEntered"];
 }
+
+/**
+ * What each consented patient entered themselves, for the verifier: the account's name and the
+ * demographics given to this program. Nothing for an enrolment without consent to THIS program.
+ */
+const patientEnteredOf = async (db: Db, rows: q.EnrolmentRow[]) => {
+  const consented = rows.filter((r) => r.consentGiven);
+  const names = new Map(
+    (
+      await q.findAccountNames(
+        db,
+        consented.map((r) => r.userId),
+      )
+    ).map((n) => [n.id, n]),
+  );
+  return (row: q.EnrolmentRow): EnrolledPatient["patientEntered"] => {
+    const name = row.consentGiven ? names.get(row.userId) : undefined;
+    return name
+      ? { firstName: name.firstName, lastName: name.lastName, dob: row.dob ?? null, sex: row.sex ?? null }
+      : null;
+  };
+};
 
 const toPatient = (
   row: q.EnrolmentRow,
@@ -183,6 +206,7 @@ export const listPatients = async (
   ]);
   const showCounts = counts && !!query.showSevereSymptomsCount;
   const isProjectActive = isProgramActive(ctx, program);
+  const patientEntered = await patientEnteredOf(ctx.db, rows);
   // The page's histories and the audit of the read (which patients were shown, not only how many)
   // go to the database side by side: an audited commit takes ~5 ms here.
   const [results] = await Promise.all([
@@ -191,6 +215,7 @@ export const listPatients = async (
       severeSymptomsCount: showCounts ? row.severeSymptomsCount : null,
       openAlertCount: row.openAlertCount,
       isProjectActive,
+      patientEntered: patientEntered(row),
     })),
     scope.audit(
       patientEvent("patient.list", programId, undefined, { count: rows.length, patientIds: rows.map((r) => r.userId) }),
@@ -213,10 +238,12 @@ export const getPatient = async (scope: RequestScope, programId: string, userId:
   const bounds = await reportBounds(ctx.db, programId, enrolment.userId);
   // The demographics the patient gave THIS program (none before they consent to it): never the
   // account's, which may hold what they gave another (security issue 29 §1).
+  const patientEntered = await patientEnteredOf(ctx.db, [enrolment]);
   const [patient] = await withHistories(ctx.db, actor, programId, [enrolment], () => ({
     dob: enrolment.dob,
     severeSymptomsCount: maySeeSymptomCounts(actor) ? enrolment.severeSymptomsCount : null,
     isProjectActive: isProgramActive(ctx, program),
+    patientEntered: patientEntered(enrolment),
   }));
   await scope.audit(patientEvent("patient.read", programId, userId));
   return {

@@ -16,9 +16,7 @@ export const registerProgramRoutes = async (app: FastifyInstance, ctx: AppContex
     programs.createProgram(scope, body),
   );
   defineRoute(app, ctx, programsApi.patientIdTypes, {}, async () => programs.listPatientIdTypes());
-  defineRoute(app, ctx, programsApi.get, { permission: "view_project" }, ({ scope, params }) =>
-    programs.getProgram(scope, params.projectId),
-  );
+  defineRoute(app, ctx, programsApi.get, { permission: "view_project" }, ({ program }) => programs.getProgram(program));
   defineRoute(app, ctx, programsApi.update, { permission: "edit_project" }, ({ scope, params, body }) =>
     programs.updateProgram(scope, params.projectId, body),
   );

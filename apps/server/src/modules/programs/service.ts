@@ -6,6 +6,7 @@ import {
   type NoteType,
   type Permission,
   type Program,
+  type ProgramInScope,
   type ProgramKind,
   patientIdTypes,
   programState,
@@ -15,6 +16,7 @@ import {
 import type { Db } from "../../db/kysely.js";
 import { findOrganisationIdsOfUser } from "../../platform/access/queries.js";
 import { assertProgramInReach, listingScope } from "../../platform/access/scope.js";
+import type { ProgramScope } from "../../platform/access/program-scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, forbidden, invalidField, notFound } from "../../platform/errors.js";
@@ -139,8 +141,12 @@ const findReachableProgram = async (ctx: AppContext, actor: Actor, programId: st
   return row;
 };
 
-export const getProgram = async ({ ctx, actor }: RequestScope, programId: string) =>
-  toProgram(await findReachableProgram(ctx, actor, programId), actor, ctx.clock.now());
+/** The program as its page loads it, with the caller's permissions in it (defineRoute resolved both). */
+export const getProgram = async (program: ProgramScope): Promise<ProgramInScope> => {
+  const row = await q.findProgram(program.ctx.db, program.programId);
+  if (!row) throw notFound();
+  return { ...toProgram(row, program.actor, program.ctx.clock.now()), myPermissions: [...program.permissions] };
+};
 
 /** Fields that need their own edit permission besides create/edit_project. */
 const gatedFields: [keyof ProgramInput, Permission][] = [
@@ -315,7 +321,9 @@ export const updateProgram = async (scope: RequestScope, programId: string, body
       trx,
     );
   });
-  return getProgram(scope, programId);
+  const updated = await q.findProgram(ctx.db, programId);
+  if (!updated) throw notFound();
+  return toProgram(updated, actor, ctx.clock.now());
 };
 
 /** Takes the image off the program (either upload permission, as for uploading one). */

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import { type ScaleScore, utcDate, wireEventStatus } from "@openpro/core";
+import { can, type ScaleScore, utcDate, wireEventStatus } from "@openpro/core";
+import { newExportSalt, pseudonymiser } from "../../platform/pseudonym.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
@@ -8,8 +9,10 @@ import { xlsxStream } from "./xlsx.js";
 /**
  * The program's questionnaire report as CSV (or XLSX), streamed page by page (keyset pages of 500 rows), so
  * a program of any size is exported without holding it in memory. One row per questionnaire with
- * at least one answer. Patients are named by their pseudonymous id only: the permission that
- * allows this export (EXPORT_PROJECT_QUESTIONNAIRES_REPORT) is held by anonymised-research roles too.
+ * at least one answer. The permission that allows this export (EXPORT_PROJECT_QUESTIONNAIRES_REPORT)
+ * is held by anonymised-research roles too: patients are named by a pseudonym made for this export
+ * (never their account id, which names them everywhere), unless the caller may export the program
+ * identifiably (security issue 29 §4).
  */
 
 const PAGE = 500;
@@ -45,8 +48,8 @@ const formatScores = (scores: unknown) =>
         .join("; ")
     : "";
 
-const toCells = (r: q.ExportRow): (string | number)[] => [
-  r.patientId,
+const toCells = (r: q.ExportRow, participant: (patientId: string) => string): (string | number)[] => [
+  participant(r.patientId),
   r.name,
   r.code ?? "",
   r.dueDate,
@@ -57,7 +60,8 @@ const toCells = (r: q.ExportRow): (string | number)[] => [
   r.state === "COMPLETED" ? formatScores(r.scores) : "",
 ];
 
-const toLine = (r: q.ExportRow) => toCells(r).map(csvCell).join(",");
+const toLine = (r: q.ExportRow, participant: (patientId: string) => string) =>
+  toCells(r, participant).map(csvCell).join(",");
 
 export const exportQuestionnaireReport = async (
   scope: RequestScope,
@@ -74,6 +78,9 @@ export const exportQuestionnaireReport = async (
     details: { ...body },
   });
   const filter = { startDate: body.startDate, endDate: body.endDate, typeId: body.questionnaireTypeId };
+  const participant = can(scope.actor, "export_project_data_identifiable")
+    ? (patientId: string) => patientId
+    : pseudonymiser(newExportSalt());
   async function* pages() {
     let after: { dueDate: string; id: string } | null = null;
     for (;;) {
@@ -87,10 +94,10 @@ export const exportQuestionnaireReport = async (
   }
   async function* csvLines() {
     yield `${exportColumns.join(",")}\r\n`;
-    for await (const rows of pages()) yield `${rows.map(toLine).join("\r\n")}\r\n`;
+    for await (const rows of pages()) yield `${rows.map((r) => toLine(r, participant)).join("\r\n")}\r\n`;
   }
   async function* cellPages() {
-    for await (const rows of pages()) yield rows.map(toCells);
+    for await (const rows of pages()) yield rows.map((r) => toCells(r, participant));
   }
   const safeName = program.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "program";
   const base = `questionnaire-report-${safeName}-${utcDate(ctx.clock.now())}`;

@@ -50,7 +50,6 @@ const minutes = sql`(data->>'durationMinutes')::float8`;
 export const findReportPatient = (db: Db, programId: string, userId: string) =>
   db
     .selectFrom("programPatients")
-    .innerJoin("users", "users.id", "programPatients.userId")
     .innerJoin("programs", "programs.id", "programPatients.programId")
     .select([
       "programs.name as programName",
@@ -64,7 +63,8 @@ export const findReportPatient = (db: Db, programId: string, userId: string) =>
       "programPatients.status",
       "programPatients.dateConsentGiven",
       "programPatients.dateConsentRevoked",
-      "users.dob",
+      // What the patient gave this program, never the account's (security issue 29 §1).
+      "programPatients.dob",
     ])
     .where("programPatients.programId", "=", programId)
     .where("programPatients.userId", "=", userId)

@@ -9,19 +9,20 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     app,
     ctx,
     reportsApi.participantReport,
-    { permission: "view_user_dashboard", serializedResponse: true },
-    ({ scope, params, query }) => reports.participantReport(scope, params.projectId, params.userId, query),
+    { permission: "view_user_dashboard", serializedResponse: true, programLazily: true },
+    ({ scope, programPending, params, query }) =>
+      reports.participantReport(scope, programPending, params.projectId, params.userId, query),
   );
-  defineRoute(app, ctx, reportsApi.dailyReport, { permission: "view_user_dashboard" }, ({ scope, params }) =>
-    reports.dailyReport(scope, params.projectId, params.userId, params.date),
+  defineRoute(app, ctx, reportsApi.dailyReport, { permission: "view_user_dashboard" }, ({ program, params }) =>
+    reports.dailyReport(program, params.projectId, params.userId, params.date),
   );
   defineRoute(
     app,
     ctx,
     reportsApi.exportReport,
     { permission: "download_patient_report" },
-    async ({ scope, params, body, reply }) => {
-      const { pdf, fileName } = await reports.exportReport(scope, params.projectId, params.userId, body);
+    async ({ program, params, body, reply }) => {
+      const { pdf, fileName } = await reports.exportReport(program, params.projectId, params.userId, body);
       // A Buffer goes out as it is: the response schema's serializer never sees it.
       reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${fileName}"`);
       return pdf;

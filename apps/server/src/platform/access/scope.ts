@@ -1,8 +1,8 @@
-import { isAdminType } from "@openpro/core";
-import type { Db } from "../../db/kysely.js";
+import { isAdminType, type Permission, rolesGranting } from "@openpro/core";
+import type { Db, SqlFragment } from "../../db/kysely.js";
 import type { Actor } from "../auth/actor.js";
 import { notFound } from "../errors.js";
-import { isOrganisationMember, isProgramInReach } from "./queries.js";
+import { isOrganisationMember, isProgramInReach, programIdsWithRole } from "./queries.js";
 
 /**
  * Scope of an actor: admin-type roles reach everything; everyone else their organisations and
@@ -22,3 +22,11 @@ export const assertProgramInReach = async (db: Db, actor: Actor, programId: stri
   if (reachesEverything(actor)) return;
   if (!(await isProgramInReach(db, actor.userId, programId))) throw notFound();
 };
+
+/**
+ * null: every program (admin-type); otherwise, as SQL, the programs in which the actor's role
+ * grants `permission` — a listing across programs shows no program where the role the program
+ * gave them does not allow what the listing shows (security issue 29 §2).
+ */
+export const programsPermitting = (actor: Actor, permission: Permission): SqlFragment | null =>
+  reachesEverything(actor) ? null : programIdsWithRole(actor.userId, rolesGranting(permission, actor.role));

@@ -3,6 +3,7 @@ import { type Endpoint, errorCodes, messages, type Permission } from "@openpro/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { isAuditedRefusal, isUuid, type ProgramScope, resolveProgramScope } from "../access/program-scope.js";
 import { writeAudit } from "../audit/audit.js";
 import { type Actor, resolveActor } from "../auth/actor.js";
 import type { AppContext, RequestMeta } from "../context.js";
@@ -32,6 +33,16 @@ export interface RouteOptions {
   /** Which kind of account may call it (default: staff for authenticated routes). */
   scope?: "clinical" | "patient" | "any";
   /**
+   * The input field that names the route's program: "projectId" unless told otherwise, looked for
+   * in the path, then the query, then the body; false for a staff route that must not be scoped
+   * to one program. On a staff route whose input names a program, defineRoute resolves it once:
+   * 404 outside the caller's reach, the permission checked against the role the caller holds IN
+   * that program, and the handler's `scope` and `actor` carry that program's permissions (its
+   * `program` input is the scope a program-scoped service takes).
+   */
+  program?: string | false;
+  programLazily?: true;
+  /**
    * The handler answers with the JSON text itself (a string or Buffer in the response schema's
    * shape), sent as application/json as it is: no object is built, walked or written out. Tests
    * parse every such answer and check it against the schema, refusing a key it would drop. For
@@ -39,6 +50,27 @@ export interface RouteOptions {
    */
   serializedResponse?: true;
 }
+
+type Field<O extends RouteOptions> = O extends { program: infer F extends string } ? F : "projectId";
+/** The route's input names its program in this field, always (the contract requires it). */
+type NamesProgram<E extends Endpoint, F extends string> =
+  Out<E["params"]> extends Record<F, string>
+    ? true
+    : Out<E["query"]> extends Record<F, string>
+      ? true
+      : Out<E["body"]> extends Record<F, string>
+        ? true
+        : false;
+/** What a staff route naming its program hands its handler besides RouteInput. */
+type ProgramInput<E extends Endpoint, O extends RouteOptions> = O extends { program: false }
+  ? unknown
+  : O extends { scope: "patient" | "any" }
+    ? unknown
+    : NamesProgram<E, Field<O>> extends true
+      ? O extends { programLazily: true }
+        ? { programPending: Promise<ProgramScope> }
+        : { program: ProgramScope }
+      : unknown;
 
 /** Tests check every serialised answer against its schema; production sends it as it is. */
 const checkSerializedAnswers = Boolean(process.env.VITEST);
@@ -84,6 +116,8 @@ export interface RegisteredRoute {
   url: string;
   permission: Permission | null;
   scope: NonNullable<RouteOptions["scope"]>;
+  /** The input field naming the route's program, when defineRoute resolves it. */
+  program: string | null;
 }
 const registries = new WeakMap<AppContext, RegisteredRoute[]>();
 /** Every route defineRoute registered for this app, in registration order. */
@@ -104,7 +138,7 @@ export const defineRoute = <E extends Endpoint, const O extends RouteOptions>(
   ctx: AppContext,
   endpoint: E,
   options: O,
-  handler: (input: RouteInput<E>) => Promise<Answer<E, O>>,
+  handler: (input: RouteInput<E> & ProgramInput<E, O>) => Promise<Answer<E, O>>,
 ) => {
   const status = endpoint.status ?? 200;
   const registry = registries.get(ctx) ?? [];
@@ -114,7 +148,9 @@ export const defineRoute = <E extends Endpoint, const O extends RouteOptions>(
     url: app.prefix + endpoint.path,
     permission: options.permission ?? null,
     scope: options.scope ?? "clinical",
+    program: declaredProgramField(endpoint, options),
   });
+  const programField = programFieldOf(endpoint, options);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -135,16 +171,27 @@ export const defineRoute = <E extends Endpoint, const O extends RouteOptions>(
     handler: async (request, reply) => {
       const meta = requestMeta(request);
       const actor = actors.get(request) ?? null;
-      const result = await handler({
+      const scope = requestScope(ctx, meta, actor as RouteInput<E>["actor"]);
+      const input: RouteInput<E> = {
         params: request.params as Out<E["params"]>,
         query: request.query as Out<E["query"]>,
         body: request.body as Out<E["body"]>,
         actor: actor as RouteInput<E>["actor"],
         meta,
-        scope: requestScope(ctx, meta, actor as RouteInput<E>["actor"]),
+        scope,
         request,
         reply,
-      });
+      };
+      let result: Answer<E, O>;
+      try {
+        result = await handler({ ...input, ...(await programInputOf(input)) } as RouteInput<E> & ProgramInput<E, O>);
+      } catch (error) {
+        // A record outside the caller's reach answers 404; the probing is audited like a refused
+        // permission, so the security officer of the program it names can see it (issue 29 §6).
+        if (isNotFound(error) && actor?.scope === "clinical" && !isAuditedRefusal(error))
+          await auditRefusedReach(scope as RequestScope<Actor>, endpoint, request, programIdIn(request, "projectId"));
+        throw error;
+      }
       if (status === 204) return reply.status(204).send();
       // A handler may have chosen another status (the health check's 503).
       if (reply.statusCode === 200) reply.status(status);
@@ -158,6 +205,93 @@ export const defineRoute = <E extends Endpoint, const O extends RouteOptions>(
       }
       return reply.send(result);
     },
+  });
+
+  /** The program scope of a staff request naming its program (none otherwise). */
+  const programInputOf = async (input: RouteInput<E>): Promise<object> => {
+    const actor = input.actor as Actor | null;
+    // Staff act in a program; a patient's own routes reach their enrolment in their services.
+    const programId =
+      programField && actor?.scope === "clinical" ? programIdIn(input.request, programField) : undefined;
+    if (programId === undefined) return {};
+    const pending = programScopeOf(input.scope, endpoint, options, input.request, programId);
+    if (options.programLazily) {
+      // Awaited by the handler; a rejection it never reached is not an unhandled one.
+      pending.catch(() => {});
+      return { programPending: pending };
+    }
+    const program = await pending;
+    return { program, actor: program.actor, scope: program };
+  };
+};
+
+const isNotFound = (error: unknown): error is AppError => error instanceof AppError && error.statusCode === 404;
+
+/** A 404 a staff member met: who, which route, the ids they sent, and the program the request named. */
+const auditRefusedReach = async (
+  scope: RequestScope<Actor>,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  programId: string | undefined,
+) => {
+  const ids: Record<string, unknown> = {
+    ...(request.params as Record<string, unknown>),
+    ...(programId ? { projectId: programId } : {}),
+  };
+  const patientId = typeof ids.userId === "string" ? ids.userId : undefined;
+  await scope.audit({
+    action: "access.refused",
+    outcome: "refused",
+    // The named program's entry, so its security officer sees who probed it (it exists: it was resolved).
+    ...(programId && isUuid(programId) ? { programId } : {}),
+    ...(patientId && isUuid(patientId) ? { patientId } : {}),
+    details: { route: `${endpoint.method} ${endpoint.path}`, reason: "not found", ids },
+  });
+};
+
+/** The field naming the program on a staff route (unless the route opts out), looked up at run time. */
+const programFieldOf = (endpoint: Endpoint, options: RouteOptions): string | null => {
+  if (options.program === false || endpoint.auth !== true) return null;
+  // A route open to both kinds of account names its program explicitly (FHIR's Group export).
+  if (typeof options.program === "string") return options.program;
+  return (options.scope ?? "clinical") === "clinical" ? "projectId" : null;
+};
+
+const shapeOf = (schema: unknown): Record<string, z.ZodType> | undefined =>
+  (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+
+/** The field the contract requires and names the program by, for the authorisation matrix. */
+const declaredProgramField = (endpoint: Endpoint, options: RouteOptions): string | null => {
+  const field = programFieldOf(endpoint, options);
+  if (!field) return null;
+  const required = [endpoint.params, endpoint.query, endpoint.body].some((schema) => {
+    const member = shapeOf(schema)?.[field];
+    return !!member && !member.safeParse(undefined).success;
+  });
+  return required ? field : null;
+};
+
+/** The program id the validated input names in `field` (path, else query, else body). */
+const programIdIn = (request: FastifyRequest, field: string): string | undefined => {
+  for (const source of [request.params, request.query, request.body]) {
+    const value = (source as Record<string, unknown> | null | undefined)?.[field];
+    if (typeof value === "string") return value;
+  }
+  return undefined;
+};
+
+/** The route's program resolved for the caller (the caller is authenticated on a staff route). */
+const programScopeOf = async (
+  scope: RequestScope<Actor | null>,
+  endpoint: Endpoint,
+  options: RouteOptions,
+  request: FastifyRequest,
+  programId: string,
+): Promise<ProgramScope> => {
+  if (!scope.actor) throw unauthorized();
+  return resolveProgramScope(scope as RequestScope<Actor>, programId, options.permission ?? null, {
+    route: `${endpoint.method} ${endpoint.path}`,
+    ids: request.params as Record<string, unknown>,
   });
 };
 

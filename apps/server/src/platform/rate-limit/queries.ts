@@ -2,34 +2,66 @@ import { sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 
 /**
- * Counts one hit in a fixed window, atomically, and returns the count in the current window.
- * Stored in the database so that every server process shares it.
+ * Each limit's key keeps the times of its most recent hits (at most `keep` of them, those within
+ * the window): an exact sliding window, in the database, shared by every server process.
  */
-export const incrementCounter = async (db: Db, key: string, now: Date, windowSeconds: number): Promise<number> => {
-  const windowStart = new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000);
+const recentHits = (existing: ReturnType<typeof sql>, now: Date, windowSeconds: number, keep: number) =>
+  sql<Date[]>`(SELECT coalesce(array_agg(h ORDER BY h), '{}'::timestamptz[]) FROM (
+      SELECT h FROM unnest(${existing}) AS h
+      WHERE h > ${now}::timestamptz - make_interval(secs => ${windowSeconds})
+      ORDER BY h DESC LIMIT ${keep}) recent)`;
+
+/** Counts one hit, atomically; returns how many hits the window now holds (at most `keep`). */
+export const incrementCounter = async (
+  db: Db,
+  key: string,
+  now: Date,
+  windowSeconds: number,
+  keep: number,
+): Promise<number> => {
   const row = await db
     .insertInto("rateLimitCounters")
-    .values({ key, windowStart, hits: 1 })
+    .values({ key, windowStart: now, hits: 1, hitTimes: sql`ARRAY[${now}::timestamptz]` })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
-        hits: sql<number>`CASE WHEN rate_limit_counters.window_start = excluded.window_start THEN rate_limit_counters.hits + 1 ELSE 1 END`,
-        windowStart: sql<Date>`excluded.window_start`,
+        hitTimes: recentHits(
+          sql`rate_limit_counters.hit_times || ARRAY[${now}::timestamptz]`,
+          now,
+          windowSeconds,
+          keep,
+        ),
+        windowStart: now,
       }),
     )
-    .returning("hits")
+    .returning(sql<number>`cardinality(hit_times)`.as("count"))
     .executeTakeFirstOrThrow();
-  return row.hits;
+  return Number(row.count);
 };
 
-export const findCounter = async (db: Db, key: string, now: Date, windowSeconds: number): Promise<number> => {
-  const windowStart = new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000);
+/**
+ * How many hits the window holds now, and when the `nth` most recent of them (1 = the newest)
+ * leaves it — what a 429's Retry-After waits for.
+ */
+export const findCounter = async (
+  db: Db,
+  key: string,
+  now: Date,
+  windowSeconds: number,
+  nth: number,
+): Promise<{ count: number; nthLeavesAt: Date | null }> => {
   const row = await db
-    .selectFrom("rateLimitCounters")
-    .select("hits")
-    .where("key", "=", key)
-    .where("windowStart", "=", windowStart)
-    .executeTakeFirst();
-  return row?.hits ?? 0;
+    .selectFrom(
+      sql<{ h: Date }>`(SELECT h FROM rate_limit_counters, unnest(hit_times) AS h
+        WHERE key = ${key} AND h > ${now}::timestamptz - make_interval(secs => ${windowSeconds}))`.as("recent"),
+    )
+    .select([
+      sql<number>`count(*)`.as("count"),
+      sql<Date | null>`(array_agg(h ORDER BY h DESC))[${nth}] + make_interval(secs => ${windowSeconds})`.as(
+        "nthLeavesAt",
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), nthLeavesAt: row.nthLeavesAt ? new Date(row.nthLeavesAt) : null };
 };
 
 export const deleteCounter = async (db: Db, key: string): Promise<void> => {

@@ -17,10 +17,13 @@ export const ProgramHeader = ({
   program,
   current,
   notices,
+  allowedTabs = () => true,
 }: {
   program: Program;
   current: ProgramTab | false;
   notices?: ReactNode;
+  /** Which tabs the caller may open in this program (the others are not offered). */
+  allowedTabs?: (tab: ProgramTab) => boolean;
 }) => (
   <Box component="header" sx={{ mb: 3 }}>
     {/* Document 2 §2: the way back to the programs list from any page of a program. */}
@@ -49,27 +52,33 @@ export const ProgramHeader = ({
     {notices}
     <Box component="nav" aria-label="Program sections" sx={{ borderBottom: 1, borderColor: "divider", mt: 2 }}>
       <Tabs value={current} aria-label="Program sections">
-        <Tab
-          value="reports"
-          label="Overview"
-          component={RouterLink}
-          to={`/programs/${program.projectId}/reports`}
-          aria-current={current === "reports" ? "page" : undefined}
-        />
-        <Tab
-          value="participants"
-          label="Participants"
-          component={RouterLink}
-          to={`/programs/${program.projectId}/participants`}
-          aria-current={current === "participants" ? "page" : undefined}
-        />
-        <Tab
-          value="settings"
-          label="Settings"
-          component={RouterLink}
-          to={`/programs/${program.projectId}/settings`}
-          aria-current={current === "settings" ? "page" : undefined}
-        />
+        {allowedTabs("reports") ? (
+          <Tab
+            value="reports"
+            label="Overview"
+            component={RouterLink}
+            to={`/programs/${program.projectId}/reports`}
+            aria-current={current === "reports" ? "page" : undefined}
+          />
+        ) : null}
+        {allowedTabs("participants") ? (
+          <Tab
+            value="participants"
+            label="Participants"
+            component={RouterLink}
+            to={`/programs/${program.projectId}/participants`}
+            aria-current={current === "participants" ? "page" : undefined}
+          />
+        ) : null}
+        {allowedTabs("settings") ? (
+          <Tab
+            value="settings"
+            label="Settings"
+            component={RouterLink}
+            to={`/programs/${program.projectId}/settings`}
+            aria-current={current === "settings" ? "page" : undefined}
+          />
+        ) : null}
       </Tabs>
     </Box>
   </Box>
