@@ -230,7 +230,7 @@ describe("the demographics page", () => {
     await user.click(await screen.findByRole("radio", { name: "Female" }));
     await user.type(screen.getByLabelText(/Date of birth/), "2020-01-01");
     await user.click(screen.getByRole("button", { name: "Open the app" }));
-    expect(await screen.findByText(messages.tooYoung)).toBeTruthy();
+    expect(await screen.findByText(t("tooYoung"))).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -262,7 +262,7 @@ describe("the unsubscribe page", () => {
     expect(confirm.disabled).toBe(false);
     await user.click(confirm);
     // The page says so; the checkbox stays disabled.
-    expect(await screen.findByText(messages.unsubscribed)).toBeTruthy();
+    expect(await screen.findByText(t("unsubscribed"))).toBeTruthy();
     expect(checkbox.disabled).toBe(true);
     const post = fetchMock.mock.calls[0];
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({

@@ -1,8 +1,8 @@
-import { messages } from "@openpro/core/schema-free";
 import { Alert, PlainPageTitle } from "../components/plain-ui";
 import { decodeEmail, UnsubscribeForm } from "../features/patient-side/components/unsubscribe-form";
 import { useClientConfig } from "../lib/client-config";
 import { pageSearch } from "../lib/page-address";
+import { t } from "../lib/patient-text";
 
 /**
  * /unsubscribe?email=<base64>&userId=…&token=…: stop questionnaire reminders. The signed token
@@ -17,11 +17,11 @@ export const UnsubscribePage = () => {
   const token = search.get("token") ?? "";
   return (
     <>
-      <PlainPageTitle>Questionnaire reminders</PlainPageTitle>
+      <PlainPageTitle>{t("remindersTitle")}</PlainPageTitle>
       {email && userId && token ? (
         <UnsubscribeForm email={email} userId={userId} token={token} supportEmail={supportEmail} />
       ) : (
-        <Alert severity="warning">{messages.unsubscribeLinkOutdated(supportEmail)}</Alert>
+        <Alert severity="warning">{t("unsubscribeLinkOutdated", { supportEmail })}</Alert>
       )}
     </>
   );

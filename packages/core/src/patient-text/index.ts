@@ -2,6 +2,7 @@ import type { PatientLanguage } from "../rules/patient-language.js";
 import { en, type PatientCatalogue } from "./en.js";
 
 export { en as englishPatientText, type PatientCatalogue, type PatientTextKey } from "./en.js";
+export { type PatientMailKey, patientMailText } from "./mail.js";
 
 /**
  * Each language's catalogue, loaded when it is first needed: English is in every bundle, the others

@@ -12,11 +12,13 @@ import {
   programScheduleStartDate,
   reminderAt,
   sendDates,
+  type Territory,
   utcDate,
   windowClosesAt,
 } from "@openpro/core";
 import type { AppContext } from "../../platform/context.js";
 import { queueMails } from "../../platform/mail/mailer.js";
+import { patientMail, patientMailLanguage } from "../../platform/mail/patient-mail-text.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import { unsubscribeToken } from "../patients/service.js";
 import * as q from "./queries.js";
@@ -345,9 +347,17 @@ const questionCounts = async (ctx: AppContext, typeIds: string[]) => {
   return counts;
 };
 
-const mailFor = (
-  ctx: AppContext,
-  who: { userId: string; firstName: string; email: string; programName: string },
+/** A patient's questionnaire e-mail, in their language (the account's, else the program's). */
+export const questionnaireMail = (
+  ctx: Pick<AppContext, "settings">,
+  who: {
+    userId: string;
+    firstName: string;
+    email: string;
+    programName: string;
+    language: string | null;
+    territory: Territory;
+  },
   count: number,
   reminder: boolean,
 ) => {
@@ -356,18 +366,15 @@ const mailFor = (
     userId: who.userId,
     token: unsubscribeToken(ctx.settings.jwtSecret, who.userId, who.email),
   }).toString()}`;
-  const what = count === 1 ? "a questionnaire" : `${count} questionnaires`;
+  const language = patientMailLanguage(who.language, who.territory);
+  const text = patientMail(language);
+  const program = who.programName;
   return renderLayout({
-    subject: reminder
-      ? `Reminder: ${what} from ${who.programName} closes soon`
-      : `You have ${what} to complete for ${who.programName}`,
-    greeting: `Hello ${who.firstName},`,
-    paragraphs: reminder
-      ? [
-          `You have ${what} from ${who.programName} still to complete. It closes soon: please open the OpenPRO app to answer.`,
-        ]
-      : [`Your care team has sent you ${what} in ${who.programName}.`, "Please open the OpenPRO app to answer."],
-    footer: `You receive these e-mails because you take part in ${who.programName}. Stop questionnaire e-mails: ${url}`,
+    language,
+    subject: text(reminder ? "questionnaireReminderSubject" : "questionnaireDueSubject", { count, program }),
+    greeting: text("greeting", { name: who.firstName }),
+    paragraphs: [text(reminder ? "questionnaireReminder" : "questionnaireDue", { count, program }), text("openTheApp")],
+    footer: text("questionnaireFooter", { program, url }),
   });
 };
 
@@ -386,7 +393,9 @@ const mailPatients = async (
   const category = reminder ? "questionnaire.reminder" : "questionnaire.due";
   const mails = recipients.flatMap((r) => {
     const count = counts.get(`${r.userId}|${r.programId}`);
-    return count && r.questionnaireReminders ? [{ to: r.email, mail: mailFor(ctx, r, count, reminder), category }] : [];
+    return count && r.questionnaireReminders
+      ? [{ to: r.email, mail: questionnaireMail(ctx, r, count, reminder), category }]
+      : [];
   });
   // A few multi-row inserts, not two statements per mail (thousands a day at scale).
   for (let i = 0; i < mails.length; i += MAIL_BATCH) await queueMails(db, ctx.clock, mails.slice(i, i + MAIL_BATCH));

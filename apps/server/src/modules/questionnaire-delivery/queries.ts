@@ -380,6 +380,8 @@ export const findRecipients = async (db: Db, pairs: readonly { patientId: string
       "pp.firstName",
       "u.email",
       "u.questionnaireReminders",
+      "u.language",
+      "p.territory",
       sql<string>`coalesce(p.patient_program_name, p.name)`.as("programName"),
     ])
     .where("pp.userId", "in", [...new Set(pairs.map((p) => p.patientId))])

@@ -15,6 +15,8 @@ interface Layout {
   code?: string;
   action?: { label: string; url: string };
   footer?: string;
+  /** The language the mail is written in (its HTML's lang): a patient's mail is in theirs. */
+  language?: string;
 }
 
 export const renderLayout = (layout: Layout): RenderedMail => {
@@ -23,7 +25,7 @@ export const renderLayout = (layout: Layout): RenderedMail => {
   if (layout.action) textParts.push(`${layout.action.label}: ${layout.action.url}`, "");
   textParts.push(layout.footer ?? "This message was sent by OpenPRO. If you did not expect it, you can ignore it.");
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
+<html lang="${layout.language ?? "en"}"><head><meta charset="utf-8"><title>${escapeHtml(layout.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1d2a36">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellspacing="0" cellpadding="0" style="background:#ffffff;border-radius:8px;padding:32px">

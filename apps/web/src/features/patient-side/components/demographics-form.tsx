@@ -1,13 +1,14 @@
-import { isAdult, messages } from "@openpro/core/schema-free";
+import { isAdult } from "@openpro/core/schema-free";
 import { type FormEvent, useState } from "react";
 import { Alert, RadioGroup, SubmitButton, TextField } from "../../../components/plain-ui";
+import { t } from "../../../lib/patient-text";
 import { useSaveDemographics } from "../api";
 
 const sexes = [
-  { value: "female", label: "Female" },
-  { value: "male", label: "Male" },
-  { value: "intersex", label: "Intersex" },
-  { value: "prefer_not_to_say", label: "Prefer not to say" },
+  { value: "female", label: "sexFemale" },
+  { value: "male", label: "sexMale" },
+  { value: "intersex", label: "sexIntersex" },
+  { value: "prefer_not_to_say", label: "sexPreferNotToSay" },
 ] as const;
 type Sex = (typeof sexes)[number]["value"];
 
@@ -20,12 +21,8 @@ export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: (
   const [sex, setSex] = useState<Sex | "">("");
   const [dob, setDob] = useState("");
   const [tried, setTried] = useState(false);
-  const sexProblem = sex ? null : messages.sexRequired;
-  const dobProblem = !/^\d{4}-\d{2}-\d{2}$/.test(dob)
-    ? messages.dobRequired
-    : !isAdult(dob, today)
-      ? messages.tooYoung
-      : null;
+  const sexProblem = sex ? null : t("sexRequired");
+  const dobProblem = !/^\d{4}-\d{2}-\d{2}$/.test(dob) ? t("dobRequired") : !isAdult(dob, today) ? t("tooYoung") : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,19 +32,19 @@ export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: (
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="About you">
+    <form noValidate onSubmit={submit} aria-label={t("aboutYouTitle")}>
       <RadioGroup
-        legend="Sex"
+        legend={t("sex")}
         name="sex"
         required
-        options={sexes}
+        options={sexes.map((option) => ({ value: option.value, label: t(option.label) }))}
         value={sex}
         onValue={setSex}
         error={tried ? sexProblem : null}
       />
       <TextField
         type="date"
-        label="Date of birth"
+        label={t("dateOfBirth")}
         name="dob"
         required
         max={today}
@@ -55,8 +52,8 @@ export const DemographicsForm = ({ onSaved, today = localToday() }: { onSaved: (
         onValue={setDob}
         error={tried ? dobProblem : null}
       />
-      {save.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
-      <SubmitButton disabled={save.isPending}>Open the app</SubmitButton>
+      {save.isError ? <Alert severity="error">{t("somethingWentWrong")}</Alert> : null}
+      <SubmitButton disabled={save.isPending}>{t("openTheApp")}</SubmitButton>
     </form>
   );
 };

@@ -1,6 +1,6 @@
-import { messages } from "@openpro/core/schema-free";
 import { useState } from "react";
 import { Alert, Button, Checkbox } from "../../../components/plain-ui";
+import { t } from "../../../lib/patient-text";
 import { useUnsubscribe } from "../api";
 
 /** Decodes the link's base64 e-mail; null when it is not valid base64. */
@@ -36,16 +36,11 @@ export const UnsubscribeForm = ({
         if (checked && !done) unsubscribe.mutate({ email, userId, token, isEnabled: false });
       }}
     >
-      <Checkbox
-        checked={checked}
-        disabled={done}
-        onChecked={setChecked}
-        label={`Stop sending questionnaire reminder e-mails to ${email}`}
-      />
-      {unsubscribe.isError ? <Alert severity="error">{messages.unsubscribeFailed(supportEmail)}</Alert> : null}
+      <Checkbox checked={checked} disabled={done} onChecked={setChecked} label={t("stopRemindersTo", { email })} />
+      {unsubscribe.isError ? <Alert severity="error">{t("unsubscribeFailedContact", { supportEmail })}</Alert> : null}
       {done ? (
         <Alert severity="success" role="status">
-          {messages.unsubscribed}
+          {t("unsubscribed")}
         </Alert>
       ) : null}
       <Button
@@ -55,7 +50,7 @@ export const UnsubscribeForm = ({
         className="pu-submit"
         disabled={!checked || done || unsubscribe.isPending}
       >
-        Confirm
+        {t("unsubscribeConfirm")}
       </Button>
     </form>
   );
