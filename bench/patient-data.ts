@@ -21,6 +21,7 @@ import {
   patientLogin,
   userIdOf,
 } from "../apps/server/test/patients.js";
+import { addToOrganisation, makeProgramReady } from "../apps/server/test/teams.js";
 import type { TestApp } from "../apps/server/test/test-app.js";
 import { call, freePort, ServerProcess } from "./faults/server.js";
 import { participantReportSql } from "./report-sql.js";
@@ -163,6 +164,16 @@ const benchUploads = async (
   const batches = onPostgres ? 100 : 30;
   const batchSize = 100;
   const email = "uploader@data.openpro.test";
+  // A program reaches a patient only when ready (issue 30 §1): a care-team phone, thresholds,
+  // messages, and a team member to escalate to.
+  await makeProgramReady(t, programId);
+  const { organisationId } = await db
+    .selectFrom("programs")
+    .select("organisationId")
+    .where("id", "=", programId)
+    .executeTakeFirstOrThrow();
+  const ward = await t.createStaff({ email: "ward@data.openpro.test", role: "clinician_team_member" });
+  await addToOrganisation(t, ward, organisationId, "clinician_team_member");
   const added = await t.request({
     method: "POST",
     url: "/api/v1/users",
