@@ -50,6 +50,15 @@ export const enrolledPatientSchema = z.object({
   /** Unresolved (Open or Taken) care-team alerts of the patient in this program (the list only). */
   openAlertCount: z.number().int().optional(),
   isProjectActive: z.boolean().optional(),
+  /**
+   * What the patient entered (the name they signed up with, the date of birth and sex they gave
+   * this program), beside what the program entered, for the verifier to compare. Only once the
+   * patient has consented to THIS program; null before (and absent where not sent).
+   */
+  patientEntered: z
+    .object({ firstName: z.string(), lastName: z.string(), dob: z.string().nullable(), sex: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type EnrolledPatient = z.infer<typeof enrolledPatientSchema>;
 

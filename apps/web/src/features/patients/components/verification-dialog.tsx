@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -10,16 +11,22 @@ import {
   Radio,
   RadioGroup,
   TextField,
+  Typography,
 } from "@mui/material";
 import { type EnrolledPatient, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
+import { formatDay } from "../../../lib/format";
 import { ApiError } from "../../../lib/http";
 import { useVerifyPatient } from "../api";
 
 type Decision = "verify" | "decline";
 
-/** Verify or decline a patient awaiting verification; Verify needs the patient id. */
+/**
+ * Verify or decline a patient awaiting verification; Verify needs the patient id. The dialog sets
+ * what the patient entered beside what the program entered and preselects no decision: the
+ * verifier compares them and chooses (a wrong verification joins one person's data to another's).
+ */
 export const VerificationDialog = ({
   projectId,
   patient,
@@ -31,7 +38,7 @@ export const VerificationDialog = ({
 }) => {
   const titleId = useId();
   return (
-    <Dialog open={patient !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog open={patient !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       {patient ? (
         <VerificationForm
           key={patient.id}
@@ -57,12 +64,14 @@ const VerificationForm = ({
   onClose: () => void;
 }) => {
   const verify = useVerifyPatient(projectId);
-  const [decision, setDecision] = useState<Decision>("verify");
+  const [decision, setDecision] = useState<Decision | null>(null);
   const [patientId, setPatientId] = useState(patient.patientId ?? "");
   const labelId = useId();
-  const valid = decision === "decline" || (patientId.trim().length > 0 && patientId.trim().length <= 64);
+  const valid =
+    decision === "decline" || (decision === "verify" && patientId.trim().length > 0 && patientId.trim().length <= 64);
 
   const submit = async () => {
+    if (!decision) return;
     try {
       await verify.mutateAsync({ userId: patient.id, decision, patientId: patientId.trim() });
       enqueueSnackbar(decision === "verify" ? messages.patientVerified : messages.patientDeclined, {
@@ -89,12 +98,13 @@ const VerificationForm = ({
         Verify {patient.firstName} {patient.lastName}
       </DialogTitle>
       <DialogContent>
+        <EnteredSideBySide patient={patient} />
         <FormControl sx={{ mt: 1 }}>
           <FormLabel id={labelId}>Decision</FormLabel>
           <RadioGroup
             aria-labelledby={labelId}
             name="decision"
-            value={decision}
+            value={decision ?? ""}
             onChange={(event) => setDecision(event.target.value as Decision)}
           >
             <FormControlLabel value="verify" control={<Radio />} label="Verify" />
@@ -122,5 +132,47 @@ const VerificationForm = ({
         </Button>
       </DialogActions>
     </form>
+  );
+};
+
+const sexLabel = (sex: string | null) => (sex ? sex.charAt(0).toUpperCase() + sex.slice(1).toLowerCase() : null);
+
+/** Two columns, what the program entered and what the patient entered, one row per fact. */
+const EnteredSideBySide = ({ patient }: { patient: EnrolledPatient }) => {
+  const own = patient.patientEntered ?? null;
+  const notGiven = "Not given";
+  const rows: [string, string, string][] = [
+    ["Name", `${patient.firstName} ${patient.lastName}`, own ? `${own.firstName} ${own.lastName}` : notGiven],
+    ["Date of birth", "–", own?.dob ? formatDay(own.dob) : notGiven],
+    ["Sex", "–", sexLabel(own?.sex ?? null) ?? notGiven],
+    ["Patient id", patient.patientId ?? notGiven, "–"],
+  ];
+  return (
+    <Box
+      component="table"
+      sx={{ width: "100%", borderCollapse: "collapse", mb: 1, "& th, & td": { textAlign: "left", p: 0.5 } }}
+    >
+      <caption style={{ textAlign: "left", captionSide: "top" }}>
+        <Typography variant="body2" color="text.secondary">
+          Compare what the program entered with what the patient entered before choosing.
+        </Typography>
+      </caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col">Entered by the program</th>
+          <th scope="col">Entered by the patient</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, program, own]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{program}</td>
+            <td>{own}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
   );
 };
