@@ -214,7 +214,10 @@ describe("SMART Backend Services: a token without a person", () => {
     // The same assertion again: refused, and so is an assertion signed with an algorithm SMART does not allow.
     const replay = await requestToken(signed);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().error).toBe("invalid_client");
+    expect(replay.json()).toMatchObject({
+      error: "invalid_client",
+      error_description: messages.smartAssertionReplayed,
+    });
     const rs256 = await keyPair("RS256", "nightly-rsa");
     expect((await requestToken(await assertion(client.clientId, rs256))).statusCode).toBe(401);
     expect(

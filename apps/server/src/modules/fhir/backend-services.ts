@@ -186,22 +186,18 @@ const keySet = (row: q.SmartClientRow): JWTVerifyGetKey =>
 export const issueToken = async (ctx: AppContext, body: Record<string, unknown>) => {
   const form: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === "string") form[key] = value;
-  if (form.grant_type !== "client_credentials")
-    throw new OAuthError("unsupported_grant_type", "grant_type must be client_credentials.");
+  if (form.grant_type !== "client_credentials") throw new OAuthError("unsupported_grant_type", messages.smartGrantType);
   if (form.client_assertion_type !== ASSERTION_TYPE || !form.client_assertion)
-    throw new OAuthError(
-      "invalid_request",
-      `client_assertion_type must be ${ASSERTION_TYPE}, with a client_assertion.`,
-    );
+    throw new OAuthError("invalid_request", messages.smartAssertionMissing(ASSERTION_TYPE));
   const refused = (why: string) => new OAuthError("invalid_client", why);
   let clientId: string;
   try {
     clientId = String(decodeJwt(form.client_assertion).iss ?? "");
   } catch {
-    throw refused("The client assertion is not a JWT.");
+    throw refused(messages.smartAssertionNotJwt);
   }
   const row = /^[0-9a-f-]{36}$/i.test(clientId) ? await q.findSmartClient(ctx.db, clientId) : undefined;
-  if (!row || row.revokedAt) throw refused("No such client, or it was revoked.");
+  if (!row || row.revokedAt) throw refused(messages.smartClientUnknown);
   const now = ctx.clock.now();
   let payload: { jti?: string; exp?: number };
   try {
@@ -215,19 +211,18 @@ export const issueToken = async (ctx: AppContext, body: Record<string, unknown>)
     }));
   } catch {
     await audit(ctx, row, "refused", { reason: "assertion" });
-    throw refused("The client assertion's signature, issuer, subject, audience or expiry is not valid.");
+    throw refused(messages.smartAssertionInvalid);
   }
-  if (payload.exp! * 1000 - now.getTime() > MAX_ASSERTION_SECONDS * 1000)
-    throw refused("The client assertion expires more than five minutes from now.");
+  if (payload.exp! * 1000 - now.getTime() > MAX_ASSERTION_SECONDS * 1000) throw refused(messages.smartAssertionTooLong);
   if (!(await q.recordAssertion(ctx.db, row.id, String(payload.jti), new Date(payload.exp! * 1000), now))) {
     await audit(ctx, row, "refused", { reason: "replay", jti: payload.jti });
-    throw refused("This client assertion was used before (its jti).");
+    throw refused(messages.smartAssertionReplayed);
   }
   const requested = (form.scope ?? "").split(/\s+/).filter(Boolean).map(normaliseScope);
   const granted = row.scopes;
   const within = (s: string) => granted.includes(s) || (granted.includes("system/*.rs") && s.startsWith("system/"));
   if (!requested.length || !requested.every((s) => (smartScopes as readonly string[]).includes(s) && within(s)))
-    throw new OAuthError("invalid_scope", `Ask for scopes this client holds: ${granted.join(" ")}.`);
+    throw new OAuthError("invalid_scope", messages.smartScopeNotHeld(granted));
   const expiresAt = new Date(now.getTime() + SMART_TOKEN_SECONDS * 1000);
   const sessionId = await q.insertTokenSession(ctx.db, row.userId, now, expiresAt);
   const accessToken = await signAccessToken(

@@ -103,7 +103,11 @@ const errorResponses = (): Record<string, Json> => {
           schema: {
             type: "object",
             required: ["error"],
-            properties: { error: { type: "string" }, error_description: { type: "string" } },
+            properties: {
+              error: { type: "string" },
+              error_description: { type: "string" },
+              message: { type: "string", description: "The same as error_description." },
+            },
           },
         },
       },
