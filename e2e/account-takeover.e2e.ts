@@ -46,6 +46,12 @@ describe("another hospital cannot take over a patient's account", () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const attackerProgram = created.body.projectId as string;
+    // A new program starts with its territory's alert settings; its care-team phone makes it ready (issue 30 §1).
+    const contact = await call("POST", `/api/v1/admin/projects/${attackerProgram}/care-team-contacts`, {
+      token: admin,
+      body: { careTeamName: "Pilot nurses", contactPhones: ["+441132068700"], contactEmails: [] },
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
     const attackerEmail = "mallory@lakeside.example";
     const before = mail.mails.length;
     const invited = await call("POST", `/api/v1/admin/projects/${attackerProgram}/staff`, {
