@@ -48,7 +48,10 @@ export const assertProgramReady = async (db: Db, programId: string) => {
   );
 };
 
-export const getProgramReadiness = async ({ ctx, actor }: RequestScope, programId: string): Promise<ProgramReadiness> => {
+export const getProgramReadiness = async (
+  { ctx, actor }: RequestScope,
+  programId: string,
+): Promise<ProgramReadiness> => {
   const program = await loadProgram(ctx, actor, programId);
   const missing = await findMissingReadiness(ctx.db, programId);
   return {
