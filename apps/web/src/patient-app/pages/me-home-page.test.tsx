@@ -46,6 +46,7 @@ describe("the patient web app's home", () => {
                 },
               ],
               articles: [{ articleId: "a1", header: "Eating well", url: "https://example.org/eat" }],
+              prioritisedSymptoms: [],
               territory: "UK_IRE",
             },
           ],
