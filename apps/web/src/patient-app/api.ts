@@ -250,9 +250,14 @@ export const useMyMedications = (programId: string) =>
  */
 export const useLogDose = (programId: string) => {
   const queryClient = useQueryClient();
-  return useMutation<SubmitOutcome, Error, Omit<MedicationEventUpload, "clientId">>({
+  // The tap's own client id when given: the same dose sent twice is recorded once by the server.
+  return useMutation<SubmitOutcome, Error, Omit<MedicationEventUpload, "clientId"> & { clientId?: string }>({
     mutationFn: (event) =>
-      doseOutbox().submit(programId, { clientId: crypto.randomUUID(), ...event }, { online: isOnline() }),
+      doseOutbox().submit(
+        programId,
+        { ...event, clientId: event.clientId ?? crypto.randomUUID() },
+        { online: isOnline() },
+      ),
     onSuccess: (outcome) => {
       if (outcome.status === "sent") void queryClient.invalidateQueries({ queryKey: keys.medications(programId) });
     },

@@ -12,7 +12,7 @@ import {
   Typography,
 } from "@mui/material";
 import { type PatientMedication, type PatientProgram, skipReasons } from "@openpro/core";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { ApiError } from "../../lib/http";
 import { formatDateTime, t } from "../../lib/patient-text";
 import { useLogDose, useMyMedications, usePendingCount } from "../api";
@@ -37,18 +37,27 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
   const nameId = `me-medication-${medication.medicationId}`;
   const dosage = [medication.dosage, medication.dosageUnit].filter(Boolean).join(" ");
 
+  /** The dose being sent: a second tap before the answer is the same dose, not another. */
+  const sending = useRef<string | null>(null);
   const send = (status: "LOGGED" | "SKIPPED", skipReason?: SkipReason) => {
+    if (sending.current) return;
+    const clientId = crypto.randomUUID();
+    sending.current = clientId;
     setDone(null);
     setQueued(false);
     setRefused(null);
     logDose.mutate(
       {
+        clientId,
         medicationClientId: medication.clientId,
         status,
         date: localIsoWithOffset(new Date()),
         ...(skipReason ? { skipReason } : {}),
       },
       {
+        onSettled: () => {
+          sending.current = null;
+        },
         onSuccess: (outcome) => {
           if (outcome.status === "refused") {
             setRefused(outcome.error);
