@@ -210,8 +210,8 @@ const patientSearch = (filter: Filter): RawBuilder<boolean> => {
   return sql<boolean>`(${sql.join(conditions, sql` AND `)}${erased ? sql` AND program_patients.erased_at IS NULL` : sql``})`;
 };
 
-/** The column of the birth date a Patient shows (what findPatients selects as dob). */
-const patientBirthDate = "users.dob";
+/** The column of the birth date a Patient shows (what findPatients selects as dob: what the patient gave this program). */
+const patientBirthDate = "program_patients.dob";
 
 export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
   const base = db

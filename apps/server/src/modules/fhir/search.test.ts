@@ -57,7 +57,12 @@ describe("FHIR search an EHR needs", () => {
       .set({ status: "CONSENTED", consentGiven: true, dateConsentGiven: t.clock.now() })
       .where("id", "=", row.id)
       .execute();
-    await t.ctx.db.updateTable("users").set({ dob, sex: "female" }).where("id", "=", row.userId).execute();
+    // The account's own date differs: FHIR shows, and searches, what the patient gave this program.
+    await t.ctx.db
+      .updateTable("users")
+      .set({ dob: "1950-01-01", sex: "female" })
+      .where("id", "=", row.userId)
+      .execute();
     // Where the enrolment keeps what the patient gave the program (0019), it is what FHIR shows.
     const columns = await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
       WHERE table_name = 'program_patients' AND column_name = 'dob'`.execute(t.ctx.db);
