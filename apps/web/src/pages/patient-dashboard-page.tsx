@@ -10,6 +10,7 @@ import { QuestionnaireWidgets } from "../features/questionnaire-delivery/compone
 import { ActivitiesWidget, StepsWidget } from "../features/reports/components/activities-widget";
 import { CalendarWidget } from "../features/reports/components/calendar-widget";
 import { DayDetails } from "../features/reports/components/day-details";
+import { FeelingsWidget } from "../features/reports/components/feelings-widget";
 import { MedicationAdherenceWidget } from "../features/reports/components/medication-adherence";
 import { MostLoggedSymptoms } from "../features/reports/components/most-logged-symptoms";
 import { TemperatureWidget } from "../features/reports/components/temperature-widget";
@@ -123,6 +124,8 @@ export const PatientDashboard = ({
       {can(actor, "view_user_dashboard_weight") ? (
         <WeightWidget weights={report.weights} seeMoreTo={`${base}/weight`} />
       ) : null}
+      {/* Feelings are logs like symptoms: the same permission shows them (document 2 §1). */}
+      {can(actor, "view_user_symptom_logs") ? <FeelingsWidget logs={report.logs} /> : null}
       {can(actor, "view_user_dashboard_temperature") ? (
         <TemperatureWidget temperatures={report.temperatures} seeMoreTo={`${base}/temperature`} />
       ) : null}
