@@ -52,6 +52,11 @@ describe("every role opens a program on a tab it may see", () => {
         await page.waitForLoadState("networkidle");
         // The tab it opened on is one it offers.
         await expect.poll(() => page.getByRole("tab", { selected: true }).count()).toBe(1);
+        // Where a life-sciences member lands: the program's reports, not a refused participant list.
+        if (email === "ls.member@openpro.demo") {
+          await page.waitForURL(/\/reports$/);
+          await expectAccessible(page, "program-as-ls-member");
+        }
         const names = await tabs.allInnerTexts();
         expect(names.length).toBeGreaterThan(0);
         for (const name of names) {
@@ -59,9 +64,11 @@ describe("every role opens a program on a tab it may see", () => {
           await page.waitForLoadState("networkidle");
           expect(new URL(page.url()).pathname).not.toBe("/login");
         }
-        if (email === "ls.member@openpro.demo") await expectAccessible(page, "program-as-ls-member");
         expect(refused).toEqual([]);
         expect(new URL(page.url()).pathname.startsWith("/programs/")).toBe(true);
+      } catch (error) {
+        await page.screenshot({ path: `/tmp/program-roles-${email}.png` }).catch(() => undefined);
+        throw error;
       } finally {
         await context.close();
       }
