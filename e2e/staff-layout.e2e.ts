@@ -35,8 +35,14 @@ const layoutFaults = (page: Page, name: string): Promise<LayoutFault[]> =>
       window.scrollTo(0, 0);
       if (root.scrollWidth > root.clientWidth) {
         // Name the widest things that stick out (the innermost ones), so that the fault says where.
+        // Not those scrolled inside a box of their own (a wide table in its scroll container).
+        const inScroller = (element: Element) => {
+          for (let node = element.parentElement; node && node !== document.body; node = node.parentElement)
+            if (getComputedStyle(node).overflowX !== "visible") return true;
+          return false;
+        };
         const outside = Array.from(document.body.querySelectorAll("*")).filter(
-          (element) => element.getBoundingClientRect().right > root.clientWidth + 1,
+          (element) => element.getBoundingClientRect().right > root.clientWidth + 1 && !inScroller(element),
         );
         const innermost = outside
           .filter((element) => !outside.some((other) => other !== element && element.contains(other)))

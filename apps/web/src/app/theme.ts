@@ -56,6 +56,9 @@ export const theme = createTheme({
     MuiListItemButton: { styleOverrides: { root: { "&.Mui-focusVisible": { outlineOffset: -3 } } } },
     MuiMenuItem: { styleOverrides: { root: { "&.Mui-focusVisible": { outlineOffset: -3 } } } },
     MuiLink: { defaultProps: { underline: "always" } },
+    // A scrolling table clips its visually hidden header texts only as their containing block:
+    // otherwise they sit where the wide table puts them and the page scrolls sideways on a phone.
+    MuiTableContainer: { styleOverrides: { root: { position: "relative" } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: "normal" } },
   },
 });

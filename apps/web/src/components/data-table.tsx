@@ -56,7 +56,7 @@ export const DataTable = <T,>({
   return hidden ? (
     <div className="visually-hidden">{table}</div>
   ) : (
-    <Box sx={{ overflowX: "auto", maxWidth: "100%" }}>{table}</Box>
+    <Box sx={{ overflowX: "auto", maxWidth: "100%", position: "relative" }}>{table}</Box>
   );
 };
 

@@ -212,7 +212,9 @@ export const ScoreTrends = ({ events, kinds }: { events: QuestionnaireEvent[]; k
   ];
   if (scales.length === 0) return null;
   return (
-    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+    <Box
+      sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" } }}
+    >
       {scales.map((scale) => (
         <ScoreTrend key={scale} events={events} scale={scale} />
       ))}
@@ -253,7 +255,8 @@ export const DeliveredQuestionnaires = ({
 
   if (delivered.isPending) return <CircularProgress size={24} aria-label="Loading the questionnaires" />;
   return (
-    <Box sx={{ display: "grid", gap: 2 }}>
+    // minmax(0, 1fr): an implicit grid column grew to the results table's width (693 px on a phone).
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "minmax(0, 1fr)" }}>
       <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
         <TextField
           select
