@@ -1,4 +1,5 @@
 import { defaultPermissionsByRole, messages, permissionGroups, permissions, roleLabels, roles } from "@openpro/core";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";
@@ -6,7 +7,7 @@ import { findMailPage } from "../../platform/mail/queries.js";
 import { mailTemplates } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { completeProgramPatients } from "../patients/service.js";
-import { loadProgram, markProgramEnded } from "../programs/service.js";
+import { markProgramEnded } from "../programs/service.js";
 import { findSetting, insertFeedback, upsertSetting } from "./queries.js";
 
 export const permissionCatalogue = () => ({
@@ -83,7 +84,7 @@ export const updateAppVersion = async (scope: RequestScope, body: typeof DEFAULT
 /** Ends a program now: it becomes closed and its consented patients have completed it. */
 export const endProgram = async (scope: RequestScope, programId: string) => {
   const { ctx, actor } = scope;
-  const program = await loadProgram(ctx, actor, programId);
+  const { program } = await inProgram(scope, programId);
   if (program.endedAt) throw conflict(messages.projectAlreadyEnded);
   await ctx.db.transaction().execute(async (trx) => {
     await markProgramEnded(trx, programId, ctx.clock.now());

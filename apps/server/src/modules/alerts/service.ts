@@ -24,6 +24,7 @@ import {
 } from "@openpro/core";
 import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { programsPermitting } from "../../platform/access/scope.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { AppContext } from "../../platform/context.js";
@@ -32,7 +33,6 @@ import { enqueueJob, enqueueJobsInStatement } from "../../platform/jobs/job-runn
 import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 export const ALERT_ESCALATION_JOB = "alerts.escalate";
@@ -374,7 +374,7 @@ export const listAlerts = async (
   },
 ) => {
   const { ctx, actor } = scope;
-  if (query.projectId) await loadProgram(ctx, actor, query.projectId);
+  // A program named in the query was resolved by defineRoute (reach, and the permission in it).
   const { rows, totalCount } = await q.findAlertPage(
     ctx.db,
     {
@@ -415,7 +415,7 @@ const changeAlert = async (
   alertId: string,
   change: (trx: Db, alert: NonNullable<Awaited<ReturnType<typeof q.findAlertForUpdate>>>) => Promise<string>,
 ) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   return scope.ctx.db.transaction().execute(async (trx) => {
     const alert = await q.findAlertForUpdate(trx, programId, alertId);
     if (!alert) throw notFound(messages.alertMissing);
@@ -462,7 +462,7 @@ export const acknowledgeAlertLogs = async (
   alertId: string,
   validate: (logId: string) => Promise<unknown>,
 ) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   const alert = await q.findAlert(scope.ctx.db, alertId);
   if (!alert || alert.programId !== programId) throw notFound(messages.alertMissing);
   const fresh = await q.findNewLogIds(scope.ctx.db, await q.findAlertLogIds(scope.ctx.db, alertId));
@@ -473,13 +473,14 @@ export const acknowledgeAlertLogs = async (
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-export const getAlertSettings = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const getAlertSettings = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   return { escalationMinutes: (await q.findEscalationMinutes(ctx.db, programId)) ?? defaultEscalationMinutes };
 };
 
 export const updateAlertSettings = async (scope: RequestScope, programId: string, escalationMinutes: number) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   await scope.ctx.db.transaction().execute(async (trx) => {
     await q.upsertEscalationMinutes(trx, programId, escalationMinutes, scope.ctx.clock.now());
     await scope.audit(

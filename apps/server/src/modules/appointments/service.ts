@@ -22,10 +22,11 @@ import {
   wallClockAt,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { type LoadedProgram, loadProgram } from "../programs/service.js";
+import type { LoadedProgram } from "../programs/service.js";
 import { buildCalendar } from "./ical.js";
 import * as q from "./queries.js";
 
@@ -54,7 +55,7 @@ interface Loaded {
 /** The program (in reach, using appointments) and its patient; 404 outside reach, 409 when not used or not active. */
 const load = async (scope: RequestScope, programId: string, userId: string, write: boolean): Promise<Loaded> => {
   const { ctx, actor } = scope;
-  const program = await loadProgram(ctx, actor, programId);
+  const { program } = await inProgram(scope, programId);
   const enrolment = await q.findEnrolment(ctx.db, programId, userId);
   if (!enrolment || !dashboardStates.has(enrolment.status)) throw notFound();
   if (!program.populateNvAppointments) throw conflict(messages.appointmentsNotUsed);

@@ -45,7 +45,9 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
     lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
     manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
     nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    for (const member of [manager, nurse]) await addToOrganisation(t, member.id, northbridge, "clinician_team_member");
+    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
+    await addToOrganisation(t, manager.id, northbridge, "clinical_project_admin");
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
   });
   afterAll(() => t.close());
 

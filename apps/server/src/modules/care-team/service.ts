@@ -1,7 +1,7 @@
 import { type CareTeamContact, limits, messages } from "@openpro/core";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 const toContact = (row: q.ContactRow): CareTeamContact => ({
@@ -21,15 +21,16 @@ const audit = (scope: RequestScope, action: "create" | "update" | "delete", prog
     entityId: contactId,
   });
 
-export const listContacts = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const listContacts = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   return (await q.findContacts(ctx.db, programId)).map(toContact);
 };
 
 /** A new contact goes last; a sixth is refused. */
 export const createContact = async (scope: RequestScope, programId: string, fields: q.ContactFields) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const { count, last } = await q.countAndLastPosition(trx, programId);
@@ -47,8 +48,8 @@ export const updateContact = async (
   contactId: string,
   fields: q.ContactFields,
 ) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const row = await q.updateContact(ctx.db, programId, contactId, fields, ctx.clock.now());
   if (!row) throw notFound(messages.careTeamContactMissing);
   await audit(scope, "update", programId, row.id);
@@ -56,8 +57,8 @@ export const updateContact = async (
 };
 
 export const deleteContact = async (scope: RequestScope, programId: string, contactId: string) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   if (!(await q.deleteContact(ctx.db, programId, contactId))) throw notFound(messages.careTeamContactMissing);
   await audit(scope, "delete", programId, contactId);
 };

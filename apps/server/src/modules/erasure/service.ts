@@ -14,11 +14,12 @@ import {
   todayIn,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { type EnrolmentRow, findEnrolment, markConsentWithdrawn } from "../patients/service.js";
-import { type LoadedProgram, loadProgram } from "../programs/service.js";
+import type { LoadedProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 /**
@@ -37,8 +38,8 @@ const refusalText = (decision: ErasureDecision) =>
       : messages.erasureRefusedRetention(decision.keptUntil);
 
 const load = async (scope: RequestScope, programId: string, userId: string) => {
-  const { ctx, actor } = scope;
-  const program = await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  const { program } = await inProgram(scope, programId);
   const enrolment = await findEnrolment(ctx.db, programId, userId);
   if (!enrolment) throw notFound();
   return { program, enrolment };
@@ -86,14 +87,14 @@ const retentionOf = (ctx: AppContext, program: LoadedProgram, retentionYears: nu
 
 /** GET …/retention: the years the program's data is kept after it ends, and until when once it has. */
 export const getRetention = async (scope: RequestScope, programId: string): Promise<Retention> => {
-  const program = await loadProgram(scope.ctx, scope.actor, programId);
+  const { program } = await inProgram(scope, programId);
   return retentionOf(scope.ctx, program, await q.findRetentionYears(scope.ctx.db, program.id));
 };
 
 /** PUT …/retention: set by those who may erase (it decides when erasure on request is carried out); audited with the change. */
 export const setRetention = async (scope: RequestScope, programId: string, body: RetentionBody) => {
   const { ctx } = scope;
-  const program = await loadProgram(ctx, scope.actor, programId);
+  const { program } = await inProgram(scope, programId);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await q.updateRetentionYears(trx, program.id, body.retentionYears);
     await scope.audit(

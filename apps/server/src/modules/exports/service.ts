@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { can, messages, type ResearchExport, type StartResearchExportBody, utcDate } from "@openpro/core";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, forbidden, notFound } from "../../platform/errors.js";
@@ -65,7 +66,7 @@ export const startResearchExport = async (scope: RequestScope, programId: string
       programId,
       body.anonymised ? "export_project_data_anonymised" : "export_project_data_identifiable",
     );
-  await loadProgram(ctx, actor, programId);
+  await inProgram(scope, programId);
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
     await q.deleteExportsBefore(trx, programId, new Date(now.getTime() - EXPORT_RETENTION_DAYS * 86_400_000));
@@ -96,7 +97,7 @@ export const startResearchExport = async (scope: RequestScope, programId: string
 const loadExport = async (scope: RequestScope, programId: string, exportId: string) => {
   const { ctx, actor } = scope;
   if (!mayExport(actor, true)) throw await refuse(scope, programId, "export_project_data_anonymised");
-  await loadProgram(ctx, actor, programId);
+  await inProgram(scope, programId);
   const row = await q.findExport(ctx.db, exportId);
   if (!row || row.programId !== programId || row.requestedBy !== actor.userId || !mayExport(actor, row.anonymised))
     throw notFound();
@@ -106,7 +107,7 @@ const loadExport = async (scope: RequestScope, programId: string, exportId: stri
 export const listResearchExports = async (scope: RequestScope, programId: string) => {
   const { ctx, actor } = scope;
   if (!mayExport(actor, true)) throw await refuse(scope, programId, "export_project_data_anonymised");
-  await loadProgram(ctx, actor, programId);
+  await inProgram(scope, programId);
   const rows = await q.listExports(
     ctx.db,
     programId,
@@ -187,8 +188,8 @@ export const myDataExport = async (scope: RequestScope) => {
 
 /** A patient's own data produced by staff on the patient's request: this program's part only. */
 export const patientDataExport = async (scope: RequestScope, programId: string, userId: string) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const data = await gatherOwnData(ctx, userId, programId);
   if (!data || data.enrolments.length === 0) throw notFound();
   const now = ctx.clock.now();

@@ -57,9 +57,10 @@ describe("public invite codes: created, changed and deactivated by the team, use
     manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
     nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
     analyst = await staffSession(t, { email: "lena@pharma.test", role: "life_sciences_team_member" });
-    for (const member of [manager, nurse, analyst]) {
-      await addToOrganisation(t, member.id, northbridge, "clinician_team_member");
-    }
+    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
+    await addToOrganisation(t, manager.id, northbridge, "clinical_project_admin");
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
   });
   afterAll(() => t.close());
 

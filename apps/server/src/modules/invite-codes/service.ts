@@ -1,11 +1,10 @@
 import { randomInt } from "node:crypto";
 import { messages, PUBLIC_CODE_ALPHABET, PUBLIC_CODE_LENGTH } from "@openpro/core";
-import type { Actor } from "../../platform/auth/actor.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, invalidField } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { assertProgramReady } from "../program-readiness/service.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 /** A program's public code by its value, for the patient side to resolve. */
@@ -39,14 +38,15 @@ const parseExpiry = (ctx: AppContext, value: string) => {
   return date;
 };
 
-const loadPublicProgram = async (ctx: AppContext, actor: Actor, programId: string) => {
-  const program = await loadProgram(ctx, actor, programId);
+const loadPublicProgram = async (scope: RequestScope, programId: string) => {
+  const { program } = await inProgram(scope, programId);
   if (program.inviteMode !== "public") throw conflict(messages.publicCodesOnlyForPublicPrograms);
   return program;
 };
 
-export const listCodes = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const listCodes = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const [active, inactive] = await Promise.all([
     q.findActiveCode(ctx.db, programId),
     q.findInactiveCodes(ctx.db, programId),
@@ -57,7 +57,7 @@ export const listCodes = async ({ ctx, actor }: RequestScope, programId: string)
 /** Only one code is active: creating one deactivates the current one, in the same transaction. */
 export const createCode = async (scope: RequestScope, programId: string, body: { dateExpires: string }) => {
   const { ctx, actor } = scope;
-  await loadPublicProgram(ctx, actor, programId);
+  await loadPublicProgram(scope, programId);
   // A code on a leaflet brings patients in: not before the program is ready for them.
   await assertProgramReady(ctx.db, programId);
   const dateExpires = parseExpiry(ctx, body.dateExpires);
@@ -76,8 +76,8 @@ export const createCode = async (scope: RequestScope, programId: string, body: {
 };
 
 export const updateCodeExpiry = async (scope: RequestScope, programId: string, body: { dateExpires: string }) => {
-  const { ctx, actor } = scope;
-  await loadPublicProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await loadPublicProgram(scope, programId);
   const row = await q.updateActiveExpiry(ctx.db, programId, parseExpiry(ctx, body.dateExpires));
   if (!row) throw conflict(messages.inviteCodeNoActive);
   await scope.audit({
@@ -90,8 +90,8 @@ export const updateCodeExpiry = async (scope: RequestScope, programId: string, b
 };
 
 export const deactivateCode = async (scope: RequestScope, programId: string) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   if ((await q.deactivateActiveCode(ctx.db, programId, ctx.clock.now())) === 0)
     throw conflict(messages.inviteCodeNoActive);
   await scope.audit({

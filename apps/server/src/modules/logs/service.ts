@@ -28,10 +28,10 @@ import {
   type ValidationStatus,
 } from "@openpro/core";
 import type { z } from "zod";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { AppError, conflict, type FieldError, forbidden, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import * as alerts from "../alerts/service.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 /** Row-level reads the reports module builds on (program and patient checked by the caller). */
@@ -622,7 +622,7 @@ export const validateLog = async (
   body: z.output<typeof validateLogBody>,
   mode: "create" | "update",
 ): Promise<LogItem> => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   const updated = await scope.ctx.db.transaction().execute(async (trx) => {
     const row = await q.findLogForUpdate(trx, logId);
     if (!row || row.programId !== programId) throw notFound();

@@ -60,7 +60,11 @@ export const findPrioritisedOfPrograms = (db: Db, programIds: string[]) =>
  * The demographics a patient gives reach the programs they take part in now (consent given), and
  * no other: a program they were only invited to, or left, does not get them (security issue 29 §1).
  */
-export const setConsentedEnrolmentsDemographics = (db: Db, userId: string, demographics: { dob: string; sex: string }) =>
+export const setConsentedEnrolmentsDemographics = (
+  db: Db,
+  userId: string,
+  demographics: { dob: string; sex: string },
+) =>
   db
     .updateTable("programPatients")
     .set({ dob: demographics.dob, sex: demographics.sex })

@@ -15,13 +15,14 @@ import {
   type VerificationStatus,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { programsPermitting } from "../../platform/access/scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, invalidField, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { assertProgramReady } from "../program-readiness/service.js";
-import { type LoadedProgram, loadProgram } from "../programs/service.js";
+import type { LoadedProgram } from "../programs/service.js";
 import { reportBounds } from "../reports/service.js";
 import { deleteUser, findUserByEmail, insertUser, updateUser } from "../users/service.js";
 import { sendPatientInvite } from "./invites.js";
@@ -188,11 +189,9 @@ export const listPatients = async (
     ...chips.filter((s) => s === "VERIFIED" || s === "AWAITING_VERIFICATION"),
   ];
   const statuses = chips.filter((s) => s !== "VERIFIED" && s !== "AWAITING_VERIFICATION");
-  // The program (in the caller's reach, else 404) and the page side by side: one round trip of
-  // waiting, not two. The page is only used, and only leaves this process, once the program is
-  // known to be in reach.
-  const [program, { rows, totalCount }] = await Promise.all([
-    loadProgram(ctx, actor, programId),
+  // The program scope (defineRoute resolved it: in reach, else 404) and the page.
+  const [{ program }, { rows, totalCount }] = await Promise.all([
+    inProgram(scope, programId),
     q.findEnrolmentPage(ctx.db, {
       programId,
       term: query.term,
@@ -225,8 +224,9 @@ export const listPatients = async (
 };
 
 /** A patient of a program the actor may reach (404 for anyone else's). */
-const loadEnrolment = async (ctx: AppContext, actor: Actor, programId: string, userId: string) => {
-  const program = await loadProgram(ctx, actor, programId);
+const loadEnrolment = async (scope: RequestScope, programId: string, userId: string) => {
+  const { ctx } = scope;
+  const { program } = await inProgram(scope, programId);
   const enrolment = await q.findEnrolment(ctx.db, programId, userId);
   if (!enrolment) throw notFound();
   return { program, enrolment };
@@ -234,7 +234,7 @@ const loadEnrolment = async (ctx: AppContext, actor: Actor, programId: string, u
 
 export const getPatient = async (scope: RequestScope, programId: string, userId: string): Promise<PatientDetails> => {
   const { ctx, actor } = scope;
-  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const { program, enrolment } = await loadEnrolment(scope, programId, userId);
   const bounds = await reportBounds(ctx.db, programId, enrolment.userId);
   // The demographics the patient gave THIS program (none before they consent to it): never the
   // account's, which may hold what they gave another (security issue 29 §1).
@@ -301,7 +301,7 @@ export const createPatient = async (
   },
 ) => {
   const { ctx, actor } = scope;
-  const program = await loadProgram(ctx, actor, programId);
+  const { program } = await inProgram(scope, programId);
   if (!canAddPatients(program, true)) throw conflict(messages.addPatientNotAllowed);
   await assertProgramReady(ctx.db, program.id);
   // The contract checked the identifier's shape; the program's territory says whose rule applies.
@@ -425,8 +425,8 @@ export const updatePatient = async (
     cancerTypes?: CancerType[] | undefined;
   },
 ) => {
-  const { ctx, actor } = scope;
-  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const { ctx } = scope;
+  const { program, enrolment } = await loadEnrolment(scope, programId, userId);
   const today = todayIn(program.territory, ctx.clock.now());
   for (const [i, cancer] of (body.cancerTypes ?? []).entries()) {
     if (cancer.diagnosisDate && cancer.diagnosisDate > today)
@@ -483,8 +483,8 @@ const pickNames = (body: { firstName?: string | undefined; lastName?: string | u
 });
 
 export const deletePatient = async (scope: RequestScope, programId: string, userId: string) => {
-  const { ctx, actor } = scope;
-  const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const { ctx } = scope;
+  const { enrolment } = await loadEnrolment(scope, programId, userId);
   await ctx.db.transaction().execute(async (trx) => {
     await q.deleteEnrolment(trx, enrolment.id);
     // An invited person who never made an account and has no other program leaves no trace.
@@ -498,7 +498,7 @@ export const deletePatient = async (scope: RequestScope, programId: string, user
 
 export const resendInvite = async (scope: RequestScope, programId: string, userId: string) => {
   const { ctx, actor } = scope;
-  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const { program, enrolment } = await loadEnrolment(scope, programId, userId);
   const patient = { status: enrolment.status as PatientStatus, inviteAccepted: !!enrolment.inviteAcceptedAt };
   if (!canResendInvite(patient, program, true) || program.inviteMode !== "individual")
     throw conflict(messages.inviteNotResendable);
@@ -525,7 +525,7 @@ export const resendInvite = async (scope: RequestScope, programId: string, userI
 
 export const batchInvite = async (scope: RequestScope, programId: string, userIds: string[]) => {
   // A program out of reach is not found, not "nothing sent".
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   await assertProgramReady(scope.ctx.db, programId);
   let sent = 0;
   for (const userId of [...new Set(userIds)]) {
@@ -555,7 +555,7 @@ export const decideVerification = async (
   decision: { verified: true; patientId: string } | { verified: false },
 ) => {
   const { ctx, actor } = scope;
-  const { program, enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const { program, enrolment } = await loadEnrolment(scope, programId, userId);
   assertAwaitingVerification(program, enrolment);
   let changes = {};
   if (decision.verified) {
@@ -585,7 +585,7 @@ export const markConsentWithdrawn = async (ctx: AppContext, db: Db, enrolment: q
 /** The care team withdraws a patient's consent. */
 export const withdrawConsent = async (scope: RequestScope, programId: string, userId: string) => {
   const { ctx, actor } = scope;
-  const { enrolment } = await loadEnrolment(ctx, actor, programId, userId);
+  const { enrolment } = await loadEnrolment(scope, programId, userId);
   await ctx.db.transaction().execute(async (trx) => {
     await markConsentWithdrawn(ctx, trx, enrolment, actor.userId);
     await scope.audit(patientEvent("patient.consent.retract", programId, userId), trx);

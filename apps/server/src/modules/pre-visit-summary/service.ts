@@ -10,9 +10,9 @@ import {
   todayIn,
   zonedInstant,
 } from "@openpro/core";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import { buildParticipantReport } from "../reports/service.js";
 import * as q from "./queries.js";
 
@@ -34,7 +34,7 @@ export const preVisitSummary = async (
   userId: string,
 ): Promise<PreVisitSummary> => {
   const { ctx } = scope;
-  await loadProgram(ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   const patient = await q.findSummaryPatient(ctx.db, programId, userId);
   if (!patient || !dashboardStates.has(patient.status)) throw notFound();
   const territory = patient.territory as Territory;

@@ -20,9 +20,9 @@ import {
   territoryTimeZones,
   todayIn,
 } from "@openpro/core";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { forbidden, invalidField } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 interface RangeQuery {
@@ -32,8 +32,9 @@ interface RangeQuery {
 }
 
 /** The program in the actor's reach (404 otherwise) and the range as the queries take it. */
-const loadRange = async ({ ctx, actor }: RequestScope, programId: string, query: RangeQuery) => {
-  const program = await loadProgram(ctx, actor, programId);
+const loadRange = async (scope: RequestScope, programId: string, query: RangeQuery) => {
+  const { ctx } = scope;
+  const { program } = await inProgram(scope, programId);
   const territory = program.territory as Territory;
   const range: q.DashboardRange = {
     programId,

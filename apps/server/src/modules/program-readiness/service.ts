@@ -9,9 +9,9 @@ import {
   territoryAlertDefaults,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { AppError, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
@@ -48,11 +48,9 @@ export const assertProgramReady = async (db: Db, programId: string) => {
   );
 };
 
-export const getProgramReadiness = async (
-  { ctx, actor }: RequestScope,
-  programId: string,
-): Promise<ProgramReadiness> => {
-  const program = await loadProgram(ctx, actor, programId);
+export const getProgramReadiness = async (scope: RequestScope, programId: string): Promise<ProgramReadiness> => {
+  const { ctx } = scope;
+  const { program } = await inProgram(scope, programId);
   const missing = await findMissingReadiness(ctx.db, programId);
   return {
     ready: missing.length === 0,

@@ -14,9 +14,9 @@ import {
   todayIn,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram, type ProgramScope } from "../../platform/access/program-scope.js";
 import { findOrganisationIdsOfUser } from "../../platform/access/queries.js";
-import { assertProgramInReach, listingScope } from "../../platform/access/scope.js";
-import type { ProgramScope } from "../../platform/access/program-scope.js";
+import { listingScope } from "../../platform/access/scope.js";
 import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, forbidden, invalidField, notFound } from "../../platform/errors.js";
@@ -71,7 +71,8 @@ export const loadProgram = async (ctx: AppContext, actor: Actor | null, programI
   if (!row) throw notFound();
   return { ...row, closed: stateOf(row, ctx.clock.now()).closed };
 };
-export type LoadedProgram = Awaited<ReturnType<typeof loadProgram>>;
+/** A program as the rules of other modules take it: loaded here, or the program scope defineRoute resolved. */
+export type LoadedProgram = Omit<Awaited<ReturnType<typeof loadProgram>>, "consentedPatientsCount">;
 
 /**
  * The program as this actor may read it: a setting behind its own view permission is left out
@@ -134,8 +135,8 @@ export const listPrograms = async (
   return { results: rows.map((row) => toProgram(row, actor, now)), totalCount };
 };
 
-const findReachableProgram = async (ctx: AppContext, actor: Actor, programId: string) => {
-  await assertProgramInReach(ctx.db, actor, programId);
+const findReachableProgram = async (scope: RequestScope, programId: string) => {
+  const { ctx } = await inProgram(scope, programId);
   const row = await q.findProgram(ctx.db, programId);
   if (!row) throw notFound();
   return row;
@@ -296,7 +297,7 @@ export const createProgram = async (
 
 export const updateProgram = async (scope: RequestScope, programId: string, body: ProgramInput) => {
   const { ctx, actor } = scope;
-  const current = await findReachableProgram(ctx, actor, programId);
+  const current = await findReachableProgram(scope, programId);
   assertGatedFields(actor, body);
   assertAdminFields(actor, body, current);
   await assertStoredImageUrls(ctx, body);
@@ -329,7 +330,7 @@ export const updateProgram = async (scope: RequestScope, programId: string, body
 /** Takes the image off the program (either upload permission, as for uploading one). */
 export const removeProgramImage = async (scope: RequestScope, programId: string) => {
   const { ctx, actor } = scope;
-  await findReachableProgram(ctx, actor, programId);
+  await findReachableProgram(scope, programId);
   if (!can(actor, "upload_image") && !can(actor, "upload_project_image")) throw forbidden();
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateProgram(trx, programId, { imageUrl: null, thumbnailUrl: null });
@@ -338,8 +339,8 @@ export const removeProgramImage = async (scope: RequestScope, programId: string)
 };
 
 export const deleteProgram = async (scope: RequestScope, programId: string) => {
-  const { ctx, actor } = scope;
-  const program = await findReachableProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  const program = await findReachableProgram(scope, programId);
   // Deleting never cascades into people: every team member (and patient) must be removed first.
   if ((await q.countProgramTeam(ctx.db, programId)) > 0 || (await q.countProgramPatients(ctx.db, programId)) > 0) {
     throw conflict(messages.programHasMembers);

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { can, type ScaleScore, utcDate, wireEventStatus } from "@openpro/core";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { newExportSalt, pseudonymiser } from "../../platform/pseudonym.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 import { xlsxStream } from "./xlsx.js";
 
@@ -69,7 +69,7 @@ export const exportQuestionnaireReport = async (
   body: { startDate?: string; endDate?: string; questionnaireTypeId?: string; format?: "csv" | "xlsx" },
 ) => {
   const { ctx } = scope;
-  const program = await loadProgram(ctx, scope.actor, programId);
+  const { program } = await inProgram(scope, programId);
   await scope.audit({
     action: "questionnaire.report.export",
     entityType: "program",

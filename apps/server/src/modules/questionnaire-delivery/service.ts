@@ -23,6 +23,7 @@ import {
   utcDate,
   wireEventStatus,
 } from "@openpro/core";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, type FieldError, forbidden, invalidField, notFound } from "../../platform/errors.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
@@ -40,8 +41,9 @@ const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMP
 const consentDateOf = (e: { dateConsentGiven: Date | string | null }) =>
   e.dateConsentGiven ? utcDate(new Date(e.dateConsentGiven)) : null;
 
-const loadPatient = async ({ ctx, actor }: RequestScope, programId: string, userId: string) => {
-  const program = await loadProgram(ctx, actor, programId);
+const loadPatient = async (scope: RequestScope, programId: string, userId: string) => {
+  const { ctx } = scope;
+  const { program } = await inProgram(scope, programId);
   const enrolment = await q.findEnrolment(ctx.db, programId, userId);
   if (!enrolment || !dashboardStates.has(enrolment.status)) throw notFound();
   return { program, enrolment };
@@ -212,7 +214,7 @@ export const listSchedules = async (scope: RequestScope, programId: string, quer
     await scope.audit(readEvent("questionnaire.schedule.read", programId, enrolment.userId));
     return { results, totalCount: results.length };
   }
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   const rows = await q.findSchedulesOf(scope.ctx.db, programId, null);
   const c = await itemContext(scope.ctx, rows, null);
   const results = rows.map((r) => toScheduleItem(r, c));
@@ -230,7 +232,7 @@ const readEvent = (action: string, programId: string, userId: string, details: R
 
 export const createSchedule = async (scope: RequestScope, programId: string, body: CreateScheduleBody) => {
   const { ctx } = scope;
-  const program = await loadProgram(ctx, scope.actor, programId);
+  const { program } = await inProgram(scope, programId);
   if (program.closed) throw forbidden();
   let item = await itemOf(ctx.db, programId, body);
   let patientId: string | null = null;
@@ -299,7 +301,7 @@ export const deleteSchedule = async (
   query: { userId?: string; type?: string },
 ) => {
   const { ctx } = scope;
-  await loadProgram(ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   const row = await q.findSchedule(ctx.db, programId, scheduleId);
   if (!row) throw notFound();
   if (query.type && query.type !== row.itemType) throw notFound();
@@ -332,7 +334,7 @@ export const deferSchedule = async (
   body: { targetDate: string },
 ) => {
   const { ctx } = scope;
-  await loadProgram(ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   const row = await q.findSchedule(ctx.db, programId, scheduleId);
   if (!row) throw notFound();
   if (row.itemType !== "plan" || !row.patientId) throw invalidField("targetDate", messages.qsNotAPlan);

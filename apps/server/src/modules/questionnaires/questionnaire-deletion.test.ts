@@ -93,7 +93,9 @@ describe("deleting custom questionnaires, batches and plans", () => {
     manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
     nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
     admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
-    for (const m of [manager, nurse]) await addToOrganisation(t, m.id, northbridge, "clinician_team_member");
+    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
+    await addToOrganisation(t, manager.id, northbridge, "clinical_project_admin");
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
     patientId = await createPatient(t, { email: "grace@patients.test", password: "Harbour-Lights-2026!" });
     otherPatientId = await createPatient(t, { email: "alan@patients.test", password: "Harbour-Lights-2026!" });
   });

@@ -68,7 +68,9 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
     nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
     admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
-    for (const m of [manager, nurse]) await addToOrganisation(t, m.id, northbridge, "clinician_team_member");
+    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
+    await addToOrganisation(t, manager.id, northbridge, "clinical_project_admin");
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
   });
   afterAll(() => t.close());
 

@@ -30,14 +30,14 @@ import {
   validateCustomQuestionnaire,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { AppError, conflict, type FieldError, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 /*
  * Reads other modules use (questionnaire delivery): plain functions of the database, no actor.
- * Callers check the program is in reach first (loadProgram).
+ * Callers have the program scope first (defineRoute, or inProgram).
  */
 
 export interface QuestionnaireTypeRecord {
@@ -228,31 +228,34 @@ const audit = (
     db,
   );
 
-export const listItems = async ({ ctx, actor }: RequestScope, programId: string, types?: QuestionnaireItemType[]) => {
-  await loadProgram(ctx, actor, programId);
+export const listItems = async (scope: RequestScope, programId: string, types?: QuestionnaireItemType[]) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   return listProgramItems(ctx.db, programId, types);
 };
 
-export const readPlan = async ({ ctx, actor }: RequestScope, programId: string, planId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const readPlan = async (scope: RequestScope, programId: string, planId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const plan = await getPlan(ctx.db, programId, planId);
   if (!plan) throw notFound(messages.planMissing);
   return plan;
 };
 
-export const readBatch = async ({ ctx, actor }: RequestScope, programId: string, batchId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const readBatch = async (scope: RequestScope, programId: string, batchId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const batch = await getBatch(ctx.db, programId, batchId);
   if (!batch) throw notFound(messages.batchMissing);
   return batch;
 };
 
 export const readScheme = async (
-  { ctx, actor }: RequestScope,
+  scope: RequestScope,
   programId: string,
   typeId: string,
 ): Promise<QuestionnaireScheme> => {
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = await inProgram(scope, programId);
   const row = await q.findType(ctx.db, programId, typeId);
   if (!row) throw notFound(messages.customQuestionnaireMissing);
   return row.kind === "hardcoded"
@@ -282,8 +285,8 @@ export const summarise = (questionnaire: CustomQuestionnaire, fallbackTitle = ""
   };
 };
 
-export const validateSpecification = async ({ ctx, actor }: RequestScope, programId: string, spec: unknown) => {
-  await loadProgram(ctx, actor, programId);
+export const validateSpecification = async (scope: RequestScope, programId: string, spec: unknown) => {
+  await inProgram(scope, programId);
   return summarise(validSpecification(spec));
 };
 
@@ -292,8 +295,8 @@ export const createCustom = async (
   programId: string,
   body: { name: string; specification: unknown },
 ) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const questionnaire = validSpecification(body.specification);
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
@@ -313,8 +316,8 @@ export const createCustom = async (
 
 /** A new configuration for an existing questionnaire: its questions (the transcript) stay as they are. */
 export const updateCustom = async (scope: RequestScope, programId: string, id: string, spec: unknown) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const questionnaire = validSpecification(spec);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const current = await q.lockCustomType(trx, programId, id);
@@ -334,8 +337,8 @@ export const updateCustom = async (scope: RequestScope, programId: string, id: s
 
 /** The edit screen's save: name, image, introduction and help texts; only what was sent changes. */
 export const patchType = async (scope: RequestScope, programId: string, id: string, body: PatchQuestionnaireInput) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const existing = await q.findType(trx, programId, id);
     if (!existing) throw notFound(messages.customQuestionnaireMissing);
@@ -381,8 +384,8 @@ export const createBatch = async (
   programId: string,
   body: { name: string; members: { questionnaireId: string; order: number }[] },
 ) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const id = await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const known = new Set(
@@ -450,8 +453,8 @@ const planProblems = async (db: Db, programId: string, plan: CreatePlan): Promis
 };
 
 export const createPlan = async (scope: RequestScope, programId: string, body: CreatePlan) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const id = await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const errors = await planProblems(trx, programId, body);
@@ -486,8 +489,8 @@ const refuseWhileUsed = (kind: CatalogueKind, name: string, use: q.ItemUse) => {
 };
 
 export const deleteCustom = async (scope: RequestScope, programId: string, id: string) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const existing = await q.findType(trx, programId, id);
@@ -503,8 +506,8 @@ export const deleteCustom = async (scope: RequestScope, programId: string, id: s
 };
 
 export const deleteBatch = async (scope: RequestScope, programId: string, id: string) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const row = await q.lockBatch(trx, programId, id);
@@ -517,8 +520,8 @@ export const deleteBatch = async (scope: RequestScope, programId: string, id: st
 };
 
 export const deletePlan = async (scope: RequestScope, programId: string, id: string) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const row = await q.lockPlan(trx, programId, id);
@@ -546,8 +549,9 @@ const outcomeMeasuresOf = async (db: Db, programId: string): Promise<OutcomeMeas
   };
 };
 
-export const getOutcomeMeasures = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const getOutcomeMeasures = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   return outcomeMeasuresOf(ctx.db, programId);
 };
 
@@ -557,8 +561,8 @@ export const setOutcomeMeasures = async (
   programId: string,
   types: HardcodedQuestionnaireCode[],
 ) => {
-  const { ctx, actor } = scope;
-  await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const current = await outcomeMeasuresOf(trx, programId);

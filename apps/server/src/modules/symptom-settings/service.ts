@@ -11,6 +11,7 @@ import {
 import type { z } from "zod";
 import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
 import { conflict, invalidField, notFound } from "../../platform/errors.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
@@ -18,7 +19,6 @@ import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { unsubscribeToken } from "../patients/service.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 const refOf = (identifier: string): LogTypeRef => ({ identifier, name: findLogType(identifier)?.name ?? identifier });
@@ -47,13 +47,14 @@ const audit = (
 // ---------------------------------------------------------------------------------------------
 // Prioritised symptoms
 
-export const getPrioritised = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const getPrioritised = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   return { logTypes: (await q.findPrioritised(ctx.db, programId)).map(refOf) };
 };
 
 export const setPrioritised = async (scope: RequestScope, programId: string, identifiers: string[]) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   checkIdentifiers(identifiers, (i) => `identifiers.${i}`);
   const unique = [...new Set(identifiers)];
   await scope.ctx.db.transaction().execute(async (trx) => {
@@ -82,14 +83,15 @@ const messageById = async (db: Db, programId: string, messageId: string) => {
   return toMessage(row, await q.findGrades(db, programId));
 };
 
-export const listMessages = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const listMessages = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   const [rows, grades] = await Promise.all([q.findMessages(ctx.db, programId), q.findGrades(ctx.db, programId)]);
   return rows.map((row) => toMessage(row, grades));
 };
 
 export const createMessage = async (scope: RequestScope, programId: string, message: string) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   return scope.ctx.db.transaction().execute(async (trx) => {
     const row = await q.insertMessage(trx, programId, message, scope.ctx.clock.now());
     await audit(scope, trx, "message.create", programId, "severe-symptom-message", row.id);
@@ -98,7 +100,7 @@ export const createMessage = async (scope: RequestScope, programId: string, mess
 };
 
 export const updateMessage = async (scope: RequestScope, programId: string, messageId: string, message: string) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   return scope.ctx.db.transaction().execute(async (trx) => {
     const row = await q.updateMessage(trx, programId, messageId, message, scope.ctx.clock.now());
     if (!row) throw notFound(messages.alertMessageMissing);
@@ -108,7 +110,7 @@ export const updateMessage = async (scope: RequestScope, programId: string, mess
 };
 
 export const deleteMessage = async (scope: RequestScope, programId: string, messageId: string) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   await scope.ctx.db.transaction().execute(async (trx) => {
     if (!(await q.deleteMessage(trx, programId, messageId))) throw notFound(messages.alertMessageMissing);
     await audit(scope, trx, "message.delete", programId, "severe-symptom-message", messageId);
@@ -122,7 +124,7 @@ export const addGrade = async (
   messageId: string,
   pair: { identifier: string; grade: number },
 ) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   if (!findLogType(pair.identifier)) throw invalidField("identifier", messages.logTypeUnknown);
   return scope.ctx.db.transaction().execute(async (trx) => {
     if (!(await q.findMessage(trx, programId, messageId))) throw notFound(messages.alertMessageMissing);
@@ -145,7 +147,7 @@ export const deleteGrade = async (
   messageId: string,
   pair: { identifier: string; grade: number },
 ) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   await scope.ctx.db.transaction().execute(async (trx) => {
     if (!(await q.deleteGrade(trx, programId, messageId, pair.identifier, pair.grade)))
       throw notFound(messages.alertMessageMissing);
@@ -196,13 +198,14 @@ const planSweep = (db: Db, ctx: AppContext, at: Date) => {
   );
 };
 
-export const listReminders = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const listReminders = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   return (await q.findReminders(ctx.db, programId)).map(toReminder);
 };
 
 export const createReminder = async (scope: RequestScope, programId: string, body: ReminderBody) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   checkIdentifiers(
     body.logs.map((l) => l.identifier),
     (i) => `logs.${i}.identifier`,
@@ -221,7 +224,7 @@ export const updateReminder = async (
   reminderId: string,
   body: Partial<ReminderBody>,
 ) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   if (body.logs)
     checkIdentifiers(
       body.logs.map((l) => l.identifier),
@@ -243,7 +246,7 @@ export const updateReminder = async (
 };
 
 export const deleteReminder = async (scope: RequestScope, programId: string, reminderId: string) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   await scope.ctx.db.transaction().execute(async (trx) => {
     if (!(await q.deleteReminder(trx, programId, reminderId))) throw notFound(messages.reminderMissing);
     await audit(scope, trx, "reminder.delete", programId, "symptom-reminder", reminderId);

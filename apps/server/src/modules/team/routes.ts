@@ -1,14 +1,14 @@
 import { programTeamApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
 import { defineRoute } from "../../platform/http/route.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as team from "./service.js";
 
-/** The program's team, once the program is known to be in the actor's reach (404 otherwise). */
-const programTeam = async ({ ctx, actor }: RequestScope, programId: string): Promise<team.Team> => {
-  const program = await loadProgram(ctx, actor, programId);
+/** The program's team, in the program scope defineRoute resolved (404 outside the actor's reach). */
+const programTeam = async (scope: RequestScope, programId: string): Promise<team.Team> => {
+  const { program } = await inProgram(scope, programId);
   return { ref: { kind: "program", id: programId }, name: program.name };
 };
 

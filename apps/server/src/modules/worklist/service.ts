@@ -15,10 +15,10 @@ import {
   wallClockAt,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { listingScope } from "../../platform/access/scope.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { loadProgram } from "../programs/service.js";
 import * as q from "./queries.js";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -96,8 +96,8 @@ export const listWorklist = async (
   programId: string,
   page: { _page: number; _perPage: number },
 ): Promise<{ results: WorklistRow[]; totalCount: number }> => {
-  const { ctx, actor } = scope;
-  const program = await loadProgram(ctx, actor, programId);
+  const { ctx } = scope;
+  const { program } = await inProgram(scope, programId);
   const quiet = await quietPatients(ctx.db, program, ctx.clock.now());
   const rows = quiet.slice((page._page - 1) * page._perPage, page._page * page._perPage);
   const ids = rows.map((r) => r.patientId);
@@ -139,7 +139,7 @@ export const countQuietPatients = async ({ ctx, actor }: RequestScope) => {
 };
 
 const loadEnrolment = async (scope: RequestScope, programId: string, patientId: string) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   const enrolment = await q.findEnrolment(scope.ctx.db, programId, patientId);
   if (!enrolment) throw notFound();
   return enrolment;
@@ -191,13 +191,14 @@ export const listContacts = async (scope: RequestScope, programId: string, patie
   return { results: rows.map(toContact) };
 };
 
-export const getWorklistSettings = async ({ ctx, actor }: RequestScope, programId: string) => {
-  await loadProgram(ctx, actor, programId);
+export const getWorklistSettings = async (scope: RequestScope, programId: string) => {
+  const { ctx } = scope;
+  await inProgram(scope, programId);
   return { quietDays: (await q.findQuietDays(ctx.db, programId)) ?? defaultQuietDays };
 };
 
 export const updateWorklistSettings = async (scope: RequestScope, programId: string, quietDays: number) => {
-  await loadProgram(scope.ctx, scope.actor, programId);
+  await inProgram(scope, programId);
   await scope.ctx.db.transaction().execute(async (trx) => {
     await q.upsertQuietDays(trx, programId, quietDays, scope.ctx.clock.now());
     await scope.audit(

@@ -94,3 +94,16 @@ export const resolveProgramScope = async (
     permissions,
   };
 };
+
+const isProgramScope = (scope: RequestScope<Actor>): scope is ProgramScope =>
+  "programId" in scope && "program" in scope && "permissions" in scope;
+
+/**
+ * The program scope a service works in: the one defineRoute resolved for the route's program (no
+ * second look-up), or, for a program the service found otherwise (a record's), resolved now —
+ * 404 outside the caller's reach, audited. Services never re-check reach themselves.
+ */
+export const inProgram = (scope: RequestScope<Actor>, programId: string): Promise<ProgramScope> =>
+  isProgramScope(scope) && scope.programId === programId
+    ? Promise.resolve(scope)
+    : resolveProgramScope(scope, programId, null, { route: "service" });
