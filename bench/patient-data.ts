@@ -25,8 +25,8 @@ import { addToOrganisation, makeProgramReady } from "../apps/server/test/teams.j
 import type { TestApp } from "../apps/server/test/test-app.js";
 import { call, freePort, ServerProcess } from "./faults/server.js";
 import { participantReportSql } from "./report-sql.js";
-import { worklistSql } from "./worklist-sql.js";
 import { RawTime, type Row, summarise, time } from "./stats.js";
+import { worklistSql } from "./worklist-sql.js";
 
 /**
  * Patient data at scale: BENCH_PATIENTS consented patients of one program, BENCH_DAYS days each

@@ -144,13 +144,13 @@ export const buildApp = async (
     registerOrganisationRoutes(api, ctx);
     registerUserRoutes(api, ctx);
     await registerProgramRoutes(api, ctx);
+    registerProgramReadinessRoutes(api, ctx);
     registerPatientRoutes(api, ctx);
     registerPatientSideRoutes(api, ctx);
     registerInviteCodeRoutes(api, ctx);
     registerProgramTeamRoutes(api, ctx);
     registerCareTeamRoutes(api, ctx);
     registerReportRoutes(api, ctx);
-    registerProgramReadinessRoutes(api, ctx);
     registerProgramDashboardRoutes(api, ctx);
     registerLogRoutes(api, ctx);
     registerQuestionnaireDeliveryRoutes(api, ctx);

@@ -16,6 +16,7 @@ const me = {
   passwordExpireDate: null,
   otpRequired: false,
   instructionsAcknowledged: true,
+  language: null,
 };
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 const authHeader = (init: RequestInit | undefined) =>

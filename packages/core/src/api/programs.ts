@@ -57,7 +57,11 @@ export const programSchema = z.object({
  * role its team, or its organisation's team, gave them, within their account's), gate its tabs
  * and buttons (security issue 29 §2-§3).
  */
-export const programInScopeSchema = programSchema.extend({ myPermissions: z.array(z.string()) });
+export const programInScopeSchema = programSchema.extend({
+  // The server always sends it; a client that reads a program without it (an older server, a
+  // test's fixture) gates on the account's permissions, and the server still refuses the rest.
+  myPermissions: z.array(z.string()).optional(),
+});
 export type ProgramInScope = z.infer<typeof programInScopeSchema>;
 export type Program = z.infer<typeof programSchema>;
 

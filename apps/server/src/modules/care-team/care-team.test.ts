@@ -41,8 +41,12 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
   beforeAll(async () => {
     t = await createTestApp();
     const northbridge = await insertOrganisation(t, "Northbridge Health");
-    breast = await insertProgram(t, { organisationId: northbridge, name: "Breast Care" });
-    lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
+    breast = await insertProgram(t, { organisationId: northbridge, name: "Breast Care", ready: false });
+    lakeside = await insertProgram(t, {
+      organisationId: await insertOrganisation(t, "Lakeside"),
+      name: "Lakeside",
+      ready: false,
+    });
     manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
     nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
     // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).

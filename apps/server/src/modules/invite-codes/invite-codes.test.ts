@@ -145,6 +145,7 @@ describe("public invite codes: created, changed and deactivated by the team, use
       joined: false,
       firstName: null,
       lastName: null,
+      territory: "UK_IRE",
     });
     const registered = await registerPatient(
       t,
