@@ -63,6 +63,9 @@ export const buildFixtures = async (t: TestApp): Promise<Fixtures> => {
   const otherOrganisation = await insertOrganisation(t, "Matrix other organisation");
   const ownProgram = await insertProgram(t, { organisationId: ownOrganisation, name: "Matrix own program" });
   const otherProgram = await insertProgram(t, { organisationId: otherOrganisation, name: "Matrix other program" });
+  // The other organisation's own nurse (not a caller): its program has someone to escalate to (ready, issue 30 §1).
+  const otherNurse = await t.createStaff({ email: "other-nurse@matrix.test", role: "clinician_team_member" });
+  await addToOrganisation(t, otherNurse, otherOrganisation, "clinician_team_member");
   const teamOrganisation = await insertOrganisation(t, "Matrix third organisation");
   const teamProgram = await insertProgram(t, { organisationId: teamOrganisation, name: "Matrix team-role program" });
 
@@ -161,7 +164,7 @@ export const buildRequest = (e: Endpoint, fixtures: Fixtures, context: Context, 
           ? fixtures.own.patientId
           : NOWHERE;
   const known = (name: string): string | undefined => {
-    if (name === "projectId") return place.programId;
+    if (name === "projectId" || name === "programId") return place.programId;
     if (name === "organisationId") return place.organisationId;
     if (name === "userId" && hasPatientContext(e)) return patientId;
     if (name === "startDate") return "2026-01-01";

@@ -98,6 +98,8 @@ describe("a patient's app asks which programs they take part in", () => {
           ],
           articles: [{ articleId: "a1", header: "Living with heart failure", url: "https://example.org/hf" }],
           prioritisedSymptoms: [],
+          // The program's territory: the languages its pages are offered in.
+          territory: "UK_IRE",
         },
       ],
     });

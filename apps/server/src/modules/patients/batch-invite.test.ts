@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvite, addPatient, giveConsent, inviteLinks, newPatient, userIdOf } from "../../../test/patients.js";
+import {
+  acceptInvite,
+  addPatient,
+  giveConsent,
+  inviteLinks,
+  newPatient,
+  nhsNumber,
+  userIdOf,
+} from "../../../test/patients.js";
 import {
   addToOrganisation,
   changePermissions,
@@ -27,9 +35,9 @@ describe("re-sending the invitation to several patients at once", () => {
     nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
     await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
     for (const [name, email, patientId] of [
-      ["alan", "alan@patients.test", "1000001"],
-      ["grace", "grace@patients.test", "1000002"],
-      ["ada", "ada@patients.test", "1000003"],
+      ["alan", "alan@patients.test", nhsNumber(1000001)],
+      ["grace", "grace@patients.test", nhsNumber(1000002)],
+      ["ada", "ada@patients.test", nhsNumber(1000003)],
     ] as const) {
       const added = await addPatient(t, nurse.token, newPatient(heart, { firstName: name, email, patientId }));
       expect(added.statusCode).toBe(201);

@@ -87,6 +87,8 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
       // The names the nurse entered, for the sign-up form to fill in.
       firstName: "Grace",
       lastName: "Hopper",
+      // The program's territory: the languages its pages are offered in.
+      territory: "UK_IRE",
     });
     const unknown = await inviteInfo(t, "no-such-invite-code");
     expect(unknown.statusCode).toBe(400);

@@ -608,7 +608,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe("participantId,questionnaire,code,date,status,percentComplete,completedAt,answers,scores");
     const eq5d = lines.find((l) => l.includes(",2026-03-02,"))!;
-    expect(eq5d).toContain(graceId);
+    // The analyst may not export identifiably: Grace is a pseudonym of this export, never her account id (issue 29 §4).
+    expect(eq5d).toMatch(/^P-[0-9a-f]{16},/);
+    expect(csv.body).not.toContain(graceId);
     expect(eq5d).toContain("MO=2");
     expect(eq5d).not.toContain("Grace");
     expect(lines.some((l) => l.includes("Pain check") && l.includes("pain=no"))).toBe(true);
@@ -622,7 +624,8 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Questionnaires"]);
     const rows = workbook.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0]!.slice(1)).toEqual(lines[0]!.split(","));
-    const participant = eq5d.split(",")[0];
+    // The admin may export the program identifiably: Grace's row names her account.
+    const participant = graceId;
     expect(rows.some((row) => row[1] === participant && row.some((cell) => String(cell).includes("MO=2")))).toBe(true);
     expect(rows).toHaveLength(lines.length);
     expect(await auditRows(t, "questionnaire.report.export")).toHaveLength(2);

@@ -58,8 +58,12 @@ const findReportPatientOf = async (db: Db, programId: string, userId: string) =>
  * once the program scope has resolved.
  */
 const loadReportPatient = async (db: Db, programPending: Promise<ProgramScope>, programId: string, userId: string) => {
-  const [inProgram, found] = await Promise.all([programPending, findReportPatientOf(db, programId, userId)]);
-  return { inProgram, ...found };
+  const [scope, found] = await Promise.allSettled([programPending, findReportPatientOf(db, programId, userId)]);
+  // The program's answer first: a caller refused in the program (403) or outside it (404) hears that,
+  // whatever the patient.
+  if (scope.status === "rejected") throw scope.reason;
+  if (found.status === "rejected") throw found.reason;
+  return { inProgram: scope.value, ...found.value };
 };
 
 /** The consent day in the program's territory: the first day whose doses adherence counts. */

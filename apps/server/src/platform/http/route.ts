@@ -108,6 +108,8 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 });
 
 const actors = new WeakMap<FastifyRequest, Actor | null>();
+/** The program scope of a staff request naming its program, started before validation. */
+const pendingPrograms = new WeakMap<FastifyRequest, Promise<ProgramScope>>();
 
 /** What a registered route demands of its caller, as registered (the authorisation matrix reads it). */
 export interface RegisteredRoute {
@@ -165,8 +167,24 @@ export const defineRoute = <E extends Endpoint, const O extends RouteOptions>(
     },
     // Who is asking is settled before the input is validated: an anonymous caller gets 401, not field errors.
     preValidation: async (request) => {
-      actors.set(request, await authenticate(ctx, endpoint, options, request, requestMeta(request)));
+      const actor = await authenticate(ctx, endpoint, options, request, requestMeta(request));
+      actors.set(request, actor);
       refuseUnsupportedCharacters(request);
+      // The program too, before the input is validated: a caller whose role in the program lacks
+      // the route's permission gets 403 (and one outside its reach 404), not field errors.
+      const programId = programField && actor?.scope === "clinical" ? programIdIn(request, programField) : undefined;
+      if (programId === undefined) return;
+      const pending = programScopeOf(
+        requestScope(ctx, requestMeta(request), actor),
+        endpoint,
+        options,
+        request,
+        programId,
+      );
+      // Awaited by the handler (lazily, where the route asks); a rejection met first elsewhere is not unhandled.
+      pending.catch(() => {});
+      pendingPrograms.set(request, pending);
+      if (!options.programLazily) await pending;
     },
     handler: async (request, reply) => {
       const meta = requestMeta(request);
@@ -208,18 +226,11 @@ export const defineRoute = <E extends Endpoint, const O extends RouteOptions>(
   });
 
   /** The program scope of a staff request naming its program (none otherwise). */
+  /** The program scope resolved before validation, for a staff request naming its program (none otherwise). */
   const programInputOf = async (input: RouteInput<E>): Promise<object> => {
-    const actor = input.actor as Actor | null;
-    // Staff act in a program; a patient's own routes reach their enrolment in their services.
-    const programId =
-      programField && actor?.scope === "clinical" ? programIdIn(input.request, programField) : undefined;
-    if (programId === undefined) return {};
-    const pending = programScopeOf(input.scope, endpoint, options, input.request, programId);
-    if (options.programLazily) {
-      // Awaited by the handler; a rejection it never reached is not an unhandled one.
-      pending.catch(() => {});
-      return { programPending: pending };
-    }
+    const pending = pendingPrograms.get(input.request);
+    if (!pending) return {};
+    if (options.programLazily) return { programPending: pending };
     const program = await pending;
     return { program, actor: program.actor, scope: program };
   };
