@@ -51,6 +51,6 @@ describe("the care team sees what a consented patient entered, for verification"
 
   it("shows nothing the patient entered before they consent to the program", async () => {
     const alan = await enrolmentOf(t, nurse.token, heart, "alan@patients.test");
-    expect(alan.patientEntered).toBeNull();
+    expect((alan as { patientEntered?: unknown }).patientEntered).toBeNull();
   });
 });
