@@ -12,6 +12,7 @@ import {
   sectionOfLogClass,
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import { listingScope } from "../../platform/access/scope.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { Actor } from "../../platform/auth/actor.js";
@@ -20,7 +21,6 @@ import { AppError, forbidden, notFound } from "../../platform/errors.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { APP_VERSION } from "../../platform/version.js";
-import { loadProgram } from "../programs/service.js";
 import {
   capabilityStatement,
   searchBundle,
@@ -219,7 +219,7 @@ export const search = async (
   if (params.patient) {
     const enrolment = await q.findEnrolment(ctx.db, params.patient);
     if (!enrolment) throw notFound();
-    await loadProgram(ctx, actor, enrolment.programId);
+    await inProgram(scope, enrolment.programId);
     filter.programId = enrolment.programId;
     filter.patientUserId = enrolment.userId;
   }
@@ -285,7 +285,8 @@ export const startExport = async (
   assertStaff(actor);
   // A Group id that is no program id of ours names nothing: 404, before it reaches a uuid column.
   if (!isUuid(programId)) throw notFound();
-  const program = await loadProgram(ctx, actor, programId);
+  // The program scope defineRoute resolved (reach, and the export permission held in it).
+  const { program } = await inProgram(scope, programId);
   if (!prefer?.split(/[,;]/).some((p) => p.trim() === "respond-async")) throw invalid(messages.fhirPreferAsync);
   const one = (name: string) => {
     const v = query[name];
@@ -347,8 +348,9 @@ const ownExport = async (scope: RequestScope, exportId: string) => {
   if (!isUuid(exportId)) throw notFound();
   const row = await q.findExport(scope.ctx.db, exportId);
   if (!row || row.requestedBy !== scope.actor.userId) throw notFound();
-  await loadProgram(scope.ctx, scope.actor, row.programId);
-  if (!can(scope.actor, "export_project_data_identifiable")) throw await refuse(scope, "Group/$export");
+  // The export's program, with the caller's permissions in it (the role its team gave them).
+  const inItsProgram = await inProgram(scope, row.programId);
+  if (!can(inItsProgram.actor, "export_project_data_identifiable")) throw await refuse(scope, "Group/$export");
   return row;
 };
 
