@@ -143,7 +143,7 @@ describe("the clinician invite page (light entry)", () => {
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect((screen.getByRole("checkbox", { name: /privacy policy/ }) as HTMLInputElement).checked).toBe(true);
 
-    await user.click(screen.getByRole("button", { name: "EULA" }));
+    await user.click(screen.getByRole("button", { name: "licence agreement" }));
     const eula = await screen.findByRole("dialog", { name: "EULA" });
     await user.click(await within(eula).findByRole("button", { name: "Accept" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
