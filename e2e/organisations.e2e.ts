@@ -67,13 +67,13 @@ describe("an admin opens an organisation and a clinician joins it", () => {
 
     await clinician.locator('input[name="password"]').fill("Riverside-Wards-2027!");
     await clinician.locator('input[name="confirmPassword"]').fill("Riverside-Wards-2027!");
-    // Read the privacy policy and accept it from its dialog; tick the EULA and the data-sharing box.
+    // Read the privacy policy and accept it from its dialog; tick the licence agreement and the data-sharing box.
     await clinician.getByRole("button", { name: "privacy policy" }).click();
     const policy = clinician.getByRole("dialog");
     await expectVisible(policy.getByRole("button", { name: "Accept" }));
     await expectAccessible(clinician, "join-privacy-policy-dialog");
     await policy.getByRole("button", { name: "Accept" }).click();
-    await clinician.getByRole("checkbox", { name: /I accept the EULA/ }).check();
+    await clinician.getByRole("checkbox", { name: /I accept the licence agreement/ }).check();
     await clinician.getByRole("checkbox", { name: /I acknowledge/ }).check();
     await clinician.getByRole("button", { name: "Create account" }).click();
 

@@ -321,7 +321,8 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     await phone.goto("/me");
     await phone.getByRole("navigation", { name: t.menuLabel }).getByRole("link", { name: t.navHistory }).click();
     await expectHeading(phone, t.historyTitle);
-    await expectVisible(phone.getByText(t.historyTemperature("100.4 °F")));
+    // The reading as the patient's locale writes it (Intl, as the app formats it: "100.4°F" in English).
+    await expectVisible(phone.getByText(t.historyTemperature("100.4°F")));
     await expectVisible(phone.getByText(t.historyGrade("Severe")));
     await expectAccessible(phone, "me-history");
     await phone.getByRole("navigation", { name: t.menuLabel }).getByRole("link", { name: t.navMedications }).click();

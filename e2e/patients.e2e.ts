@@ -30,7 +30,7 @@ const createPatientAccount = async (page: Page, p: { firstName: string; lastName
   await form.locator('input[name="email"]').fill(p.email);
   await form.locator('input[name="password"]').fill(PATIENT_PASSWORD);
   await form.locator('input[name="confirmPassword"]').fill(PATIENT_PASSWORD);
-  await form.getByRole("checkbox", { name: /I accept the EULA/ }).check();
+  await form.getByRole("checkbox", { name: /I accept the licence agreement/ }).check();
   await form.getByRole("checkbox", { name: /I accept the privacy policy/ }).check();
   await form.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(/\/auth-consent\//);
