@@ -96,7 +96,7 @@ describe("patients join a program", () => {
     await patient.getByRole("radio", { name: "Female" }).check();
     await patient.getByLabel("Date of birth").fill("2015-01-01");
     await patient.getByRole("button", { name: "Open the app" }).click();
-    await expectVisible(patient.getByText("You should be at least 18 years old."));
+    await expectVisible(patient.getByText("You need to be at least 18 years old."));
     await patient.getByLabel("Date of birth").fill("1962-05-04");
     await patient.getByRole("button", { name: "Open the app" }).click();
     await patient.waitForURL(/\/get-the-app/);
@@ -110,6 +110,8 @@ describe("patients join a program", () => {
     await nurse.getByRole("button", { name: "Verify Margaret Aldous" }).click();
     const dialog = nurse.getByRole("dialog");
     await expectAccessible(nurse, "verify-dialog");
+    // Nothing is preselected: the verifier compares what each side entered and chooses (issue 30 §3).
+    await dialog.getByRole("radio", { name: "Verify" }).check();
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expectVisible(nurse.getByText("Patient verified successfully!"));
 
@@ -156,8 +158,8 @@ describe("patients join a program", () => {
     const patient = await patientPage();
     await patient.goto(await invitationLink("henry.oduya@example.org"));
     await createPatientAccount(patient, { firstName: "Henry", lastName: "Oduya", email: "henry.oduya@example.org" });
-    await patient.getByRole("button", { name: "Withdraw participation" }).click();
-    await patient.getByRole("dialog").getByRole("button", { name: "Withdraw participation" }).click();
+    await patient.getByRole("button", { name: "I do not want to take part" }).click();
+    await patient.getByRole("dialog").getByRole("button", { name: "I do not want to take part" }).click();
     await expectVisible(patient.getByText(/You have declined to take part in this program/));
     await expectAccessible(patient, "consent-declined");
 
