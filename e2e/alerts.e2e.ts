@@ -65,9 +65,13 @@ describe("a severe symptom reaches the care team and is closed", () => {
       body: { logs: [log] },
     });
     expect(upload.status, JSON.stringify(upload.body)).toBe(200);
-    expect(upload.body.alertMessages).toEqual([
-      { clientId: log.clientId, kind: "symptom", logTypeId: FEVER, grade: 3, message: ALERT_TEXT },
-    ]);
+    // The program's message, then the care team's numbers and the emergency number (issue 30 §1).
+    expect(upload.body.alertMessages).toHaveLength(1);
+    const [answer] = upload.body.alertMessages;
+    expect(answer).toMatchObject({ clientId: log.clientId, kind: "symptom", logTypeId: FEVER, grade: 3 });
+    expect(answer.message.startsWith(ALERT_TEXT)).toBe(true);
+    expect(answer.callNumbers.length).toBeGreaterThan(0);
+    expect(answer.emergencyNumbers.length).toBeGreaterThan(0);
   });
 
   it("shows the alert badge; the nurse takes the alert and closes it, and the time to close shows", async () => {
