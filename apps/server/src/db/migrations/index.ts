@@ -22,6 +22,7 @@ import { clinicalSafety } from "./0021-clinical-safety.js";
 import { patientLanguage } from "./0023-patient-language.js";
 import { fhirIntegration } from "./0024-fhir-integration.js";
 import { worklist } from "./0025-worklist.js";
+import { push } from "./0026-push.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0023-patient-language": patientLanguage,
   "0024-fhir-integration": fhirIntegration,
   "0025-worklist": worklist,
+  "0026-push": push,
 };
