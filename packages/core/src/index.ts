@@ -53,6 +53,7 @@ export * from "./rules/program-dashboard.js";
 export * from "./rules/program-readiness.js";
 export * from "./rules/programs.js";
 export * from "./rules/public-pages.js";
+export * from "./rules/push.js";
 export * from "./rules/questionnaire-delivery.js";
 export * from "./rules/questionnaire-settings.js";
 export * from "./rules/report-visibility.js";

@@ -343,4 +343,38 @@ export const de: PatientCatalogue = {
     "Wir konnten dieses Medikament nicht hinzufügen. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   noMedicationsYet:
     "Ihre Liste enthält noch keine Medikamente. Fügen Sie die Medikamente hinzu, die Sie nehmen, damit Sie Ihrem Behandlungsteam mitteilen können, wann Sie sie nehmen.",
+
+  // Reminders on the phone (Web Push, issue 36 §3): the notifications' words carry no health data
+  pushBody_questionnaire_due: "Sie haben einen Fragebogen zu beantworten.",
+  pushBody_questionnaire_closing: "Ein Fragebogen schliesst bald. Bitte beantworten Sie ihn, wenn Sie können.",
+  pushBody_symptom_reminder: "Ihr Behandlungsteam bittet Sie, heute einzutragen, wie es Ihnen geht.",
+  pushBody_care_team_message: "Ihr Behandlungsteam hat gesehen, was Sie gesendet haben, und kümmert sich darum.",
+  pushTitle: "Erinnerungen auf diesem Telefon",
+  pushIntro:
+    "OpenPRO kann auf diesem Telefon eine Erinnerung zeigen, wenn etwas zu tun ist, auch wenn die App geschlossen ist.",
+  pushPrivacy:
+    "Eine Erinnerung zeigt nie, was Sie eingetragen haben oder wie es Ihnen geht. Sie sagt nur zum Beispiel: «Sie haben einen Fragebogen zu beantworten».",
+  pushKindsLegend: "Erinnern Sie mich:",
+  pushKind_questionnaire_due: "Wenn ein Fragebogen zum Beantworten bereit ist",
+  pushKind_questionnaire_closing: "Wenn ein Fragebogen bald schliesst",
+  pushKind_symptom_reminder: "Wenn mein Behandlungsteam mich bittet, meine Symptome einzutragen",
+  pushKind_care_team_message: "Wenn mein Behandlungsteam etwas gesehen hat, das ich gesendet habe",
+  pushQuietHours:
+    "Erinnerungen, die in die Nacht fallen, warten bis zum Morgen. Eine Nachricht Ihres Behandlungsteams zu etwas, das Sie gesendet haben, kann jederzeit kommen.",
+  pushTurnOn: "Erinnerungen einschalten",
+  pushTurningOn: "Wird eingeschaltet…",
+  pushIsOn: "Erinnerungen sind für dieses Telefon eingeschaltet.",
+  pushSaveKinds: "Meine Auswahl speichern",
+  pushSaved: "Ihre Auswahl ist gespeichert.",
+  pushTurnOff: "Erinnerungen ausschalten",
+  pushIsOff:
+    "Erinnerungen sind für dieses Telefon ausgeschaltet. Sie erhalten weiterhin E-Mails, ausser Sie haben sie abbestellt.",
+  pushBlocked:
+    "Dieser Browser blockiert Mitteilungen von OpenPRO. Um Erinnerungen zu erhalten, erlauben Sie Mitteilungen für diese Seite in den Einstellungen des Browsers.",
+  pushUnsupported:
+    "Dieser Browser kann keine Erinnerungen zeigen. Sie erhalten weiterhin E-Mails, ausser Sie haben sie abbestellt.",
+  pushFailed:
+    "Wir konnten Ihre Erinnerungen nicht ändern. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+  pushChooseOne: "Bitte wählen Sie mindestens eine Art von Erinnerung, oder schalten Sie die Erinnerungen aus.",
+  inviteUsed: "Diese Einladung wurde bereits verwendet. Bitte melden Sie sich an, um fortzufahren.",
 };

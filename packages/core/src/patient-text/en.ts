@@ -376,6 +376,37 @@ export const en = {
   medicationAddFailed: "We could not add this medicine. Please check your connection and try again.",
   noMedicationsYet:
     "There are no medicines in your list yet. Add the medicines you take, so you can tell your care team when you take them.",
+
+  // Reminders on the phone (Web Push, issue 36 §3): the notifications' words carry no health data
+  pushBody_questionnaire_due: "You have a questionnaire to answer.",
+  pushBody_questionnaire_closing: "A questionnaire closes soon. Please answer it when you can.",
+  pushBody_symptom_reminder: "Your care team asks you to log how you are today.",
+  pushBody_care_team_message: "Your care team has seen what you sent and is looking after it.",
+  pushTitle: "Reminders on this phone",
+  pushIntro: "OpenPRO can show a reminder on this phone when there is something to do, even when the app is closed.",
+  pushPrivacy:
+    "A reminder never shows what you logged or how you feel. It says only, for example, “You have a questionnaire to answer”.",
+  pushKindsLegend: "Send me a reminder:",
+  pushKind_questionnaire_due: "When a questionnaire is ready to answer",
+  pushKind_questionnaire_closing: "When a questionnaire closes soon",
+  pushKind_symptom_reminder: "When my care team asks me to log my symptoms",
+  pushKind_care_team_message: "When my care team has seen something I sent",
+  pushQuietHours:
+    "Reminders that fall at night wait until the morning. A message from your care team about something you sent can come at any time.",
+  pushTurnOn: "Turn on reminders",
+  pushTurningOn: "Turning on…",
+  pushIsOn: "Reminders are on for this phone.",
+  pushSaveKinds: "Save my choices",
+  pushSaved: "Your choices are saved.",
+  pushTurnOff: "Turn off reminders",
+  pushIsOff: "Reminders are off for this phone. You still receive e-mails, unless you stopped them.",
+  pushBlocked:
+    "This browser blocks notifications from OpenPRO. To get reminders, allow notifications for this site in the browser's settings.",
+  pushUnsupported: "This browser cannot show reminders. You still receive e-mails, unless you stopped them.",
+  pushFailed: "We could not change your reminders. Please check your connection and try again.",
+  pushChooseOne: "Please choose at least one kind of reminder, or turn reminders off.",
+  // The invitation, once more
+  inviteUsed: "This invitation has already been used. Please sign in to continue.",
 } as const;
 
 export type PatientTextKey = keyof typeof en;

@@ -330,4 +330,37 @@ export const es: PatientCatalogue = {
   medicationAddFailed: "No pudimos agregar este medicamento. Revise su conexión e inténtelo de nuevo.",
   noMedicationsYet:
     "Todavía no hay medicamentos en su lista. Agregue los medicamentos que toma, para poder avisarle a su equipo de atención cuando los toma.",
+
+  // Reminders on the phone (Web Push, issue 36 §3): the notifications' words carry no health data
+  pushBody_questionnaire_due: "Tiene un cuestionario por responder.",
+  pushBody_questionnaire_closing: "Un cuestionario cierra pronto. Respóndalo cuando pueda.",
+  pushBody_symptom_reminder: "Su equipo de atención le pide que anote cómo está hoy.",
+  pushBody_care_team_message: "Su equipo de atención vio lo que envió y se está ocupando.",
+  pushTitle: "Recordatorios en este teléfono",
+  pushIntro:
+    "OpenPRO puede mostrar un recordatorio en este teléfono cuando haya algo que hacer, aunque la aplicación esté cerrada.",
+  pushPrivacy:
+    "Un recordatorio nunca muestra lo que anotó ni cómo se siente. Solo dice, por ejemplo, “Tiene un cuestionario por responder”.",
+  pushKindsLegend: "Envíenme un recordatorio:",
+  pushKind_questionnaire_due: "Cuando haya un cuestionario listo para responder",
+  pushKind_questionnaire_closing: "Cuando un cuestionario cierre pronto",
+  pushKind_symptom_reminder: "Cuando mi equipo de atención me pida anotar mis síntomas",
+  pushKind_care_team_message: "Cuando mi equipo de atención haya visto algo que envié",
+  pushQuietHours:
+    "Los recordatorios que caen de noche esperan hasta la mañana. Un mensaje de su equipo de atención sobre algo que envió puede llegar en cualquier momento.",
+  pushTurnOn: "Activar los recordatorios",
+  pushTurningOn: "Activando…",
+  pushIsOn: "Los recordatorios están activados en este teléfono.",
+  pushSaveKinds: "Guardar mis opciones",
+  pushSaved: "Sus opciones están guardadas.",
+  pushTurnOff: "Desactivar los recordatorios",
+  pushIsOff:
+    "Los recordatorios están desactivados en este teléfono. Sigue recibiendo correos, a menos que los haya detenido.",
+  pushBlocked:
+    "Este navegador bloquea las notificaciones de OpenPRO. Para recibir recordatorios, permita las notificaciones de este sitio en la configuración del navegador.",
+  pushUnsupported:
+    "Este navegador no puede mostrar recordatorios. Sigue recibiendo correos, a menos que los haya detenido.",
+  pushFailed: "No pudimos cambiar sus recordatorios. Revise su conexión e inténtelo de nuevo.",
+  pushChooseOne: "Elija al menos un tipo de recordatorio, o desactive los recordatorios.",
+  inviteUsed: "Esta invitación ya se usó. Inicie sesión para continuar.",
 };

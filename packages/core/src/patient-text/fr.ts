@@ -336,4 +336,37 @@ export const fr: PatientCatalogue = {
   medicationAddFailed: "Nous n’avons pas pu ajouter ce médicament. Veuillez vérifier votre connexion et réessayer.",
   noMedicationsYet:
     "Votre liste ne contient encore aucun médicament. Ajoutez les médicaments que vous prenez, pour pouvoir dire à votre équipe soignante quand vous les prenez.",
+
+  // Reminders on the phone (Web Push, issue 36 §3): the notifications' words carry no health data
+  pushBody_questionnaire_due: "Vous avez un questionnaire à remplir.",
+  pushBody_questionnaire_closing: "Un questionnaire se termine bientôt. Veuillez le remplir dès que possible.",
+  pushBody_symptom_reminder: "Votre équipe soignante vous demande d’indiquer comment vous allez aujourd’hui.",
+  pushBody_care_team_message: "Votre équipe soignante a vu ce que vous avez envoyé et s’en occupe.",
+  pushTitle: "Rappels sur ce téléphone",
+  pushIntro:
+    "OpenPRO peut afficher un rappel sur ce téléphone quand il y a quelque chose à faire, même quand l’application est fermée.",
+  pushPrivacy:
+    "Un rappel ne montre jamais ce que vous avez noté ni comment vous vous sentez. Il dit seulement, par exemple, « Vous avez un questionnaire à remplir ».",
+  pushKindsLegend: "Envoyez-moi un rappel :",
+  pushKind_questionnaire_due: "Quand un questionnaire est prêt à être rempli",
+  pushKind_questionnaire_closing: "Quand un questionnaire se termine bientôt",
+  pushKind_symptom_reminder: "Quand mon équipe soignante me demande de noter mes symptômes",
+  pushKind_care_team_message: "Quand mon équipe soignante a vu quelque chose que j’ai envoyé",
+  pushQuietHours:
+    "Les rappels qui tombent la nuit attendent le matin. Un message de votre équipe soignante au sujet de ce que vous avez envoyé peut arriver à tout moment.",
+  pushTurnOn: "Activer les rappels",
+  pushTurningOn: "Activation…",
+  pushIsOn: "Les rappels sont activés sur ce téléphone.",
+  pushSaveKinds: "Enregistrer mes choix",
+  pushSaved: "Vos choix sont enregistrés.",
+  pushTurnOff: "Désactiver les rappels",
+  pushIsOff:
+    "Les rappels sont désactivés sur ce téléphone. Vous recevez toujours les e-mails, sauf si vous les avez arrêtés.",
+  pushBlocked:
+    "Ce navigateur bloque les notifications d’OpenPRO. Pour recevoir des rappels, autorisez les notifications de ce site dans les réglages du navigateur.",
+  pushUnsupported:
+    "Ce navigateur ne peut pas afficher de rappels. Vous recevez toujours les e-mails, sauf si vous les avez arrêtés.",
+  pushFailed: "Nous n’avons pas pu modifier vos rappels. Veuillez vérifier votre connexion et réessayer.",
+  pushChooseOne: "Veuillez choisir au moins un type de rappel, ou désactiver les rappels.",
+  inviteUsed: "Cette invitation a déjà été utilisée. Veuillez vous connecter pour continuer.",
 };

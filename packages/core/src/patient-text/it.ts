@@ -330,4 +330,37 @@ export const it: PatientCatalogue = {
   medicationAddFailed: "Non siamo riusciti ad aggiungere questo farmaco. Controlli la connessione e riprovi.",
   noMedicationsYet:
     "Il Suo elenco non contiene ancora farmaci. Aggiunga i farmaci che prende, così potrà dire alla Sua équipe di cura quando li prende.",
+
+  // Reminders on the phone (Web Push, issue 36 §3): the notifications' words carry no health data
+  pushBody_questionnaire_due: "Ha un questionario da compilare.",
+  pushBody_questionnaire_closing: "Un questionario scade presto. Lo compili appena può.",
+  pushBody_symptom_reminder: "La Sua équipe di cura Le chiede di registrare come sta oggi.",
+  pushBody_care_team_message: "La Sua équipe di cura ha visto ciò che ha inviato e se ne sta occupando.",
+  pushTitle: "Promemoria su questo telefono",
+  pushIntro:
+    "OpenPRO può mostrare un promemoria su questo telefono quando c’è qualcosa da fare, anche quando l’app è chiusa.",
+  pushPrivacy:
+    "Un promemoria non mostra mai ciò che ha registrato né come si sente. Dice solo, per esempio, «Ha un questionario da compilare».",
+  pushKindsLegend: "Mandatemi un promemoria:",
+  pushKind_questionnaire_due: "Quando un questionario è pronto da compilare",
+  pushKind_questionnaire_closing: "Quando un questionario scade presto",
+  pushKind_symptom_reminder: "Quando la mia équipe di cura mi chiede di registrare i miei sintomi",
+  pushKind_care_team_message: "Quando la mia équipe di cura ha visto qualcosa che ho inviato",
+  pushQuietHours:
+    "I promemoria che cadono di notte aspettano il mattino. Un messaggio della Sua équipe di cura su ciò che ha inviato può arrivare in qualsiasi momento.",
+  pushTurnOn: "Attiva i promemoria",
+  pushTurningOn: "Attivazione…",
+  pushIsOn: "I promemoria sono attivi su questo telefono.",
+  pushSaveKinds: "Salva le mie scelte",
+  pushSaved: "Le Sue scelte sono salvate.",
+  pushTurnOff: "Disattiva i promemoria",
+  pushIsOff:
+    "I promemoria sono disattivati su questo telefono. Continua a ricevere le e-mail, a meno che non le abbia interrotte.",
+  pushBlocked:
+    "Questo browser blocca le notifiche di OpenPRO. Per ricevere i promemoria, consenta le notifiche di questo sito nelle impostazioni del browser.",
+  pushUnsupported:
+    "Questo browser non può mostrare promemoria. Continua a ricevere le e-mail, a meno che non le abbia interrotte.",
+  pushFailed: "Non siamo riusciti a modificare i Suoi promemoria. Controlli la connessione e riprovi.",
+  pushChooseOne: "Scelga almeno un tipo di promemoria, oppure disattivi i promemoria.",
+  inviteUsed: "Questo invito è già stato usato. Acceda per continuare.",
 };
