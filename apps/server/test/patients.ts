@@ -58,6 +58,40 @@ export const listPatients = (t: TestApp, token: string, programId: string, query
     token,
   });
 
+/**
+ * A patient the care team added through the API with an identifier, who has since consented and
+ * told this program her date of birth and sex (kept on the enrolment, as the demographics step
+ * leaves them). The account itself carries another date, `accountDob`, so that a test shows staff
+ * read only what the patient gave the program.
+ */
+export const addConsentedPatient = async (
+  t: TestApp,
+  token: string,
+  programId: string,
+  person: { firstName: string; lastName: string; email: string; patientIdType: string; patientId: string },
+  given: { dob: string; sex: "female" | "male"; accountDob?: string },
+) => {
+  const added = await addPatient(t, token, newPatient(programId, person));
+  if (added.statusCode !== 201) throw new Error(`adding ${person.email} failed: ${added.statusCode} ${added.body}`);
+  const enrolment = await t.ctx.db
+    .selectFrom("programPatients")
+    .select(["id", "userId"])
+    .where("programId", "=", programId)
+    .where("inviteEmail", "=", person.email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .updateTable("programPatients")
+    .set({ status: "CONSENTED", consentGiven: true, dateConsentGiven: t.clock.now(), dob: given.dob, sex: given.sex })
+    .where("id", "=", enrolment.id)
+    .execute();
+  await t.ctx.db
+    .updateTable("users")
+    .set({ dob: given.accountDob ?? given.dob, sex: given.sex })
+    .where("id", "=", enrolment.userId as string)
+    .execute();
+  return enrolment;
+};
+
 /** The one row of a patient in a program's enrolment list (found by e-mail). */
 export const enrolmentOf = async (t: TestApp, token: string, programId: string, email: string) => {
   const list = await listPatients(t, token, programId, { term: email });

@@ -1,7 +1,6 @@
 import { messages } from "@openpro/core";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addPatient, newPatient } from "../../../test/patients.js";
+import { addConsentedPatient } from "../../../test/patients.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { fhirSchemaProblems } from "./fhir-schema.js";
@@ -39,40 +38,9 @@ describe("FHIR Patient identifiers an MPI understands", () => {
   const patientNamed = async (family: string) => (await patients()).find((p) => p.name[0]?.family === family)!;
   const settingsUrl = (organisationId = northbridge) => `/api/v1/admin/organisations/${organisationId}/fhir-settings`;
 
-  /**
-   * A patient the admin adds to a program with an identifier (the API checks it as its issuer
-   * defines it), who has since consented and said she is a woman born on 12 April 1961.
-   */
-  const enrol = async (
-    programId: string,
-    person: { firstName: string; lastName: string; email: string; patientIdType: string; patientId: string },
-  ) => {
-    const added = await addPatient(t, admin.token, newPatient(programId, person));
-    expect(added.statusCode, added.body).toBe(201);
-    const enrolment = await t.ctx.db
-      .selectFrom("programPatients")
-      .select(["id", "userId"])
-      .where("programId", "=", programId)
-      .where("inviteEmail", "=", person.email)
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .updateTable("programPatients")
-      .set({ status: "CONSENTED", consentGiven: true, dateConsentGiven: t.clock.now() })
-      .where("id", "=", enrolment.id)
-      .execute();
-    await t.ctx.db
-      .updateTable("users")
-      .set({ dob: "1961-04-12", sex: "female" })
-      .where("id", "=", enrolment.userId)
-      .execute();
-    // Where the enrolment keeps what the patient gave the program (0019), it is what FHIR shows.
-    const columns = await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
-      WHERE table_name = 'program_patients' AND column_name = 'dob'`.execute(t.ctx.db);
-    if (columns.rows.length)
-      await sql`UPDATE program_patients SET dob = '1961-04-12', sex = 'female' WHERE id = ${enrolment.id}`.execute(
-        t.ctx.db,
-      );
-  };
+  /** A patient the admin adds with an identifier, who consented as a woman born on 12 April 1961. */
+  const enrol = (programId: string, person: Parameters<typeof addConsentedPatient>[3]) =>
+    addConsentedPatient(t, admin.token, programId, person, { dob: "1961-04-12", sex: "female" });
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,8 +1,7 @@
 import { messages } from "@openpro/core";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLogs } from "../../../test/patient-data.js";
-import { addPatient, newPatient } from "../../../test/patients.js";
+import { addConsentedPatient } from "../../../test/patients.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { fhirSchemaProblems } from "./fhir-schema.js";
@@ -38,38 +37,13 @@ describe("FHIR search an EHR needs", () => {
   };
   const observations = (query: string) => ids(`/fhir/R4/Observation?patient=${enrolment.grace}&${query}`);
 
-  /** A patient of a program, added by the nurse with an identifier, who consented and is a woman born on the given day. */
-  const enrol = async (
+  /** A patient of a program, added by the nurse, who consented as a woman born on the given day (her account says 1950). */
+  const enrol = (
     programId: string,
-    person: { firstName: string; lastName: string; email: string; patientIdType: string; patientId: string },
+    person: Parameters<typeof addConsentedPatient>[3],
     dob: string,
     token = nurse.token,
-  ) => {
-    expect((await addPatient(t, token, newPatient(programId, person))).statusCode).toBe(201);
-    const row = await t.ctx.db
-      .selectFrom("programPatients")
-      .select(["id", "userId"])
-      .where("programId", "=", programId)
-      .where("inviteEmail", "=", person.email)
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .updateTable("programPatients")
-      .set({ status: "CONSENTED", consentGiven: true, dateConsentGiven: t.clock.now() })
-      .where("id", "=", row.id)
-      .execute();
-    // The account's own date differs: FHIR shows, and searches, what the patient gave this program.
-    await t.ctx.db
-      .updateTable("users")
-      .set({ dob: "1950-01-01", sex: "female" })
-      .where("id", "=", row.userId)
-      .execute();
-    // Where the enrolment keeps what the patient gave the program (0019), it is what FHIR shows.
-    const columns = await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
-      WHERE table_name = 'program_patients' AND column_name = 'dob'`.execute(t.ctx.db);
-    if (columns.rows.length)
-      await sql`UPDATE program_patients SET dob = ${dob}, sex = 'female' WHERE id = ${row.id}`.execute(t.ctx.db);
-    return row;
-  };
+  ) => addConsentedPatient(t, token, programId, person, { dob, sex: "female", accountDob: "1950-01-01" });
 
   beforeAll(async () => {
     t = await createTestApp();
