@@ -19,6 +19,8 @@ export const alertSchema = z.object({
   programName: z.string(),
   patientId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD: the date of birth the patient gave this program (the enrolment's), null until given. */
+  patientDob: z.string().nullable(),
   kind: z.enum(alertKinds),
   logTypeId: z.string().nullable(),
   symptomName: z.string().nullable(),

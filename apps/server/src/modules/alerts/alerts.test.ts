@@ -23,6 +23,7 @@ interface AlertBody {
   timeToTakeSeconds: number | null;
   timeToCloseSeconds: number | null;
   patientName: string;
+  patientDob: string | null;
   temperature: number | null;
 }
 
@@ -104,6 +105,14 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
         .where("email", "=", "grace@patients.test")
         .executeTakeFirstOrThrow()
     ).id;
+    // The date of birth Grace gave this program; her account carries another (staff read the enrolment's).
+    await t.ctx.db
+      .updateTable("programPatients")
+      .set({ dob: "1961-04-12" })
+      .where("programId", "=", heart)
+      .where("userId", "=", graceId)
+      .execute();
+    await t.ctx.db.updateTable("users").set({ dob: "1950-01-01" }).where("id", "=", graceId).execute();
     t.clock.set("2026-03-04T12:00:00Z");
     await signInAll();
   });
@@ -186,6 +195,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     ]);
     expect(raised[0]!.temperature).toBe(38.61);
     expect(raised[0]!.patientName).toBe("Grace Hopper");
+    expect(raised[0]!.patientDob).toBe("1961-04-12");
     // Each new alert is announced by a job its upload enqueued in the same statement: audited as
     // raised by the patient, its escalation planned, the team e-mailed.
     expect(await auditRows(t, "alert.raise")).toEqual([]);

@@ -196,6 +196,8 @@ export const findAlertPage = async (db: Db, f: AlertFilter, page: number, perPag
         "p.name as programName",
         "pp.firstName as patientFirstName",
         "pp.lastName as patientLastName",
+        // The enrolment's date of birth, as every staff read of a patient uses (never the account's).
+        "pp.dob as patientDob",
         "o.firstName as ownerFirstName",
         "o.lastName as ownerLastName",
         "c.firstName as closerFirstName",

@@ -33,6 +33,7 @@ import { enqueueJob, enqueueJobsInStatement } from "../../platform/jobs/job-runn
 import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
+import { pushOrPass } from "../push/service.js";
 import * as q from "./queries.js";
 
 export const ALERT_ESCALATION_JOB = "alerts.escalate";
@@ -52,16 +53,6 @@ const numberOrNull = (value: string | number | null | undefined) =>
 // ---------------------------------------------------------------------------------------------
 // Raising, inside the upload's transaction
 
-/**
- * Servers whose uploads raise no alert and answer no alert message: only the benchmark sets it,
- * to time the same batches with and without raising in one run. Never switched off in the server.
- */
-const raisingOff = new WeakSet<AppContext>();
-export const setAlertRaising = (ctx: AppContext, enabled: boolean) => {
-  if (enabled) raisingOff.delete(ctx);
-  else raisingOff.add(ctx);
-};
-
 /** One item of an upload as the logs module checked it: temperatures in °C. */
 export interface UploadedItem {
   clientId: string;
@@ -79,7 +70,7 @@ export type AlertPairs = Awaited<ReturnType<typeof q.findPairMessages>>;
  * enrolment and passes them to planUploadAlerts.
  */
 export const uploadNeedsAlertPairs = (scope: RequestScope, items: readonly { logClass: string }[]): boolean =>
-  !raisingOff.has(scope.ctx) && items.some((i) => i.logClass === "SYMPTOMS" || i.logClass === "TEMPERATURE");
+  items.some((i) => i.logClass === "SYMPTOMS" || i.logClass === "TEMPERATURE");
 
 /** What an upload's alerts are, decided before its INSERT from what the patient sent. */
 export interface UploadAlertPlan {
@@ -113,7 +104,6 @@ export const planUploadAlerts = (
   /** The program's pairs as the upload read them (uploadNeedsAlertPairs). */
   pairs: AlertPairs,
 ): UploadAlertPlan => {
-  if (raisingOff.has(scope.ctx)) return { alertMessages: [], statement: null };
   // The items that raise an alert if created (their client ids are unique: the upload checked).
   const triggers: q.AlertTrigger[] = [];
   const messageOf = new Map(pairs.map((p) => [pairKey(p.logTypeId, p.grade), p.message]));
@@ -334,6 +324,7 @@ const toAlert = (row: q.AlertRow): Alert => {
     programName: row.programName,
     patientId: row.patientId,
     patientName: nameOf(row.patientFirstName, row.patientLastName),
+    patientDob: row.patientDob ? String(row.patientDob).slice(0, 10) : null,
     kind: row.kind,
     logTypeId: row.logTypeId,
     symptomName: row.logTypeId ? (findLogType(row.logTypeId)?.name ?? row.logTypeId) : null,
@@ -429,6 +420,16 @@ export const takeAlert = (scope: RequestScope, programId: string, alertId: strin
   changeAlert(scope, programId, alertId, async (trx, alert) => {
     if (!canTake(alert.status) || !(await q.takeAlert(trx, alertId, scope.actor.userId, scope.ctx.clock.now())))
       throw conflict(alert.status === "closed" ? messages.alertAlreadyClosed : messages.alertAlreadyTaken);
+    // The patient who opted in hears that the team is on it (at any hour: alert-related); no e-mail otherwise.
+    await pushOrPass(trx, scope.ctx.clock, [
+      {
+        userId: alert.patientId,
+        programId,
+        kind: "care_team_message",
+        eventKey: `alert-taken:${alertId}`,
+        fallbackMail: null,
+      },
+    ]);
     return "alert.take";
   });
 

@@ -14,6 +14,7 @@ const feverAlert: Alert = {
   programName: "Breast",
   patientId: "44444444-4444-4444-8444-444444444444",
   patientName: "Ava Smith",
+  patientDob: "1961-04-12",
   kind: "symptom",
   logTypeId: "10016558",
   symptomName: "Fever",
@@ -48,6 +49,8 @@ describe("an alert card", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
     const card = await screen.findByRole("article", { name: /Ava Smith/ });
+    // The second identifier beside the name, in the reader's date format (en-GB in the tests).
+    expect(within(card).getByText("Date of birth").nextElementSibling?.textContent).toBe("12/04/1961");
     await user.click(within(card).getByRole("button", { name: /^Acknowledge logs: Ava Smith/ }));
     expect(await within(card).findByText("2 logs acknowledged")).toBeTruthy();
     expect(within(card).getByRole("button", { name: /^Logs acknowledged: Ava Smith/ })).toHaveProperty(

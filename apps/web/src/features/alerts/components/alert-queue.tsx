@@ -36,7 +36,7 @@ import { useId, useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatDay } from "../../../lib/format";
 import {
   type AlertFilter,
   alertErrorText,
@@ -144,6 +144,9 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
         component="dl"
         sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, my: 1 }}
       >
+        {/* The date of birth beside the name: the second identifier a nurse checks before calling. */}
+        <dt>Date of birth</dt>
+        <dd style={{ margin: 0 }}>{alert.patientDob ? formatDay(alert.patientDob) : "Not given yet"}</dd>
         <dt>Program</dt>
         <dd style={{ margin: 0 }}>{alert.programName}</dd>
         <dt>Raised</dt>
