@@ -1,15 +1,13 @@
 import { isAppointmentLocked, territoryTimeZones } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { seedDemoData } from "./seed.js";
+import { createDemoApp, DEMO_SEED_TIMEOUT_MS } from "../../../test/demo-app.js";
+import type { TestApp } from "../../../test/test-app.js";
 
 describe("the demo patients' nurse-visit appointments", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    t.clock.set("2026-03-10T09:15:00Z");
-    await seedDemoData(t.ctx.db, t.clock, "not-a-real-hash");
-  });
+    t = await createDemoApp();
+  }, DEMO_SEED_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it("gives consented patients of programs that record appointments past and future visits, after consent only", async () => {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
-import { seedDemoData } from "../../db/demo/seed.js";
+import { createDemoApp, DEMO_SEED_TIMEOUT_MS } from "../../../test/demo-app.js";
+import type { TestApp } from "../../../test/test-app.js";
 import { findMissingReadiness } from "./service.js";
 
 describe("the demo data's programs", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    t.clock.set("2026-03-10T09:15:00Z");
-    await seedDemoData(t.ctx.db, t.clock, "not-a-real-hash");
-  });
+    t = await createDemoApp();
+  }, DEMO_SEED_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it("that enrol are every one ready for patients, the Lung program of LUNG7K4P among them", async () => {
