@@ -6,7 +6,7 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { createQueryClient } from "./app/query-client";
-import { theme } from "./app/theme";
+import { theme } from "./lib/theme";
 
 // The app's own providers, for tests that mount them (tests under pages/ and features/ do not import app/).
 export { SessionProvider } from "./app/session-provider";

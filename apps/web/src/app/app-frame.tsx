@@ -1,5 +1,5 @@
 // First: the page's style nonce must be set before notistack (goober) creates its style element on import.
-import "./style-nonce";
+import "../lib/style-nonce";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { limits } from "@openpro/core";
@@ -7,10 +7,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
 import { type ReactNode, useState } from "react";
 import { RouterProvider, type RouterProviderProps } from "react-router";
+import { withStyleNonce } from "../lib/style-nonce";
+import { theme } from "../lib/theme";
 import { createQueryClient } from "./query-client";
 import { snackbarComponents } from "./snackbar-content";
-import { withStyleNonce } from "./style-nonce";
-import { theme } from "./theme";
 
 /**
  * Theme, query client and notices around the staff app. The light entry of the public pages has

@@ -9,12 +9,12 @@ import { describe, expect, it, vi } from "vitest";
 import { fullPageLoad } from "../lib/page-address";
 import { rememberOtpSent } from "../lib/sign-in-state";
 import { storageKeys } from "../lib/storage-keys";
+import { theme } from "../lib/theme";
 import { storeTokens } from "../lib/tokens";
 import { programFixture } from "../test-fixtures";
 import { fakeJwt, jsonResponse, stubFetch } from "../test-utils";
 import { createQueryClient } from "./query-client";
 import { routes } from "./router";
-import { theme } from "./theme";
 
 const baseUser: CurrentUser = {
   id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",

@@ -3,7 +3,7 @@ import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, us
 
 /*
  * Light building blocks for the patient-side pages: native elements and one small stylesheet in
- * the colours, type and focus ring of the MUI theme (app/theme.ts), so that the pages need neither
+ * the colours, type and focus ring of the MUI theme (lib/theme.ts), so that the pages need neither
  * MUI nor its style engine and serve the staff app and the light patient-side entry alike.
  */
 

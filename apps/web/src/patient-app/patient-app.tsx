@@ -2,9 +2,9 @@ import { CssBaseline, ThemeProvider } from "@mui/material";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { BrowserRouter } from "react-router";
-import { withStyleNonce } from "../app/style-nonce";
-import { theme } from "../app/theme";
 import { PatientLanguageRoot } from "../components/patient-language-root";
+import { withStyleNonce } from "../lib/style-nonce";
+import { theme } from "../lib/theme";
 import { PatientRoutes } from "./router";
 
 /**

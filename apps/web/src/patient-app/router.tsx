@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Typography } from "@mui/material";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Outlet, type RouteObject, useLocation, useRoutes } from "react-router";
-import { RenderErrorBoundary } from "../app/render-error-boundary";
 import { Loading } from "../components/loading";
+import { RenderErrorBoundary } from "../components/render-error-boundary";
 import { RouterLink } from "../components/router-link";
 import { t } from "../lib/patient-text";
 import { touch } from "./components/me-layout";

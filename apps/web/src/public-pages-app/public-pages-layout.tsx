@@ -1,8 +1,8 @@
 import type { PatientTextKey } from "@openpro/core/schema-free";
 import type { ReactNode } from "react";
-import { infoLinks } from "../app/shell/info-links";
 import { LanguageSwitch } from "../components/language-switch";
 import { Card } from "../components/plain-ui";
+import { infoLinks } from "../lib/info-links";
 import { t } from "../lib/patient-text";
 
 /** The footer's legal links in the patient's language (the staff app's Info menu keeps its English labels). */

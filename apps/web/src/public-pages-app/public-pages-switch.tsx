@@ -1,7 +1,7 @@
 import { isPublicPagePath, PUBLIC_PAGES } from "@openpro/core/schema-free";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import { RenderErrorBoundary } from "../app/render-error-boundary";
 import { Alert, Button, Spinner } from "../components/plain-ui";
+import { RenderErrorBoundary } from "../components/render-error-boundary";
 import { fullPageLoad, matchPagePath, provideInAppNavigation } from "../lib/page-address";
 import { t, usePatientLanguage } from "../lib/patient-text";
 import { reportError } from "../lib/report-error";

@@ -35,7 +35,7 @@ export const htmlEntryFor = (url: string, root?: string) => {
   return "index.html";
 };
 
-/** Where the page's nonce goes: the web app reads it to give emotion's style elements (app/style-nonce.ts). */
+/** Where the page's nonce goes: the web app reads it to give emotion's style elements (apps/web/src/lib/style-nonce.ts). */
 export const NONCE_META = "csp-nonce";
 
 const entryCache = new Map<string, { mtimeMs: number; parts: [string, string] }>();

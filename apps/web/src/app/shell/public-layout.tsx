@@ -3,7 +3,7 @@ import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
 import { Loading } from "../../components/loading";
 import { RouterLink } from "../../components/router-link";
-import { infoLinks } from "./info-links";
+import { infoLinks } from "../../lib/info-links";
 import { SkipLink } from "./skip-link";
 
 /** The signed-out layout: header, a centred card (narrow) or a reading column (wide), and legal links. */

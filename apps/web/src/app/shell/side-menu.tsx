@@ -34,7 +34,7 @@ import { type ComponentType, type ReactNode, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { RouterLink } from "../../components/router-link";
 import { appVersion } from "../../lib/config";
-import { infoLinks } from "./info-links";
+import { infoLinks } from "../../lib/info-links";
 
 interface SideMenuProps {
   user: CurrentUser;
