@@ -2,10 +2,11 @@
 module.exports = {
   forbidden: [
     {
-      name: "core-imports-only-zod",
+      name: "core-imports-only-zod-and-phone-numbers",
+      comment: "core's rules run in the server and the browser alike: zod, and libphonenumber-js for phone numbers.",
       severity: "error",
       from: { path: "^packages/core" },
-      to: { dependencyTypes: ["npm", "npm-dev"], pathNot: "node_modules/zod" },
+      to: { dependencyTypes: ["npm", "npm-dev"], pathNot: "node_modules/(zod|libphonenumber-js)" },
     },
     { name: "core-not-apps", severity: "error", from: { path: "^packages/core" }, to: { path: "^apps/" } },
     { name: "web-not-server", severity: "error", from: { path: "^apps/web" }, to: { path: "^apps/server" } },

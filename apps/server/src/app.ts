@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import fastifySwagger from "@fastify/swagger";
+import type { LicensedWording } from "@openpro/core";
 import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -80,6 +81,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Prometheus metrics: collected when set; served on this port only with a token (platform/metrics). */
   metrics?: { token: string | null; pool: DatabasePool | null };
+  /** The licensed wording read from LICENSED_WORDING_FILE; none installed when absent. */
+  licensedWording?: LicensedWording | null;
 }
 
 /** The whole HTTP application on a given database and clock; main.ts and the tests both use it. */
@@ -105,7 +108,14 @@ export const buildApp = async (
   await installCompression(app);
 
   const jobs = new JobRunner(options.db, options.clock, app.log);
-  const ctx: AppContext = { db: options.db, clock: options.clock, jobs, log: app.log, settings: options.settings };
+  const ctx: AppContext = {
+    db: options.db,
+    clock: options.clock,
+    jobs,
+    log: app.log,
+    settings: options.settings,
+    licensedWording: options.licensedWording ?? null,
+  };
   registerMailJobs(jobs, {
     db: options.db,
     clock: options.clock,

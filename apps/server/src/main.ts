@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { LicensedWording } from "@openpro/core";
 import { buildApp, planRecurringJobs } from "./app.js";
 import { systemClock } from "./clock.js";
 import { ConfigError, readConfig, startupChoices } from "./config.js";
 import { DEMO_PASSWORD, demoAccounts, ensureAdmin, seedDemoData, shouldSeedDemo } from "./db/demo/seed.js";
 import { migrateToLatest, openDatabase } from "./db/kysely.js";
-import { installLicensedWording, readLicensedWordingFile } from "./modules/questionnaires/service.js";
+import { readLicensedWordingFile } from "./modules/questionnaires/service.js";
 import { newPasswordProblem } from "./platform/auth/password-strength.js";
 import { hashPassword } from "./platform/auth/passwords.js";
 import { flushErrorReports, initErrorReporting } from "./platform/error-reporting.js";
@@ -45,6 +46,7 @@ const main = async () => {
     },
   });
   await migrateToLatest(database.db);
+  let licensedWording: LicensedWording | null = null;
   if (config.LICENSED_WORDING_FILE) {
     const file = resolve(process.env.INIT_CWD ?? process.cwd(), config.LICENSED_WORDING_FILE);
     const wording = readLicensedWordingFile(file);
@@ -52,7 +54,7 @@ const main = async () => {
       throw new ConfigError(
         `Invalid configuration: LICENSED_WORDING_FILE ${file} has problems:\n${wording.problems.map((p) => `  ${p}`).join("\n")}`,
       );
-    installLicensedWording(wording.wording);
+    licensedWording = wording.wording;
   }
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -84,6 +86,7 @@ const main = async () => {
       mailFrom: config.MAIL_FROM,
     },
     ping: database.ping,
+    licensedWording,
     webDist: config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, "../../web/dist"),
     trustProxy: config.TRUST_PROXY === "on",
     logger: { level: config.LOG_LEVEL },

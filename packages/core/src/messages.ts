@@ -448,6 +448,10 @@ export const messages = {
   // questionnaire instruments (licensed wording)
   licensedWordingNotInstalled:
     "The licensed wording of this questionnaire is not installed. Each question is shown by its code and each answer by its number.",
+  qsLicensedWordingMissing: (names: string) =>
+    `${names} cannot be sent to patients: its licensed wording is not installed on this server, and patients are never sent a questionnaire as codes. The deployment installs the wording under its licence (docs/licensed-wording.md).`,
+  qsHeldNoWording: (names: string) =>
+    `Not being sent: the licensed wording of ${names} is not installed on this server (docs/licensed-wording.md). Custom questionnaires are still sent.`,
   // FHIR R4 API (OperationOutcome diagnostics, read by integrators)
   fhirUnsupportedType: (type: string, supported: readonly string[]) =>
     `The resource type "${type}" is not served here. Supported: ${supported.join(", ")}.`,

@@ -88,4 +88,14 @@ export const preVisitSummaryApi = {
     params: z.strictObject({ projectId: uuid, userId: uuid }),
     response: preVisitSummarySchema,
   }),
+  pdf: endpoint({
+    method: "GET",
+    path: "/api/v1/pro-dashboard/projects/:projectId/users/:userId/pre-visit-summary/pdf",
+    summary:
+      "The pre-visit summary as a PDF/A file, the same period and figures as the screen (file name in Content-Disposition).",
+    tags: ["reports"],
+    auth: true,
+    params: z.strictObject({ projectId: uuid, userId: uuid }),
+    response: z.any(),
+  }),
 };

@@ -9,4 +9,16 @@ export const registerPreVisitSummaryRoutes = (app: FastifyInstance, ctx: AppCont
   defineRoute(app, ctx, preVisitSummaryApi.summary, { permission: "view_user_dashboard" }, ({ scope, params }) =>
     summaries.preVisitSummary(scope, params.projectId, params.userId),
   );
+  // The PDF is a download of the patient's data: the report PDF's permission.
+  defineRoute(
+    app,
+    ctx,
+    preVisitSummaryApi.pdf,
+    { permission: "download_patient_report" },
+    async ({ program, params, reply }) => {
+      const { pdf, fileName } = await summaries.preVisitSummaryPdf(program, params.projectId, params.userId);
+      reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${fileName}"`);
+      return pdf;
+    },
+  );
 };

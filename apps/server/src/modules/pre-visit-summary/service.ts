@@ -10,10 +10,11 @@ import {
   todayIn,
   zonedInstant,
 } from "@openpro/core";
-import { inProgram } from "../../platform/access/program-scope.js";
+import { inProgram, type ProgramScope } from "../../platform/access/program-scope.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { buildParticipantReport } from "../reports/service.js";
+import { preVisitSummaryFileName, renderPreVisitSummary } from "./pdf.js";
 import * as q from "./queries.js";
 
 /** Whose dashboards staff open: consented, withdrawn or completed (as the reports module's). */
@@ -33,6 +34,43 @@ export const preVisitSummary = async (
   programId: string,
   userId: string,
 ): Promise<PreVisitSummary> => {
+  const { summary } = await gatherSummary(scope, programId, userId);
+  await scope.audit({
+    action: "patient.summary.read",
+    entityType: "patient",
+    entityId: userId,
+    programId,
+    patientId: userId,
+    details: { from: summary.from, to: summary.to },
+  });
+  return summary;
+};
+
+/**
+ * The same summary as a PDF/A file (the patient report's rules), audited as an export of the
+ * patient's data as the report's PDF is, with the period and the file's size.
+ */
+export const preVisitSummaryPdf = async (scope: ProgramScope, programId: string, userId: string) => {
+  const { summary, patient, territory } = await gatherSummary(scope, programId, userId);
+  const pdf = await renderPreVisitSummary({
+    summary,
+    territory,
+    patient,
+    generatedAt: scope.ctx.clock.now(),
+    generatedBy: scope.actor.displayName || `${scope.actor.firstName} ${scope.actor.lastName}`.trim(),
+  });
+  await scope.audit({
+    action: "patient.summary.export",
+    entityType: "patient",
+    entityId: userId,
+    programId,
+    patientId: userId,
+    details: { from: summary.from, to: summary.to, bytes: pdf.length },
+  });
+  return { pdf, fileName: preVisitSummaryFileName(patient.lastName, summary.to) };
+};
+
+const gatherSummary = async (scope: RequestScope, programId: string, userId: string) => {
   const { ctx } = scope;
   await inProgram(scope, programId);
   const patient = await q.findSummaryPatient(ctx.db, programId, userId);
@@ -135,13 +173,5 @@ export const preVisitSummary = async (
       .map((l) => ({ logId: l.logId, date: l.localDate, loggedAt: l.date, note: l.data.note! }))
       .reverse(),
   };
-  await scope.audit({
-    action: "patient.summary.read",
-    entityType: "patient",
-    entityId: userId,
-    programId,
-    patientId: userId,
-    details: { from: period.from, to: period.to },
-  });
-  return summary;
+  return { summary, patient, territory };
 };

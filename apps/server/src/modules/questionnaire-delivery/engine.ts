@@ -3,6 +3,7 @@ import {
   catchUp,
   type InstrumentCode,
   inDays,
+  instrumentDeliverable,
   instruments,
   type MemberOutcome,
   nextPlanMemberStart,
@@ -36,6 +37,10 @@ import { answerableCount, parseScheme } from "./questions.js";
  *    whose window is still open goes out; older ones are recorded as missed;
  * 3. e-mails each patient once per run about what became due (not when they unsubscribed);
  * 4. sends the one reminder before a window closes (claimed row by row, so it goes once).
+ *
+ * A licensed instrument whose wording is not installed is never sent (core instrumentDeliverable):
+ * its sends are held, counted in the report and logged with the instruments; the other questionnaires
+ * of the same batch or plan still go. Staff read why on the schedule (heldBack).
  */
 
 export const DELIVERY_JOB = "questionnaire-delivery.run";
@@ -50,6 +55,8 @@ export interface DeliveryReport {
   closed: number;
   reminded: number;
   mails: number;
+  /** Sends not made: a licensed instrument whose wording is not installed (HAZ-008). */
+  held: number;
 }
 
 interface Target extends q.DeliveryTarget {}
@@ -333,18 +340,36 @@ export const loadConditionAnswers = async (
 export const progressKey = (row: { scheduleId: string; patientId: string; planMemberOrder: number }) =>
   `${row.scheduleId}|${row.patientId}|${row.planMemberOrder}`;
 
-/** How many questions a questionnaire asks before any answer (help texts excluded). */
-const questionCounts = async (ctx: AppContext, typeIds: string[]) => {
+/**
+ * How many questions a questionnaire asks before any answer (help texts excluded), and the licensed
+ * instruments among them that cannot be sent (their wording not installed).
+ */
+const questionFacts = async (ctx: AppContext, typeIds: string[]) => {
   const types = await q.findTypes(ctx.db, typeIds);
   const counts = new Map<string, number>();
+  const held = new Map<string, InstrumentCode>();
   for (const t of types) {
-    if (t.kind === "hardcoded" && t.code) counts.set(t.id, instruments[t.code as InstrumentCode].items.length);
-    else {
+    if (t.kind === "hardcoded" && t.code) {
+      const code = t.code as InstrumentCode;
+      counts.set(t.id, instruments[code].items.length);
+      if (!instrumentDeliverable(ctx.licensedWording, code)) held.set(t.id, code);
+    } else {
       const scheme = parseScheme(t.specification);
       counts.set(t.id, scheme ? answerableCount(scheme, {}) : 0);
     }
   }
-  return counts;
+  return { counts, held };
+};
+
+/** Every questionnaire a schedule sends: its own, a batch's members, every member of a plan. */
+export const scheduleTypeIds = (
+  schedule: Pick<q.ScheduleRow, "itemType" | "questionnaireTypeId" | "questionnaireBatchId" | "questionnairePlanId">,
+  catalogue: { batches: Map<string, string[]>; plans: Map<string, Member[]> },
+): string[] => {
+  if (schedule.itemType === "batch") return catalogue.batches.get(schedule.questionnaireBatchId ?? "") ?? [];
+  if (schedule.itemType === "plan")
+    return [...new Set((catalogue.plans.get(schedule.questionnairePlanId ?? "") ?? []).flatMap((m) => m.typeIds))];
+  return schedule.questionnaireTypeId ? [schedule.questionnaireTypeId] : [];
 };
 
 /** A patient's questionnaire e-mail, in their language (the account's, else the program's). */
@@ -421,9 +446,17 @@ const deliverPage = async (
     return plannedSends(schedule, target, lastSends, catalogue, answers, now).map((p) => ({ target, p }));
   });
   if (planned.length === 0) return;
-  const counts = await questionCounts(ctx, [...new Set(planned.flatMap(({ p }) => p.typeIds))]);
+  const { counts, held } = await questionFacts(ctx, [...new Set(planned.flatMap(({ p }) => p.typeIds))]);
+  const heldCodes = new Set<InstrumentCode>();
   const rows: q.NewEvent[] = planned.flatMap(({ target, p }) =>
-    p.typeIds.map((typeId, i) => {
+    p.typeIds.flatMap((typeId, i) => {
+      const code = held.get(typeId);
+      if (code) {
+        // Never as codes to a patient: held until the wording is installed (HAZ-008).
+        heldCodes.add(code);
+        report.held += 1;
+        return [];
+      }
       const remind = reminderAt(p.date, p.responseWindowDays);
       return {
         programId: target.programId,
@@ -448,6 +481,12 @@ const deliverPage = async (
       };
     }),
   );
+  if (heldCodes.size > 0)
+    ctx.log.warn(
+      { instruments: [...heldCodes], held: report.held },
+      "questionnaire sends held: the licensed wording of these instruments is not installed (LICENSED_WORDING_FILE)",
+    );
+  if (rows.length === 0) return;
   await ctx.db.transaction().execute(async (trx) => {
     const inserted = [];
     for (let i = 0; i < rows.length; i += 1000) inserted.push(...(await q.insertEvents(trx, rows.slice(i, i + 1000))));
@@ -463,7 +502,7 @@ const deliverPage = async (
 export const runDelivery = async (ctx: AppContext): Promise<DeliveryReport> => {
   const now = ctx.clock.now();
   const today = utcDate(now);
-  const report: DeliveryReport = { created: 0, sent: 0, missed: 0, closed: 0, reminded: 0, mails: 0 };
+  const report: DeliveryReport = { created: 0, sent: 0, missed: 0, closed: 0, reminded: 0, mails: 0, held: 0 };
   report.closed = await q.closeExpired(ctx.db, now);
   // Program by program, its consented patients in pages along the (program, patient) index: each
   // page costs the same however many patients there are (one query over every pair, re-sorted per

@@ -34,10 +34,10 @@ export interface PatientReportInput {
   compress?: boolean;
 }
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-const MARGIN = 50;
-const colours = {
+export const MARGIN = 50;
+export const colours = {
   text: "#1f2933",
   muted: "#616e7c",
   rule: "#cbd2d9",
@@ -55,8 +55,8 @@ const colours = {
  */
 const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
 const fonts = { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") };
-const REGULAR = "Body";
-const BOLD = "Body-Bold";
+export const REGULAR = "Body";
+export const BOLD = "Body-Bold";
 
 /** How a territory writes a date: US month first, the UK, Ireland and Switzerland day first. */
 const dateLocale = (territory: Territory) => (territory === "US" ? "en-US" : "en-GB");
@@ -76,7 +76,7 @@ export const writtenDate = (isoDate: string, territory: Territory) =>
     year: "numeric",
   }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 
-const displayInstant = (instant: Date, territory: Territory) =>
+export const displayInstant = (instant: Date, territory: Territory) =>
   new Intl.DateTimeFormat(dateLocale(territory), {
     timeZone: territoryTimeZones[territory],
     day: "numeric",
@@ -99,7 +99,7 @@ export const patientReportFileName = (lastName: string, startDate: string, endDa
   return `patient-report-${name}-${startDate}-${endDate}.pdf`;
 };
 
-const identifierOf = (patient: PatientReportInput["patient"]) => {
+export const identifierOf = (patient: PatientReportInput["patient"]) => {
   if (!patient.patientId) return "No identifier recorded";
   const type = patientIdTypes.find((t) => t.id === patient.patientIdType)?.name ?? "Identifier";
   return `${type}: ${patient.patientId}`;
@@ -108,31 +108,31 @@ const identifierOf = (patient: PatientReportInput["patient"]) => {
 const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
 /** Starts a new page when less than `height` is left on this one. */
-const ensureSpace = (doc: Doc, height: number) => {
+export const ensureSpace = (doc: Doc, height: number) => {
   if (doc.y + height > bottom(doc)) doc.addPage();
 };
 
 /** A section title, kept on the same page as the first `keepWith` points of its content. */
-const heading = (doc: Doc, text: string, keepWith = 0) => {
+export const heading = (doc: Doc, text: string, keepWith = 0) => {
   ensureSpace(doc, 60 + keepWith);
   doc.moveDown(0.8);
   doc.font(BOLD).fontSize(13).fillColor(colours.text).text(text, MARGIN);
   doc.moveDown(0.3);
 };
 
-const note = (doc: Doc, text: string) => {
+export const note = (doc: Doc, text: string) => {
   doc.font(REGULAR).fontSize(10).fillColor(colours.muted).text(text, MARGIN);
   doc.fillColor(colours.text);
 };
 
-interface Column {
+export interface Column {
   title: string;
   width: number;
   align?: "left" | "right" | "center";
 }
 
 /** A simple table; the header repeats on every page it runs onto. */
-const table = (doc: Doc, columns: Column[], rows: { cells: string[]; danger?: boolean }[]) => {
+export const table = (doc: Doc, columns: Column[], rows: { cells: string[]; danger?: boolean }[]) => {
   const rowHeight = 18;
   const drawHeader = () => {
     let x = MARGIN;
@@ -324,28 +324,33 @@ const weightScale = (values: number[]) => {
 
 const percent = (value: number | null) => (value === null ? "n/a" : `${value}%`);
 
-export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> => {
-  const { report, patient, program } = input;
-  // Names as entered: the embedded font has their letters.
-  const fullName = `${patient.firstName} ${patient.lastName}`;
-  const programName = program.name;
-  const generatedBy = input.generatedBy;
+/**
+ * A PDF/A-2b document in the reports' form: A4, our embedded fonts (the default one too: a
+ * standard font is never embedded, which PDF/A forbids), the metadata a records archive reads.
+ * `done` resolves with the file once `doc.end()` is called.
+ */
+export const openPdfDocument = (meta: {
+  title: string;
+  subject: string;
+  author: string;
+  createdAt: Date;
+  compress?: boolean;
+}): { doc: Doc; done: Promise<Buffer> } => {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
-    compress: input.compress ?? true,
+    compress: meta.compress ?? true,
     subset: "PDF/A-2b",
     pdfVersion: "1.7",
-    // The default font is ours too: a standard font is never embedded, which PDF/A forbids.
     font: fonts.regular,
     lang: "en",
     info: {
-      Title: `Patient report: ${fullName}`,
-      Subject: `${program.name}, ${report.startDate} to ${report.endDate}`,
-      Author: input.generatedBy,
+      Title: meta.title,
+      Subject: meta.subject,
+      Author: meta.author,
       Creator: "OpenPRO",
-      CreationDate: input.generatedAt,
+      CreationDate: meta.createdAt,
     },
   });
   doc.registerFont(REGULAR, fonts.regular);
@@ -355,6 +360,48 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
+  });
+  return { doc, done };
+};
+
+/** "Page N of M" and whose document it is at the foot of every page, once the pages are counted. */
+export const footPages = (doc: Doc, whose: string) => {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const keep = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(colours.muted)
+      .text(`Page ${i - start + 1} of ${count}`, MARGIN, doc.page.height - 35, {
+        width: doc.page.width - 2 * MARGIN,
+        align: "center",
+        lineBreak: false,
+      });
+    doc.text(whose, MARGIN, doc.page.height - 35, {
+      width: 180,
+      align: "left",
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.page.margins.bottom = keep;
+  }
+};
+
+export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> => {
+  const { report, patient, program } = input;
+  // Names as entered: the embedded font has their letters.
+  const fullName = `${patient.firstName} ${patient.lastName}`;
+  const programName = program.name;
+  const generatedBy = input.generatedBy;
+  const { doc, done } = openPdfDocument({
+    title: `Patient report: ${fullName}`,
+    subject: `${program.name}, ${report.startDate} to ${report.endDate}`,
+    author: input.generatedBy,
+    createdAt: input.generatedAt,
+    compress: input.compress,
   });
 
   // Who, what, when.
@@ -511,29 +558,7 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
     }
   }
 
-  // Page numbers, once the number of pages is known.
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const keep = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(REGULAR)
-      .fontSize(8)
-      .fillColor(colours.muted)
-      .text(`Page ${i - start + 1} of ${count}`, MARGIN, doc.page.height - 35, {
-        width: doc.page.width - 2 * MARGIN,
-        align: "center",
-        lineBreak: false,
-      });
-    doc.text(`${fullName} · ${programName}`, MARGIN, doc.page.height - 35, {
-      width: 180,
-      align: "left",
-      lineBreak: false,
-      ellipsis: true,
-    });
-    doc.page.margins.bottom = keep;
-  }
+  footPages(doc, `${fullName} · ${programName}`);
   doc.end();
   return done;
 };

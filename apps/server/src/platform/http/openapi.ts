@@ -8,6 +8,7 @@ import {
   FHIR_JSON,
   FHIR_NDJSON,
   fhirApi,
+  preVisitSummaryApi,
   questionnaireEventsApi,
   reportsApi,
   smartApi,
@@ -32,6 +33,7 @@ export const downloadMediaTypes = new Map<string, readonly string[]>(
   (
     [
       [reportsApi.exportReport, ["application/pdf"]],
+      [preVisitSummaryApi.pdf, ["application/pdf"]],
       [exportsApi.download, ["application/zip", XLSX]],
       [exportsApi.myData, ["application/zip"]],
       [exportsApi.patientData, ["application/zip"]],
