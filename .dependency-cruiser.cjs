@@ -60,10 +60,34 @@ module.exports = {
       from: { path: "^apps/server/src/db/" },
       to: { path: "^apps/server/src/(platform|modules)/" },
     },
-    // Modules must not form folder-level cycles either (patients -> programs -> patients).
-    // dependency-cruiser checks cycles between files only (no-circular below); with every
-    // cross-module import going through service.ts, a folder cycle mostly shows up as a file
-    // cycle between services. Check the module graph by eye when adding a cross-module import.
+    {
+      name: "entries-not-staff-shell",
+      comment:
+        "The patient app and the public pages are entries of their own: what they share with the staff app " +
+        "(theme, style nonce, error boundary, info links) lives in lib/ or components/, never in app/.",
+      severity: "error",
+      from: { path: "^apps/web/src/(patient-app|public-pages-app)/" },
+      to: { path: "^apps/web/src/app/" },
+    },
+    {
+      name: "tools-through-server-surface",
+      comment:
+        "The bench and the journeys reach the server through its public surface (apps/server/src/index.ts: " +
+        "the app factory, demo data, the statements the bench times) or as a process over HTTP; never its " +
+        "tests' helpers or another file of its sources.",
+      severity: "error",
+      from: { path: "^(bench|e2e)/" },
+      to: { path: "^apps/server/", pathNot: "^apps/server/src/index\\.ts$" },
+    },
+    {
+      name: "server-surface-not-imported-inside",
+      comment: "apps/server/src/index.ts is for tools outside the server; the server's own files import each other.",
+      severity: "error",
+      from: { path: "^apps/server/" },
+      to: { path: "^apps/server/src/index\\.ts$" },
+    },
+    // Cycles between files. Cycles between folders (modules/alerts <-> modules/logs, core api/ <->
+    // rules/) are checked by .dependency-cruiser-folders.cjs, which leaves the tests out.
     { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
   ],
   options: {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { TestApp } from "../apps/server/test/test-app.js";
+import type { BenchApp } from "./fixtures.js";
 import type { Row } from "./stats.js";
 
 /**
@@ -9,7 +9,7 @@ import type { Row } from "./stats.js";
  * includes the embedded database), beside one raw SQL statement per table that reads the same rows
  * and turns each into JSON inside the database (row_to_json), in the same run.
  */
-export const benchFhirExport = async (t: TestApp, adminToken: string, rows: Row[]) => {
+export const benchFhirExport = async (t: BenchApp, adminToken: string, rows: Row[]) => {
   const db = t.database.db;
   const program = await db
     .selectFrom("programs")

@@ -3,11 +3,11 @@ import { sql } from "kysely";
 import {
   recountSevereSymptoms,
   seedPatientData,
+  seedPatients,
   setSevereSymptomsTrigger,
-} from "../apps/server/src/db/demo/patient-data.js";
-import { seedPatients } from "../apps/server/src/db/demo/patients.js";
-import { symptomTrendStatement } from "../apps/server/src/modules/program-dashboard/queries.js";
-import type { TestApp } from "../apps/server/test/test-app.js";
+  symptomTrendStatement,
+} from "../apps/server/src/index.js";
+import type { BenchApp } from "./fixtures.js";
 import { type Row, summarise, time } from "./stats.js";
 
 /**
@@ -17,7 +17,7 @@ import { type Row, summarise, time } from "./stats.js";
  * one hand-written SQL statement in the same run; then the other widgets' endpoints, and the plan
  * PostgreSQL chose for the trend statement (EXPLAIN ANALYZE), printed with why.
  */
-export const benchProgramDashboard = async (t: TestApp, adminToken: string, rows: Row[]) => {
+export const benchProgramDashboard = async (t: BenchApp, adminToken: string, rows: Row[]) => {
   const db = t.database.db;
   const program = await db
     .selectFrom("programs")
@@ -169,7 +169,7 @@ export const benchProgramDashboard = async (t: TestApp, adminToken: string, rows
  * benchPatientData seeds the program first in `npm run bench`; run alone (or after it failed), the
  * same demo generators fill it here: BENCH_PATIENTS consented patients × BENCH_DAYS days.
  */
-const seedUnlessSeeded = async (t: TestApp, programId: string, territory: Territory) => {
+const seedUnlessSeeded = async (t: BenchApp, programId: string, territory: Territory) => {
   const db = t.database.db;
   const seeded = await db.selectFrom("patientLogs").select("id").where("programId", "=", programId).limit(1).execute();
   if (seeded.length) return;

@@ -1,9 +1,7 @@
 import { hardcodedTypeIds } from "@openpro/core";
 import { sql } from "kysely";
-import { seedPatients } from "../apps/server/src/db/demo/patients.js";
-import { runDelivery } from "../apps/server/src/modules/questionnaire-delivery/service.js";
-import { insertOrganisation, insertProgram } from "../apps/server/test/teams.js";
-import { createTestApp } from "../apps/server/test/test-app.js";
+import { runDelivery, seedPatients } from "../apps/server/src/index.js";
+import { createBenchApp, insertOrganisation, insertProgram } from "./fixtures.js";
 import { printTable, type Row } from "./stats.js";
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -19,7 +17,7 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  *   DATABASE_URL=postgres://… BENCH_PATIENTS=10000 node --import tsx questionnaire-engine.ts
  */
 export const benchQuestionnaireEngine = async (rows: Row[]) => {
-  const t = await createTestApp();
+  const t = await createBenchApp();
   try {
     const onPostgres = t.database.kind === "postgres";
     const patients = Number(process.env.BENCH_PATIENTS ?? (onPostgres ? 10_000 : 1_000));

@@ -1,8 +1,7 @@
 import { hardcodedTypeIds, instruments } from "@openpro/core";
 import { sql } from "kysely";
-import { seedPatients } from "../apps/server/src/db/demo/patients.js";
-import { insertOrganisation, insertProgram } from "../apps/server/test/teams.js";
-import { createTestApp, signIn } from "../apps/server/test/test-app.js";
+import { seedPatients } from "../apps/server/src/index.js";
+import { createBenchApp, insertOrganisation, insertProgram, signIn } from "./fixtures.js";
 import { printTable, type Row } from "./stats.js";
 
 /**
@@ -20,7 +19,7 @@ const eq5dAnswers = instruments.EQ5D.items.map(
 );
 
 export const benchQuestionnaireExport = async (rows: Row[]) => {
-  const t = await createTestApp();
+  const t = await createBenchApp();
   try {
     const onPostgres = t.database.kind === "postgres";
     const events = Number(process.env.BENCH_EXPORT_EVENTS ?? (onPostgres ? 100_000 : 10_000));

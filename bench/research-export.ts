@@ -1,9 +1,6 @@
 import { sql } from "kysely";
-import { seedPatients } from "../apps/server/src/db/demo/patients.js";
-import * as exportQueries from "../apps/server/src/modules/exports/queries.js";
-import { runResearchExport } from "../apps/server/src/modules/exports/research.js";
-import { insertOrganisation, insertProgram } from "../apps/server/test/teams.js";
-import { createTestApp } from "../apps/server/test/test-app.js";
+import { findExport, insertExport, runResearchExport, seedPatients } from "../apps/server/src/index.js";
+import { createBenchApp, insertOrganisation, insertProgram } from "./fixtures.js";
 import { printTable, type Row } from "./stats.js";
 
 /**
@@ -16,7 +13,7 @@ import { printTable, type Row } from "./stats.js";
  *   cd bench && node --import tsx research-export.ts
  */
 export const benchResearchExport = async (rows: Row[]) => {
-  const t = await createTestApp();
+  const t = await createBenchApp();
   try {
     const db = t.database.db;
     const onPostgres = t.database.kind === "postgres";
@@ -72,7 +69,7 @@ export const benchResearchExport = async (rows: Row[]) => {
     const rawMs = performance.now() - rawStart;
 
     for (const format of ["csv", "xlsx"] as const) {
-      const job = await exportQueries.insertExport(db, {
+      const job = await insertExport(db, {
         programId,
         requestedBy: (await t.ctx.db.selectFrom("users").select("id").limit(1).executeTakeFirstOrThrow()).id,
         format,
@@ -89,7 +86,7 @@ export const benchResearchExport = async (rows: Row[]) => {
       await runResearchExport(t.ctx, job.id, async () => "Research export bench");
       const ms = performance.now() - start;
       clearInterval(sampler);
-      const done = (await exportQueries.findExport(db, job.id))!;
+      const done = (await findExport(db, job.id))!;
       const rowsDone = Number(done.rowsDone);
       const perSecond = (rowsDone / ms) * 1000;
       const growthMiB = (peak - baseline) / 2 ** 20;

@@ -1,9 +1,5 @@
-import { seedPatients } from "../apps/server/src/db/demo/patients.js";
-import { seedAtScale } from "../apps/server/src/db/demo/scale.js";
-import { hashPassword } from "../apps/server/src/platform/auth/passwords.js";
-import { queueMail } from "../apps/server/src/platform/mail/mailer.js";
-import { renderLayout } from "../apps/server/src/platform/mail/templates.js";
-import { createTestApp, signIn } from "../apps/server/test/test-app.js";
+import { hashPassword, queueMail, renderLayout, seedAtScale, seedPatients } from "../apps/server/src/index.js";
+import { createBenchApp, signIn } from "./fixtures.js";
 import { benchPatientData } from "./patient-data.js";
 import { printTable, type Row, summarise, time } from "./stats.js";
 
@@ -39,7 +35,7 @@ if (!patientDataOnly) {
   rows.push(summarise("argon2id hash (m=19456, t=2)", argonSamples));
 }
 
-const t = await createTestApp();
+const t = await createBenchApp();
 // The bench's clock reads the real time (the test harness's starts on a fixed day): the patient-data
 // figures read the seeded data through a server process of its own, which runs on the real clock.
 t.clock.set(new Date());

@@ -4,10 +4,7 @@ import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { systemClock } from "../../apps/server/src/clock.js";
-import { type Db, openDatabase } from "../../apps/server/src/db/kysely.js";
-import { queueMail } from "../../apps/server/src/platform/mail/mailer.js";
-import { renderLayout } from "../../apps/server/src/platform/mail/templates.js";
+import { type Db, openDatabase, queueMail, renderLayout, systemClock } from "../../apps/server/src/index.js";
 import { type Answer, call, demoPatient, freePort, ServerProcess, sleep, ThrowawayCluster } from "./server.js";
 
 /**
