@@ -30,6 +30,8 @@ import { registerPreVisitSummaryRoutes } from "./modules/pre-visit-summary/route
 import { registerProgramDashboardRoutes } from "./modules/program-dashboard/routes.js";
 import { registerProgramReadinessRoutes } from "./modules/program-readiness/routes.js";
 import { registerProgramRoutes } from "./modules/programs/routes.js";
+import { registerPushJobs } from "./modules/push/jobs.js";
+import { registerPushRoutes } from "./modules/push/routes.js";
 import { planNextDeliveryRun, registerQuestionnaireDeliveryJobs } from "./modules/questionnaire-delivery/jobs.js";
 import { registerQuestionnaireDeliveryRoutes } from "./modules/questionnaire-delivery/routes.js";
 import { registerQuestionnaireRoutes } from "./modules/questionnaires/routes.js";
@@ -131,6 +133,7 @@ export const buildApp = async (
   registerSymptomSettingsJobs(ctx);
   registerFhirJobs(ctx);
   registerExportJobs(ctx);
+  registerPushJobs(ctx);
   const metrics = setUpMetrics(app, ctx, options.metrics);
   installSpanNames(app);
 
@@ -167,6 +170,7 @@ export const buildApp = async (
     registerSymptomSettingsRoutes(api, ctx);
     registerAlertRoutes(api, ctx);
     registerWorklistRoutes(api, ctx);
+    registerPushRoutes(api, ctx);
     registerPreVisitSummaryRoutes(api, ctx);
     registerAppointmentRoutes(api, ctx);
     registerAuditRoutes(api, ctx);

@@ -33,6 +33,20 @@ const configSchema = z.object({
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   /** OpenTelemetry traces go there (OTLP over HTTP) when set; read by platform/tracing/instrument.ts. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The VAPID pair of the push reminders to the patient app (npx web-push generate-vapid-keys); both or neither. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a VAPID public key (87 base64url characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a VAPID private key (43 base64url characters)")
+    .optional(),
+  /** Where a push service may reach the operator (mailto: or https:); default mailto:SUPPORT_EMAIL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: address")
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -51,6 +65,9 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   if (config.METRICS_PORT !== undefined && config.METRICS_PORT === config.PORT) {
     throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT (the API's port is public)");
+  }
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together");
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD go together");

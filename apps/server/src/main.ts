@@ -8,6 +8,8 @@ import { systemClock } from "./clock.js";
 import { ConfigError, readConfig, startupChoices } from "./config.js";
 import { DEMO_PASSWORD, demoAccounts, ensureAdmin, seedDemoData, shouldSeedDemo } from "./db/demo/seed.js";
 import { migrateToLatest, openDatabase } from "./db/kysely.js";
+import { pushKeysFor } from "./modules/push/keys.js";
+import { configurePush } from "./modules/push/service.js";
 import { readLicensedWordingFile } from "./modules/questionnaires/service.js";
 import { newPasswordProblem } from "./platform/auth/password-strength.js";
 import { hashPassword } from "./platform/auth/passwords.js";
@@ -95,6 +97,9 @@ const main = async () => {
       ? { metrics: { token: config.METRICS_PORT ? null : (config.METRICS_TOKEN ?? null), pool: database.pool ?? null } }
       : {}),
   });
+  const pushKeys = pushKeysFor({ ...config, dataDir });
+  configurePush(ctx, pushKeys);
+  if (!pushKeys) app.log.warn("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: no push reminders (e-mail only)");
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT && !tracingStarted())
     app.log.warn(
       "OTEL_EXPORTER_OTLP_ENDPOINT is set but no traces are sent: start the server with npm start (node --import ./dist/instrument.js dist/main.js)",

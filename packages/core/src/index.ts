@@ -20,6 +20,7 @@ export * from "./api/pre-visit-summary.js";
 export * from "./api/program-dashboard.js";
 export * from "./api/program-readiness.js";
 export * from "./api/programs.js";
+export * from "./api/push.js";
 export * from "./api/questionnaire-delivery.js";
 export * from "./api/questionnaires.js";
 export * from "./api/reports.js";

@@ -732,6 +732,45 @@ export interface PatientLogDaysTable {
   patientId: string;
 }
 
+// Web Push to the patient web app (migration 0026)
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  kinds: string[];
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  lastSuccessAt: Timestamp | null;
+}
+
+/** The e-mail a push delivery sends when no subscription takes it. */
+export interface PushFallbackMail {
+  to: string;
+  category: string;
+  mail: { subject: string; text: string; html: string };
+}
+
+export interface PushDeliveriesTable {
+  id: Generated<string>;
+  userId: string;
+  programId: string;
+  kind: string;
+  eventKey: string;
+  fallbackMail: Json<PushFallbackMail | null> | null;
+  createdAt: Timestamp;
+  doneAt: Timestamp | null;
+  outcome: "pushed" | "mailed" | "none" | null;
+}
+
+export interface PushSettingsTable {
+  programId: string;
+  quietStartMinute: number;
+  quietEndMinute: number;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -788,6 +827,9 @@ export interface Database {
   worklistSettings: WorklistSettingsTable;
   worklistContacts: WorklistContactsTable;
   patientLogDays: PatientLogDaysTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushDeliveries: PushDeliveriesTable;
+  pushSettings: PushSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

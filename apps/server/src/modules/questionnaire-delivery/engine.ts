@@ -22,6 +22,7 @@ import { queueMails } from "../../platform/mail/mailer.js";
 import { patientMail, patientMailLanguage } from "../../platform/mail/patient-mail-text.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import { unsubscribeToken } from "../patients/service.js";
+import { pushOrPass } from "../push/service.js";
 import * as q from "./queries.js";
 import { answerableCount, parseScheme } from "./questions.js";
 
@@ -403,25 +404,40 @@ export const questionnaireMail = (
   });
 };
 
-/** One e-mail per patient and program for what became due (or closes soon), unless they unsubscribed. */
+/**
+ * One word per patient and program for what became due (or closes soon): a push to the phone
+ * when they opted in to that kind (the push module, within quiet hours), else an e-mail unless
+ * they unsubscribed. The push names the run's first questionnaire, so it goes once.
+ */
 const mailPatients = async (
   ctx: AppContext,
   db: AppContext["db"],
-  rows: { patientId: string; programId: string }[],
+  rows: { id: string; patientId: string; programId: string }[],
   reminder: boolean,
 ) => {
   if (rows.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const r of rows)
-    counts.set(`${r.patientId}|${r.programId}`, (counts.get(`${r.patientId}|${r.programId}`) ?? 0) + 1);
+  const groups = new Map<string, { count: number; firstId: string }>();
+  for (const r of rows) {
+    const key = `${r.patientId}|${r.programId}`;
+    const group = groups.get(key);
+    if (!group) groups.set(key, { count: 1, firstId: r.id });
+    else {
+      group.count++;
+      if (r.id < group.firstId) group.firstId = r.id;
+    }
+  }
   const recipients = await q.findRecipients(db, rows);
   const category = reminder ? "questionnaire.reminder" : "questionnaire.due";
-  const mails = recipients.flatMap((r) => {
-    const count = counts.get(`${r.userId}|${r.programId}`);
-    return count && r.questionnaireReminders
-      ? [{ to: r.email, mail: questionnaireMail(ctx, r, count, reminder), category }]
-      : [];
+  const kind = reminder ? "questionnaire_closing" : "questionnaire_due";
+  const events = recipients.flatMap((r) => {
+    const group = groups.get(`${r.userId}|${r.programId}`);
+    if (!group) return [];
+    const fallbackMail = r.questionnaireReminders
+      ? { to: r.email, mail: questionnaireMail(ctx, r, group.count, reminder), category }
+      : null;
+    return [{ userId: r.userId, programId: r.programId, kind, eventKey: `${kind}:${group.firstId}`, fallbackMail } as const];
   });
+  const mails = (await pushOrPass(db, ctx.clock, events)).flatMap((e) => (e.fallbackMail ? [e.fallbackMail] : []));
   // A few multi-row inserts, not two statements per mail (thousands a day at scale).
   for (let i = 0; i < mails.length; i += MAIL_BATCH) await queueMails(db, ctx.clock, mails.slice(i, i + MAIL_BATCH));
   return mails.length;

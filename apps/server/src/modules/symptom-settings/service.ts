@@ -19,6 +19,7 @@ import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { unsubscribeToken } from "../patients/service.js";
+import { pushOrPass } from "../push/service.js";
 import * as q from "./queries.js";
 
 const refOf = (identifier: string): LogTypeRef => ({ identifier, name: findLogType(identifier)?.name ?? identifier });
@@ -287,6 +288,8 @@ export const sweepReminders = async (ctx: AppContext): Promise<number> => {
     if (!due) continue;
     const programName = r.patientProgramName ?? r.programName;
     const symptoms = r.logTypeIds.map((id) => refOf(id).name);
+    // The reminder's version (its last change) is part of the key: an edited schedule starts afresh.
+    const sourceKey = `symptom-reminder:${r.reminderId}:${new Date(r.reminderSince).getTime()}:${due.index}`;
     await ctx.db.transaction().execute(async (trx) => {
       const created = await q.insertNotification(trx, {
         programId: r.programId,
@@ -294,21 +297,30 @@ export const sweepReminders = async (ctx: AppContext): Promise<number> => {
         kind: "symptom-reminder",
         title: "Time to log your symptoms",
         body: `Please log: ${symptoms.join(", ")}.`,
-        // The reminder's version (its last change) is part of the key: an edited schedule starts afresh.
-        sourceKey: `symptom-reminder:${r.reminderId}:${new Date(r.reminderSince).getTime()}:${due.index}`,
+        sourceKey,
         now,
       });
       if (!created) return;
       sent++;
       const email = r.consentedEmail ?? r.inviteEmail;
-      if (r.questionnaireReminders)
-        await queueMail(
-          trx,
-          ctx.clock,
-          email,
-          reminderMail(ctx, { firstName: r.firstName, programName, symptoms, userId: r.patientId, email }),
-          "patient.symptom-reminder",
-        );
+      const mail = r.questionnaireReminders
+        ? {
+            to: email,
+            mail: reminderMail(ctx, { firstName: r.firstName, programName, symptoms, userId: r.patientId, email }),
+            category: "patient.symptom-reminder",
+          }
+        : null;
+      // A patient who opted in to push reminders gets one on the phone (naming no symptom); else the e-mail.
+      const [unpushed] = await pushOrPass(trx, ctx.clock, [
+        {
+          userId: r.patientId,
+          programId: r.programId,
+          kind: "symptom_reminder",
+          eventKey: sourceKey,
+          fallbackMail: mail,
+        },
+      ]);
+      if (unpushed && mail) await queueMail(trx, ctx.clock, mail.to, mail.mail, mail.category);
     });
   }
   if ((await q.countReminders(ctx.db)) > 0) await planSweep(ctx.db, ctx, addSeconds(now, 1));

@@ -1,0 +1,17 @@
+import { pushApi as api } from "@openpro/core";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../platform/context.js";
+import { defineRoute } from "../../platform/http/route.js";
+import * as push from "./service.js";
+
+/** Reminders on the patient's phone: a patient's own subscriptions; staff accounts are refused (403). */
+export const registerPushRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const patient = { scope: "patient" } as const;
+  defineRoute(app, ctx, api.key, patient, ({ scope }) => push.getPushKey(scope));
+  defineRoute(app, ctx, api.subscriptions, patient, ({ scope }) => push.listSubscriptions(scope));
+  defineRoute(app, ctx, api.subscribe, patient, ({ scope, body }) => push.saveSubscription(scope, body));
+  defineRoute(app, ctx, api.unsubscribe, patient, async ({ scope, body }) => {
+    await push.removeSubscription(scope, body.endpoint);
+    return null;
+  });
+};
