@@ -153,13 +153,17 @@ describe("an admin opens an organisation and a clinician joins it", () => {
     await admin.locator('input[name="careTeamName"]').fill("Lymphoma nurse specialists");
     await admin.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("12345");
     await admin.getByRole("button", { name: "Save" }).click();
-    await expectVisible(admin.getByText("Please enter a valid international phone number"));
-    await admin.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("+441132000000");
+    await expectVisible(
+      admin.getByText("Enter a phone number as dialled in the program's country, or with + and the country code"),
+    );
+    // As a nurse in a UK program dials it; stored in E.164 and read back the same way.
+    await admin.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("0113 206 8000");
     await admin.getByRole("button", { name: "Save" }).click();
     await expectVisible(admin.getByText("Your changes have been saved."));
     await expectAccessible(admin, "care-team-contacts");
     await admin.reload();
     await expectVisible(admin.locator('input[name="careTeamName"][value="Lymphoma nurse specialists"]'));
+    await expectVisible(admin.locator('input[name="contactPhones.0"][value="0113 206 8000"]'));
   });
 
   it("edits the program's general settings with the sticky save bar", async () => {

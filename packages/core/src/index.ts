@@ -49,6 +49,7 @@ export * from "./rules/patient-data.js";
 export * from "./rules/patient-ids.js";
 export * from "./rules/patient-language.js";
 export * from "./rules/patients.js";
+export * from "./rules/phone-numbers.js";
 export * from "./rules/pre-visit-summary.js";
 export * from "./rules/program-dashboard.js";
 export * from "./rules/program-readiness.js";

@@ -196,7 +196,7 @@ export const messages = {
   inviteCodesEmpty: "There are no deactivated codes yet.",
   careTeamNameRequired: "Please enter the name of this contact",
   careTeamContactMethodRequired: "Please enter at least one contact method",
-  careTeamPhoneInvalid: "Please enter a valid international phone number",
+  careTeamPhoneInvalid: "Enter a phone number as dialled in the program's country, or with + and the country code",
   careTeamMaxPhones: (n: number) => `Enter at most ${n} phone numbers`,
   careTeamMaxEmails: (n: number) => `Enter at most ${n} email addresses`,
   careTeamContactMissing: "The selected contact does not exist",

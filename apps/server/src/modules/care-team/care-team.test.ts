@@ -116,12 +116,16 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
       { field: "generalGuidance", message: messages.maxLength(2999) },
       { field: "hoursOfOperation", message: messages.maxLength(2999) },
     ]);
-    // An international number: optional plus, then 7 to 15 digits, not starting with 0.
-    await expectErrors({ ...dayUnit, contactPhones: ["+441132068000", "01132068000"] }, [
+    // A phone number: 7 to 15 digits, with spaces, brackets, dashes, dots and a leading + as typed.
+    await expectErrors({ ...dayUnit, contactPhones: ["+441132068000", "0113 206 800x"] }, [
       { field: "contactPhones.1", message: messages.careTeamPhoneInvalid },
     ]);
     await expectErrors({ ...dayUnit, contactPhones: ["123456"] }, [
       { field: "contactPhones.0", message: messages.careTeamPhoneInvalid },
+    ]);
+    // Shaped like one, but no number of the program's territory (UK/Ireland) nor an international one.
+    await expectErrors({ ...dayUnit, contactPhones: ["", "0999 999 9999"] }, [
+      { field: "contactPhones.1", message: messages.careTeamPhoneInvalid },
     ]);
     await expectErrors({ ...dayUnit, contactEmails: ["", "chemo@northbridge"] }, [
       { field: "contactEmails.1", message: messages.invalidEmail },
@@ -140,10 +144,56 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
       careTeamName: "n".repeat(50),
       generalGuidance: "g".repeat(2999),
       hoursOfOperation: "h".repeat(2999),
-      contactPhones: ["1234567", "+123456789012345"],
+      contactPhones: ["+441132068000", "+41446681800"],
     });
     expect(longest.statusCode).toBe(201);
     expect((await remove(manager.token, longest.json().id)).statusCode).toBe(204);
+  });
+
+  it("takes a number as dialled in the program's country, or an international one, and keeps it in E.164", async () => {
+    const northbridge = (
+      await t.ctx.db.selectFrom("programs").select("organisationId").where("id", "=", breast).executeTakeFirstOrThrow()
+    ).organisationId;
+    const leeds = await insertProgram(t, {
+      organisationId: northbridge,
+      name: "Leeds",
+      territory: "UK_IRE",
+      ready: false,
+    });
+    const boston = await insertProgram(t, {
+      organisationId: northbridge,
+      name: "Boston",
+      territory: "US",
+      ready: false,
+    });
+    // A nurse in Leeds types the ward's number as she dials it; an Irish and a Swiss number go too.
+    const ward = await create(
+      manager.token,
+      { careTeamName: "Ward 7", contactPhones: ["0113 206 8000", "01 234 5678"] },
+      leeds,
+    );
+    expect(ward.statusCode).toBe(201);
+    expect(ward.json().contactPhones).toEqual(["+441132068000", "+35312345678"]);
+    const swiss = await create(manager.token, { careTeamName: "Zurich", contactPhones: ["+41 44 668 18 00"] }, leeds);
+    expect(swiss.json().contactPhones).toEqual(["+41446681800"]);
+    // The same national number means nothing in a US program: refused on its row, as typed (blank rows counted).
+    const refused = await create(
+      manager.token,
+      { careTeamName: "Ward 7", contactPhones: ["", "0113 206 8000"] },
+      boston,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(fieldErrors(refused)).toEqual([{ field: "contactPhones.1", message: messages.careTeamPhoneInvalid }]);
+    const local = await create(manager.token, { careTeamName: "Oncology", contactPhones: ["(617) 555-0123"] }, boston);
+    expect(local.json().contactPhones).toEqual(["+16175550123"]);
+    // Replacing a contact follows the same rule.
+    const changed = await update(
+      manager.token,
+      ward.json().id,
+      { careTeamName: "Ward 7", contactPhones: ["0113 206 8001"] },
+      leeds,
+    );
+    expect(changed.json().contactPhones).toEqual(["+441132068001"]);
   });
 
   it("keeps at most five contacts, in the order they were added", async () => {

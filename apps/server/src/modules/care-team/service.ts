@@ -1,6 +1,14 @@
-import { type CareTeamContact, limits, messages } from "@openpro/core";
+import {
+  type CareTeamContact,
+  careTeamPhoneErrors,
+  errorCodes,
+  limits,
+  messages,
+  storedCareTeamContact,
+  type Territory,
+} from "@openpro/core";
 import { inProgram } from "../../platform/access/program-scope.js";
-import { conflict, notFound } from "../../platform/errors.js";
+import { AppError, conflict, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import * as q from "./queries.js";
 
@@ -21,6 +29,16 @@ const audit = (scope: RequestScope, action: "create" | "update" | "delete", prog
     entityId: contactId,
   });
 
+/**
+ * The contact as stored: its phones checked against the program's territory (a national number
+ * there, or an international one) and kept in E.164; blank rows dropped. 422 names the row.
+ */
+const storedFields = (fields: q.ContactFields, territory: Territory): q.ContactFields => {
+  const errors = careTeamPhoneErrors(fields.contactPhones, territory);
+  if (errors.length > 0) throw new AppError(422, errors[0]!.message, errorCodes.validation, errors);
+  return storedCareTeamContact(fields, territory);
+};
+
 export const listContacts = async (scope: RequestScope, programId: string) => {
   const { ctx } = scope;
   await inProgram(scope, programId);
@@ -28,9 +46,10 @@ export const listContacts = async (scope: RequestScope, programId: string) => {
 };
 
 /** A new contact goes last; a sixth is refused. */
-export const createContact = async (scope: RequestScope, programId: string, fields: q.ContactFields) => {
+export const createContact = async (scope: RequestScope, programId: string, typed: q.ContactFields) => {
   const { ctx } = scope;
-  await inProgram(scope, programId);
+  const { program } = await inProgram(scope, programId);
+  const fields = storedFields(typed, program.territory as Territory);
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const { count, last } = await q.countAndLastPosition(trx, programId);
@@ -46,10 +65,11 @@ export const updateContact = async (
   scope: RequestScope,
   programId: string,
   contactId: string,
-  fields: q.ContactFields,
+  typed: q.ContactFields,
 ) => {
   const { ctx } = scope;
-  await inProgram(scope, programId);
+  const { program } = await inProgram(scope, programId);
+  const fields = storedFields(typed, program.territory as Territory);
   const row = await q.updateContact(ctx.db, programId, contactId, fields, ctx.clock.now());
   if (!row) throw notFound(messages.careTeamContactMissing);
   await audit(scope, "update", programId, row.id);

@@ -43,7 +43,8 @@ describe("the care team contacts tab", () => {
     expect((within(card).getByLabelText("General guidance") as HTMLTextAreaElement).value).toBe(
       "Call about new symptoms.",
     );
-    expect((within(card).getByLabelText("Phone number 1") as HTMLInputElement).value).toBe("+441132068000");
+    // Stored in E.164, read back as a nurse in the program's territory dials it.
+    expect((within(card).getByLabelText("Phone number 1") as HTMLInputElement).value).toBe("0113 206 8000");
     expect((within(card).getByLabelText("Email address 1") as HTMLInputElement).value).toBe("chemo@northbridge.test");
     // The long texts stop at 2999 characters.
     expect(within(card).getByLabelText("Hours of operation").getAttribute("maxlength")).toBe("2999");
@@ -57,7 +58,7 @@ describe("the care team contacts tab", () => {
     expect(within(card).getByText(messages.careTeamContactMethodRequired)).toBeTruthy();
 
     await user.type(within(card).getByLabelText(/^Name/), "Ward 5");
-    await user.type(within(card).getByLabelText("Phone number 1"), "01132068000");
+    await user.type(within(card).getByLabelText("Phone number 1"), "0999 999 9999");
     await user.type(within(card).getByLabelText("Email address 1"), "ward5@northbridge");
     expect(await within(card).findByText(messages.careTeamPhoneInvalid)).toBeTruthy();
     expect(within(card).getByText(messages.invalidEmail)).toBeTruthy();
@@ -80,14 +81,14 @@ describe("the care team contacts tab", () => {
     await user.type(within(card).getByLabelText(/^Name/), "Ward 5");
     await user.type(within(card).getByLabelText("Phone number 1"), "+441132068000");
     await user.click(within(card).getByRole("button", { name: "Add phone number" }));
-    await user.type(within(card).getByLabelText("Phone number 2"), "441132068001");
+    await user.type(within(card).getByLabelText("Phone number 2"), "0113 206 8001");
     expect(within(card).queryByRole("button", { name: "Add phone number" })).toBeNull();
     await user.click(within(card).getByRole("button", { name: "Add email address" }));
     expect(within(card).queryByRole("button", { name: "Add email address" })).toBeNull();
     await user.click(within(card).getByRole("button", { name: "Remove email address 2" }));
     // Removing the first phone moves the second one up.
     await user.click(within(card).getByRole("button", { name: "Remove phone number 1" }));
-    expect((within(card).getByLabelText("Phone number 1") as HTMLInputElement).value).toBe("441132068001");
+    expect((within(card).getByLabelText("Phone number 1") as HTMLInputElement).value).toBe("0113 206 8001");
     expect(within(card).queryByLabelText("Phone number 2")).toBeNull();
     await user.click(within(card).getByRole("button", { name: "Add phone number" }));
     await user.type(within(card).getByLabelText("Phone number 2"), "+41445551234");
@@ -99,7 +100,8 @@ describe("the care team contacts tab", () => {
       careTeamName: "Ward 5",
       generalGuidance: "",
       hoursOfOperation: "",
-      contactPhones: ["441132068001", "+41445551234"],
+      // The national number as the app can dial it from anywhere (E.164).
+      contactPhones: ["+441132068001", "+41445551234"],
       contactEmails: [],
     });
     // The draft becomes the saved contact.

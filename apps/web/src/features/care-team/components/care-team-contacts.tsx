@@ -5,10 +5,12 @@ import { Alert, Box, Button, FormHelperText, IconButton, Paper, Stack, Typograph
 import {
   type CareTeamContact,
   type CareTeamContactInput,
-  careTeamContactBody,
+  careTeamContactBodyIn,
+  formatPhoneForTerritory,
   limits,
   messages,
   type Program,
+  type Territory,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useRef, useState } from "react";
@@ -21,7 +23,7 @@ import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
 import { careTeamErrorText, useCareTeamContacts, useDeleteCareTeamContact, useSaveCareTeamContact } from "../api";
 
 type Values = CareTeamContactInput;
-type Output = z.output<typeof careTeamContactBody>;
+type Output = z.output<ReturnType<typeof careTeamContactBodyIn>>;
 type Form = UseFormReturn<Values, unknown, Output>;
 type RowsField = "contactPhones" | "contactEmails";
 
@@ -36,11 +38,19 @@ const emptyContact: Values = {
   contactEmails: [""],
 };
 
-const valuesOf = (contact: CareTeamContact): Values => ({
+/** A number as the program's staff dial it, for the phone rows' hint. */
+const phoneExamples: Record<Territory, string> = {
+  UK_IRE: "0113 206 8000",
+  US: "(212) 555-0123",
+  CH: "044 668 18 00",
+};
+
+/** The saved contact as the form shows it: numbers stored in E.164 read back as the territory dials them. */
+const valuesOf = (contact: CareTeamContact, territory: Territory): Values => ({
   careTeamName: contact.careTeamName,
   generalGuidance: contact.generalGuidance,
   hoursOfOperation: contact.hoursOfOperation,
-  contactPhones: contact.contactPhones,
+  contactPhones: contact.contactPhones.map((phone) => formatPhoneForTerritory(phone, territory)),
   contactEmails: contact.contactEmails,
 });
 
@@ -63,6 +73,7 @@ const ContactRows = ({
   addLabel,
   type,
   disabled,
+  hint,
 }: {
   form: Form;
   name: RowsField;
@@ -71,6 +82,7 @@ const ContactRows = ({
   addLabel: string;
   type: "tel" | "email";
   disabled: boolean;
+  hint?: string;
 }) => {
   const rows = form.watch(name) ?? [];
   const setRows = (next: string[]) => {
@@ -91,7 +103,7 @@ const ContactRows = ({
             autoComplete="off"
             disabled={disabled}
             slotProps={{ htmlInput: { maxLength: limits.text.email, ...(type === "tel" ? { inputMode: "tel" } : {}) } }}
-            helperText={type === "tel" ? "International format, e.g. +441132000000" : undefined}
+            helperText={hint}
             sx={{ flexGrow: 1 }}
           />
           <IconButton
@@ -116,12 +128,14 @@ const ContactRows = ({
 /** One contact card: a form of its own with Save and Delete. */
 const ContactCard = ({
   projectId,
+  territory,
   contact,
   position,
   onSaved,
   onDiscard,
 }: {
   projectId: string;
+  territory: Territory;
   /** Absent for a card not saved yet. */
   contact?: CareTeamContact;
   position: number;
@@ -134,8 +148,9 @@ const ContactCard = ({
   const remove = useDeleteCareTeamContact(projectId);
   const [confirming, setConfirming] = useState(false);
   const form: Form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(careTeamContactBody),
-    defaultValues: contact ? valuesOf(contact) : emptyContact,
+    // The server's rule for the program's territory: national numbers accepted, sent in E.164.
+    resolver: zodResolver(careTeamContactBodyIn(territory)),
+    defaultValues: contact ? valuesOf(contact, territory) : emptyContact,
   });
   const pending = save.isPending || remove.isPending;
   const methodsError = form.formState.errors.contactPhones as
@@ -147,7 +162,7 @@ const ContactCard = ({
     save.mutateAsync({ contactId: contact?.id, body }).then(
       (saved) => {
         enqueueSnackbar(messages.changesSaved, { variant: "success" });
-        if (contact) form.reset(valuesOf(saved));
+        if (contact) form.reset(valuesOf(saved, territory));
         else onSaved?.();
       },
       (error: unknown) => {
@@ -235,6 +250,7 @@ const ContactCard = ({
               addLabel="Add phone number"
               type="tel"
               disabled={pending}
+              hint={`As you dial it, e.g. ${phoneExamples[territory]}, or with + and the country code`}
             />
           </Box>
           <Box sx={{ flex: 1 }}>
@@ -301,12 +317,19 @@ export const CareTeamContacts = ({ program }: { program: Program }) => {
       </Typography>
       <Stack spacing={2}>
         {saved.map((contact, i) => (
-          <ContactCard key={contact.id} projectId={projectId} contact={contact} position={i + 1} />
+          <ContactCard
+            key={contact.id}
+            projectId={projectId}
+            territory={program.territory}
+            contact={contact}
+            position={i + 1}
+          />
         ))}
         {drafts.map((key, i) => (
           <ContactCard
             key={`draft-${key}`}
             projectId={projectId}
+            territory={program.territory}
             position={saved.length + i + 1}
             onSaved={() => withoutDraft(key)}
             onDiscard={() => withoutDraft(key)}
