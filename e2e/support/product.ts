@@ -69,6 +69,9 @@ export class Product {
         PUBLIC_URL: this.baseUrl,
         JOB_POLL_MS: "200",
         LOG_LEVEL: "warn",
+        // Our own placeholder wording (never the licensed text): the journeys schedule and answer
+        // EQ-5D, FACT-G and the EORTC forms, which are delivered only with wording installed (HAZ-008).
+        LICENSED_WORDING_FILE: resolve(repoRoot, "apps/server/test/fixtures/placeholder-licensed-wording.json"),
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,

@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
-import type { Role } from "@openpro/core";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { LicensedWording, Role } from "@openpro/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type BuildAppOptions, buildApp } from "../src/app.js";
 import { ManualClock } from "../src/clock.js";
 import { DEMO_PASSWORD, insertStaffUser } from "../src/db/demo/seed.js";
 import type { OpenedDatabase } from "../src/db/kysely.js";
+import { readLicensedWordingFile } from "../src/modules/questionnaires/service.js";
 import { hashPassword } from "../src/platform/auth/passwords.js";
 import type { AppContext } from "../src/platform/context.js";
 import type { MailTransport } from "../src/platform/mail/mailer.js";
@@ -39,6 +42,25 @@ export interface TestApp {
 
 let cachedHash: Promise<string> | undefined;
 
+/**
+ * Our own placeholder wording for every item of every validated instrument ("Placeholder item text
+ * for MO — not the licensed wording"), installed as a deployment installs its licensed file
+ * (LICENSED_WORDING_FILE). Never the licensed wording; the e2e product reads the same file.
+ */
+export const PLACEHOLDER_WORDING_FILE = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  "fixtures/placeholder-licensed-wording.json",
+);
+let placeholderWording: LicensedWording | undefined;
+export const placeholderLicensedWording = (): LicensedWording => {
+  if (!placeholderWording) {
+    const read = readLicensedWordingFile(PLACEHOLDER_WORDING_FILE);
+    if (!read.ok) throw new Error(`The placeholder wording is invalid:\n${read.problems.join("\n")}`);
+    placeholderWording = read.wording;
+  }
+  return placeholderWording;
+};
+
 export const createTestApp = async (
   options: {
     mailTransport?: MailTransport | null;
@@ -49,6 +71,8 @@ export const createTestApp = async (
     webDist?: string;
     /** Prometheus metrics collected, and served with this token (null: collected, not served). */
     metrics?: { token: string | null };
+    /** The installed licensed wording; the placeholder file by default, null for none installed. */
+    licensedWording?: LicensedWording | null;
   } = {},
 ): Promise<TestApp> => {
   const { database, drop } = await openFreshDatabase();
@@ -66,6 +90,7 @@ export const createTestApp = async (
       maintenanceUntil: options.maintenanceUntil ?? null,
     },
     ping: database.ping,
+    licensedWording: options.licensedWording === undefined ? placeholderLicensedWording() : options.licensedWording,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.metrics ? { metrics: { token: options.metrics.token, pool: database.pool ?? null } } : {}),

@@ -1,3 +1,4 @@
+import type { LicensedWording } from "@openpro/core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/kysely.js";
@@ -9,6 +10,11 @@ export interface AppContext {
   clock: Clock;
   jobs: JobRunner;
   log: FastifyBaseLogger;
+  /**
+   * The licensed wording of the validated instruments, from LICENSED_WORDING_FILE (main.ts); null
+   * or absent: none installed, and those instruments are not delivered to patients (HAZ-008).
+   */
+  licensedWording?: LicensedWording | null;
   settings: {
     jwtSecret: string;
     publicUrl: string;

@@ -138,6 +138,11 @@ export const scheduleItemSchema = z.object({
     .nullable(),
   /** False for a program-level item seen on one patient's schedule: remove it from the program schedule. */
   removable: z.boolean(),
+  /**
+   * Why some or all of it is not being sent, for staff (a licensed instrument whose wording is not
+   * installed: messages.qsHeldNoWording); null when everything in it is sent. Absent from older servers.
+   */
+  heldBack: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type ScheduleItem = z.infer<typeof scheduleItemSchema>;
@@ -288,6 +293,8 @@ export const eventQuestionsSchema = z.union([
     items: z.array(
       z.object({
         code: z.string(),
+        /** The item's licensed wording in the patient's language, as installed (LICENSED_WORDING_FILE). */
+        text: z.string().nullable().optional(),
         scale: z.object({
           min: z.number(),
           max: z.number(),

@@ -37,6 +37,8 @@ export const de: PatientCatalogue = {
   careTeamTitle: "Ihr Behandlungsteam",
   careTeamHours: "Erreichbar: {hours}",
   callCareTeam: "{name} anrufen: {phone}",
+  callEmergency: "Notruf {number} anrufen",
+  callAmbulance: "Ambulanz {number} anrufen",
   emailCareTeam: "E-Mail an {name}: {address}",
   noCareTeam: "Ihr Behandlungsteam hat seine Kontaktdaten noch nicht eingetragen.",
   disclaimerTitle: "Bitte beachten Sie",

@@ -44,6 +44,8 @@ export const en = {
   careTeamTitle: "Your care team",
   careTeamHours: "Open: {hours}",
   callCareTeam: "Call {name} on {phone}",
+  callEmergency: "Call the emergency number {number}",
+  callAmbulance: "Call an ambulance on {number}",
   emailCareTeam: "E-mail {name} at {address}",
   noCareTeam: "Your care team has not added their contact details yet.",
   disclaimerTitle: "Please remember",

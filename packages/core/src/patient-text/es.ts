@@ -35,6 +35,8 @@ export const es: PatientCatalogue = {
   careTeamTitle: "Su equipo de atención",
   careTeamHours: "Horario: {hours}",
   callCareTeam: "Llamar a {name} al {phone}",
+  callEmergency: "Llamar al número de emergencias {number}",
+  callAmbulance: "Llamar a una ambulancia al {number}",
   emailCareTeam: "Escribir a {name}: {address}",
   noCareTeam: "Su equipo de atención todavía no agregó sus datos de contacto.",
   disclaimerTitle: "Recuerde",

@@ -35,6 +35,8 @@ export const it: PatientCatalogue = {
   careTeamTitle: "La Sua équipe di cura",
   careTeamHours: "Orari: {hours}",
   callCareTeam: "Chiami {name} al {phone}",
+  callEmergency: "Chiami il numero di emergenza {number}",
+  callAmbulance: "Chiami un'ambulanza al {number}",
   emailCareTeam: "Scriva a {name}: {address}",
   noCareTeam: "La Sua équipe di cura non ha ancora inserito i propri recapiti.",
   disclaimerTitle: "Da ricordare",

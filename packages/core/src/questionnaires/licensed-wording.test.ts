@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages.js";
 import { type InstrumentCode, instruments } from "./instruments.js";
-import { findItemWording, type LicensedWording, parseLicensedWording } from "./licensed-wording.js";
+import {
+  findItemWording,
+  instrumentDeliverable,
+  instrumentsWithoutWording,
+  type LicensedWording,
+  parseLicensedWording,
+} from "./licensed-wording.js";
 
 /** Placeholder wording for every item of an instrument (never the licensed text). */
 const placeholder = (instrument: InstrumentCode, language = "en-GB") => ({
@@ -117,5 +123,24 @@ describe("findItemWording", () => {
     expect(findItemWording(wording, "QLQC30", "Q1")).toBeNull();
     expect(findItemWording(wording, "EQ5D", "Q1")).toBeNull();
     expect(messages.licensedWordingNotInstalled).toMatch(/not installed/);
+  });
+});
+
+describe("instrumentDeliverable", () => {
+  it("delivers an instrument to patients only when its wording is installed, never as codes", () => {
+    const wording = [placeholder("EQ5D", "de-CH")] as LicensedWording;
+    expect(instrumentDeliverable(wording, "EQ5D")).toBe(true);
+    expect(instrumentDeliverable(wording, "QLQC30")).toBe(false);
+    expect(instrumentDeliverable(null, "EQ5D")).toBe(false);
+    expect(instrumentDeliverable([], "FACTG")).toBe(false);
+  });
+
+  it("names each instrument without wording once, and never a custom questionnaire", () => {
+    const wording = [placeholder("EQ5D")] as LicensedWording;
+    expect(instrumentsWithoutWording(wording, ["QLQC30", null, "EQ5D", "BN20", "QLQC30", "my-check-in"])).toEqual([
+      "QLQC30",
+      "BN20",
+    ]);
+    expect(instrumentsWithoutWording(null, [null, undefined])).toEqual([]);
   });
 });

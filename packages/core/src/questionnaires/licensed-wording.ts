@@ -137,3 +137,25 @@ export const findItemWording = (
     entries[0];
   return entry?.items[itemCode] ?? null;
 };
+
+/**
+ * Whether a validated instrument may reach patients: only with its licensed wording installed. A
+ * patient is never sent an instrument as codes ("Question MO", answers "1 / 2 / 3"): they would
+ * guess what a code means and the scores clinicians read would be unreliable (hazard log HAZ-008).
+ */
+export const instrumentDeliverable = (wording: LicensedWording | null | undefined, code: InstrumentCode): boolean =>
+  !!wording?.some((w) => w.instrument === code);
+
+/** The instruments among these codes that cannot reach patients, each once, in the order given. */
+export const instrumentsWithoutWording = (
+  wording: LicensedWording | null | undefined,
+  codes: readonly (InstrumentCode | string | null | undefined)[],
+): InstrumentCode[] => {
+  const held: InstrumentCode[] = [];
+  for (const code of codes) {
+    if (!code || !(instrumentCodes as readonly string[]).includes(code)) continue;
+    const instrument = code as InstrumentCode;
+    if (!instrumentDeliverable(wording, instrument) && !held.includes(instrument)) held.push(instrument);
+  }
+  return held;
+};

@@ -6,7 +6,11 @@ import {
   type CustomAnswers,
   daysBetween,
   errorCodes,
+  findItemWording,
   type InstrumentCode,
+  instrumentDeliverable,
+  instruments,
+  instrumentsWithoutWording,
   isValidDeferDate,
   messages,
   orderedQuestions,
@@ -29,7 +33,14 @@ import { AppError, conflict, type FieldError, forbidden, invalidField, notFound 
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { loadProgram } from "../programs/service.js";
-import { DELIVERY_JOB, loadCatalogue, loadConditionAnswers, progressKey, upcomingDates } from "./engine.js";
+import {
+  DELIVERY_JOB,
+  loadCatalogue,
+  loadConditionAnswers,
+  progressKey,
+  scheduleTypeIds,
+  upcomingDates,
+} from "./engine.js";
 import * as q from "./queries.js";
 import { askedAnswerable, displayAnswer, instrumentItems, isValidAnswer, parseScheme } from "./questions.js";
 
@@ -86,6 +97,56 @@ export const requestDeliveryRun = (ctx: AppContext, db: AppContext["db"]) =>
 // ---------------------------------------------------------------------------------------------
 // Schedules
 
+/** The names of instruments, as staff read them ("EQ-5D-3L and EORTC QLQ-C30"). */
+const instrumentNames = (codes: readonly InstrumentCode[]) => {
+  const names = codes.map((code) => instruments[code].name);
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+};
+
+/**
+ * The licensed instruments among what these schedules send whose wording is not installed, by
+ * schedule: they are not delivered to patients (core instrumentDeliverable; HAZ-008).
+ */
+const heldInstruments = async (
+  ctx: AppContext,
+  db: AppContext["db"],
+  rows: Pick<
+    q.ScheduleRow,
+    "id" | "itemType" | "questionnaireTypeId" | "questionnaireBatchId" | "questionnairePlanId"
+  >[],
+  catalogue: Awaited<ReturnType<typeof loadCatalogue>>,
+) => {
+  const typeIdsByRow = new Map(rows.map((r) => [r.id, scheduleTypeIds(r, catalogue)]));
+  const types = await q.findTypes(db, [...new Set([...typeIdsByRow.values()].flat())]);
+  const codeOf = new Map(types.map((t) => [t.id, t.kind === "hardcoded" ? t.code : null]));
+  return new Map(
+    rows.map((r) => {
+      const codes = (typeIdsByRow.get(r.id) ?? []).map((id) => codeOf.get(id));
+      const held = instrumentsWithoutWording(ctx.licensedWording, codes);
+      // Nothing of it goes out when every questionnaire it sends is a held instrument.
+      const all = codes.length > 0 && codes.every((code) => code && held.includes(code as InstrumentCode));
+      return [r.id, { codes: held, all }] as const;
+    }),
+  );
+};
+
+const itemField = (body: CreateScheduleBody) =>
+  body.type === "batch" ? "questionnaireBatchId" : body.type === "plan" ? "questionnairePlanId" : "questionnaireTypeId";
+
+/** Refuses to schedule a licensed instrument whose wording is not installed, alone or in a batch or plan. */
+const refuseWithoutWording = async (ctx: AppContext, db: AppContext["db"], body: CreateScheduleBody) => {
+  const candidate = {
+    id: "new",
+    itemType: body.type,
+    questionnaireTypeId: body.type === "hardcoded" || body.type === "questionnaire" ? body.questionnaireTypeId! : null,
+    questionnaireBatchId: body.type === "batch" ? body.questionnaireBatchId! : null,
+    questionnairePlanId: body.type === "plan" ? body.questionnairePlanId! : null,
+  };
+  const catalogue = await loadCatalogue({ ...ctx, db }, [candidate as q.ScheduleRow]);
+  const held = (await heldInstruments(ctx, db, [candidate], catalogue)).get("new")?.codes ?? [];
+  if (held.length > 0) throw invalidField(itemField(body), messages.qsLicensedWordingMissing(instrumentNames(held)));
+};
+
 const itemOf = async (db: AppContext["db"], programId: string, body: CreateScheduleBody) => {
   if (body.type === "batch") {
     const batch = await q.findProgramBatch(db, programId, body.questionnaireBatchId!);
@@ -110,6 +171,8 @@ interface ItemContext {
   lastSends: Map<string, q.EventProgressRow>;
   answers: Map<string, Record<string, unknown>>;
   now: Date;
+  /** By schedule: its licensed instruments that are not sent (wording not installed). */
+  held: Map<string, { codes: InstrumentCode[]; all: boolean }>;
 }
 
 const toScheduleItem = (row: q.ScheduleRow, c: ItemContext): ScheduleItem => {
@@ -118,9 +181,12 @@ const toScheduleItem = (row: q.ScheduleRow, c: ItemContext): ScheduleItem => {
         .filter((m) => m.batchId === row.questionnaireBatchId)
         .map((m) => ({ id: m.questionnaireTypeId, name: m.name, order: m.memberOrder }))
     : null;
-  const upcoming = c.patient
+  const held = c.held.get(row.id);
+  const planned = c.patient
     ? upcomingDates(row, c.patient.id, c.patient.consentDate, c.lastSends, c.catalogue, c.answers, c.now)
     : { dates: [], planMembers: [] };
+  // Not sent at all while held: no send is shown as upcoming.
+  const upcoming = held?.all ? { ...planned, dates: [] } : planned;
   const planRows = row.questionnairePlanId
     ? c.catalogue.planRows.filter((m) => m.planId === row.questionnairePlanId)
     : [];
@@ -166,6 +232,7 @@ const toScheduleItem = (row: q.ScheduleRow, c: ItemContext): ScheduleItem => {
       ? { members: planMembers, nextPlanMemberId: nextMember?.id ?? null }
       : null,
     removable: !(c.patient && !row.patientId),
+    heldBack: held?.codes.length ? messages.qsHeldNoWording(instrumentNames(held.codes)) : null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 };
@@ -190,7 +257,8 @@ const itemContext = async (
     const planIds = new Set(rows.filter((r) => r.itemType === "plan").map((r) => r.id));
     if (planIds.size) answers = await loadConditionAnswers(ctx, last, planIds);
   }
-  return { catalogue, sends, patient, lastSends, answers, now: ctx.clock.now() };
+  const held = await heldInstruments(ctx, ctx.db, rows, catalogue);
+  return { catalogue, sends, patient, lastSends, answers, now: ctx.clock.now(), held };
 };
 
 const patientSchedule = async (
@@ -235,6 +303,7 @@ export const createSchedule = async (scope: RequestScope, programId: string, bod
   const { program } = await inProgram(scope, programId);
   if (program.closed) throw forbidden();
   let item = await itemOf(ctx.db, programId, body);
+  await refuseWithoutWording(ctx, ctx.db, body);
   let patientId: string | null = null;
   let consentDate: string | null = null;
   if (body.audience === "user") {
@@ -253,6 +322,7 @@ export const createSchedule = async (scope: RequestScope, programId: string, bod
     // Checked again under the program's share lock: the item may have been deleted meanwhile.
     await q.shareProgram(trx, programId);
     item = await itemOf(trx, programId, body);
+    await refuseWithoutWording(ctx, trx, body);
     const created = await q.insertSchedule(trx, {
       programId,
       patientId,
@@ -507,6 +577,10 @@ const myEnrolment = async (scope: RequestScope, programId: string) => {
 const isOpen = (row: q.EventRow, now: Date) =>
   (row.state === "DUE" || row.state === "IN_PROGRESS") && new Date(row.windowClosesAt).getTime() > now.getTime();
 
+/** A licensed instrument is answered only with its wording installed, never as codes (HAZ-008). */
+const reachesPatient = (ctx: AppContext, row: q.EventRow) =>
+  row.kind !== "hardcoded" || !row.code || instrumentDeliverable(ctx.licensedWording, row.code as InstrumentCode);
+
 export const myEvents = async (scope: RequestScope, programId: string, query: { state: "due" | "past" | "all" }) => {
   const enrolment = await myEnrolment(scope, programId);
   const program = await loadProgram(scope.ctx, null, programId);
@@ -516,19 +590,36 @@ export const myEvents = async (scope: RequestScope, programId: string, query: { 
   // Due only what submitAnswers would take: after withdrawal or the program's end, nothing.
   const answerable = questionnairesReachPatient(program, enrolment.status);
   const isDue = (r: q.EventRow) => answerable && isOpen(r, now);
-  const due = query.state === "past" ? [] : rows.filter(isDue).map((r) => toEvent(r, consent, now));
-  const past = query.state === "due" ? [] : rows.filter((r) => !isDue(r)).map((r) => toEvent(r, consent, now));
+  // One sent before its wording was removed is not shown until the wording is back (never as codes).
+  const shown = rows.filter((r) => reachesPatient(scope.ctx, r) || r.state === "COMPLETED");
+  const due = query.state === "past" ? [] : shown.filter(isDue).map((r) => toEvent(r, consent, now));
+  const past = query.state === "due" ? [] : shown.filter((r) => !isDue(r)).map((r) => toEvent(r, consent, now));
   return { due, past };
 };
 
-const questionsOf = async (ctx: AppContext, row: q.EventRow) => {
+const questionsOf = async (ctx: AppContext, row: q.EventRow, language?: string) => {
   if (row.kind === "hardcoded" && row.code) {
-    const items = instrumentItems(row.code as InstrumentCode);
+    const code = row.code as InstrumentCode;
+    const items = instrumentItems(code);
     return {
       questions: {
         kind: "hardcoded" as const,
         code: row.code,
-        items: items.map((i) => ({ code: i.code, scale: i.scale })),
+        // The installed wording (never in this repository); without it the item code and numbers.
+        items: items.map((i) => {
+          const wording = findItemWording(ctx.licensedWording, code, i.code, language);
+          return {
+            code: i.code,
+            text: wording?.text ?? null,
+            scale: {
+              ...i.scale,
+              labels: i.scale.labels.map((l) => ({
+                value: l.value,
+                label: wording?.answers?.find((a) => a.value === l.value)?.label ?? l.label,
+              })),
+            },
+          };
+        }),
       },
       scheme: null,
       items,
@@ -540,8 +631,8 @@ const questionsOf = async (ctx: AppContext, row: q.EventRow) => {
   return { questions: { kind: "custom" as const, scheme: type!.specification }, scheme, items: null };
 };
 
-const eventDetail = async (ctx: AppContext, row: q.EventRow, consentDate: string | null) => {
-  const { questions, scheme, items } = await questionsOf(ctx, row);
+const eventDetail = async (ctx: AppContext, row: q.EventRow, consentDate: string | null, language: string | null) => {
+  const { questions, scheme, items } = await questionsOf(ctx, row, language ?? undefined);
   const answers = answersMap(await q.findAnswers(ctx.db, row.id));
   const instructions = await q.findInstructions(ctx.db, row.scheduleId);
   return {
@@ -557,7 +648,8 @@ export const myEvent = async (scope: RequestScope, programId: string, eventId: s
   const enrolment = await myEnrolment(scope, programId);
   const row = await q.findEvent(scope.ctx.db, programId, enrolment.userId, eventId);
   if (!row) throw notFound();
-  return eventDetail(scope.ctx, row, consentDateOf(enrolment));
+  if (row.state !== "COMPLETED" && !reachesPatient(scope.ctx, row)) throw conflict(messages.qsEventClosed);
+  return eventDetail(scope.ctx, row, consentDateOf(enrolment), scope.actor.language);
 };
 
 /** Checks a request's answers against the questions (and the branching, for custom ones). */
@@ -630,12 +722,13 @@ export const submitAnswers = async (
   if (!row) throw notFound();
   const consent = consentDateOf(enrolment);
   if (row.state === "COMPLETED") {
-    if (body.submit && body.clientId && body.clientId === row.submitClientId) return eventDetail(ctx, row, consent);
+    if (body.submit && body.clientId && body.clientId === row.submitClientId)
+      return eventDetail(ctx, row, consent, scope.actor.language);
     throw conflict(messages.qsEventCompleted);
   }
   if (!questionnairesReachPatient(program, enrolment.status)) throw forbidden(messages.qsEventClosed);
   const now = ctx.clock.now();
-  if (!isOpen(row, now)) throw conflict(messages.qsEventClosed);
+  if (!isOpen(row, now) || !reachesPatient(ctx, row)) throw conflict(messages.qsEventClosed);
   const questions = await questionsOf(ctx, row);
   const submit = body.submit === true;
 
@@ -699,5 +792,5 @@ export const submitAnswers = async (
     if (submit) await requestDeliveryRun(ctx, trx);
   });
   const fresh = (await q.findEvent(ctx.db, programId, enrolment.userId, eventId))!;
-  return eventDetail(ctx, fresh, consent);
+  return eventDetail(ctx, fresh, consent, scope.actor.language);
 };

@@ -24,7 +24,7 @@ import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import sideEffectsDiary from "../../db/demo/questionnaires/treatment-side-effects-diary.json" with { type: "json" };
 import weeklyCheckIn from "../../db/demo/questionnaires/weekly-oncology-check-in.json" with { type: "json" };
 import { seedDemoData } from "../../db/demo/seed.js";
-import { installLicensedWording, readLicensedWordingFile } from "./service.js";
+import { readLicensedWordingFile } from "./service.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
@@ -61,7 +61,8 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // No licensed wording installed: licensed instruments are shown by item code.
+    t = await createTestApp({ licensedWording: null });
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     breast = await insertProgram(t, { organisationId: northbridge, name: "Breast Care" });
     lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
@@ -634,15 +635,13 @@ describe("questionnaire settings in the demo data", () => {
 });
 
 describe("licensed wording", () => {
-  let t: TestApp;
+  let t: TestApp | undefined;
   let dir: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "wording-"));
   });
   afterAll(async () => {
-    installLicensedWording(null);
-    await t.close();
+    await t?.close();
   });
 
   it("refuses a bad file with every problem listed, and shows the wording of a good one", async () => {
@@ -667,7 +666,8 @@ describe("licensed wording", () => {
     writeFileSync(good, JSON.stringify([{ instrument: "EQ5D", version: "3L", language: "en", items }]));
     const read = readLicensedWordingFile(good);
     expect(read.ok).toBe(true);
-    if (read.ok) installLicensedWording(read.wording);
+    // Installed as main.ts installs the file LICENSED_WORDING_FILE names.
+    t = await createTestApp({ licensedWording: read.ok ? read.wording : null });
 
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     const program = await insertProgram(t, { organisationId: northbridge, name: "Breast Care" });

@@ -9,6 +9,7 @@ import {
   type HardcodedQuestionnaireCode,
   type HardcodedScheme,
   hardcodedQuestionnaireCodes,
+  instrumentDeliverable,
   instruments,
   isChoiceQuestion,
   type LicensedWording,
@@ -133,13 +134,10 @@ export const activeHardcodedCodes = async (db: Db, programId: string): Promise<H
   (await q.findActiveHardcodedCodes(db, programId)) as HardcodedQuestionnaireCode[];
 
 /*
- * Licensed wording: installed once at server start from LICENSED_WORDING_FILE (main.ts); without
- * it, screens show item codes and answer numbers.
+ * Licensed wording: read once at server start from LICENSED_WORDING_FILE (main.ts) into the app's
+ * context; without it, screens show item codes and answer numbers, and the instrument is not
+ * delivered to patients (instrumentDeliverable, HAZ-008).
  */
-let licensedWording: LicensedWording | null = null;
-export const installLicensedWording = (wording: LicensedWording | null) => {
-  licensedWording = wording;
-};
 
 /** Reads and checks a licensed-wording file: the wording, or every problem as "path: detail". */
 export const readLicensedWordingFile = (
@@ -154,9 +152,12 @@ export const readLicensedWordingFile = (
   return parseLicensedWording(json);
 };
 
-export const hardcodedScheme = (code: HardcodedQuestionnaireCode): HardcodedScheme => {
+export const hardcodedScheme = (
+  code: HardcodedQuestionnaireCode,
+  licensedWording: LicensedWording | null | undefined,
+): HardcodedScheme => {
   const instrument = instruments[code];
-  const installed = !!licensedWording?.some((w) => w.instrument === code);
+  const installed = instrumentDeliverable(licensedWording, code);
   return {
     code,
     version: instrument.version,
@@ -259,7 +260,13 @@ export const readScheme = async (
   const row = await q.findType(ctx.db, programId, typeId);
   if (!row) throw notFound(messages.customQuestionnaireMissing);
   return row.kind === "hardcoded"
-    ? { id: row.id, name: row.name, type: "hardcoded", specification: null, instrument: hardcodedScheme(row.code!) }
+    ? {
+        id: row.id,
+        name: row.name,
+        type: "hardcoded",
+        specification: null,
+        instrument: hardcodedScheme(row.code!, ctx.licensedWording),
+      }
     : { id: row.id, name: row.name, type: "questionnaire", specification: row.specification, instrument: null };
 };
 

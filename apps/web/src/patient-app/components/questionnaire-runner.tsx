@@ -65,7 +65,8 @@ const useSteps = (detail: ReturnType<typeof useQuestionnaireEvent>["data"], answ
         const options = scaleOptions(item.scale.min, item.scale.max, 1, item.scale.labels);
         byId.set(item.code, {
           id: item.code,
-          title: t("licensedItem", { code: item.code }),
+          // The installed licensed wording; a server without it does not send the instrument (HAZ-008).
+          title: item.text ?? t("licensedItem", { code: item.code }),
           kind: options ? "choice" : "number",
           options: options ?? [],
           min: item.scale.min,

@@ -132,4 +132,28 @@ describe("answering a questionnaire in the patient web app", () => {
     expect(await screen.findByRole("textbox", { name: t("typeAnswer") })).toBeTruthy();
     expect(posts).toEqual([{ answers: [{ questionId: "strength", skipped: true }] }]);
   });
+
+  it("asks a licensed instrument's item in its installed wording, never as its code", async () => {
+    signedIn();
+    // Our placeholder text stands for the deployment's licensed wording (never in this repository).
+    const text = "Placeholder item text for MO — not the licensed wording";
+    const labels = [1, 2, 3].map((value) => ({ value, label: String(value) }));
+    stubFetch({
+      [`GET ${url}`]: () =>
+        jsonResponse(200, {
+          event: { ...event(), name: "EQ-5D-3L", kind: "hardcoded", code: "EQ5D" },
+          questions: {
+            kind: "hardcoded",
+            code: "EQ5D",
+            items: [{ code: "MO", text, scale: { min: 1, max: 3, labels } }],
+          },
+          answers: {},
+          askedQuestionIds: ["MO"],
+          instructionsForPatient: null,
+        }),
+    });
+    open();
+    expect(await screen.findByRole("radiogroup", { name: text })).toBeTruthy();
+    expect(screen.queryByText(t("licensedItem", { code: "MO" }))).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import type { QuestionnaireEvent, ScheduleItem } from "@openpro/core";
+import { messages, type QuestionnaireEvent, type ScheduleItem } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -177,5 +177,32 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
     await user.click(within(ownItem!).getByRole("button", { name: "Remove" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove from schedule" });
     expect(within(dialog).getByText(/will no longer be sent to this patient/)).toBeTruthy();
+  });
+
+  it("says on the item why a licensed instrument is not being sent", async () => {
+    serve({
+      [`GET ${base}/scheduled-questionnaires`]: {
+        results: [
+          item({ nextSendDate: null, scheduledEvents: [], heldBack: messages.qsHeldNoWording("EQ-5D-3L") }),
+          item({ id: "s2", name: "Pain check", type: "questionnaire", heldBack: null }),
+        ],
+        upcoming: [],
+      },
+    });
+    renderWithProviders(
+      <PatientSchedule
+        projectId={projectId}
+        userId={userId}
+        createPath="/create"
+        programSchedulePath="/programs/p/settings/questionnaires/scheduled"
+        canCreate
+        canDelete
+      />,
+    );
+    await screen.findByRole("heading", { name: "EQ-5D-3L" });
+    const [licensed, custom] = screen.getAllByRole("listitem");
+    expect(within(licensed!).getByRole("alert").textContent).toBe(messages.qsHeldNoWording("EQ-5D-3L"));
+    expect(within(licensed!).getByText(/docs\/licensed-wording\.md/)).toBeTruthy();
+    expect(within(custom!).queryByRole("alert")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import {
+  Alert,
   Box,
   Button,
   CircularProgress,
@@ -201,6 +202,11 @@ const ScheduleRow = ({
             {` · starts ${item.startDate ? formatDay(item.startDate) : "on consent"} · ${item.responseWindow}-day response window · sent ${item.sentCount}`}
           </Typography>
           <Typography variant="body2">{`Next send: ${item.nextSendDate ? formatDay(item.nextSendDate) : "nothing left to send"}`}</Typography>
+          {item.heldBack ? (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {item.heldBack}
+            </Alert>
+          ) : null}
         </Box>
         {plan ? (
           <IconButton

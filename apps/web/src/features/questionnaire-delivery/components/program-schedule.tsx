@@ -1,5 +1,6 @@
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import {
+  Alert,
   Box,
   Button,
   CircularProgress,
@@ -118,6 +119,11 @@ export const ProgramSchedule = ({
                     <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
                       {typeLabels[item.type]}
                     </Typography>
+                    {item.heldBack ? (
+                      <Alert severity="warning" sx={{ mt: 1 }}>
+                        {item.heldBack}
+                      </Alert>
+                    ) : null}
                   </TableCell>
                   <TableCell>
                     {item.scheduleType === "ALWAYS_ON"
