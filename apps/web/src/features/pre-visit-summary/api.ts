@@ -1,5 +1,6 @@
-import { messages, preVisitSummaryApi } from "@openpro/core";
-import { useQuery } from "@tanstack/react-query";
+import { buildPath, messages, preVisitSummaryApi } from "@openpro/core";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { downloadFile } from "../../lib/download";
 import { ApiError, apiCall } from "../../lib/http";
 
 export const preVisitSummaryKeys = {
@@ -11,6 +12,17 @@ export const usePreVisitSummary = (projectId: string, userId: string) =>
     queryKey: preVisitSummaryKeys.summary(projectId, userId),
     queryFn: ({ signal }) => apiCall(preVisitSummaryApi.summary, { params: { projectId, userId }, signal }),
     meta: { inlineErrors: true, ownStatuses: [403, 404] },
+  });
+
+/** The summary as a PDF file, saved under the server's file name. */
+export const useDownloadPreVisitSummaryPdf = (projectId: string, userId: string) =>
+  useMutation({
+    mutationFn: () =>
+      downloadFile(buildPath(preVisitSummaryApi.pdf.path, { projectId, userId }), {
+        accept: "application/pdf",
+        fallbackName: "pre-visit-summary.pdf",
+      }),
+    meta: { inlineErrors: true },
   });
 
 export const summaryErrorText = (error: unknown): string => {

@@ -1,0 +1,21 @@
+import DownloadIcon from "@mui/icons-material/Download";
+import { Box, Button, Alert as MuiAlert } from "@mui/material";
+import { summaryErrorText, useDownloadPreVisitSummaryPdf } from "../api";
+
+/** "Download PDF": the summary on the page as a PDF/A file, for print or the patient's record. */
+export const DownloadSummaryButton = ({ projectId, userId }: { projectId: string; userId: string }) => {
+  const download = useDownloadPreVisitSummaryPdf(projectId, userId);
+  return (
+    <Box sx={{ display: "grid", gap: 1, justifyItems: "start" }}>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        disabled={download.isPending}
+        onClick={() => download.mutate()}
+      >
+        {download.isPending ? "Preparing the PDF…" : "Download PDF"}
+      </Button>
+      {download.isError ? <MuiAlert severity="error">{summaryErrorText(download.error)}</MuiAlert> : null}
+    </Box>
+  );
+};
