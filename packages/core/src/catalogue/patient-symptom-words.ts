@@ -1,4 +1,5 @@
 import type { LogType } from "../api/logs.js";
+import type { PatientLanguage } from "../rules/patient-language.js";
 
 /**
  * What patients read and type for each symptom of the CTCAE catalogue (ctcae.ts): a plain name of
@@ -10,9 +11,10 @@ import type { LogType } from "../api/logs.js";
  * licensed or not ours to reword), so the grade choices describe how much the symptom gets in the
  * way, never a count or measure taken from a grading scale.
  *
- * Translations: a language is a `SymptomWords` of its own (every code of the catalogue, every grade
- * group), keyed exactly as `englishSymptomWords` and `englishGradeWords`; the tests hold each to
- * the catalogue.
+ * Translations: each language is a `SymptomWords` of its own, in a file of its own beside this one
+ * (patient-symptom-words-de.ts…), keyed exactly as the English (every code of the catalogue, every
+ * grade group); the tests hold each to the catalogue. English is in every bundle, the others are
+ * loaded when a patient first reads them (`loadSymptomWords`).
  */
 
 export interface PatientSymptomWords {
@@ -42,6 +44,8 @@ export const gradesOfGroup: Record<GradeGroup, readonly number[]> = {
 
 /** One language's words: a plain name and search terms per code, the grade choices per group. */
 export interface SymptomWords {
+  /** The language the words are in: it sets how the search folds and matches what is typed. */
+  language: PatientLanguage;
   symptoms: Record<string, PatientSymptomWords>;
   /** Indexed by grade; a group's missing grades are not offered. */
   grades: Record<GradeGroup, readonly string[]>;
@@ -399,17 +403,33 @@ const englishGrades: Record<GradeGroup, readonly string[]> = {
   hair: ["No hair loss", "Some thinning that others may not notice", "Hair loss that others can clearly see"],
 };
 
-export const englishSymptomWords: SymptomWords = { symptoms: englishSymptoms, grades: englishGrades };
+export const englishSymptomWords: SymptomWords = { language: "en", symptoms: englishSymptoms, grades: englishGrades };
 
 /**
- * The words of each language that has them, by the patient's language code ("en", "de"…); a
- * language without its own yet reads English. A translation is added here, as a file of its own.
+ * Each language's words, loaded when first needed: English is in every bundle, the others are
+ * chunks of their own (a patient fetches one language, never five).
  */
-export const symptomWordsByLanguage: Readonly<Record<string, SymptomWords>> = { en: englishSymptomWords };
+export const symptomWordsLoaders: Record<PatientLanguage, () => Promise<SymptomWords>> = {
+  en: async () => englishSymptomWords,
+  de: async () => (await import("./patient-symptom-words-de.js")).germanSymptomWords,
+  fr: async () => (await import("./patient-symptom-words-fr.js")).frenchSymptomWords,
+  it: async () => (await import("./patient-symptom-words-it.js")).italianSymptomWords,
+  es: async () => (await import("./patient-symptom-words-es.js")).spanishSymptomWords,
+};
 
-/** The symptom words a patient reading `language` sees. */
-export const symptomWordsIn = (language: string): SymptomWords =>
-  symptomWordsByLanguage[language] ?? englishSymptomWords;
+const loadedWords = new Map<string, SymptomWords>([["en", englishSymptomWords]]);
+
+/** The words of `language`, fetched once; from then on `symptomWordsIn` gives them at once. */
+export const loadSymptomWords = async (language: PatientLanguage): Promise<SymptomWords> => {
+  const known = loadedWords.get(language);
+  if (known) return known;
+  const words = await symptomWordsLoaders[language]();
+  loadedWords.set(language, words);
+  return words;
+};
+
+/** The symptom words a patient reading `language` sees: English until its own are loaded. */
+export const symptomWordsIn = (language: string): SymptomWords => loadedWords.get(language) ?? englishSymptomWords;
 
 /** The plain name of a symptom, or the catalogue's own name when the words lack it (a new code). */
 export const patientSymptomName = (
@@ -426,37 +446,58 @@ export const patientGradeChoices = (
   return gradesOfGroup[group].map((grade) => ({ grade, label: words.grades[group][grade] ?? "" }));
 };
 
-/** Lower case, without accents, one space between words: "Diarrhée " and "diarrhee" match. */
-export const foldSearchText = (text: string) =>
-  text
+/**
+ * What is typed and what is searched, folded alike so that a patient finds a word however they
+ * spell it: lower case (by the language's rules), without accents ("Diarrhée" and "diarrhee",
+ * "caída" and "caida"), ligatures and "ß" spelt out ("cœur" as "coeur", "Fuß" as "fuss"), one
+ * space between words. In German an umlaut may be typed as its two letters ("uebelkeit" finds
+ * "Übelkeit"): "ae", "oe" and "ue" fold to the bare vowel, on both sides.
+ */
+export const foldSearchText = (text: string, language: string = "en") => {
+  let folded = text
+    .toLocaleLowerCase(language)
+    .replace(/ß/g, "ss")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
     .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+    .replace(/\p{M}/gu, "");
+  if (language === "de") folded = folded.replace(/([aou])e/g, "$1");
+  return folded.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+};
 
-/** A typed word matches a word that starts with it, or with it less a plural "s" ("nosebleeds"). */
-const wordMatches = (typed: string, haystackWords: readonly string[]) => {
+/**
+ * A typed word matches a word that starts with it, or with it less a plural "s" ("nosebleeds").
+ * German joins words into one ("Kopfschmerzen", "Haarausfall"): there, a typed word of four
+ * letters or more also matches inside a word ("schmerzen" finds "Bauchschmerzen").
+ */
+const wordMatches = (typed: string, haystackWords: readonly string[], language: string) => {
   const stems = typed.length > 3 && typed.endsWith("s") ? [typed, typed.slice(0, -1)] : [typed];
-  return haystackWords.some((word) => stems.some((stem) => word.startsWith(stem)));
+  const inside = language === "de" && typed.length >= 4;
+  return haystackWords.some((word) => stems.some((stem) => (inside ? word.includes(stem) : word.startsWith(stem))));
 };
 
 /**
  * The symptoms a patient's words find: every typed word must start a word of the plain name, a
  * search term or the CTCAE term ("breath" finds Shortness of breath and Wheezing, "diarrhoea" and
- * "diarrhea" the same symptom). An empty search finds everything. The order is the caller's.
+ * "diarrhea" the same symptom), folded by the words' language (accents ignored, see
+ * `foldSearchText`). In another language than English the English words are searched too, after
+ * the patient's own: a patient in Switzerland may know the English word, and the CTCAE term is
+ * English. An empty search finds everything. The order is the caller's.
  */
 export const searchPatientSymptoms = <T extends Pick<LogType, "logTypeId" | "name">>(
   symptoms: readonly T[],
   typed: string,
   words: SymptomWords = englishSymptomWords,
 ): T[] => {
-  const query = foldSearchText(typed).split(" ").filter(Boolean);
+  const { language } = words;
+  const query = foldSearchText(typed, language).split(" ").filter(Boolean);
   if (query.length === 0) return [...symptoms];
+  const wordsOf = (own: PatientSymptomWords | undefined) => [own?.name ?? "", ...(own?.searchTerms ?? [])];
   return symptoms.filter((symptom) => {
-    const own = words.symptoms[symptom.logTypeId];
-    const haystack = foldSearchText([own?.name ?? "", ...(own?.searchTerms ?? []), symptom.name].join(" ")).split(" ");
-    return query.every((word) => wordMatches(word, haystack));
+    const texts = [...wordsOf(words.symptoms[symptom.logTypeId]), symptom.name];
+    if (words !== englishSymptomWords) texts.push(...wordsOf(englishSymptomWords.symptoms[symptom.logTypeId]));
+    const haystack = foldSearchText(texts.join(" "), language).split(" ");
+    return query.every((word) => wordMatches(word, haystack, language));
   });
 };
 
