@@ -5,10 +5,14 @@ import {
   type PatientDose,
   type PatientProgram,
   type PatientTextKey,
+  patientGradeChoices,
+  patientSymptomName,
+  type SymptomWords,
 } from "@openpro/core";
 import { useState } from "react";
 import { formatDay, formatTime, formatUnit, t } from "../../lib/patient-text";
 import { useMyHistory, useSymptomCatalogue } from "../api";
+import { usePatientSymptomWords } from "../symptom-words";
 import { touch } from "./me-layout";
 
 const DAYS_AT_A_TIME = 7;
@@ -55,15 +59,20 @@ export const skipReasonLabel = (reason: string) => {
   return key in englishPatientText ? t(key as PatientTextKey) : reason;
 };
 
-const logEntry = (log: LogItem, symptomName: (id: string) => string): Entry => {
+/** The grade the patient chose, in the words they chose it by (the symptom group's), else the app's five. */
+const gradeWords = (log: LogItem, words: SymptomWords) => {
+  const grade = Math.min(4, Math.max(0, log.level?.grade ?? 0));
+  const choice = patientGradeChoices(log.logTypeId ?? "", words).find((c) => c.grade === grade);
+  return choice?.label || t(`grade${grade}` as PatientTextKey);
+};
+
+const logEntry = (log: LogItem, symptomName: (id: string) => string, words: SymptomWords): Entry => {
   const lines: string[] = [];
   const titleKey = classTitle[log.logClass];
   let title = titleKey ? t(titleKey) : log.logClass.toLowerCase().replace("_", " ");
   if (log.logClass === "SYMPTOMS") {
     title = symptomName(log.logTypeId ?? "");
-    lines.push(
-      t("historyGrade", { label: t(`grade${Math.min(4, Math.max(0, log.level?.grade ?? 0))}` as PatientTextKey) }),
-    );
+    lines.push(t("historyGrade", { label: gradeWords(log, words) }));
   } else if (log.logClass === "TEMPERATURE") lines.push(t("historyTemperature", { value: asTyped(log.data) }));
   else if (log.logClass === "WEIGHT") lines.push(t("historyWeight", { value: asTyped(log.data) }));
   else if (log.logClass === "ACTIVITY") {
@@ -98,13 +107,18 @@ const doseEntry = (dose: PatientDose): Entry => ({
 export const HistoryList = ({ program }: { program: PatientProgram }) => {
   const history = useMyHistory(program.programId);
   const catalogue = useSymptomCatalogue();
+  const { words } = usePatientSymptomWords();
   // A week of days at a time: a long list is hard to read (and slow) on a phone.
   const [shownDays, setShownDays] = useState(DAYS_AT_A_TIME);
-  const symptomName = (id: string) => catalogue.data?.find((s) => s.logTypeId === id)?.name ?? t("logSymptomTitle");
+  // The symptom by the plain name the patient logged it by, in their language.
+  const symptomName = (id: string) => {
+    const symptom = catalogue.data?.find((s) => s.logTypeId === id);
+    return symptom ? patientSymptomName(symptom, words) : t("logSymptomTitle");
+  };
   if (history.isPending) return <Typography>{t("loading")}</Typography>;
   if (history.isError) return <Alert severity="error">{t("historyFailed")}</Alert>;
   const entries = [
-    ...history.data.results.map((log) => logEntry(log, symptomName)),
+    ...history.data.results.map((log) => logEntry(log, symptomName, words)),
     ...history.data.doses.map(doseEntry),
   ].sort((a, b) => b.at.localeCompare(a.at));
   const allDays = [...new Set(entries.map((e) => e.day))];

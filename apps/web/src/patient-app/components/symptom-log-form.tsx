@@ -17,13 +17,13 @@ import {
   patientGradeChoices,
   patientSymptomName,
   searchPatientSymptoms,
-  symptomWordsIn,
 } from "@openpro/core";
 import { type FormEvent, useMemo, useRef, useState } from "react";
-import { patientLanguageNow, t } from "../../lib/patient-text";
+import { patientLanguageNow, t, usePatientLanguage } from "../../lib/patient-text";
 import { useSubmitLog, useSymptomCatalogue } from "../api";
 import { localIsoWithOffset } from "../local-time";
 import type { SubmitOutcome } from "../outbox";
+import { usePatientSymptomWords } from "../symptom-words";
 import { LogOutcome } from "./log-outcome";
 import { touch } from "./me-layout";
 
@@ -38,6 +38,9 @@ export const optionSx = { ...touch, m: 0, px: 1, border: 1, borderColor: "divide
 /** Search the symptom catalogue, pick how bad it is (the five patient labels), an optional note, send. */
 export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
   const catalogue = useSymptomCatalogue();
+  // Names, search terms and grade words in the patient's language; the CTCAE grade stays the value.
+  const { words, ready: wordsReady } = usePatientSymptomWords();
+  const { locale } = usePatientLanguage();
   const submit = useSubmitLog();
   const [search, setSearch] = useState("");
   const [symptomId, setSymptomId] = useState("");
@@ -53,16 +56,15 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
   // Found by the patient's own words (plain names, lay terms, UK and US spellings), the program's
   // prioritised symptoms first.
   const matches = useMemo(() => {
-    const words = symptomWordsIn(patientLanguageNow());
     const found = orderPatientSymptoms(
       searchPatientSymptoms(symptoms, search, words),
       program.prioritisedSymptoms ?? [],
       words,
-      patientLanguageNow(),
+      locale,
     );
     // The chosen symptom stays in view while the patient searches on.
     return chosen && !found.includes(chosen) ? [chosen, ...found] : found;
-  }, [symptoms, search, chosen, program.prioritisedSymptoms]);
+  }, [symptoms, search, chosen, program.prioritisedSymptoms, words, locale]);
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -107,8 +109,8 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
         {outcome ? <LogOutcome outcome={outcome} program={program} /> : null}
       </Box>
       {catalogue.isError ? <Alert severity="error">{t("catalogueFailed")}</Alert> : null}
-      {catalogue.isPending ? <Typography>{t("loading")}</Typography> : null}
-      {catalogue.data ? (
+      {catalogue.isPending || !wordsReady ? <Typography>{t("loading")}</Typography> : null}
+      {catalogue.data && wordsReady ? (
         <Box component="form" noValidate onSubmit={send} sx={{ display: "grid", gap: 3 }}>
           <FormControl error={!!problems.symptom} component="fieldset">
             <FormLabel id="me-symptom-question" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
@@ -135,7 +137,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
                   key={s.logTypeId}
                   value={s.logTypeId}
                   control={<Radio />}
-                  label={patientSymptomName(s, symptomWordsIn(patientLanguageNow()))}
+                  label={patientSymptomName(s, words)}
                   sx={optionSx}
                 />
               ))}
@@ -146,7 +148,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
             <FormControl error={!!problems.grade} component="fieldset">
               <FormLabel id="me-grade-question" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
                 {t("gradeQuestion", {
-                  symptom: inSentence(patientSymptomName(chosen, symptomWordsIn(patientLanguageNow()))),
+                  symptom: inSentence(patientSymptomName(chosen, words)),
                 })}
               </FormLabel>
               <RadioGroup
@@ -156,17 +158,9 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
                 sx={{ gap: 1 }}
               >
                 {/* What the patient feels, in words of the symptom's group; the value is the CTCAE grade. */}
-                {patientGradeChoices(chosen.logTypeId, symptomWordsIn(patientLanguageNow())).map(
-                  ({ grade: value, label }) => (
-                    <FormControlLabel
-                      key={value}
-                      value={String(value)}
-                      control={<Radio />}
-                      label={label}
-                      sx={optionSx}
-                    />
-                  ),
-                )}
+                {patientGradeChoices(chosen.logTypeId, words).map(({ grade: value, label }) => (
+                  <FormControlLabel key={value} value={String(value)} control={<Radio />} label={label} sx={optionSx} />
+                ))}
               </RadioGroup>
               {problems.grade ? <FormHelperText>{problems.grade}</FormHelperText> : null}
             </FormControl>

@@ -1,8 +1,8 @@
-import { ctcaeCatalogue, type PatientProgram, symptomGradeLabels } from "@openpro/core";
+import { ctcaeCatalogue, loadSymptomWords, type PatientProgram, symptomGradeLabels } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { t } from "../../lib/patient-text";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { showPatientLanguage, t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
 import { MeLogSymptomPage } from "./me-log-symptom-page";
@@ -226,6 +226,113 @@ describe("logging a symptom in the patient web app", () => {
     await user.click(screen.getByRole("radio", { name: "Hair loss" }));
     const grades = screen.getByRole("radiogroup", { name: t("gradeQuestion", { symptom: "hair loss" }) });
     expect(within(grades).getAllByRole("radio")).toHaveLength(3);
+  });
+
+  describe("in the patient's language", () => {
+    afterEach(() => showPatientLanguage("en", null));
+    /** The signed-in patient's account, which chose `language`. */
+    const account = (language: string) => () =>
+      jsonResponse(200, {
+        id: "p1",
+        firstName: "Lena",
+        lastName: "Keller",
+        displayName: null,
+        email: "lena@example.ch",
+        userRole: null,
+        scope: "patient",
+        permissions: [],
+        passwordExpireDate: null,
+        otpRequired: false,
+        instructionsAcknowledged: true,
+        language,
+      });
+
+    /** A signed-in patient of a Swiss program whose account reads German; answers the uploads. */
+    const germanPatient = async (prioritisedSymptoms: string[] = []) => {
+      // The language's words are a chunk of their own: fetched here, as the app does when it opens.
+      await Promise.all([showPatientLanguage("de", "CH"), loadSymptomWords("de")]);
+      signedIn();
+      return stubFetch({
+        "GET /api/v1/current": account("de"),
+        "GET /api/v1/user/projects": () =>
+          jsonResponse(200, { results: [program({ territory: "CH", prioritisedSymptoms })] }),
+        "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
+        [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
+          const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
+          return jsonResponse(200, {
+            results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
+            alertMessages: [],
+          });
+        },
+      });
+    };
+    const DYSPNEA = "10013963";
+
+    it("a Swiss patient reading German sees the symptoms by German names, the program's first", async () => {
+      await germanPatient([DYSPNEA]);
+      renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+      const list = await screen.findByRole("radiogroup", { name: t("symptomQuestion") });
+      // The labels' texts (read straight from the list: 63 rows are slow to query by role).
+      const listed = [...list.querySelectorAll("label")].map((label) => label.textContent);
+      expect(listed[0]).toBe("Atemnot");
+      expect(listed).toEqual(expect.arrayContaining(["Haarausfall", "Nasenbluten", "Kopfschmerzen"]));
+      expect(listed).not.toContain("Shortness of breath");
+      expect(listed).not.toContain("Dyspnea");
+    });
+
+    it("a Swiss patient reading German finds a symptom by a German word and grades it in German; the upload keeps the CTCAE code and grade", async () => {
+      const fetchMock = await germanPatient();
+      const user = userEvent.setup();
+      renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+      const search = await screen.findByRole("searchbox", { name: t("symptomSearch") });
+      await user.type(search, "kurzatmig");
+      const list = screen.getByRole("radiogroup", { name: t("symptomQuestion") });
+      const found = within(list).getAllByRole("radio");
+      expect(found.map((r) => r.closest("label")?.textContent)).toEqual(["Atemnot"]);
+      await user.click(found[0]!);
+      const grades = screen.getByRole("radiogroup", { name: t("gradeQuestion", { symptom: "Atemnot" }) });
+      const choices = within(grades).getAllByRole("radio");
+      expect(choices.map((r) => r.closest("label")?.textContent)).toEqual([
+        "Ich habe es nicht",
+        "Nur bei grosser Anstrengung, zum Beispiel wenn ich schnell Treppen steige",
+        "Bei alltäglichen Dingen, zum Beispiel beim Gehen auf ebenem Weg",
+        "Beim Waschen oder Anziehen",
+        "Sogar in Ruhe, und ich brauche sofort Hilfe",
+      ]);
+      await user.click(choices[2]!);
+      await user.click(screen.getByRole("button", { name: t("save") }));
+      await screen.findByRole("status");
+      const upload = fetchMock.mock.calls.find(([url]) => url === `/api/v1/user/projects/${programId}/logs`);
+      expect(JSON.parse(String(upload?.[1]?.body)).logs[0]).toMatchObject({ logTypeId: DYSPNEA, grade: 2 });
+    });
+
+    it("a US patient reading Spanish finds symptoms typed without accents", async () => {
+      await Promise.all([showPatientLanguage("es", "US"), loadSymptomWords("es")]);
+      signedIn();
+      stubFetch({
+        "GET /api/v1/current": account("es"),
+        "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program({ territory: "US" })] }),
+        "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
+      const list = await screen.findByRole("radiogroup", { name: t("symptomQuestion") });
+      const names = () =>
+        within(list)
+          .getAllByRole("radio")
+          .map((r) => r.closest("label")?.textContent);
+      const search = screen.getByRole("searchbox", { name: t("symptomSearch") });
+      await user.type(search, "caida del pelo");
+      expect(names()).toEqual(["Caída del pelo"]);
+      await user.clear(search);
+      await user.type(search, "nariz");
+      expect(names()).toEqual(["Sangrado por la nariz"]);
+      await user.click(screen.getByRole("radio", { name: "Sangrado por la nariz" }));
+      const grades = screen.getByRole("radiogroup", {
+        name: t("gradeQuestion", { symptom: "sangrado por la nariz" }),
+      });
+      expect(within(grades).getAllByRole("radio")[0]?.closest("label")?.textContent).toBe("No lo tengo");
+    });
   });
 
   it("sends a signed-out visitor to the sign-in page", async () => {
