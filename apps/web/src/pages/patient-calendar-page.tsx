@@ -31,10 +31,17 @@ export const PatientCalendarPage = () => {
         onSelect={(d) => setSearch({ date: d })}
         showRedFlags={can(actor, "view_user_symptom_red_flags")}
       />
-      <DayDetails projectId={projectId} userId={participantId} date={date} symptomName={symptomNamer(report)} />
-      {appointmentsShown(actor, program) ? (
-        <DayAppointments projectId={projectId} userId={participantId} base={base} date={date} />
-      ) : null}
+      <DayDetails
+        projectId={projectId}
+        userId={participantId}
+        date={date}
+        symptomName={symptomNamer(report)}
+        appointments={
+          appointmentsShown(actor, program) ? (
+            <DayAppointments projectId={projectId} userId={participantId} base={base} date={date} />
+          ) : undefined
+        }
+      />
     </DetailFrame>
   );
 };

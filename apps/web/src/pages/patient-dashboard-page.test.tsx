@@ -27,9 +27,10 @@ const without = (...removed: string[]): Grants => ({
   permissions: everything.permissions.filter((p) => !removed.includes(p)),
 });
 
-const render = (actor: Grants, report = reportFixture()) =>
+const render = (actor: Grants, report = reportFixture(), program?: { populateNvAppointments: boolean }) =>
   renderWithProviders(
     <PatientDashboard
+      program={program}
       projectId={projectId}
       participantId={userId}
       base={base}
@@ -167,5 +168,56 @@ describe("the patient dashboard", { timeout: 30_000 }, () => {
     const calendar = within(section("Calendar"));
     expect(await calendar.findByText(/Nausea · Grade 3 – Severe/)).toBeTruthy();
     expect(calendar.getByRole("heading", { name: "Logged medications" })).toBeTruthy();
+  });
+
+  it("lists the chosen day's appointments in the calendar card, with their time and status", async () => {
+    const appointment = {
+      id: "55555555-5555-4555-8555-555555555555",
+      projectId,
+      appointmentType: "BLOOD_TEST",
+      date: "2026-03-02",
+      startTime: "09:30",
+      endTime: "10:00",
+      mode: "FACE_TO_FACE",
+      status: "COMPLETED",
+      isDraft: false,
+      withWhom: "Nia",
+      notes: null,
+      locked: true,
+      startsAt: "2026-03-02T09:30:00.000Z",
+      endsAt: "2026-03-02T10:00:00.000Z",
+    };
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === `/api/v1/pro-dashboard/projects/${projectId}/users/${userId}/reports/2026-03-02`)
+        return jsonResponse(200, {
+          date: "2026-03-02",
+          feelings: [],
+          symptoms: [],
+          temperatures: [],
+          weights: [],
+          medicationEvents: [],
+          appointments: [],
+          activities: [],
+          steps: [],
+        });
+      if (url.startsWith(`/api/v1/users/${userId}/nurse_visit_appointments?`)) {
+        const query = new URL(url, "http://x").searchParams;
+        const onTheDay = query.get("intervalStart") === "2026-03-02" && query.get("intervalEnd") === "2026-03-02";
+        return jsonResponse(200, { results: onTheDay ? [appointment] : [], totalCount: onTheDay ? 1 : 0 });
+      }
+      throw new Error(`Unexpected fetch ${url}`);
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const user = userEvent.setup();
+    render({ permissions: [...everything.permissions, "view_nurse_visit_appointments"] }, reportFixture(), {
+      populateNvAppointments: true,
+    });
+    await user.click(screen.getByRole("button", { name: /^2 March 2026/ }));
+    const calendar = within(section("Calendar"));
+    expect(calendar.getByRole("heading", { name: "Appointments" })).toBeTruthy();
+    const item = await calendar.findByText(/Blood Test/);
+    expect(item.closest("li")?.textContent).toMatch(/09:30/);
+    expect(item.closest("li")?.textContent).toMatch(/Completed/);
   });
 });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
 import { appointmentsShown } from "../features/appointments/access";
-import { AppointmentWidgets } from "../features/appointments/components/appointment-widgets";
+import { AppointmentWidgets, DayAppointments } from "../features/appointments/components/appointment-widgets";
 import { SymptomLogs } from "../features/logs/components/symptom-logs";
 import { QuestionnaireWidgets } from "../features/questionnaire-delivery/components/delivered";
 import { ActivitiesWidget, StepsWidget } from "../features/reports/components/activities-widget";
@@ -74,7 +74,17 @@ export const PatientDashboard = ({
           seeMoreTo={`${base}/calendar?date=${day ?? range.endDate}`}
           dayDetail={
             day ? (
-              <DayDetails projectId={projectId} userId={participantId} date={day} symptomName={symptomNamer(report)} />
+              <DayDetails
+                projectId={projectId}
+                userId={participantId}
+                date={day}
+                symptomName={symptomNamer(report)}
+                appointments={
+                  program && appointmentsShown(actor, program) ? (
+                    <DayAppointments projectId={projectId} userId={participantId} base={base} date={day} />
+                  ) : undefined
+                }
+              />
             ) : null
           }
         />

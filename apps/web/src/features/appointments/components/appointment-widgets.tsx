@@ -51,7 +51,10 @@ export const AppointmentWidgets = ({
   );
 };
 
-/** The calendar day view: the appointments dated on that day. */
+/**
+ * The appointments dated on one day (the calendar's chosen day, on the dashboard and the day
+ * view), each with its time, status and a link to it.
+ */
 export const DayAppointments = ({
   projectId,
   userId,
@@ -70,9 +73,5 @@ export const DayAppointments = ({
     _page: 1,
     _perPage: 100,
   });
-  return (
-    <AppointmentCard title="Appointments">
-      <ListOf items={day.data?.results} empty="No appointments on this day" base={base} />
-    </AppointmentCard>
-  );
+  return <ListOf items={day.data?.results} empty="No appointments on this day" base={base} />;
 };

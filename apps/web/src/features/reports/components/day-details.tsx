@@ -1,5 +1,6 @@
 import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
 import type { DailyReport } from "@openpro/core";
+import type { ReactNode } from "react";
 import { Loading } from "../../../components/loading";
 import { useDailyReport } from "../api";
 import { formatLongDay, formatTime, gradeLabel } from "../format";
@@ -9,14 +10,24 @@ const dimmed = { bgcolor: "action.hover", color: "text.secondary" } as const;
 
 const medicationStatus = { LOGGED: "Taken", SKIPPED: "Skipped", SCHEDULED: "Untaken", MISSED: "Missed" } as const;
 
-const Section = ({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) => (
+const Section = ({
+  title,
+  empty,
+  emptyText = "Nothing logged",
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  emptyText?: string;
+  children: React.ReactNode;
+}) => (
   <Box component="section" sx={{ mt: 1 }}>
     <Typography variant="h4" component="h4" sx={{ fontSize: "1rem" }}>
       {title}
     </Typography>
     {empty ? (
       <Typography variant="body2" color="text.secondary">
-        Nothing logged
+        {emptyText}
       </Typography>
     ) : (
       children
@@ -24,13 +35,19 @@ const Section = ({ title, empty, children }: { title: string; empty: boolean; ch
   </Box>
 );
 
-/** One day: logged symptoms, activities, medications and appointments. */
+/**
+ * One day: logged symptoms, activities, medications and appointments. `appointments`, where the
+ * page has the appointments feature's own list of the day (status, time, a link to each), takes
+ * the place of the report's short one.
+ */
 export const DayReportView = ({
   daily,
   symptomName,
+  appointments,
 }: {
   daily: DailyReport;
   symptomName: (logTypeId: string | null) => string;
+  appointments?: ReactNode;
 }) => (
   <Box>
     <Section title="Logged symptoms" empty={daily.symptoms.length === 0}>
@@ -73,18 +90,32 @@ export const DayReportView = ({
         ))}
       </List>
     </Section>
-    <Section title="Appointments" empty={daily.appointments.length === 0}>
-      <List dense>
-        {daily.appointments.map((a) => (
-          <ListItem key={a.appointmentId}>
-            <ListItemText
-              primary={a.appointmentType}
-              secondary={`${formatTime(a.startDate)}–${formatTime(a.endDate)}${a.attended ? " · attended" : ""}`}
-            />
-          </ListItem>
-        ))}
-      </List>
-    </Section>
+    {appointments ? (
+      <Box component="section" sx={{ mt: 1 }}>
+        <Typography variant="h4" component="h4" sx={{ fontSize: "1rem" }}>
+          Appointments
+        </Typography>
+        {appointments}
+      </Box>
+    ) : (
+      <Section title="Appointments" empty={daily.appointments.length === 0} emptyText="No appointments on this day">
+        <List dense>
+          {daily.appointments.map((a) => (
+            <ListItem key={a.appointmentId}>
+              <ListItemText
+                primary={a.appointmentType}
+                secondary={[
+                  a.startDate.includes("T") ? `${formatTime(a.startDate)}–${formatTime(a.endDate)}` : "All day",
+                  a.attended ? "Attended" : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Section>
+    )}
   </Box>
 );
 
@@ -94,11 +125,13 @@ export const DayDetails = ({
   userId,
   date,
   symptomName,
+  appointments,
 }: {
   projectId: string;
   userId: string;
   date: string;
   symptomName: (logTypeId: string | null) => string;
+  appointments?: ReactNode;
 }) => {
   const daily = useDailyReport(projectId, userId, date);
   return (
@@ -111,7 +144,7 @@ export const DayDetails = ({
       ) : daily.isError ? (
         <Typography color="text.secondary">The day could not be loaded.</Typography>
       ) : (
-        <DayReportView daily={daily.data} symptomName={symptomName} />
+        <DayReportView daily={daily.data} symptomName={symptomName} appointments={appointments} />
       )}
     </Box>
   );
