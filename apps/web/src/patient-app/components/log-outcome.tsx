@@ -1,5 +1,11 @@
 import { Alert, AlertTitle, Box, Typography } from "@mui/material";
-import type { CareTeamContact, PatientProgram } from "@openpro/core";
+import {
+  type AlertMessageAnswer,
+  type CareTeamContact,
+  type EmergencyNumber,
+  emergencyNumbers,
+  type PatientProgram,
+} from "@openpro/core";
 import { t } from "../../lib/patient-text";
 import { usePendingCount } from "../api";
 import type { SubmitOutcome } from "../outbox";
@@ -40,7 +46,11 @@ export const LogOutcome = ({ outcome, program }: { outcome: SubmitOutcome; progr
   return (
     <Box sx={{ mb: 3, display: "grid", gap: 2 }}>
       {outcome.alertMessages.length > 0 ? (
-        <AlertMessages messages={outcome.alertMessages.map((a) => a.message)} careTeam={program.careTeam} />
+        <AlertMessages
+          messages={outcome.alertMessages.map((a) => a.message)}
+          careTeam={program.careTeam}
+          emergency={emergencyOf(outcome.alertMessages, program)}
+        />
       ) : null}
       <Alert severity="success" role="status" sx={{ fontSize: "1.1rem" }}>
         {t("sent")}
@@ -49,8 +59,29 @@ export const LogOutcome = ({ outcome, program }: { outcome: SubmitOutcome; progr
   );
 };
 
-/** The program's alert messages, shown at once and announced (role="alert"), with a call button per care team. */
-export const AlertMessages = ({ messages, careTeam }: { messages: string[]; careTeam: CareTeamContact[] }) => {
+/**
+ * The territory's emergency numbers the server gave with the messages; from a server that gave none,
+ * the program territory's (core's table).
+ */
+export const emergencyOf = (answers: AlertMessageAnswer[], program: PatientProgram): EmergencyNumber[] => {
+  const given = answers.flatMap((a) => a.emergencyNumbers);
+  const numbers = given.length > 0 ? given : [...emergencyNumbers[program.territory]];
+  return numbers.filter((n, i) => numbers.findIndex((m) => m.number === n.number) === i);
+};
+
+/**
+ * The program's alert messages, shown at once and announced (role="alert"), with a call button per
+ * care team, then one per emergency number of the territory (issue 30 §1).
+ */
+export const AlertMessages = ({
+  messages,
+  careTeam,
+  emergency = [],
+}: {
+  messages: string[];
+  careTeam: CareTeamContact[];
+  emergency?: EmergencyNumber[];
+}) => {
   const phones = careTeam.flatMap((contact) => {
     const phone = contact.contactPhones.find((p) => p.trim() !== "");
     return phone ? [{ id: contact.id, label: t("callCareTeam", { name: contact.careTeamName, phone }), phone }] : [];
@@ -71,6 +102,14 @@ export const AlertMessages = ({ messages, careTeam }: { messages: string[]; care
       {phones.length === 0 ? <Typography sx={{ fontWeight: 700 }}>{t("alertNoPhone")}</Typography> : null}
       {phones.map((p) => (
         <PhoneLink key={p.id} phone={p.phone} label={p.label} onColour />
+      ))}
+      {emergency.map((e) => (
+        <PhoneLink
+          key={e.number}
+          phone={e.number}
+          label={t(e.service === "ambulance" ? "callAmbulance" : "callEmergency", { number: e.number })}
+          onColour
+        />
       ))}
     </Alert>
   );

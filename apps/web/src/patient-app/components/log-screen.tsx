@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { RouterLink } from "../../components/router-link";
 import { t } from "../../lib/patient-text";
 import { pickProgram, useMyPrograms, useOutboxSync } from "../api";
-import { AlertMessages } from "./log-outcome";
+import { AlertMessages, emergencyOf } from "./log-outcome";
 import { MeLayout, touch } from "./me-layout";
 
 /**
@@ -32,7 +32,11 @@ export const MeScreen = ({
     <MeLayout title={title}>
       {late.length > 0 && program ? (
         <div style={{ marginBottom: 16 }}>
-          <AlertMessages messages={late.map((a) => a.message)} careTeam={program.careTeam} />
+          <AlertMessages
+            messages={late.map((a) => a.message)}
+            careTeam={program.careTeam}
+            emergency={emergencyOf(late, program)}
+          />
         </div>
       ) : null}
       {home ?? (

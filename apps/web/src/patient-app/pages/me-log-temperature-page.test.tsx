@@ -60,6 +60,51 @@ describe("logging temperature and weight in the patient web app", () => {
     expect(sentLog(fetchMock)).toMatchObject({ logClass: "TEMPERATURE", value: 101.3, unit: "F" });
   });
 
+  it("offers the care team's number and the territory's emergency numbers as tap-to-call after a high temperature", async () => {
+    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+    stub(
+      {
+        territory: "CH",
+        careTeam: [
+          {
+            id: "c1",
+            careTeamName: "Oncology nurses",
+            contactPhones: ["+41 44 255 11 11"],
+            contactEmails: [],
+            hoursOfOperation: "",
+            generalGuidance: "",
+          },
+        ],
+      },
+      [
+        {
+          kind: "temperature",
+          logTypeId: null,
+          grade: null,
+          message: "Your temperature is high. Call us now.",
+          callNumbers: [{ careTeamName: "Oncology nurses", phone: "+41 44 255 11 11" }],
+          emergencyNumbers: [
+            { number: "144", service: "ambulance" },
+            { number: "112", service: "" },
+          ],
+        },
+      ],
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogTemperaturePage />, { route: "/me/log/temperature" });
+    await user.type(await screen.findByRole("textbox", { name: t("temperature") }), "38.6");
+    await user.click(screen.getByRole("button", { name: t("save") }));
+    const alert = await screen.findByRole("alert");
+    const links = within(alert)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      [t("callCareTeam", { name: "Oncology nurses", phone: "+41 44 255 11 11" }), "tel:+41442551111"],
+      [t("callAmbulance", { number: "144" }), "tel:144"],
+      [t("callEmergency", { number: "112" }), "tel:112"],
+    ]);
+  });
+
   it("hides the note when the program takes no temperature notes, and asks for a number", async () => {
     storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
     stub({ disabledNoteTypes: ["temperature"] });
