@@ -1,5 +1,5 @@
 import { hardcodedTypeIds, messages } from "@openpro/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
 import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
@@ -17,6 +17,51 @@ const checkIn = {
 
 const EQ5D_NAME = "EQ-5D-3L";
 
+/** A program of its own with a nurse, a consented patient (Grace) and a custom check-in in its catalogue. */
+const world = async (app: TestApp, name: string) => {
+  app.clock.set("2026-03-02T09:00:00Z");
+  const nurseEmail = `nia.${name}@clinic.test`;
+  const patientEmail = `grace.${name}@patients.test`;
+  const organisation = await insertOrganisation(app, `Northbridge Health ${name}`);
+  const programId = await insertProgram(app, { organisationId: organisation, name: `Northbridge Heart ${name}` });
+  const nurse = await staffSession(app, { email: nurseEmail, role: "clinician_team_member" });
+  await addToOrganisation(app, nurse.id, organisation, "clinician_team_member");
+  expect((await addPatient(app, nurse.token, newPatient(programId, { email: patientEmail }))).statusCode).toBe(201);
+  expect((await giveConsent(app, await acceptInvite(app, patientEmail), programId)).statusCode).toBe(200);
+  const grace = await userIdOf(app, patientEmail);
+  const { id: checkInId } = await app.ctx.db
+    .insertInto("questionnaireTypes")
+    .values({
+      programId,
+      kind: "custom",
+      code: null,
+      name: "Weekly check-in",
+      specification: JSON.stringify(checkIn),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const api = (method: "GET" | "POST", url: string, token: string, payload?: object) =>
+    app.request({ method, url, token, ...(payload ? { payload } : {}) });
+  const schedule = (payload: Record<string, unknown>) =>
+    api("POST", `/api/v1/admin/projects/${programId}/questionnaires/schedules`, nurse.token, {
+      audience: "all",
+      scheduleType: "recurring",
+      sendDateType: "consent_date",
+      startDay: 0,
+      frequency: 7,
+      numberToSend: 4,
+      responseWindow: 3,
+      ...payload,
+    });
+  const patientToken = async () => (await patientLogin(app, patientEmail)).json().accessToken as string;
+  const myEvents = async () =>
+    (await api("GET", `/api/v1/user/projects/${programId}/questionnaire-events`, await patientToken())).json() as {
+      due: { id: string; name: string }[];
+      past: { id: string; name: string }[];
+    };
+  return { programId, nurseEmail, nurse, grace, checkInId, api, schedule, patientToken, myEvents };
+};
+
 /**
  * Issue 30 §2 (HAZ-008): a licensed instrument whose wording is not installed was delivered to
  * patients as codes ("Question MO", answers "1 / 2 / 3"). Now it is never delivered: scheduling it
@@ -24,61 +69,15 @@ const EQ5D_NAME = "EQ-5D-3L";
  * instruments with wording installed are unaffected. The wording installed here is our own
  * placeholder (test/fixtures/placeholder-licensed-wording.json), never the licensed text.
  */
-describe("a licensed instrument reaches patients only with its wording installed", () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
+describe("without the licensed wording installed, a licensed instrument is not delivered", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ licensedWording: null });
   });
-
-  /** A program with a nurse, a consented patient (Grace) and a custom check-in in its catalogue. */
-  const world = async (app: TestApp) => {
-    app.clock.set("2026-03-02T09:00:00Z");
-    const organisation = await insertOrganisation(app, "Northbridge Health");
-    const programId = await insertProgram(app, { organisationId: organisation, name: "Northbridge Heart" });
-    const nurse = await staffSession(app, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(app, nurse.id, organisation, "clinician_team_member");
-    expect(
-      (await addPatient(app, nurse.token, newPatient(programId, { email: "grace@patients.test" }))).statusCode,
-    ).toBe(201);
-    expect((await giveConsent(app, await acceptInvite(app, "grace@patients.test"), programId)).statusCode).toBe(200);
-    const grace = await userIdOf(app, "grace@patients.test");
-    const { id: checkInId } = await app.ctx.db
-      .insertInto("questionnaireTypes")
-      .values({
-        programId,
-        kind: "custom",
-        code: null,
-        name: "Weekly check-in",
-        specification: JSON.stringify(checkIn),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const api = (method: "GET" | "POST", url: string, token: string, payload?: object) =>
-      app.request({ method, url, token, ...(payload ? { payload } : {}) });
-    const schedule = (payload: Record<string, unknown>) =>
-      api("POST", `/api/v1/admin/projects/${programId}/questionnaires/schedules`, nurse.token, {
-        audience: "all",
-        scheduleType: "recurring",
-        sendDateType: "consent_date",
-        startDay: 0,
-        frequency: 7,
-        numberToSend: 4,
-        responseWindow: 3,
-        ...payload,
-      });
-    const patientToken = async () => (await patientLogin(app, "grace@patients.test")).json().accessToken as string;
-    const myEvents = async () =>
-      (await api("GET", `/api/v1/user/projects/${programId}/questionnaire-events`, await patientToken())).json() as {
-        due: { id: string; name: string }[];
-        past: { id: string; name: string }[];
-      };
-    return { programId, nurse, grace, checkInId, api, schedule, patientToken, myEvents };
-  };
+  afterAll(() => t.close());
 
   it("refuses to schedule a licensed instrument without its wording, alone or in a batch, pointing to the docs; a custom one is scheduled", async () => {
-    t = await createTestApp({ licensedWording: null });
-    const w = await world(t);
+    const w = await world(t, "refused");
 
     const alone = await w.schedule({ type: "hardcoded", questionnaireTypeId: hardcodedTypeIds.EQ5D });
     expect(alone.statusCode).toBe(422);
@@ -105,14 +104,17 @@ describe("a licensed instrument reaches patients only with its wording installed
       { field: "questionnaireBatchId", message: messages.qsLicensedWordingMissing(EQ5D_NAME) },
     ]);
 
-    const schedules = await t.ctx.db.selectFrom("questionnaireSchedules").select("name").execute();
+    const schedules = await t.ctx.db
+      .selectFrom("questionnaireSchedules")
+      .select("name")
+      .where("programId", "=", w.programId)
+      .execute();
     expect(schedules).toEqual([]);
     expect((await w.schedule({ type: "questionnaire", questionnaireTypeId: w.checkInId })).statusCode).toBe(201);
   });
 
   it("holds back an existing schedule of a licensed instrument without its wording, and tells staff why", async () => {
-    t = await createTestApp({ licensedWording: null });
-    const w = await world(t);
+    const w = await world(t, "held");
     // Made while the wording was installed (or before this control): the schedule exists.
     const eq5dSchedule = await insertProgramSchedule(t, {
       programId: w.programId,
@@ -156,7 +158,7 @@ describe("a licensed instrument reaches patients only with its wording installed
     );
     expect(answered.statusCode).toBe(409);
 
-    const nurse = (await signIn(t, "nia@clinic.test")).accessToken as string;
+    const nurse = (await signIn(t, w.nurseEmail)).accessToken as string;
     const program = (
       await w.api("GET", `/api/v1/admin/projects/${w.programId}/questionnaires/schedules`, nurse)
     ).json() as { results: { name: string; heldBack: string | null }[] };
@@ -177,10 +179,17 @@ describe("a licensed instrument reaches patients only with its wording installed
     expect(patient.upcoming.map((u) => u.name)).not.toContain(EQ5D_NAME);
     expect(patient.upcoming.map((u) => u.name)).toContain("Weekly check-in");
   });
+});
+
+describe("with the licensed wording installed, a licensed instrument is delivered in its words", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
 
   it("delivers a licensed instrument with its wording installed, the patient reading the installed text", async () => {
-    t = await createTestApp();
-    const w = await world(t);
+    const w = await world(t, "installed");
     const scheduled = await w.schedule({ type: "hardcoded", questionnaireTypeId: hardcodedTypeIds.EQ5D });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     expect(scheduled.json().heldBack).toBeNull();
