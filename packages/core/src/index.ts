@@ -59,6 +59,7 @@ export * from "./rules/push.js";
 export * from "./rules/questionnaire-delivery.js";
 export * from "./rules/questionnaire-settings.js";
 export * from "./rules/report-visibility.js";
+export * from "./rules/reporting-trend.js";
 export * from "./rules/screens.js";
 export * from "./rules/worklist.js";
 export * from "./validation.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
+import { reportingTrendWeeks } from "../rules/reporting-trend.js";
 import { contactOutcomes, quietDaysRange, worklistReasons } from "../rules/worklist.js";
 import { UUID_PATTERN } from "../validation.js";
 import { endpoint, paged, pageQuery } from "./endpoint.js";
@@ -51,6 +52,36 @@ export const worklistSettingsBody = z.strictObject({
     .max(quietDaysRange.max, messages.worklistQuietDaysInvalid),
 });
 
+export const reportingTrendQuery = z.strictObject({
+  weeks: z.coerce
+    .number({ error: messages.notValidValue })
+    .int(messages.notValidValue)
+    .min(reportingTrendWeeks.min, messages.notValidValue)
+    .max(reportingTrendWeeks.max, messages.notValidValue)
+    .optional()
+    .default(reportingTrendWeeks.default),
+});
+
+/** Core's reportingTrend, week by week (oldest first), with the worklist's count beside it. */
+export const reportingTrendSchema = z.object({
+  /** Patients on the program's worklist now. */
+  quiet: z.number().int(),
+  weeks: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      patients: z.number().int(),
+      patientDays: z.number().int(),
+      loggedDays: z.number().int(),
+      loggingRate: z.number().int().nullable(),
+      questionnairesDue: z.number().int(),
+      questionnairesCompleted: z.number().int(),
+      completionRate: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ReportingTrend = z.infer<typeof reportingTrendSchema>;
+
 export const worklistApi = {
   list: endpoint({
     method: "GET",
@@ -62,6 +93,17 @@ export const worklistApi = {
     params: projectParams,
     query: pageQuery(25),
     response: paged(worklistRowSchema),
+  }),
+  trend: endpoint({
+    method: "GET",
+    path: "/api/v1/admin/projects/:projectId/worklist/trend",
+    summary:
+      "The program's reporting week by week (share of patient-days with a log, share of questionnaires answered) over the last N weeks, in the clinic's days, counting each patient from consent to withdrawal or the end; with the worklist's count.",
+    tags: ["worklist"],
+    auth: true,
+    params: projectParams,
+    query: reportingTrendQuery,
+    response: reportingTrendSchema,
   }),
   count: endpoint({
     method: "GET",

@@ -213,3 +213,40 @@ export const findProgramsInReach = (db: Db, reachOf: string | null) =>
       ),
     )
     .execute();
+
+/** One enrolment as the reporting trend reads it: consent, withdrawal, the days logged and questionnaires due in a range. */
+export interface TrendFactsRow {
+  dateConsentGiven: Date | string;
+  dateConsentRevoked: Date | string | null;
+  logDays: string[] | null;
+  questionnaires: { dueDay: string; completed: boolean }[] | null;
+}
+
+/**
+ * Every enrolment of a program that ever consented (not erased), with its days logged
+ * (patient_log_days, by day range) and its questionnaires answered or missed, due within
+ * [from, to]: one statement, the days as text so they stay calendar days.
+ */
+export const findTrendFacts = async (db: Db, programId: string, range: { from: string; to: string }) => {
+  const { rows } = await sql<TrendFactsRow>`
+    WITH days AS (
+      SELECT patient_id, array_agg(local_date::text) AS log_days FROM patient_log_days
+      WHERE program_id = ${programId} AND local_date BETWEEN ${range.from}::date AND ${range.to}::date
+      GROUP BY patient_id
+    ),
+    answered AS (
+      SELECT patient_id,
+        json_agg(json_build_object('dueDay', due_date::text, 'completed', state = 'COMPLETED')) AS questionnaires
+      FROM questionnaire_events
+      WHERE program_id = ${programId} AND state IN ('COMPLETED', 'MISSED')
+        AND due_date BETWEEN ${range.from}::date AND ${range.to}::date
+      GROUP BY patient_id
+    )
+    SELECT pp.date_consent_given AS "dateConsentGiven", pp.date_consent_revoked AS "dateConsentRevoked",
+      d.log_days AS "logDays", a.questionnaires
+    FROM program_patients pp
+    LEFT JOIN days d ON d.patient_id = pp.user_id
+    LEFT JOIN answered a ON a.patient_id = pp.user_id
+    WHERE pp.program_id = ${programId} AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL`.execute(db);
+  return rows;
+};

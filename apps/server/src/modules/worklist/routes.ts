@@ -13,6 +13,9 @@ export const registerWorklistRoutes = (app: FastifyInstance, ctx: AppContext) =>
   defineRoute(app, ctx, worklistApi.list, care, ({ scope, params, query }) =>
     worklist.listWorklist(scope, params.projectId, query),
   );
+  defineRoute(app, ctx, worklistApi.trend, care, ({ scope, params, query }) =>
+    worklist.programReportingTrend(scope, params.projectId, query.weeks),
+  );
   defineRoute(app, ctx, worklistApi.count, care, ({ scope }) => worklist.countQuietPatients(scope));
   defineRoute(app, ctx, worklistApi.recordContact, care, ({ scope, params, body }) =>
     worklist.recordContact(scope, params.projectId, params.patientId, body),

@@ -6,10 +6,13 @@ import {
   type PatientStatus,
   type QuietReason,
   quietReasons,
+  type ReportingTrend,
+  reportingTrend,
   reportingWindows,
   type Territory,
   territoryTimeZones,
   todayIn,
+  trendWeeks,
   type WorklistContact,
   type WorklistRow,
   wallClockAt,
@@ -126,6 +129,51 @@ export const listWorklist = async (
       };
     }),
     totalCount: quiet.length,
+  };
+};
+
+/**
+ * The program dashboard's reporting trend: core reportingTrend over the last `weeks` weeks (the
+ * clinic's days; each patient from consent to withdrawal, nothing after the program's end),
+ * with the worklist's count beside it. Aggregate figures only: not audited as a patient read.
+ */
+export const programReportingTrend = async (
+  scope: RequestScope,
+  programId: string,
+  weeks: number,
+): Promise<ReportingTrend> => {
+  const { ctx } = scope;
+  const { program } = await inProgram(scope, programId);
+  const now = ctx.clock.now();
+  const territory = program.territory as Territory;
+  const timeZone = territoryTimeZones[territory];
+  const clinicDay = (instant: Date | string) => wallClockAt(new Date(instant), timeZone).date;
+  const today = todayIn(territory, now);
+  const span = trendWeeks(today, weeks);
+  const endedDay = program.endedAt ? clinicDay(program.endedAt) : null;
+  const programEndDay =
+    program.endDate && endedDay
+      ? program.endDate < endedDay
+        ? program.endDate
+        : endedDay
+      : (program.endDate ?? endedDay);
+  const [facts, quiet] = await Promise.all([
+    q.findTrendFacts(ctx.db, programId, { from: span[0]!.from, to: span.at(-1)!.to }),
+    quietPatients(ctx.db, program, now),
+  ]);
+  return {
+    quiet: quiet.length,
+    weeks: reportingTrend({
+      today,
+      weeks,
+      programEndDay,
+      enrolments: facts.map((f) => ({
+        consentDay: clinicDay(f.dateConsentGiven),
+        withdrawnDay: f.dateConsentRevoked ? clinicDay(f.dateConsentRevoked) : null,
+        logDays: f.logDays ?? [],
+        questionnaires: f.questionnaires ?? [],
+      })),
+    }),
   };
 };
 
