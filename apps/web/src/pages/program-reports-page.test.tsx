@@ -54,6 +54,22 @@ const mostLogged = {
   ],
 };
 
+const week = (from: string, to: string, loggedDays: number, completed: number) => ({
+  from,
+  to,
+  patients: 4,
+  patientDays: 28,
+  loggedDays,
+  loggingRate: Math.round((loggedDays / 28) * 100),
+  questionnairesDue: 4,
+  questionnairesCompleted: completed,
+  completionRate: completed * 25,
+});
+const reportingTrend = {
+  quiet: 3,
+  weeks: [week("2026-02-20", "2026-02-26", 21, 4), week("2026-02-27", "2026-03-05", 14, 3)],
+};
+
 const everything: Grants = {
   permissions: ["view_project_symptom_data", "view_project_temperature_data", "view_project_users"],
 };
@@ -66,6 +82,10 @@ const stubApi = (empty = false) => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), "http://localhost");
       const query = Object.fromEntries(url.searchParams);
+      if (url.pathname === `/api/v1/admin/projects/${projectId}/worklist/trend`) {
+        calls.push({ path: "/worklist/trend", query });
+        return jsonResponse(200, empty ? { quiet: 0, weeks: [] } : reportingTrend);
+      }
       const path = url.pathname.slice(base.length);
       calls.push({ path, query });
       const byDay = query.axis === "involvementDay";
@@ -169,6 +189,20 @@ describe("the program dashboard", { timeout: 30_000 }, () => {
     const medication = section("Medication adherence");
     expect(await within(medication).findByText("Omeprazole: 57%", {}, slow)).toBeTruthy();
     expect(within(medication).getByText(/2 events missed/)).toBeTruthy();
+
+    // Beside the worklist's count (a link to it), the weekly reporting of the last weeks.
+    const reporting = section("Reporting");
+    const quiet = await within(reporting).findByRole("link", { name: "3 patients gone quiet" }, slow);
+    expect(quiet.getAttribute("href")).toBe(`/worklist?projectId=${projectId}`);
+    expect(
+      within(within(reporting).getByRole("table", { name: "Reporting by week" }))
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual([
+      "WeekPatientsDays loggedLogging rateQuestionnaires answeredCompletion rate",
+      "w/c 20/02/2026421 of 2875%4 of 4100%",
+      "w/c 27/02/2026414 of 2850%3 of 475%",
+    ]);
   });
 
   it("asks for the chosen range and lines patients up by involvement day", async () => {
@@ -239,6 +273,8 @@ describe("the program dashboard", { timeout: 30_000 }, () => {
     // No patients by name without the patient list.
     expect(screen.queryByRole("button", { name: /High: 1 reading/ })).toBeNull();
     expect(calls.every((c) => c.path === "/temperature/trends")).toBe(true);
+    // No reporting trend without the worklist's permission.
+    expect(screen.queryByRole("region", { name: "Reporting" })).toBeNull();
   });
 
   it("says so when the range has no logs", async () => {

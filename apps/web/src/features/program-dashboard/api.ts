@@ -1,4 +1,4 @@
-import { type DashboardAxis, type DashboardFigure, programDashboardApi } from "@openpro/core";
+import { type DashboardAxis, type DashboardFigure, programDashboardApi, worklistApi } from "@openpro/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiCall } from "../../lib/http";
 
@@ -107,4 +107,14 @@ export const useFigurePatients = (
         signal,
       }),
     enabled: Boolean(figure),
+  });
+
+/** The reporting trend over the last weeks, with the program's worklist count (polled as the side menu's). */
+export const useReportingTrend = (projectId: string, enabled = true) =>
+  useQuery({
+    queryKey: programDashboardKeys.of(projectId, "reportingTrend", {}),
+    queryFn: ({ signal }) => apiCall(worklistApi.trend, { params: { projectId }, query: {}, signal }),
+    enabled,
+    refetchInterval: 60_000,
+    ...common,
   });

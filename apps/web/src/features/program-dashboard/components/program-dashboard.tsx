@@ -14,6 +14,7 @@ import {
   useMedicationAdherence,
   useMostLoggedSymptoms,
   useQuestionnaireCompletion,
+  useReportingTrend,
   useTemperatureTrends,
 } from "../api";
 import { FigurePatientsDialog } from "./figure-patients-dialog";
@@ -22,6 +23,7 @@ import { MostLoggedSymptoms } from "./most-logged-symptoms";
 import { ProgramSummary } from "./program-summary";
 import { QuestionnaireCompletion } from "./questionnaire-completion";
 import { RangeControls } from "./range-controls";
+import { ReportingTrend } from "./reporting-trend";
 import { SymptomTrends } from "./symptom-trends";
 import { TemperatureTrends } from "./temperature-trends";
 
@@ -53,6 +55,9 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
   const temperature = useTemperatureTrends(projectId, query, temperatureData);
   const medication = useMedicationAdherence(projectId, range, symptomData);
   const completion = useQuestionnaireCompletion(projectId, query, questionnaireData);
+  // Beside the worklist: whoever works it (the participant list's permission) sees the trend.
+  const careTeam = can(actor, "view_project_users");
+  const reporting = useReportingTrend(projectId, careTeam);
 
   return (
     <>
@@ -66,6 +71,9 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
       <Box
         sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", xl: "repeat(2, minmax(0, 1fr))" } }}
       >
+        {careTeam ? (
+          <ReportingTrend projectId={projectId} trend={reporting.data} loading={reporting.isPending} />
+        ) : null}
         {symptomData ? (
           <SymptomTrends
             projectId={projectId}
