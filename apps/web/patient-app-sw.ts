@@ -8,6 +8,7 @@ export const PATIENT_ENTRY_NAME = "me";
  * The patient app's service worker. Installing, it stores the app's shell: /me, every script and
  * style the patient app can load (its lazy screens too), the manifest and icons; so /me opens, and
  * every screen works, with no network. The API is never cached (the app keeps its own copies).
+ * It also shows the reminders the server pushes and opens the app where a tapped one leads.
  */
 const serviceWorkerSource = (cacheName: string, precache: string[]) => `"use strict";
 const CACHE = ${JSON.stringify(cacheName)};
@@ -58,6 +59,37 @@ self.addEventListener("fetch", (event) => {
           return response;
         }),
     ),
+  );
+});
+// Reminders pushed by the server (issue 36 §3): its words only (never health data), a tap opens the app
+// at the screen the reminder is about; only /me addresses are opened.
+const appUrl = (path) => new URL(typeof path === "string" && isApp(path) ? path : SHELL, self.location.origin).href;
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (error) {
+    message = {};
+  }
+  event.waitUntil(
+    self.registration.showNotification(typeof message.title === "string" ? message.title : "OpenPRO", {
+      body: typeof message.body === "string" ? message.body : "",
+      tag: typeof message.tag === "string" ? message.tag : "openpro",
+      icon: "/me-icon-192.png",
+      badge: "/me-icon-192.png",
+      data: { url: appUrl(message.url) },
+    }),
+  );
+});
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || appUrl(SHELL);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => isApp(new URL(w.url).pathname));
+      if (open) return open.navigate(url).then((w) => (w || open).focus());
+      return self.clients.openWindow(url);
+    }),
   );
 });
 `;

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { t } from "../../lib/patient-text";
 import { downloadMyData, useMyPrograms, useSignOut, useUnsubscribeEmails, useWithdraw } from "../api";
 import { touch } from "./me-layout";
+import { PushSettings } from "./push-settings";
 
 const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
   <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: 2, display: "grid", gap: 1.5 }}>
@@ -130,7 +131,7 @@ export const DownloadData = () => {
   );
 };
 
-/** E-mails, leaving a program, the patient's data, signing out. */
+/** E-mails, reminders on this phone, leaving a program, the patient's data, signing out. */
 export const SettingsPanel = () => {
   const programs = useMyPrograms();
   const signOut = useSignOut();
@@ -138,6 +139,7 @@ export const SettingsPanel = () => {
   return (
     <Box sx={{ display: "grid", gap: 3 }}>
       <EmailSettings />
+      <PushSettings />
       {programs.data && programs.data.length > 0 ? (
         <Section id="me-settings-withdraw" title={t("withdrawTitle")}>
           {programs.data.map((program) => (
