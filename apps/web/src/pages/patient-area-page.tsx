@@ -2,7 +2,7 @@ import EditIcon from "@mui/icons-material/Edit";
 import { Alert, Box, Button, IconButton, Typography } from "@mui/material";
 import { type CurrentUser, can, canVerify, messages, type ParticipantReport, type Program } from "@openpro/core";
 import { useState } from "react";
-import { Outlet, useOutletContext, useParams } from "react-router";
+import { Outlet, useLocation, useOutletContext, useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
 import { ErasePatientButton } from "../features/exports/components/erase-patient-button";
@@ -40,6 +40,16 @@ export const defaultRange = (participant: ParticipantDetails, today: string): Da
   return { startDate: start <= end ? start : end, endDate: end };
 };
 
+/**
+ * The header's date range applies to the report's pages; the questionnaire and appointment pages
+ * list by their own dates (document 2 §2: "the picker is hidden on the questionnaire and
+ * appointment pages").
+ */
+export const dateRangeShownAt = (pathname: string): boolean =>
+  !/\/participants\/[^/]+\/(delivered-questionnaires|scheduled-questionnaires|schedule\/|scheduled-nurse-appointment|schedule-nurse-appointment)/.test(
+    pathname,
+  );
+
 /** /programs/{projectId}/participants/{participantId}/…: the patient header around the dashboard and detail pages. */
 export const PatientAreaPage = () => {
   const { projectId = "", participantId = "" } = useParams();
@@ -74,6 +84,7 @@ const PatientArea = ({
   participant: ParticipantDetails;
   actor: CurrentUser;
 }) => {
+  const { pathname } = useLocation();
   const today = todayIso();
   const [range, setRange] = useState<DateRange>(() => defaultRange(participant, today));
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -111,7 +122,9 @@ const PatientArea = ({
           </Button>
         ) : null}
         <Box sx={{ flex: 1 }} />
-        <DateRangePicker value={range} min={datePart(participant.dateConsentGiven)} max={today} onChange={setRange} />
+        {dateRangeShownAt(pathname) ? (
+          <DateRangePicker value={range} min={datePart(participant.dateConsentGiven)} max={today} onChange={setRange} />
+        ) : null}
         {can(actor, "download_patient_report") ? (
           <DownloadReportButton projectId={projectId} userId={participantId} range={range} />
         ) : null}

@@ -28,6 +28,7 @@ import { useId, useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard, skipLeaveGuard } from "../../../components/leave-guard";
@@ -169,14 +170,13 @@ export const AppointmentForm = ({
           </MenuItem>
         ))}
       </FormSelectField>
-      <FormTextField
+      <FormDateField
         control={control}
         name="date"
         label="Date"
-        type="date"
         required
         disabled={locked}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: appointment ? {} : { min: today } }}
+        min={appointment ? undefined : today}
       />
       <Controller
         control={control}

@@ -26,6 +26,7 @@ import {
 import { useState } from "react";
 import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
@@ -205,15 +206,7 @@ export const CreateProgramForm = ({
             ))}
           </FormSelectField>
         ) : null}
-        <FormTextField
-          control={form.control}
-          name="startDate"
-          label="Start date"
-          type="date"
-          required
-          disabled={pending}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateField control={form.control} name="startDate" label="Start date" required disabled={pending} />
         {shown.projectPeriod ? <ProjectPeriodField control={form.control} disabled={pending} stepper /> : null}
         {rules.disabledNotesVisible ? (
           <DisabledNoteTypesField control={form.control} disabled={pending || !rules.disabledNotesEnabled} />
