@@ -32,7 +32,6 @@ export * from "./catalogue/ctcae.js";
 export * from "./catalogue/patient-symptom-words.js";
 export * from "./limits.js";
 export * from "./messages.js";
-export * from "./patient-messages.js";
 export * from "./patient-text/index.js";
 export * from "./questionnaires/custom-scheme.js";
 export * from "./questionnaires/hardcoded-ids.js";

@@ -7,7 +7,8 @@ import { generateOtp, generateResetCode, hashCode, safeEqual } from "../../platf
 import type { AppContext } from "../../platform/context.js";
 import { badRequest, tooManyRequests } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";
-import { mailTemplates } from "../../platform/mail/templates.js";
+import { accountMailLanguage } from "../../platform/mail/patient-mail-text.js";
+import { mailTemplates, patientMailTemplates } from "../../platform/mail/templates.js";
 import { assertCodeGuessAllowed, type Guesser, recordWrongCode } from "./code-guessing.js";
 import * as q from "./queries.js";
 
@@ -51,12 +52,19 @@ export const sendCode = async (
   const mail =
     purpose === "login" || purpose === "signup"
       ? mailTemplates.loginCode({ firstName: user.firstName, code, minutes })
-      : mailTemplates.passwordResetCode({
-          firstName: user.firstName,
-          code,
-          minutes,
-          url: resetPageUrl(ctx, user, isResetCode),
-        });
+      : user.scope === "patient"
+        ? patientMailTemplates.passwordResetCode(await accountMailLanguage(db, user.id), {
+            firstName: user.firstName,
+            code,
+            minutes,
+            url: resetPageUrl(ctx, user, isResetCode),
+          })
+        : mailTemplates.passwordResetCode({
+            firstName: user.firstName,
+            code,
+            minutes,
+            url: resetPageUrl(ctx, user, isResetCode),
+          });
   await queueMail(db, ctx.clock, user.email, mail, `code.${purpose}`);
 };
 

@@ -9,7 +9,8 @@ import { hashPassword, verifyPassword } from "../../platform/auth/passwords.js";
 import type { AppContext, RequestMeta } from "../../platform/context.js";
 import { AppError, invalidField, notFound, tooManyRequests, unauthorized } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";
-import { mailTemplates } from "../../platform/mail/templates.js";
+import { accountMailLanguage } from "../../platform/mail/patient-mail-text.js";
+import { mailTemplates, patientMailTemplates } from "../../platform/mail/templates.js";
 import {
   clearRateLimit,
   hitRateLimit,
@@ -45,7 +46,9 @@ const setPassword = async (ctx: AppContext, db: Db, user: UserRow, password: str
     db,
     ctx.clock,
     user.email,
-    mailTemplates.passwordChanged({ firstName: user.firstName }),
+    user.scope === "patient"
+      ? patientMailTemplates.passwordChanged(await accountMailLanguage(db, user.id), { firstName: user.firstName })
+      : mailTemplates.passwordChanged({ firstName: user.firstName }),
     "password.changed",
   );
 };

@@ -1,9 +1,11 @@
+import type { PatientLanguage } from "@openpro/core";
 import { addSeconds } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
 import { generateOpaqueToken, hashToken, keyedHash } from "../../platform/auth/secrets.js";
 import type { AppContext } from "../../platform/context.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import { queueMail } from "../../platform/mail/mailer.js";
+import { accountMailLanguage, patientMail } from "../../platform/mail/patient-mail-text.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import { insertPatientInvite, revokeOpenPatientInvites } from "./queries.js";
 
@@ -35,23 +37,25 @@ export const inviteMail = (
     reminder: number;
     userId: string;
     email: string;
+    /** The patient's language (accountMailLanguage): the account's, else the program territory's. */
+    language: PatientLanguage;
   },
-) =>
-  renderLayout({
-    subject: p.reminder ? `Reminder: you are invited to ${p.programName}` : `You are invited to ${p.programName}`,
-    greeting: `Hello ${p.firstName},`,
+) => {
+  const text = patientMail(p.language);
+  const program = p.programName;
+  return renderLayout({
+    language: p.language,
+    subject: text(p.reminder ? "inviteReminderSubject" : "inviteSubject", { program }),
+    greeting: text("greeting", { name: p.firstName }),
     paragraphs: [
-      `Your care team has invited you to take part in ${p.programName} with the OpenPRO app.`,
-      p.existingAccount
-        ? "Open the link and sign in with your OpenPRO account to join."
-        : "Open the link to create your account, read the consent information and join.",
-      `The link is personal: do not forward it. It expires ${INVITE_LIFETIME_DAYS} days after it was first sent.`,
+      text("invited", { program }),
+      text(p.existingAccount ? "inviteSignIn" : "inviteCreate"),
+      text("invitePersonal", { days: INVITE_LIFETIME_DAYS }),
     ],
-    action: { label: "Open my invitation", url: `${ctx.settings.publicUrl}/invite/${p.code}` },
-    footer: p.reminder
-      ? `You receive this reminder because the invitation is not accepted yet. Stop these e-mails: ${unsubscribeUrl(ctx, p.userId, p.email)}`
-      : undefined,
+    action: { label: text("openInvitation"), url: `${ctx.settings.publicUrl}/invite/${p.code}` },
+    footer: p.reminder ? text("inviteReminderFooter", { url: unsubscribeUrl(ctx, p.userId, p.email) }) : text("sentBy"),
   });
+};
 
 /** Issues a fresh personal invitation (older open ones are revoked), e-mails it and plans the reminders. */
 export const sendPatientInvite = async (
@@ -76,7 +80,8 @@ export const sendPatientInvite = async (
     now,
     expiresAt,
   });
-  await queueMail(db, ctx.clock, p.email, inviteMail(ctx, { ...p, code, reminder: 0 }), "patient.invite");
+  const language = await accountMailLanguage(db, p.userId, p.programId);
+  await queueMail(db, ctx.clock, p.email, inviteMail(ctx, { ...p, code, reminder: 0, language }), "patient.invite");
   await enqueueJob(
     db,
     ctx.clock,

@@ -209,8 +209,10 @@ export const findReminderRecipients = (db: Db) =>
       "pp.consentedEmail",
       "pp.inviteEmail",
       "u.questionnaireReminders",
+      "u.language",
       "p.name as programName",
       "p.patientProgramName",
+      "p.territory",
     ])
     .where("pp.status", "=", "CONSENTED")
     .where("pp.consentGiven", "=", true)

@@ -7,6 +7,7 @@ import {
   type SevereSymptomMessage,
   type SymptomReminder,
   type symptomReminderBody,
+  type Territory,
 } from "@openpro/core";
 import type { z } from "zod";
 import { addSeconds } from "../../clock.js";
@@ -16,6 +17,7 @@ import type { AppContext } from "../../platform/context.js";
 import { conflict, invalidField, notFound } from "../../platform/errors.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import { queueMail } from "../../platform/mail/mailer.js";
+import { patientMail, patientMailLanguage } from "../../platform/mail/patient-mail-text.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { unsubscribeToken } from "../patients/service.js";
@@ -256,23 +258,33 @@ export const deleteReminder = async (scope: RequestScope, programId: string, rem
 
 const reminderMail = (
   ctx: AppContext,
-  p: { firstName: string; programName: string; symptoms: string[]; userId: string; email: string },
-) =>
-  renderLayout({
-    subject: `Reminder: log your symptoms for ${p.programName}`,
-    greeting: `Hello ${p.firstName},`,
-    paragraphs: [
-      `Your care team asks you to log these symptoms in the OpenPRO app today: ${p.symptoms.join(", ")}.`,
-      "Open the app and add a symptom log, even when you did not experience the symptom.",
-    ],
-    footer: `You receive this reminder because you take part in ${p.programName}. Stop these e-mails: ${ctx.settings.publicUrl}/unsubscribe?${new URLSearchParams(
-      {
-        email: Buffer.from(p.email, "utf8").toString("base64"),
-        userId: p.userId,
-        token: unsubscribeToken(ctx.settings.jwtSecret, p.userId, p.email),
-      },
-    ).toString()}`,
+  p: {
+    firstName: string;
+    programName: string;
+    symptoms: string[];
+    userId: string;
+    email: string;
+    /** The account's language and the program's territory: the mail is in the patient's language. */
+    language: string | null;
+    territory: Territory;
+  },
+) => {
+  const language = patientMailLanguage(p.language, p.territory);
+  const text = patientMail(language);
+  const program = p.programName;
+  const url = `${ctx.settings.publicUrl}/unsubscribe?${new URLSearchParams({
+    email: Buffer.from(p.email, "utf8").toString("base64"),
+    userId: p.userId,
+    token: unsubscribeToken(ctx.settings.jwtSecret, p.userId, p.email),
+  }).toString()}`;
+  return renderLayout({
+    language,
+    subject: text("symptomReminderSubject", { program }),
+    greeting: text("greeting", { name: p.firstName }),
+    paragraphs: [text("symptomReminder", { symptoms: p.symptoms.join(", ") }), text("symptomReminderHow")],
+    footer: text("symptomReminderFooter", { program, url }),
   });
+};
 
 /**
  * One sweep: each consented patient gets the latest due occurrence of each reminder once (a
@@ -306,7 +318,15 @@ export const sweepReminders = async (ctx: AppContext): Promise<number> => {
       const mail = r.questionnaireReminders
         ? {
             to: email,
-            mail: reminderMail(ctx, { firstName: r.firstName, programName, symptoms, userId: r.patientId, email }),
+            mail: reminderMail(ctx, {
+              firstName: r.firstName,
+              programName,
+              symptoms,
+              userId: r.patientId,
+              email,
+              language: r.language,
+              territory: r.territory,
+            }),
             category: "patient.symptom-reminder",
           }
         : null;

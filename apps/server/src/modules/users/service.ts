@@ -6,7 +6,8 @@ import type { Actor } from "../../platform/auth/actor.js";
 import type { AppContext } from "../../platform/context.js";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors.js";
 import { queueMail } from "../../platform/mail/mailer.js";
-import { mailTemplates } from "../../platform/mail/templates.js";
+import { accountMailLanguage } from "../../platform/mail/patient-mail-text.js";
+import { mailTemplates, patientMailTemplates } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { deleteUser, findUserByEmail, findUserById, findUserPage, isColleague, updateUser } from "./queries.js";
 
@@ -49,7 +50,7 @@ export const assertSignInEmailChangeable = (actor: Actor, account: { passwordHas
 export const noticeSignInEmailChanged = async (
   ctx: AppContext,
   db: Db,
-  account: { email: string; firstName: string; passwordHash: string | null },
+  account: { id: string; email: string; firstName: string; passwordHash: string | null; scope?: string },
   newEmail: string,
 ) => {
   if (!account.passwordHash) return;
@@ -57,7 +58,12 @@ export const noticeSignInEmailChanged = async (
     db,
     ctx.clock,
     account.email,
-    mailTemplates.signInEmailChanged({ firstName: account.firstName, newEmail }),
+    account.scope === "patient"
+      ? patientMailTemplates.signInEmailChanged(await accountMailLanguage(db, account.id), {
+          firstName: account.firstName,
+          newEmail,
+        })
+      : mailTemplates.signInEmailChanged({ firstName: account.firstName, newEmail }),
     "account.email-changed",
   );
 };

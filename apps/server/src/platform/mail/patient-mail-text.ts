@@ -8,6 +8,7 @@ import {
   patientMailText,
   type Territory,
 } from "@openpro/core";
+import type { Db } from "../../db/kysely.js";
 
 /** One Lingui instance per language, its messages compiled once (the server may compile at run time). */
 const instances = new Map<PatientLanguage, I18n>();
@@ -33,4 +34,24 @@ export const patientMailLanguage = (account: string | null | undefined, territor
 export const patientMail = (language: PatientLanguage) => {
   const i18n = instanceFor(patientLanguages.includes(language) ? language : "en");
   return (key: PatientMailKey, values?: Record<string, string | number>) => i18n._(key, values);
+};
+
+/**
+ * The language of the e-mails to an account: a patient's choice (users.language) within the territory
+ * of `programId`, else of the program they joined last; English for staff (their screens are English).
+ */
+export const accountMailLanguage = async (db: Db, userId: string, programId?: string): Promise<PatientLanguage> => {
+  const user = await db.selectFrom("users").select(["language", "scope"]).where("id", "=", userId).executeTakeFirst();
+  if (user?.scope !== "patient") return "en";
+  const program = programId
+    ? await db.selectFrom("programs").select("territory").where("id", "=", programId).executeTakeFirst()
+    : await db
+        .selectFrom("programPatients as pp")
+        .innerJoin("programs as p", "p.id", "pp.programId")
+        .select("p.territory")
+        .where("pp.userId", "=", userId)
+        .orderBy("pp.createdAt", "desc")
+        .limit(1)
+        .executeTakeFirst();
+  return patientMailLanguage(user.language, program?.territory ?? null);
 };

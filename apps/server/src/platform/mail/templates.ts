@@ -1,3 +1,6 @@
+import type { PatientLanguage } from "@openpro/core";
+import { patientMail } from "./patient-mail-text.js";
+
 /** OpenPRO-branded e-mails: every template renders both HTML and plain text. */
 export interface RenderedMail {
   subject: string;
@@ -17,11 +20,13 @@ interface Layout {
   footer?: string;
   /** The language the mail is written in (its HTML's lang): a patient's mail is in theirs. */
   language?: string;
+  /** "Your code: 123456" in the mail's language (the plain-text part). */
+  codeLine?: string;
 }
 
 export const renderLayout = (layout: Layout): RenderedMail => {
   const textParts = [layout.greeting, "", ...layout.paragraphs.flatMap((p) => [p, ""])];
-  if (layout.code) textParts.push(`Your code: ${layout.code}`, "");
+  if (layout.code) textParts.push(layout.codeLine ?? `Your code: ${layout.code}`, "");
   if (layout.action) textParts.push(`${layout.action.label}: ${layout.action.url}`, "");
   textParts.push(layout.footer ?? "This message was sent by OpenPRO. If you did not expect it, you can ignore it.");
   const html = `<!doctype html>
@@ -82,4 +87,47 @@ export const mailTemplates = {
       paragraphs: [p.text, `From: ${p.fromName} <${p.fromEmail}>`],
       footer: "Answer the sender by e-mail.",
     }),
+};
+
+/**
+ * The account e-mails a patient receives, in the patient's language (core's patient-text/mail.ts):
+ * their reset code, a changed password, a changed sign-in address. Staff receive mailTemplates'.
+ */
+export const patientMailTemplates = {
+  passwordResetCode: (
+    language: PatientLanguage,
+    p: { firstName: string; code: string; minutes: number; url: string },
+  ) => {
+    const text = patientMail(language);
+    return renderLayout({
+      language,
+      subject: text("resetSubject"),
+      greeting: text("greeting", { name: p.firstName }),
+      paragraphs: [text("resetAsked", { minutes: p.minutes })],
+      code: p.code,
+      codeLine: text("yourCode", { code: p.code }),
+      action: { label: text("enterCode"), url: p.url },
+      footer: text("resetFooter"),
+    });
+  },
+  passwordChanged: (language: PatientLanguage, p: { firstName: string }) => {
+    const text = patientMail(language);
+    return renderLayout({
+      language,
+      subject: text("passwordChangedSubject"),
+      greeting: text("greeting", { name: p.firstName }),
+      paragraphs: [text("passwordChanged")],
+      footer: text("passwordChangedFooter"),
+    });
+  },
+  signInEmailChanged: (language: PatientLanguage, p: { firstName: string; newEmail: string }) => {
+    const text = patientMail(language);
+    return renderLayout({
+      language,
+      subject: text("emailChangedSubject"),
+      greeting: text("greeting", { name: p.firstName }),
+      paragraphs: [text("emailChanged", { email: p.newEmail })],
+      footer: text("emailChangedFooter"),
+    });
+  },
 };

@@ -1,0 +1,161 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPatient } from "../../../test/factories.js";
+import { addPatient, newPatient, userIdOf } from "../../../test/patients.js";
+import { addToProgram, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { smtpTransport } from "./mailer.js";
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (as mailer.test.ts). */
+const startSmtp = async () => {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    received,
+    to: (address: string) =>
+      received.filter((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text === address),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+const PASSWORD = "Harbour-Lights-2026!";
+const NEW_PASSWORD = "Quiet-Orchard-Swing-77!";
+
+/**
+ * Issue 31 §3: every e-mail to a patient goes out in the account's language (else the program
+ * territory's default), through core's mail catalogue, over real SMTP. Staff mails stay English.
+ */
+describe("a patient's e-mails in the patient's language", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  let nurse: { id: string; token: string };
+  let zurich: string;
+  let london: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ mailTransport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`) });
+    const organisation = await insertOrganisation(t, "Northbridge Health");
+    zurich = await insertProgram(t, { organisationId: organisation, name: "Brustzentrum Zürich", territory: "CH" });
+    london = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart", territory: "UK_IRE" });
+    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    await addToProgram(t, nurse.id, zurich, "clinician_team_member");
+    await addToProgram(t, nurse.id, london, "clinician_team_member");
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  /** The account's language (the switch on every patient page), and the territory it was made in. */
+  const setLanguage = (email: string, language: string | null, territory = "UK_IRE") =>
+    t.ctx.db.updateTable("users").set({ language, territory }).where("email", "=", email).execute();
+  const post = (url: string, payload: object) => t.request({ method: "POST", url, payload });
+
+  it("sends the reset code and the changed-password notice in German to a patient whose account chose German", async () => {
+    await createPatient(t, { email: "lena@patients.test", password: PASSWORD, firstName: "Lena" });
+    await setLanguage("lena@patients.test", "de");
+
+    const asked = await post("/api/v2/auth/reset_password/email/send_otp", {
+      email: "lena@patients.test",
+      scope: "patient",
+    });
+    expect(asked.statusCode).toBe(200);
+    await t.runJobs();
+    const [codeMail] = smtp.to("lena@patients.test");
+    expect(codeMail?.subject).toBe("Ihr OpenPRO-Passwort zurücksetzen");
+    expect(codeMail?.text).toContain("Guten Tag Lena");
+    expect(codeMail?.text).toMatch(/Der Code ist \d+ Minuten gültig\./);
+    expect(codeMail?.html).toContain('<html lang="de">');
+    const code = codeMail?.text?.match(/Ihr Code: ([0-9]{6})/)?.[1];
+    expect(code).toMatch(/^[0-9]{6}$/);
+    expect(codeMail?.text).toMatch(/Code eingeben: http:\/\/openpro\.test\/me\/forgot-password/);
+    expect(codeMail?.text).not.toMatch(/Hello|Your code|expires|Someone/);
+
+    const reset = await post("/api/v2/auth/reset_password/email/reset", {
+      email: "lena@patients.test",
+      otpCode: code,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      scope: "patient",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await t.runJobs();
+    const changed = smtp.to("lena@patients.test").at(-1);
+    expect(changed?.subject).toBe("Ihr OpenPRO-Passwort wurde geändert");
+    expect(changed?.text).toContain("Wenn Sie das nicht waren, wenden Sie sich sofort an Ihr Behandlungsteam.");
+  });
+
+  it("invites a new patient of a Swiss program in the territory's first language, German; one who chose French in French", async () => {
+    const added = await addPatient(
+      t,
+      nurse.token,
+      newPatient(zurich, {
+        firstName: "Anna",
+        email: "anna@patients.test",
+        patientIdType: "social_security_number",
+        patientId: "756.1234.5678.97",
+      }),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    await t.runJobs();
+    const [invitation] = smtp.to("anna@patients.test");
+    expect(invitation?.subject).toBe("Einladung zu Brustzentrum Zürich");
+    expect(invitation?.text).toContain(
+      "Ihr Behandlungsteam lädt Sie ein, mit der OpenPRO-App an Brustzentrum Zürich teilzunehmen.",
+    );
+    expect(invitation?.text).toContain("Er läuft 21 Tage nach dem ersten Versand ab.");
+    expect(invitation?.text).toMatch(/Meine Einladung öffnen: http:\/\/openpro\.test\/invite\/\S+/);
+
+    await createPatient(t, { email: "claire@patients.test", password: PASSWORD, firstName: "Claire" });
+    await setLanguage("claire@patients.test", "fr", "CH");
+    const claire = await addPatient(
+      t,
+      nurse.token,
+      newPatient(zurich, {
+        firstName: "Claire",
+        email: "claire@patients.test",
+        patientIdType: "social_security_number",
+        patientId: "756.9217.0769.85",
+      }),
+    );
+    expect(claire.statusCode, claire.body).toBe(201);
+    await t.runJobs();
+    const [french] = smtp.to("claire@patients.test");
+    expect(french?.subject).toBe("Vous êtes invité(e) à Brustzentrum Zürich");
+    expect(french?.text).toContain("Ouvrez le lien et connectez-vous avec votre compte OpenPRO pour participer.");
+    expect(await userIdOf(t, "claire@patients.test")).toBeTruthy();
+  });
+
+  it("keeps English for a patient of a UK program, whatever the account once chose, and for staff", async () => {
+    await createPatient(t, { email: "grace@patients.test", password: PASSWORD, firstName: "Grace" });
+    await setLanguage("grace@patients.test", "de");
+    const added = await addPatient(t, nurse.token, newPatient(london, { email: "grace@patients.test" }));
+    expect(added.statusCode, added.body).toBe(201);
+    await t.runJobs();
+    expect(smtp.to("grace@patients.test").at(-1)?.subject).toBe("You are invited to Northbridge Heart");
+
+    await post("/api/v2/auth/reset_password/email/send_otp", { email: "nia@clinic.test" });
+    await t.runJobs();
+    expect(smtp.to("nia@clinic.test").at(-1)?.subject).toBe("Reset your OpenPRO password");
+  });
+});
