@@ -40,6 +40,7 @@ export * from "./questionnaires/licensed-wording.js";
 export * from "./questionnaires/scoring.js";
 export * from "./rules/alerts.js";
 export * from "./rules/appointments.js";
+export * from "./rules/dose-undo.js";
 export * from "./rules/erasure.js";
 export * from "./rules/error-reports.js";
 export * from "./rules/invite-codes.js";

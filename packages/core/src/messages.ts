@@ -233,6 +233,7 @@ export const messages = {
   logUploadNotAllowed: "Only a patient who has consented to this open program can send data to it",
   medicationFrequencyInvalid: "Choose how often the medication is taken",
   medicationUnknown: "This medication is not in the patient's list",
+  doseUndoTooLate: "A dose can be undone only on the day it was taken. Ask your care team to correct an older one.",
   logHistoryDaysInvalid: "Days must be a whole number from 1 to 90",
   snomedIdInvalid: "A SNOMED CT id has 6 to 18 digits",
   medicationEventStatusInvalid: "A dose is either taken (LOGGED) or skipped (SKIPPED)",

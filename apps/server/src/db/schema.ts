@@ -375,6 +375,14 @@ export interface MedicationEventsTable {
   receivedAt: Timestamp;
 }
 
+/** A dose the patient undid: its client id, so undoing again answers the same (migration 0027). */
+export interface MedicationEventUndosTable {
+  patientId: string;
+  clientId: string;
+  programId: string;
+  undoneAt: Timestamp;
+}
+
 // program dashboard: daily roll-ups kept by triggers (migration 0009); read-only for the application.
 export interface ProgramSymptomDaysTable {
   programId: string;
@@ -797,6 +805,7 @@ export interface Database {
   patientLogs: PatientLogsTable;
   patientMedications: PatientMedicationsTable;
   medicationEvents: MedicationEventsTable;
+  medicationEventUndos: MedicationEventUndosTable;
   programSymptomDays: ProgramSymptomDaysTable;
   programTemperatureDays: ProgramTemperatureDaysTable;
   programMedicationDays: ProgramMedicationDaysTable;

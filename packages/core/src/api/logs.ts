@@ -10,7 +10,7 @@ import {
   validationStatuses,
 } from "../rules/patient-data.js";
 import { UUID_PATTERN } from "../validation.js";
-import { endpoint } from "./endpoint.js";
+import { emptyResponse, endpoint } from "./endpoint.js";
 
 /**
  * What the patients' app uploads (patient sessions) and what staff do with it: the symptom
@@ -137,7 +137,12 @@ export const logBatchBody = z.strictObject(
  */
 export const uploadResultSchema = z.object({
   results: z.array(
-    z.object({ clientId: z.string(), logId: z.string(), status: z.enum(["created", "duplicate", "updated"]) }),
+    z.object({
+      clientId: z.string(),
+      /** The server's id; for an undone dose sent again (status "undone"), its clientId: nothing is recorded. */
+      logId: z.string(),
+      status: z.enum(["created", "duplicate", "updated", "undone"]),
+    }),
   ),
 });
 
@@ -360,6 +365,17 @@ export const logsApi = {
     params: programParams,
     body: medicationEventBatchBody,
     response: uploadResultSchema,
+  }),
+  undoDose: endpoint({
+    method: "DELETE",
+    path: "/api/v1/user/projects/:projectId/medication-events/:clientId",
+    summary:
+      "The patient undoes a dose they recorded (by the app's clientId), on the day it was taken. Idempotent: undoing again answers 204; a retried upload of that clientId does not bring it back.",
+    tags: ["patient app"],
+    auth: true,
+    params: z.strictObject({ projectId: uuid, clientId }),
+    response: emptyResponse,
+    status: 204,
   }),
   myMedications: endpoint({
     method: "GET",

@@ -23,6 +23,7 @@ import { patientLanguage } from "./0023-patient-language.js";
 import { fhirIntegration } from "./0024-fhir-integration.js";
 import { worklist } from "./0025-worklist.js";
 import { push } from "./0026-push.js";
+import { doseUndo } from "./0027-dose-undo.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0024-fhir-integration": fhirIntegration,
   "0025-worklist": worklist,
   "0026-push": push,
+  "0027-dose-undo": doseUndo,
 };

@@ -308,6 +308,42 @@ export const findMedicationEventIdsByClientIds = async (db: Db, patientId: strin
         .where("clientId", "in", clientIds)
         .execute();
 
+/** The patient's doses of these client ids that they undid (medication_event_undos). */
+export const findUndoneDoses = async (db: Db, patientId: string, clientIds: string[]) =>
+  clientIds.length === 0
+    ? []
+    : db
+        .selectFrom("medicationEventUndos")
+        .select(["clientId", "programId"])
+        .where("patientId", "=", patientId)
+        .where("clientId", "in", clientIds)
+        .execute();
+
+/** The patient's own dose of this client id in this program, locked for the undo. */
+export const lockDoseByClientId = (db: Db, programId: string, patientId: string, clientId: string) =>
+  db
+    .selectFrom("medicationEvents")
+    .select(["id", "medicationId", "status", "localDate", "utcOffsetMinutes", "takenAt"])
+    .where("programId", "=", programId)
+    .where("patientId", "=", patientId)
+    .where("clientId", "=", clientId)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Takes a dose back: its row goes (the roll-ups follow by trigger), its client id is kept as undone. */
+export const undoDose = async (
+  db: Db,
+  dose: { id: string; programId: string; patientId: string; clientId: string },
+  at: Date,
+) => {
+  await db.deleteFrom("medicationEvents").where("id", "=", dose.id).execute();
+  await db
+    .insertInto("medicationEventUndos")
+    .values({ patientId: dose.patientId, clientId: dose.clientId, programId: dose.programId, undoneAt: at })
+    .onConflict((oc) => oc.columns(["patientId", "clientId"]).doNothing())
+    .execute();
+};
+
 /** A patient's medication events in one program between two of their calendar days, oldest first. */
 export const findMedicationEventsOfPatient = (
   db: Db,
