@@ -27,6 +27,18 @@ const PUBLIC_PAGES = "public-pages.html";
 /** The patient web app (its own entry, me.html): issue 11's budget. */
 const PATIENT_APP_BUDGET = 150;
 
+/**
+ * The patients' texts a page loads before its first screen: one language's chunk of the app's texts
+ * (core's patient-text/<language>.ts), and on the public pages their own too (<language>-public.ts).
+ * Dynamic imports, so the manifest walk below does not see them: each page counts its heaviest
+ * language (a patient loads exactly one).
+ */
+const TEXT_LANGUAGES = ["en", "de", "fr", "it", "es"] as const;
+const textModules = (language: string, publicPages: boolean) => [
+  `../../packages/core/src/patient-text/${language}.ts`,
+  ...(publicPages ? [`../../packages/core/src/patient-text/${language}-public.ts`] : []),
+];
+
 /** Entry routes and the lazy modules (pages, layouts) the router loads to render them (from index.html unless `html`). */
 const ROUTES: { route: string; modules: string[]; budget: number; html?: string }[] = [
   {
@@ -110,7 +122,19 @@ export const measureBundles = (dist: string) =>
       return into;
     };
     const chunks = closure([html, ...modules]);
-    const files = [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
+    const jsOf = (keys: Iterable<string>) =>
+      [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
+    // The heaviest language's texts (what they import beyond the page's own chunks), when the entry has them.
+    const texts = TEXT_LANGUAGES.map((language) => {
+      const keys = textModules(language, html === PUBLIC_PAGES).filter((key) => manifest[key]);
+      return jsOf([...closure(keys, new Set(chunks))].filter((key) => !chunks.has(key)));
+    })
+      .map((languageFiles) => ({
+        files: languageFiles,
+        kb: languageFiles.reduce((sum, file) => sum + compressedKb(dist, file, "gz"), 0),
+      }))
+      .sort((a, b) => b.kb - a.kb)[0]?.files;
+    const files = [...jsOf(chunks), ...(texts ?? [])];
     const kb = files.reduce((sum, file) => sum + compressedKb(dist, file, "gz"), 0);
     const brKb = files.reduce((sum, file) => sum + compressedKb(dist, file, "br"), 0);
     const staffShell = files.some((file) => sourcesOf(dist, file).some((source) => STAFF_SHELL.test(source)));
@@ -123,7 +147,9 @@ export const printBundleSizes = (given?: string) => {
   try {
     if (!given) buildWebInto(dist);
     const rows = measureBundles(dist);
-    console.log("\nJavaScript loaded before first interaction (entry + the route's lazy chunks)\n");
+    console.log(
+      "\nJavaScript loaded before first interaction (entry + the route's lazy chunks + its heaviest language's texts)\n",
+    );
     const header = ["route", "JS files", "gzip kB", "budget", "br kB", "staff shell", ""];
     const table = rows.map((row) => [
       row.route,

@@ -1,6 +1,6 @@
-import { patientMessages as t } from "@openpro/core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patientWords as t } from "./patient-words";
 import { apiClient } from "./support/api.js";
 import { launchBrowser } from "./support/browser.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible } from "./support/journeys.js";

@@ -6,12 +6,29 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 import { de } from "../../packages/core/src/patient-text/de.js";
+import { dePublic } from "../../packages/core/src/patient-text/de-public.js";
 import { en } from "../../packages/core/src/patient-text/en.js";
+import { enPublic } from "../../packages/core/src/patient-text/en-public.js";
 import { es } from "../../packages/core/src/patient-text/es.js";
+import { esPublic } from "../../packages/core/src/patient-text/es-public.js";
 import { fr } from "../../packages/core/src/patient-text/fr.js";
+import { frPublic } from "../../packages/core/src/patient-text/fr-public.js";
 import { it } from "../../packages/core/src/patient-text/it.js";
+import { itPublic } from "../../packages/core/src/patient-text/it-public.js";
 
-const patientCatalogues = { en, de, fr, it, es };
+/** Each catalogue file by its export's name: the app's (de) and the public pages' own (dePublic). */
+const patientCatalogues: Record<string, Record<string, string>> = {
+  en,
+  de,
+  fr,
+  it,
+  es,
+  enPublic,
+  dePublic,
+  frPublic,
+  itPublic,
+  esPublic,
+};
 
 /** What the two web builds (vite.config.ts: the staff app; vite.preact.config.ts: the patient pages) share. */
 const brotli = promisify(brotliCompress);
@@ -157,7 +174,7 @@ export const zodJitless = (): Plugin => ({
 });
 
 /**
- * The patient's texts (core's patient-text/<language>.ts, ICU messages) compiled at build time with
+ * The patient's texts (core's patient-text/<language>.ts and <language>-public.ts, ICU messages) compiled at build time with
  * Lingui's compiler, so that the browser gets ready-made message trees and loads no message parser
  * (about 6.7 kB gzip saved: docs/dependencies.md). Tests and the dev server compile on the fly.
  */
@@ -166,12 +183,12 @@ export const compiledPatientText = (): Plugin => ({
   apply: "build",
   enforce: "pre",
   load(id) {
-    const match = /[\\/]packages[\\/]core[\\/]src[\\/]patient-text[\\/](en|de|fr|it|es)\.ts$/.exec(id);
+    const match = /[\\/]packages[\\/]core[\\/]src[\\/]patient-text[\\/](en|de|fr|it|es)(-public)?\.ts$/.exec(id);
     if (!match) return null;
-    const language = match[1] as keyof typeof patientCatalogues;
+    const name = `${match[1]}${match[2] ? "Public" : ""}`;
     const compiled = Object.fromEntries(
-      Object.entries(patientCatalogues[language]).map(([key, message]) => [key, compileMessage(message)]),
+      Object.entries(patientCatalogues[name] ?? {}).map(([key, message]) => [key, compileMessage(message)]),
     );
-    return `export const ${language} = ${JSON.stringify(compiled)};\n`;
+    return `export const ${name} = ${JSON.stringify(compiled)};\n`;
   },
 });

@@ -32,6 +32,7 @@ export * from "./catalogue/ctcae.js";
 export * from "./catalogue/patient-symptom-words.js";
 export * from "./limits.js";
 export * from "./messages.js";
+export * from "./patient-text/english.js";
 export * from "./patient-text/index.js";
 export * from "./questionnaires/custom-scheme.js";
 export * from "./questionnaires/hardcoded-ids.js";

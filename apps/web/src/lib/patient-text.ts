@@ -1,13 +1,14 @@
 import { setupI18n } from "@lingui/core";
 import type { Territory } from "@openpro/core";
 import {
-  englishPatientText,
   formattingLocale,
   isPatientLanguage,
   negotiatePatientLanguage,
   type PatientLanguage,
   type PatientTextKey,
+  type PatientTexts,
   patientTextLoaders,
+  publicPageTextLoaders,
 } from "@openpro/core/schema-free";
 import { useSyncExternalStore } from "react";
 import { readStorage, writeStorage } from "./storage-keys";
@@ -15,11 +16,27 @@ import { readStorage, writeStorage } from "./storage-keys";
 /**
  * The language of the patient's screens (the patient app and the public pages), through Lingui's
  * runtime: ICU messages from core's catalogue (compiled at build time by vite.plugins.ts's
- * compiledPatientText, so the browser runs no message parser), one language loaded at a time.
+ * compiledPatientText, so the browser runs no message parser), one language loaded at a time, English
+ * too: an entry shows its first screen once its language is loaded (showPatientLanguage), and the
+ * patient app loads the app's texts only, the public pages theirs as well (bench/bundle-size.ts
+ * counts that chunk as part of each page).
  * A module-level store, not a React provider: every patient screen (and a shared form a staff
  * screen also shows, in English) reads it without a provider around it.
  */
-const i18n = setupI18n({ locale: "en", messages: { en: englishPatientText } });
+const i18n = setupI18n({ locale: "en", messages: {} });
+
+/** Which texts this entry loads: the patient app's (the default), or with the public pages' own. */
+let withPublicPages = false;
+/** The public pages' entry (public-pages-app/main.tsx) loads their texts too, before its first screen. */
+export const loadPublicPageTexts = () => {
+  withPublicPages = true;
+};
+const loadTexts = async (language: PatientLanguage): Promise<PatientTexts> =>
+  withPublicPages
+    ? Object.assign({}, ...(await Promise.all([patientTextLoaders[language](), publicPageTextLoaders[language]()])))
+    : patientTextLoaders[language]();
+const loaded = new Set<string>();
+const textsId = (language: PatientLanguage) => `${language}${withPublicPages ? "+public" : ""}`;
 
 /** The language chosen on this device (before signing in, or when the account has none yet). */
 const CHOSEN_KEY = "openpro.patient.language";
@@ -47,7 +64,11 @@ export const readChosenLanguage = (): PatientLanguage | null => {
 
 /** Shows the patient's screens in this language (its catalogue fetched first when not yet loaded). */
 export const showPatientLanguage = async (language: PatientLanguage, territory: Territory | null = state.territory) => {
-  i18n.load(language, await patientTextLoaders[language]());
+  const id = textsId(language);
+  if (!loaded.has(id)) {
+    i18n.load(language, (await loadTexts(language)) as Record<string, string>);
+    loaded.add(id);
+  }
   const locale = formattingLocale(language, territory, browserLanguages());
   // Lingui formats the numbers inside messages (a plural's #) in the region's locale too.
   i18n.activate(language, [locale]);
@@ -79,8 +100,12 @@ export const settlePatientLanguage = async ({
     browser: browserLanguages(),
     territory,
   });
-  if (language !== state.language || territory !== state.territory) await showPatientLanguage(language, territory);
+  if (language !== state.language || territory !== state.territory || !loaded.has(textsId(language)))
+    await showPatientLanguage(language, territory);
 };
+
+/** Whether the language shown has a text for `key` (a code from the server may have none). */
+export const hasPatientText = (key: string): key is PatientTextKey => key in (i18n.messages ?? {});
 
 /** The message of `key` in the language shown, its {placeholders} filled in. */
 export const t = (key: PatientTextKey, values?: Record<string, string | number>): string => i18n._(key, values);

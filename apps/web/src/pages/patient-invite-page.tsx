@@ -1,4 +1,3 @@
-import { messages } from "@openpro/core/schema-free";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button, Card, Dialog, PlainPageTitle, Spinner } from "../components/plain-ui";
 import { PatientSignInForm } from "../features/auth/components/patient-sign-in-form";
@@ -8,16 +7,17 @@ import { LegalDocumentDialog } from "../features/patient-side/components/legal-d
 import { ApiError } from "../lib/api-error";
 import { goTo, pageParams } from "../lib/page-address";
 import { handPatientSessionToApp } from "../lib/patient-session";
+import { settlePatientLanguage, t } from "../lib/patient-text";
 
-const documentTitles = { "privacy-policy": "Privacy policy", eula: "Licence agreement" } as const;
+const documentTitles = { "privacy-policy": "privacyPolicyTitle", eula: "licenceAgreementTitle" } as const;
 
 export const isInvalidInvite = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 410);
 
 export const InvalidInviteLink = () => (
   <Card>
-    <PlainPageTitle>{messages.invalidLinkTitle}</PlainPageTitle>
-    <p className="pu-text">{messages.inviteLinkInvalid}</p>
+    <PlainPageTitle>{t("invalidLinkTitle")}</PlainPageTitle>
+    <p className="pu-text">{t("inviteLinkInvalid")}</p>
   </Card>
 );
 
@@ -62,19 +62,25 @@ export const PatientInvitePage = () => {
   const [chosen, setChosen] = useState<PanelId | null>(null);
   const [modal, setModal] = useState<string | null>(null);
   const joinedEmail = invite.data?.joined ? (invite.data.email ?? "") : null;
+  // The program's territory sets the languages offered (and how dates read): a Swiss browser in
+  // German reads this page in German, a US one in Spanish may choose Spanish.
+  const territory = invite.data?.territory ?? null;
+  useEffect(() => {
+    if (territory) void settlePatientLanguage({ territory });
+  }, [territory]);
   // A personal link opened again after joining: sign in with the address filled in, then the app.
   useEffect(() => {
     if (joinedEmail !== null)
       goTo(joinedEmail ? `/me/login?email=${encodeURIComponent(joinedEmail)}` : "/me/login", { replace: true });
   }, [joinedEmail]);
 
-  if (invite.isPending || joinedEmail !== null) return <Spinner label="Checking your invitation" />;
+  if (invite.isPending || joinedEmail !== null) return <Spinner label={t("checkingInvitation")} />;
   if (invite.isError) {
     if (isInvalidInvite(invite.error)) return <InvalidInviteLink />;
     return (
       <Card>
-        <PlainPageTitle>Join a program</PlainPageTitle>
-        <p className="pu-text">{messages.somethingWentWrong}</p>
+        <PlainPageTitle>{t("joinAProgram")}</PlainPageTitle>
+        <p className="pu-text">{t("somethingWentWrong")}</p>
       </Card>
     );
   }
@@ -94,16 +100,16 @@ export const PatientInvitePage = () => {
 
   return (
     <>
-      <PlainPageTitle>{data.programName ? `Join ${data.programName}` : "Join a program"}</PlainPageTitle>
-      <p className="pu-text pu-secondary">
-        Sign in if you already have an OpenPRO account, or create one to take part.
-      </p>
+      <PlainPageTitle>
+        {data.programName ? t("joinTitle", { program: data.programName }) : t("joinAProgram")}
+      </PlainPageTitle>
+      <p className="pu-text pu-secondary">{t("joinIntro")}</p>
       <div className="pu-columns">
         <Panel
           id="sign-in"
-          title="Sign in"
+          title={t("signInTitle")}
           active={active === "sign-in"}
-          inactiveText="Already have an account?"
+          inactiveText={t("alreadyHaveAccount")}
           onActivate={() => setChosen("sign-in")}
         >
           <PatientSignInForm
@@ -115,9 +121,9 @@ export const PatientInvitePage = () => {
         </Panel>
         <Panel
           id="sign-up"
-          title="Create account"
+          title={t("createAccount")}
           active={active === "sign-up"}
-          inactiveText="New to OpenPRO?"
+          inactiveText={t("newToOpenPro")}
           onActivate={() => setChosen("sign-up")}
         >
           <PatientSignupForm
@@ -127,18 +133,18 @@ export const PatientInvitePage = () => {
             onRegistered={next}
             onInviteError={setModal}
             documentDialog={(props) => (
-              <LegalDocumentDialog {...props} fallbackTitle={documentTitles[props.documentId]} />
+              <LegalDocumentDialog {...props} fallbackTitle={t(documentTitles[props.documentId])} />
             )}
           />
         </Panel>
       </div>
       <Dialog
         open={modal !== null}
-        title="Error"
+        title={t("errorTitle")}
         onClose={() => setModal(null)}
         actions={
           <Button variant="contained" onClick={() => setModal(null)}>
-            OK
+            {t("ok")}
           </Button>
         }
       >

@@ -1,4 +1,3 @@
-import { messages } from "@openpro/core";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -42,7 +41,7 @@ describe("the patient invite page", () => {
     renderAt("/invite/CODE1234");
     expect(await screen.findByRole("heading", { level: 1, name: "Join Heart" })).toBeTruthy();
     expect(screen.getByRole("region", { name: "Create account" })).toBeTruthy();
-    expect((screen.getByRole("textbox", { name: /Email/ }) as HTMLInputElement).value).toBe("pat@example.org");
+    expect((screen.getByRole("textbox", { name: /E-mail address/ }) as HTMLInputElement).value).toBe("pat@example.org");
     // The names the care team entered are filled in for the patient to check.
     expect((screen.getByRole("textbox", { name: /First name/ }) as HTMLInputElement).value).toBe("Pat");
     expect((screen.getByRole("textbox", { name: /Last name/ }) as HTMLInputElement).value).toBe("Ient");
@@ -115,14 +114,14 @@ describe("the patient invite page", () => {
     const user = userEvent.setup();
     renderAt("/invite/CODE1234");
     const form = await screen.findByRole("form", { name: "Create account" });
-    await user.type(within(form).getByRole("textbox", { name: /Email/ }), "not-an-address");
-    await user.type(within(form).getByLabelText(/^New password/), "short");
+    await user.type(within(form).getByRole("textbox", { name: /E-mail address/ }), "not-an-address");
+    await user.type(within(form).getByLabelText(/^Password/), "short");
     await user.click(within(form).getByRole("button", { name: "Create account" }));
 
     const firstName = within(form).getByRole("textbox", { name: /First name/ });
     expect(firstName.getAttribute("aria-invalid")).toBe("true");
-    expect(within(form).getByText(messages.firstNameRequired)).toBeTruthy();
-    expect(within(form).getByText(messages.invalidEmail)).toBeTruthy();
+    expect(within(form).getByText(t("firstNameRequired"))).toBeTruthy();
+    expect(within(form).getByText(t("emailInvalid"))).toBeTruthy();
     expect(within(form).getByText(t("licenceRequired"))).toBeTruthy();
     await vi.waitFor(() => expect(document.activeElement).toBe(firstName));
     expect((within(form).getByRole("button", { name: "Create account" }) as HTMLButtonElement).disabled).toBe(true);
@@ -145,7 +144,7 @@ describe("the patient invite page", () => {
     });
     renderAt("/invite/CODE1234");
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith("/me/login?email=pat%40example.org", true));
-    expect(screen.queryByText(messages.invalidLinkTitle)).toBeNull();
+    expect(screen.queryByText(t("invalidLinkTitle"))).toBeNull();
   });
 
   it("takes a patient already taking part, who signs in from the public code, into the app instead of the consent", async () => {
@@ -160,7 +159,7 @@ describe("the patient invite page", () => {
     const user = userEvent.setup();
     renderAt("/invite/OPENHEART");
     await user.click(await screen.findByRole("button", { name: "Sign in" }));
-    await user.type(screen.getByRole("textbox", { name: /Email/ }), "pat@example.org");
+    await user.type(screen.getByRole("textbox", { name: /E-mail address/ }), "pat@example.org");
     await user.type(screen.getByLabelText(/^Password/), "secret-password");
     await user.click(screen.getAllByRole("button", { name: "Sign in" }).at(-1) as HTMLElement);
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith("/me", true));
@@ -175,8 +174,8 @@ describe("the patient invite page", () => {
       "GET /api/v1/auth/users-invite/NOPE1234": () => jsonResponse(404, { statusCode: 404, message: "Not found" }),
     });
     renderAt("/invite/NOPE1234");
-    expect(await screen.findByRole("heading", { level: 1, name: messages.invalidLinkTitle })).toBeTruthy();
-    expect(screen.getByText(messages.inviteLinkInvalid)).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: t("invalidLinkTitle") })).toBeTruthy();
+    expect(screen.getByText(t("inviteLinkInvalid"))).toBeTruthy();
   });
 });
 
@@ -189,13 +188,13 @@ describe("the consent page", () => {
     });
     const user = userEvent.setup();
     const { container } = renderAt(`/auth-consent/CODE1234?programId=${programId}`);
-    expect(await screen.findByRole("heading", { level: 1, name: messages.consentTitle })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: t("consentTitle") })).toBeTruthy();
     // The Markdown renderer is a chunk of its own, loaded once the page shows.
     expect((await screen.findByText("Important")).tagName).toBe("STRONG");
     expect(container.querySelector("img")).toBeNull();
     expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeTruthy();
 
-    const participate = screen.getByRole("button", { name: "Participate" }) as HTMLButtonElement;
+    const participate = screen.getByRole("button", { name: "Take part" }) as HTMLButtonElement;
     expect(participate.disabled).toBe(true);
     await user.click(screen.getByRole("checkbox", { name: /agree to take part/ }));
     expect(participate.disabled).toBe(false);
@@ -217,7 +216,7 @@ describe("the consent page", () => {
     await user.click(await screen.findByRole("button", { name: t("declineConsent") }));
     const dialog = await screen.findByRole("dialog", { name: t("declineConsentTitle") });
     await user.click(within(dialog).getByRole("button", { name: t("declineConsent") }));
-    expect(await screen.findByText(messages.consentDeclinedMessage)).toBeTruthy();
+    expect(await screen.findByText(t("consentDeclined"))).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { loadClientConfig } from "../lib/client-config";
 import { matchPagePath } from "../lib/page-address";
-import { settlePatientLanguage } from "../lib/patient-text";
+import { loadPublicPageTexts, settlePatientLanguage, showPatientLanguage } from "../lib/patient-text";
 import { startErrorReporting } from "../lib/report-error";
 import { PublicPagesSwitch, STAFF_PUBLIC_PAGES } from "./public-pages-switch";
 
@@ -24,8 +24,9 @@ const render = () =>
       <PublicPagesSwitch />
     </StrictMode>,
   );
-// A patient's page opens in the patient's language (English needs no fetch; another language is
-// one small chunk); the staff pages stay in English.
+// A patient's page opens in the patient's language (the app's texts and the public pages' own, two
+// small chunks of that language); the staff pages stay in English (the shared forms' few words).
+loadPublicPageTexts();
 const page = PUBLIC_PAGES.find((pattern) => matchPagePath(pattern, window.location.pathname));
 if (page && !STAFF_PUBLIC_PAGES.has(page)) void settlePatientLanguage().finally(render);
-else render();
+else void showPatientLanguage("en").finally(render);

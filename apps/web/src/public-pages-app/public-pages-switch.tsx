@@ -85,14 +85,14 @@ export const PublicPagesSwitch = () => {
     // The server sends this entry for its own paths only; anything else belongs elsewhere.
     if (!matched) fullPageLoad.open(`${address}${window.location.hash}`, false);
   }, [matched, address]);
-  if (!matched) return <Spinner />;
+  if (!matched) return <Spinner label={t("loading")} />;
   const { Page, wide } = pages[matched];
   return (
     // Keyed by the language: a new language renders every text of the page again.
     <PublicPagesLayout key={language} wide={!!wide} patient={!STAFF_PUBLIC_PAGES.has(matched)}>
       {/* A new address gets a fresh page and a fresh try after a render error. */}
       <RenderErrorBoundary key={address} fallback={(error) => <RenderFailure error={error} />}>
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<Spinner label={t("loading")} />}>
           <Page />
         </Suspense>
       </RenderErrorBoundary>

@@ -2,7 +2,15 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { patientLanguages } from "../rules/patient-language.js";
 import { en } from "./en.js";
-import { englishPatientText, patientTextLoaders } from "./index.js";
+import { enPublic } from "./en-public.js";
+import { englishPatientText } from "./english.js";
+import { patientMailText, patientTextLoaders, publicPageTextLoaders } from "./index.js";
+
+/** A language's whole catalogue: the app's texts and the public pages' own. */
+const loadAll = async (language: (typeof patientLanguages)[number]) => ({
+  ...(await patientTextLoaders[language]()),
+  ...(await publicPageTextLoaders[language]()),
+});
 
 /** The {arguments} a message fills in (plural arguments included), from Lingui's compiled form. */
 const argumentsOf = (message: string): string[] => {
@@ -24,12 +32,16 @@ describe("the patients' catalogue in every language", () => {
   it.each(patientLanguages)(
     "%s has every English key, no other, each a valid ICU message filling in the same arguments",
     async (language) => {
-      const catalogue = await patientTextLoaders[language]();
-      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+      // Each file has its English file's keys, no other (a key in the wrong file is missing where it is read).
+      expect(Object.keys(await patientTextLoaders[language]()).sort()).toEqual(Object.keys(en).sort());
+      expect(Object.keys(await publicPageTextLoaders[language]()).sort()).toEqual(Object.keys(enPublic).sort());
+      const catalogue = await loadAll(language);
       for (const [key, message] of Object.entries(catalogue)) {
         expect(message.trim(), `${language}.${key} is empty`).not.toBe("");
         expect(() => compileMessage(message), `${language}.${key}`).not.toThrow();
-        expect(argumentsOf(message), `${language}.${key}`).toEqual(argumentsOf(en[key as keyof typeof en]));
+        expect(argumentsOf(message), `${language}.${key}`).toEqual(
+          argumentsOf(englishPatientText[key as keyof typeof englishPatientText]),
+        );
       }
     },
   );
@@ -37,12 +49,14 @@ describe("the patients' catalogue in every language", () => {
   it.each(patientLanguages.filter((language) => language !== "en"))(
     "%s is translated: its sentences are not the English ones",
     async (language) => {
-      const catalogue = await patientTextLoaders[language]();
+      const catalogue = await loadAll(language);
       // Names, units and symbols read the same in every language (and a plural of units may: "# minutes"); whole sentences must not.
       const sentences = Object.entries(englishPatientText).filter(
         ([, message]) => message.split(" ").length >= 3 && !message.includes("plural"),
       );
-      const untranslated = sentences.filter(([key, message]) => catalogue[key as keyof typeof en] === message);
+      const untranslated = sentences.filter(
+        ([key, message]) => catalogue[key as keyof typeof englishPatientText] === message,
+      );
       expect(untranslated.map(([key]) => key)).toEqual([]);
     },
   );
@@ -53,4 +67,25 @@ describe("the patients' catalogue in every language", () => {
     expect(de.waitingToSend).toMatch(/one \{# Eintrag/);
     expect(de.waitingToSend).toMatch(/other \{# Einträge/);
   });
+});
+
+describe("the e-mails to patients in every language", () => {
+  it.each(patientLanguages)(
+    "%s has every English key, each a valid ICU message filling in the same arguments",
+    (language) => {
+      const mail = patientMailText[language];
+      expect(Object.keys(mail).sort()).toEqual(Object.keys(patientMailText.en).sort());
+      for (const [key, message] of Object.entries(mail)) {
+        expect(message.trim(), `${language}.${key} is empty`).not.toBe("");
+        expect(() => compileMessage(message), `${language}.${key}`).not.toThrow();
+        expect(argumentsOf(message), `${language}.${key}`).toEqual(
+          argumentsOf(patientMailText.en[key as keyof typeof patientMailText.en]),
+        );
+        if (language !== "en" && message.split(" ").length >= 3)
+          expect(message, `${language}.${key} is the English`).not.toBe(
+            patientMailText.en[key as keyof typeof patientMailText.en],
+          );
+      }
+    },
+  );
 });

@@ -1,7 +1,8 @@
 /**
- * Every text a patient reads on screen (the patient web app /me and the public pages: invitation,
- * sign-up, consent, demographics, get-the-app, unsubscribe, study ended), in English: the source
- * every translation (de.ts, fr.ts, it.ts, es.ts) follows key for key. Plain words at the reading
+ * Every text a patient reads in the patient web app (/me), and those the public pages share with it,
+ * in English: the source every translation (de.ts, fr.ts, it.ts, es.ts) follows key for key. The
+ * texts only the public pages show (invitation, sign-up, consent, demographics, get-the-app,
+ * unsubscribe, study ended) are in en-public.ts, so that the app never loads them. Plain words at the reading
  * age of a patient handout. ICU MessageFormat: {name} is filled in, {count, plural, …} picks the
  * form of the language's plural rules; dates, times and numbers are formatted by the caller (Intl,
  * lib/patient-text.ts) and handed in as text. docs/translations.md says how a reviewer checks them.
@@ -14,8 +15,6 @@ export const en = {
   loading: "Loading…",
   tryAgain: "Try again",
   language: "Language",
-  somethingWentWrong: "Something went wrong. Please refresh the page.",
-  refresh: "Refresh",
 
   // Sign in (/me/login)
   signInTitle: "Sign in",
@@ -217,28 +216,7 @@ export const en = {
   downloadDone: "Your file is downloaded.",
   accountTitle: "Your account",
 
-  // Public pages: the frame
-  footerInstructions: "Instructions for use",
-  footerKeyTerms: "Key terms",
-  footerPrivacy: "Privacy policy",
-  footerTerms: "Terms and conditions",
-
-  // Invitation (/invite/{code})
-  checkingInvitation: "Checking your invitation",
-  invalidLinkTitle: "Invalid link",
-  inviteLinkInvalid: "Sorry, this invitation link is no longer valid.",
-  joinTitle: "Join {program}",
-  joinAProgram: "Join a program",
-  joinIntro: "Sign in if you already have an OpenPRO account, or create one to take part.",
-  alreadyHaveAccount: "Already have an account?",
-  createAccount: "Create account",
-  newToOpenPro: "New to OpenPRO?",
-  errorTitle: "Error",
-  ok: "OK",
-
   // Sign-up and sign-in forms of the invitation
-  firstName: "First name",
-  lastName: "Last name",
   firstNameRequired: "Please type your first name.",
   lastNameRequired: "Please type your last name.",
   fieldRequired: "Please fill in this field.",
@@ -260,69 +238,11 @@ export const en = {
   passwordTooCommon: "This password is too easy to guess. Please choose a less predictable one.",
   showPassword: "Show password",
   hidePassword: "Hide password",
-  iAcceptThe: "I accept the",
-  privacyPolicy: "privacy policy",
-  licenceAgreement: "licence agreement",
-  privacyPolicyTitle: "Privacy policy",
-  licenceAgreementTitle: "Licence agreement",
   privacyPolicyRequired: "Please accept the privacy policy.",
   licenceRequired: "Please accept the licence agreement.",
-  marketingConsent: "I would like to receive news and updates about OpenPRO (optional)",
-  accountAlreadyExists: "An account with this e-mail address already exists. Please sign in instead.",
-  accept: "Accept",
-  decline: "Decline",
-  close: "Close",
-
-  // Consent (/auth-consent/{code})
-  loadingConsent: "Loading the consent",
-  consentTitle: "Taking part in the program",
-  consentMessageLabel: "Consent message",
-  consentAgree: "I have read the information above and I agree to take part in this program",
-  participate: "Take part",
-  declineConsent: "I do not want to take part",
-  declineConsentTitle: "Not take part?",
-  declineConsentText:
-    "You will not take part in this program. Your care team can invite you again if you change your mind.",
-  consentDeclined:
-    "You have chosen not to take part in this program. Your care team can invite you again if you change your mind.",
-
-  // About you (/demographic-info)
-  aboutYouTitle: "About you",
-  openInvitationToContinue: "Open the link in your invitation e-mail to continue.",
-  sex: "Sex",
-  sexFemale: "Female",
-  sexMale: "Male",
-  sexIntersex: "Intersex",
-  sexPreferNotToSay: "Prefer not to say",
-  sexRequired: "Please choose your sex.",
-  dateOfBirth: "Date of birth",
-  dobRequired: "Please enter your date of birth.",
-  tooYoung: "You need to be at least 18 years old.",
-  openTheApp: "Open the app",
 
   // Get the app (/get-the-app) and thank you (/auth-confirm)
-  getTheAppTitle: "Get the {app} app",
-  getTheAppIntro:
-    "Download the {app} app on your phone and sign in with the e-mail address and password you have just used.",
-  qrLabel: "QR code: open {address} on your phone",
-  qrHint: "Scan with your phone's camera to open this page there.",
-  appStore: "Download on the App Store",
-  googlePlay: "Get it on Google Play",
-  useInBrowser: "Use OpenPRO in your browser",
   thankYouJoined: "Thank you for joining the program. Your care team can now see your reports.",
-  getTheApp: "Get the app",
-
-  // Unsubscribe (/unsubscribe) and study ended (/study/{id})
-  remindersTitle: "Questionnaire reminders",
-  stopRemindersTo: "Stop sending questionnaire reminder e-mails to {email}",
-  unsubscribeLinkOutdated:
-    "This link is out of date. Please use the link in your most recent reminder e-mail, or contact support at {supportEmail} to stop the reminders.",
-  unsubscribeFailedContact: "Something went wrong. Please contact support at {supportEmail}.",
-  checkingStudy: "Checking the study",
-  studyEndedTitle: "Study ended",
-  studyEnded: "This study has now ended. Thank you.",
-  studyRunningTitle: "This study is running",
-  studyRunning: "There is nothing to do here. If you take part in this study, keep using the app.",
 
   // Forgotten password (/me/forgot-password; linked from every patient page that asks for a password)
   forgotPasswordLink: "Forgot your password?",
@@ -345,16 +265,6 @@ export const en = {
   savingNewPassword: "Saving…",
   resetFailed: "We could not change your password. Please check your connection and try again.",
   backToSignIn: "Back to sign in",
-
-  // Thank you (/auth-confirm)
-  confirmTitle: "You are taking part",
-  confirmDone: "You have agreed to take part in the program. Your care team can now see what you send them.",
-  confirmNext:
-    "What happens next: use the OpenPRO app on your phone, or OpenPRO in your browser, to tell your care team how you feel. Sign in with the e-mail address and password you have just used.",
-
-  // Get the app on a phone
-  getTheAppPhoneIntro:
-    "Install the {app} app, or use OpenPRO in this browser. Sign in with the e-mail address and password you have just used.",
 
   // Medicines: adding one
   addMedicationTitle: "Add a medicine",
@@ -407,10 +317,9 @@ export const en = {
   pushUnsupported: "This browser cannot show reminders. You still receive e-mails, unless you stopped them.",
   pushFailed: "We could not change your reminders. Please check your connection and try again.",
   pushChooseOne: "Please choose at least one kind of reminder, or turn reminders off.",
-  // The invitation, once more
-  inviteUsed: "This invitation has already been used. Please sign in to continue.",
 } as const;
 
-export type PatientTextKey = keyof typeof en;
+/** The keys of the patient app's texts (and those the public pages share with it). */
+export type PatientAppKey = keyof typeof en;
 /** A translation: every key of the English catalogue, each an ICU message. */
-export type PatientCatalogue = Record<PatientTextKey, string>;
+export type PatientCatalogue = Record<PatientAppKey, string>;

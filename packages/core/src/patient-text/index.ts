@@ -1,17 +1,33 @@
 import type { PatientLanguage } from "../rules/patient-language.js";
-import { en, type PatientCatalogue } from "./en.js";
+import type { PatientAppKey, PatientCatalogue } from "./en.js";
+import type { PublicPageCatalogue, PublicPageKey } from "./en-public.js";
 
-export { en as englishPatientText, type PatientCatalogue, type PatientTextKey } from "./en.js";
+export type { PatientAppKey, PatientCatalogue } from "./en.js";
+export type { PublicPageCatalogue, PublicPageKey } from "./en-public.js";
 export { type PatientMailKey, patientMailText } from "./mail.js";
 
+/** Every key of the patients' screens: the patient app's (en.ts) and the public pages' own (en-public.ts). */
+export type PatientTextKey = PatientAppKey | PublicPageKey;
+/** A language's texts as a screen loads them. */
+export type PatientTexts = Partial<Record<PatientTextKey, string>>;
+
 /**
- * Each language's catalogue, loaded when it is first needed: English is in every bundle, the others
- * are chunks of their own (a patient fetches one language, never five).
+ * The patient app's texts in each language, loaded when first needed: a chunk per language (English
+ * too), so a patient fetches one language, never five, and the app never the public pages' texts.
  */
 export const patientTextLoaders: Record<PatientLanguage, () => Promise<PatientCatalogue>> = {
-  en: async () => en,
+  en: async () => (await import("./en.js")).en,
   de: async () => (await import("./de.js")).de,
   fr: async () => (await import("./fr.js")).fr,
   it: async () => (await import("./it.js")).it,
   es: async () => (await import("./es.js")).es,
+};
+
+/** The public pages' own texts in each language (en-public.ts…), a chunk per language. */
+export const publicPageTextLoaders: Record<PatientLanguage, () => Promise<PublicPageCatalogue>> = {
+  en: async () => (await import("./en-public.js")).enPublic,
+  de: async () => (await import("./de-public.js")).dePublic,
+  fr: async () => (await import("./fr-public.js")).frPublic,
+  it: async () => (await import("./it-public.js")).itPublic,
+  es: async () => (await import("./es-public.js")).esPublic,
 };

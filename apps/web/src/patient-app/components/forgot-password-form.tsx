@@ -3,6 +3,7 @@ import { limits, messages } from "@openpro/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { PasswordChecklist } from "../../features/auth/components/password-checklist";
 import { ApiError } from "../../lib/http";
+import { patientChecklistWords } from "../../lib/patient-fields";
 import { t } from "../../lib/patient-text";
 import { useCheckResetCode, useResetPassword, useSendResetCode } from "../api";
 import { LightTextField } from "./light-text-field";
@@ -200,7 +201,12 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
         helperText={missing.password ?? serverProblem ?? undefined}
         required
       />
-      <PasswordChecklist password={password} id="me-password-checklist" email={email.trim()} />
+      <PasswordChecklist
+        password={password}
+        id="me-password-checklist"
+        email={email.trim()}
+        words={patientChecklistWords()}
+      />
       <LightTextField
         label={t("confirmPassword")}
         type="password"

@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Paper, Typography } from "@mui/material";
 import {
-  englishPatientText,
   type LogItem,
   type PatientDose,
   type PatientProgram,
@@ -10,7 +9,7 @@ import {
   type SymptomWords,
 } from "@openpro/core";
 import { useState } from "react";
-import { formatDay, formatTime, formatUnit, t } from "../../lib/patient-text";
+import { formatDay, formatTime, formatUnit, hasPatientText, t } from "../../lib/patient-text";
 import { useMyHistory, useSymptomCatalogue } from "../api";
 import { usePatientSymptomWords } from "../symptom-words";
 import { touch } from "./me-layout";
@@ -51,12 +50,12 @@ const activityLabel: Record<string, PatientTextKey> = {
 };
 const feelingLabel = (value: number) => {
   const key = `feeling${value}`;
-  return key in englishPatientText ? t(key as PatientTextKey) : String(value);
+  return hasPatientText(key) ? t(key) : String(value);
 };
 /** A skip reason the app offers, in the patient's words; another (from an older app) as it was sent. */
 export const skipReasonLabel = (reason: string) => {
   const key = `skipReason_${reason}`;
-  return key in englishPatientText ? t(key as PatientTextKey) : reason;
+  return hasPatientText(key) ? t(key) : reason;
 };
 
 /** The grade the patient chose, in the words they chose it by (the symptom group's), else the app's five. */

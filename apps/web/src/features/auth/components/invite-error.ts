@@ -1,8 +1,8 @@
-import { messages } from "@openpro/core/schema-free";
 import { ApiError } from "../../../lib/api-error";
+import { t } from "../../../lib/patient-text";
 
 /**
- * The patient sign-up / sign-in failures that end in the modal "Error": a 422 that names no form
+ * The patient sign-up / sign-in failures (in the patient's language) that end in the modal "Error": a 422 that names no form
  * field, or an invite that was already used or is no longer valid. null: the form shows the error itself.
  */
 export const inviteErrorMessage = (error: unknown, formFields: readonly string[]): string | null => {
@@ -11,11 +11,11 @@ export const inviteErrorMessage = (error: unknown, formFields: readonly string[]
   const used = text.includes("already used") || /(^|_)USED($|_)/.test(error.errorCode ?? "");
   if (error.status === 422) {
     if (error.fieldErrors.some((e) => formFields.includes(e.field))) return null;
-    return used ? messages.inviteCodeUsed : messages.inviteLinkInvalid;
+    return used ? t("inviteUsed") : t("inviteLinkInvalid");
   }
-  if (used) return messages.inviteCodeUsed;
+  if (used) return t("inviteUsed");
   if ((error.status === 400 || error.status === 404 || error.status === 410) && text.includes("invit")) {
-    return messages.inviteLinkInvalid;
+    return t("inviteLinkInvalid");
   }
   return null;
 };

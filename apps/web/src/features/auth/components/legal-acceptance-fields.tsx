@@ -13,10 +13,18 @@ export interface DocumentDialogProps {
 
 type DocumentField = "privacyPolicy" | "eula";
 
-const documentFields: Record<SignupDocument, { field: DocumentField; label: string }> = {
-  "privacy-policy": { field: "privacyPolicy", label: "privacy policy" },
+const documentFields: Record<SignupDocument, DocumentField> = { "privacy-policy": "privacyPolicy", eula: "eula" };
+
+/** "I accept the" and the documents' names: the patient's pages give their catalogue's words. */
+export interface AcceptanceWords {
+  iAcceptThe: string;
+  names: Record<SignupDocument, string>;
+}
+
+const staffWords: AcceptanceWords = {
+  iAcceptThe: "I accept the",
   // Words a patient knows, not the acronym.
-  eula: { field: "eula", label: "licence agreement" },
+  names: { "privacy-policy": "privacy policy", eula: "licence agreement" },
 };
 
 /**
@@ -31,6 +39,7 @@ export const LegalAcceptanceFields = ({
   onAnswer,
   disabled,
   documentDialog,
+  words = staffWords,
 }: {
   documents: readonly SignupDocument[];
   accepted: Record<DocumentField, boolean>;
@@ -38,16 +47,17 @@ export const LegalAcceptanceFields = ({
   onAnswer: (field: DocumentField, accepted: boolean) => void;
   disabled?: boolean;
   documentDialog: (props: DocumentDialogProps) => ReactNode;
+  words?: AcceptanceWords;
 }) => {
   const [reading, setReading] = useState<SignupDocument | null>(null);
   const answer = (id: SignupDocument, value: boolean) => {
-    onAnswer(documentFields[id].field, value);
+    onAnswer(documentFields[id], value);
     setReading(null);
   };
   return (
     <>
       {documents.map((id) => {
-        const { field, label } = documentFields[id];
+        const field = documentFields[id];
         return (
           <Checkbox
             key={id}
@@ -58,9 +68,9 @@ export const LegalAcceptanceFields = ({
             disabled={disabled}
             label={
               <>
-                I accept the{" "}
+                {words.iAcceptThe}{" "}
                 <button type="button" className="pu-link-button" onClick={() => setReading(id)}>
-                  {label}
+                  {words.names[id]}
                 </button>
               </>
             }

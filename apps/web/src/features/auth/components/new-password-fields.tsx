@@ -1,6 +1,6 @@
 import { TextField } from "../../../components/plain-ui";
 import type { usePlainForm } from "../../../lib/plain-form";
-import { PasswordChecklist } from "./password-checklist";
+import { type ChecklistWords, PasswordChecklist } from "./password-checklist";
 
 type NewPasswordForm = ReturnType<typeof usePlainForm<{ password: string; confirmPassword: string }>>;
 
@@ -9,23 +9,31 @@ export const NewPasswordFields = ({
   form,
   email,
   pending,
+  words,
 }: {
   form: NewPasswordForm;
   email: string;
   pending: boolean;
+  /** The patient's pages give their catalogue's words; the staff screens keep core's English. */
+  words?: { password: string; confirmPassword: string; checklist: ChecklistWords };
 }) => (
   <>
     <TextField
-      label="New password"
+      label={words?.password ?? "New password"}
       type="password"
       autoComplete="new-password"
       required
       {...form.field("password", pending)}
       aria-describedby="password-checklist"
     />
-    <PasswordChecklist password={form.values.password} id="password-checklist" email={email} />
+    <PasswordChecklist
+      password={form.values.password}
+      id="password-checklist"
+      email={email}
+      {...(words ? { words: words.checklist } : {})}
+    />
     <TextField
-      label="Confirm new password"
+      label={words?.confirmPassword ?? "Confirm new password"}
       type="password"
       autoComplete="new-password"
       required

@@ -1,19 +1,20 @@
-import { emailProblem, messages, requiredTextProblem } from "@openpro/core/schema-free";
+import { limits } from "@openpro/core/schema-free";
 import { Alert, SubmitButton } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
+import { patientEmailProblem, patientTextProblem } from "../../../lib/patient-fields";
 import { t } from "../../../lib/patient-text";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientSignIn } from "../patient-api";
 import { inviteErrorMessage } from "./invite-error";
 import { SignInFields } from "./sign-in-fields";
 
-/** The catalogue's sign-in rows (lib/error-catalogue.ts, flow "login") for what the form shows itself. */
+/** The sign-in's failures (lib/error-catalogue.ts, flow "login") in the patient's words. */
 const signInFailure = (error: unknown): string | null => {
   if (!(error instanceof ApiError) || error.status === 503) return null;
-  if (error.status === 400 || error.status === 401) return messages.loginFailed;
-  if (error.status === 429) return error.message || messages.tooManyLoginAttempts;
-  if (error.status === undefined || error.status >= 500) return messages.somethingWentWrong;
-  return error.message || messages.somethingWentWrong;
+  if (error.status === 400 || error.status === 401) return t("wrongDetails");
+  if (error.status === 429) return t("tooManyTries");
+  if (error.status === 403) return t("staffAccount");
+  return t("signInFailed");
 };
 
 /** The patient app's reset, with the address typed so far. */
@@ -35,8 +36,8 @@ export const PatientSignInForm = ({
 }) => {
   const signIn = usePatientSignIn();
   const form = usePlainForm({ email: defaultEmail, password: "" }, (values) => ({
-    email: emailProblem(values.email),
-    password: requiredTextProblem(values.password),
+    email: patientEmailProblem(values.email),
+    password: patientTextProblem(values.password, limits.passwordMaxLength),
   }));
   const message = inviteErrorMessage(signIn.error, ["email", "password"]) ? null : signInFailure(signIn.error);
 
@@ -54,10 +55,10 @@ export const PatientSignInForm = ({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <form noValidate onSubmit={onSubmit} aria-label={t("signInTitle")}>
       {message ? <Alert severity="error">{message}</Alert> : null}
-      <SignInFields form={form} />
-      <SubmitButton disabled={form.submitDisabled(signIn.isPending)}>Sign in</SubmitButton>
+      <SignInFields form={form} labels={{ email: t("email"), password: t("password") }} />
+      <SubmitButton disabled={form.submitDisabled(signIn.isPending)}>{t("signInButton")}</SubmitButton>
       {/* A patient who forgot the password sets a new one in the patient app (/me). */}
       <p className="pu-text">
         <a href={forgotPasswordAddress(form.values.email)}>{t("forgotPasswordLink")}</a>

@@ -1,7 +1,14 @@
-import { emailProblem, limits, messages, newPasswordProblems, requiredTextProblem } from "@openpro/core/schema-free";
+import { limits } from "@openpro/core/schema-free";
 import type { ReactNode } from "react";
 import { Alert, Checkbox, SubmitButton, TextField } from "../../../components/plain-ui";
 import { ApiError } from "../../../lib/api-error";
+import {
+  patientChecklistWords,
+  patientEmailProblem,
+  patientNewPasswordProblems,
+  patientServerFieldErrors,
+  patientTextProblem,
+} from "../../../lib/patient-fields";
 import { t } from "../../../lib/patient-text";
 import { usePlainForm } from "../../../lib/plain-form";
 import { usePatientRegister } from "../patient-api";
@@ -55,11 +62,11 @@ export const PatientSignupForm = ({
       marketingConsent: false,
     },
     (values) => ({
-      firstName: requiredTextProblem(values.firstName, limits.text.personName, messages.firstNameRequired),
-      lastName: requiredTextProblem(values.lastName, limits.text.personName, messages.lastNameRequired),
-      email: emailProblem(values.email),
-      ...newPasswordProblems(values.password, values.confirmPassword),
-      privacyPolicy: values.privacyPolicy ? null : messages.privacyPolicyRequired,
+      firstName: patientTextProblem(values.firstName, limits.text.personName, "firstNameRequired"),
+      lastName: patientTextProblem(values.lastName, limits.text.personName, "lastNameRequired"),
+      email: patientEmailProblem(values.email),
+      ...patientNewPasswordProblems(values.password, values.confirmPassword, values.email),
+      privacyPolicy: values.privacyPolicy ? null : t("privacyPolicyRequired"),
       eula: values.eula ? null : t("licenceRequired"),
     }),
   );
@@ -69,8 +76,10 @@ export const PatientSignupForm = ({
     !error || inviteErrorMessage(error, fields) || (error instanceof ApiError && error.status === 422)
       ? null
       : error instanceof ApiError && error.status === 409
-        ? error.message || messages.accountAlreadyExists
-        : messages.somethingWentWrong;
+        ? t("accountAlreadyExists")
+        : error instanceof ApiError && error.status === 429
+          ? t("tooManyTries")
+          : t("somethingWentWrong");
 
   const onSubmit = form.handleSubmit((values) =>
     register.mutate(
@@ -88,18 +97,27 @@ export const PatientSignupForm = ({
         onError: (failed) => {
           const problem = inviteErrorMessage(failed, fields);
           if (problem) onInviteError(problem);
-          else form.applyServerErrors(failed, fields);
+          else form.applyServerErrors(patientServerFieldErrors(failed), fields);
         },
       },
     ),
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Create account">
-      <TextField label="First name" autoComplete="given-name" required {...form.field("firstName", pending)} />
-      <TextField label="Last name" autoComplete="family-name" required {...form.field("lastName", pending)} />
-      <TextField label="Email" type="email" autoComplete="username" required {...form.field("email", pending)} />
-      <NewPasswordFields form={form} email={form.values.email} pending={pending} />
+    <form noValidate onSubmit={onSubmit} aria-label={t("createAccount")}>
+      <TextField label={t("firstName")} autoComplete="given-name" required {...form.field("firstName", pending)} />
+      <TextField label={t("lastName")} autoComplete="family-name" required {...form.field("lastName", pending)} />
+      <TextField label={t("email")} type="email" autoComplete="username" required {...form.field("email", pending)} />
+      <NewPasswordFields
+        form={form}
+        email={form.values.email}
+        pending={pending}
+        words={{
+          password: t("newPassword"),
+          confirmPassword: t("confirmPassword"),
+          checklist: patientChecklistWords(),
+        }}
+      />
       <LegalAcceptanceFields
         documents={["eula", "privacy-policy"]}
         accepted={form.values}
@@ -107,16 +125,20 @@ export const PatientSignupForm = ({
         onAnswer={(field, accepted) => form.set(field)(accepted)}
         disabled={pending}
         documentDialog={documentDialog}
+        words={{
+          iAcceptThe: t("iAcceptThe"),
+          names: { "privacy-policy": t("privacyPolicy"), eula: t("licenceAgreement") },
+        }}
       />
       <Checkbox
         name="marketingConsent"
         checked={form.values.marketingConsent}
         onChecked={form.set("marketingConsent")}
         disabled={pending}
-        label="I would like to receive news and updates about OpenPRO (optional)"
+        label={t("marketingConsent")}
       />
       {failure ? <Alert severity="error">{failure}</Alert> : null}
-      <SubmitButton disabled={form.submitDisabled(pending)}>Create account</SubmitButton>
+      <SubmitButton disabled={form.submitDisabled(pending)}>{t("createAccount")}</SubmitButton>
     </form>
   );
 };

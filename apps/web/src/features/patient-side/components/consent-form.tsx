@@ -1,4 +1,3 @@
-import { messages } from "@openpro/core/schema-free";
 import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Checkbox, Dialog, Spinner } from "../../../components/plain-ui";
 import { t } from "../../../lib/patient-text";
@@ -31,7 +30,7 @@ export const ConsentForm = ({
   if (declined) {
     return (
       <Alert severity="info" role="status">
-        {messages.consentDeclinedMessage}
+        {t("consentDeclined")}
       </Alert>
     );
   }
@@ -40,17 +39,13 @@ export const ConsentForm = ({
     <div>
       {programName ? <h2 className="pu-h2">{programName}</h2> : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="pu-scroll" tabIndex={0} aria-label="Consent message">
-        <Suspense fallback={<Spinner label="Loading the consent message" />}>
+      <section className="pu-scroll" tabIndex={0} aria-label={t("consentMessageLabel")}>
+        <Suspense fallback={<Spinner label={t("loadingConsent")} />}>
           <ConsentMarkdown source={consentMessage} />
         </Suspense>
       </section>
-      <Checkbox
-        checked={agreed}
-        onChecked={setAgreed}
-        label="I have read the information above and I agree to take part in this program"
-      />
-      {failed ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
+      <Checkbox checked={agreed} onChecked={setAgreed} label={t("consentAgree")} />
+      {failed ? <Alert severity="error">{t("somethingWentWrong")}</Alert> : null}
       <div className="pu-actions">
         <Button
           variant="contained"
@@ -58,7 +53,7 @@ export const ConsentForm = ({
           disabled={!agreed || give.isPending}
           onClick={() => give.mutate(undefined, { onSuccess: onParticipated })}
         >
-          Participate
+          {t("participate")}
         </Button>
         <Button large onClick={() => setConfirming(true)} disabled={give.isPending}>
           {t("declineConsent")}
@@ -71,7 +66,7 @@ export const ConsentForm = ({
         actions={
           <>
             <Button onClick={() => setConfirming(false)} disabled={decline.isPending}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button
               variant="contained"
@@ -89,9 +84,7 @@ export const ConsentForm = ({
           </>
         }
       >
-        <p className="pu-text">
-          You will not take part in this program. Your care team can invite you again if you change your mind.
-        </p>
+        <p className="pu-text">{t("declineConsentText")}</p>
       </Dialog>
     </div>
   );

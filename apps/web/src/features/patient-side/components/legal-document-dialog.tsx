@@ -1,6 +1,6 @@
 import type { LegalDocumentId, RichTextBlock } from "@openpro/core";
-import { messages } from "@openpro/core/schema-free";
 import { Alert, Button, Dialog, Spinner } from "../../../components/plain-ui";
+import { t } from "../../../lib/patient-text";
 import { useLegalDocument } from "../api";
 
 /** The document's text blocks as elements, never HTML (headings one level below the dialog's title). */
@@ -33,18 +33,18 @@ const Loaded = ({ documentId, fallbackTitle, onAccept, onDecline }: Omit<LegalDo
       actions={
         document.isSuccess ? (
           <>
-            <Button onClick={onDecline}>Decline</Button>
+            <Button onClick={onDecline}>{t("decline")}</Button>
             <Button variant="contained" onClick={onAccept}>
-              Accept
+              {t("accept")}
             </Button>
           </>
         ) : (
-          <Button onClick={onDecline}>Close</Button>
+          <Button onClick={onDecline}>{t("close")}</Button>
         )
       }
     >
-      {document.isPending ? <Spinner /> : null}
-      {document.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
+      {document.isPending ? <Spinner label={t("loading")} /> : null}
+      {document.isError ? <Alert severity="error">{t("somethingWentWrong")}</Alert> : null}
       {document.isSuccess ? <Blocks blocks={document.data.blocks} /> : null}
     </Dialog>
   );
