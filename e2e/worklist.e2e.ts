@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext } from "./support/browser.js";
@@ -13,7 +15,8 @@ interface Row {
 /**
  * A nurse works the worklist of patients gone quiet (the demo's Breast patient who missed the
  * questionnaires of the last two weeks): records a call, the row leaves the list, and
- * the contact shows on the patient's dashboard; then opens the patient's pre-visit summary.
+ * the contact shows on the patient's dashboard; then opens the patient's pre-visit summary and
+ * downloads it as a PDF, which names the patient exactly (read by poppler's pdftotext).
  */
 describe("a nurse works the worklist of patients gone quiet", () => {
   const journey = useProduct();
@@ -98,5 +101,19 @@ describe("a nurse works the worklist of patients gone quiet", () => {
     // Months of demo data: the period has logs, and each figure is a link to its detail.
     expect(await nurse.getByRole("main").getByRole("link").count()).toBeGreaterThan(1);
     await expectAccessible(nurse, "pre-visit-summary");
+  });
+
+  it("downloads the summary as a PDF that names the patient as the screen does", async () => {
+    const downloading = nurse.waitForEvent("download");
+    await nurse.getByRole("button", { name: "Download PDF" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^pre-visit-summary-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", file, "-"]).toString("utf8");
+    expect(text).toContain("Pre-visit summary");
+    expect(text).toContain(quiet.patientName);
+    for (const part of ["Symptoms at a danger grade", "Alerts", "Medication adherence", "The patient's notes"])
+      expect(text).toContain(part);
   });
 });
