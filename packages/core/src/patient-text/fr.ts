@@ -34,7 +34,7 @@ export const fr: PatientCatalogue = {
   careTeamTitle: "Votre équipe soignante",
   careTeamHours: "Horaires : {hours}",
   callCareTeam: "Appeler {name} au {phone}",
-  callEmergency: "Appeler le numéro d'urgence {number}",
+  callEmergency: "Appeler le numéro d’urgence {number}",
   callAmbulance: "Appeler une ambulance au {number}",
   emailCareTeam: "Écrire à {name} : {address}",
   noCareTeam: "Votre équipe soignante n’a pas encore indiqué ses coordonnées.",

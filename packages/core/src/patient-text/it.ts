@@ -34,7 +34,7 @@ export const it: PatientCatalogue = {
   careTeamHours: "Orari: {hours}",
   callCareTeam: "Chiami {name} al {phone}",
   callEmergency: "Chiami il numero di emergenza {number}",
-  callAmbulance: "Chiami un'ambulanza al {number}",
+  callAmbulance: "Chiami un’ambulanza al {number}",
   emailCareTeam: "Scriva a {name}: {address}",
   noCareTeam: "La Sua équipe di cura non ha ancora inserito i propri recapiti.",
   disclaimerTitle: "Da ricordare",
