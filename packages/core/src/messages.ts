@@ -95,6 +95,8 @@ export const messages = {
   permissionNotGrantable: "Only an admin can grant admin permissions",
   programNameTaken: "A program with this name already exist",
   programNameRequired: "Please enter program name",
+  programStartAfterConsent: (firstConsentDay: string) =>
+    `The start date cannot be after the day the first patient consented (${new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${firstConsentDay}T00:00:00Z`))})`,
   programCreated: (name: string) => `You have successfully created "${name}"`,
   programSaved: "Program saved",
   imageSaved: "Image saved",

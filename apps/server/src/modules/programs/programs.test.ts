@@ -1,7 +1,7 @@
 import { limits, messages, patientIdTypes } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { addPatient, newPatient } from "../../../test/patients.js";
+import { addConsentedPatient, addPatient, newPatient } from "../../../test/patients.js";
 import {
   addToOrganisation,
   addToProgram,
@@ -388,6 +388,56 @@ describe("programs: list, create, change, delete and end", () => {
     const stored = await get(admin, program.projectId);
     expect(stored.json()).toMatchObject({ name: "Northbridge Colorectal", startDate: "2026-03-01" });
     expect((await get(admin, lakesideProgram)).json().name).toBe("Lakeside Lung Study");
+  });
+
+  it("corrects the start date and the patient identifier type, audited with what they were", async () => {
+    const program = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Skin" });
+    const corrected = await patch(callum.token, program, {
+      startDate: "2026-02-01",
+      defaultPatientIdType: "hospital_id",
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json()).toMatchObject({ startDate: "2026-02-01", defaultPatientIdType: "hospital_id" });
+    const audit = await t.ctx.db
+      .selectFrom("auditLog")
+      .select(["actorUserId", "details"])
+      .where("action", "=", "program.update")
+      .where("entityId", "=", program)
+      .executeTakeFirstOrThrow();
+    expect(audit.actorUserId).toBe(callum.id);
+    expect((audit.details as { corrected: unknown }).corrected).toMatchObject({
+      startDate: { to: "2026-02-01" },
+      defaultPatientIdType: { to: "hospital_id" },
+    });
+
+    // Once a patient consented (5 March 2026), the program cannot have started after that day.
+    const enrolment = await addConsentedPatient(
+      t,
+      callum.token,
+      program,
+      {
+        firstName: "Ada",
+        lastName: "Byron",
+        email: "ada.byron@patients.test",
+        patientIdType: "hospital_id",
+        patientId: "H123456",
+      },
+      { dob: "1961-04-12", sex: "female" },
+    );
+    await t.ctx.db
+      .updateTable("programPatients")
+      .set({ dateConsentGiven: new Date("2026-03-05T10:00:00Z") })
+      .where("id", "=", enrolment.id)
+      .execute();
+    const late = await patch(callum.token, program, { startDate: "2026-03-06" });
+    expect(late.statusCode).toBe(422);
+    expect(fieldErrors(late)).toEqual([
+      { field: "startDate", message: messages.programStartAfterConsent("2026-03-05") },
+    ]);
+    expect(messages.programStartAfterConsent("2026-03-05")).toContain("05 Mar 2026");
+    expect((await patch(callum.token, program, { startDate: "2026-03-05" })).statusCode).toBe(200);
+    // A nurse may not correct either.
+    expect((await patch(nurse.token, nurseProgram, { startDate: "2026-01-01" })).statusCode).toBe(403);
   });
 
   it("deletes a program only once its team is empty", async () => {

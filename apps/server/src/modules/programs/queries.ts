@@ -119,3 +119,13 @@ export const countProgramPatients = async (db: Db, programId: string) =>
 
 export const imageExists = async (db: Db, id: string): Promise<boolean> =>
   !!(await db.selectFrom("uploadedImages").select("id").where("id", "=", id).executeTakeFirst());
+
+/** When the program's first patient consented (null before anyone did): its start date cannot be later. */
+export const findFirstConsent = async (db: Db, programId: string): Promise<Date | null> => {
+  const row = await db
+    .selectFrom("programPatients")
+    .select((eb) => eb.fn.min("dateConsentGiven").as("first"))
+    .where("programId", "=", programId)
+    .executeTakeFirst();
+  return row?.first ? new Date(row.first as Date | string) : null;
+};

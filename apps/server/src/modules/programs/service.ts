@@ -10,6 +10,7 @@ import {
   type ProgramKind,
   patientIdTypes,
   programState,
+  type Territory,
   territoryAlertDefaults,
   todayIn,
 } from "@openpro/core";
@@ -308,7 +309,21 @@ export const updateProgram = async (scope: RequestScope, programId: string, body
     body.temperatureMax === undefined ? numberOrNull(current.temperatureMax) : body.temperatureMax,
   );
   if (body.name) await assertNameFree(ctx, body.name, programId);
+  // Correcting the start date (mistyped at creation): never after a patient already took part.
+  if (body.startDate !== undefined && body.startDate !== current.startDate) {
+    const firstConsent = await q.findFirstConsent(ctx.db, programId);
+    const firstDay = firstConsent ? todayIn(current.territory as Territory, firstConsent) : null;
+    if (firstDay && body.startDate > firstDay)
+      throw invalidField("startDate", messages.programStartAfterConsent(firstDay));
+  }
   const { organisationId: _ignored, ...changes } = body;
+  // The corrections a record must show (what the program said before): its start date and the
+  // identifier its patients are enrolled with.
+  const corrected = Object.fromEntries(
+    (["startDate", "defaultPatientIdType", "customPatientIdName"] as const)
+      .filter((key) => changes[key] !== undefined && (changes[key] ?? null) !== (current[key] ?? null))
+      .map((key) => [key, { from: current[key] ?? null, to: changes[key] ?? null }]),
+  );
   await ctx.db.transaction().execute(async (trx) => {
     await q.updateProgram(trx, programId, columnsFrom(changes));
     await scope.audit(
@@ -317,7 +332,7 @@ export const updateProgram = async (scope: RequestScope, programId: string, body
         entityType: "program",
         entityId: programId,
         programId,
-        details: { fields: Object.keys(changes) },
+        details: { fields: Object.keys(changes), ...(Object.keys(corrected).length > 0 ? { corrected } : {}) },
       },
       trx,
     );

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Alert, Box, Button, IconButton, Paper, Typography } from "@mui/material";
+import { Alert, Box, Button, IconButton, MenuItem, Paper, Typography } from "@mui/material";
 import {
   alertMessageMaxLength,
   can,
@@ -9,14 +9,17 @@ import {
   limits,
   messages,
   type Program,
+  patientIdTypes,
   programSettingsRules,
   readinessTexts,
   updateProgramBody,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import type { ReactNode } from "react";
-import { type Resolver, useFieldArray, useForm } from "react-hook-form";
+import { type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { FormDateField } from "../../../components/form-date-field";
+import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard } from "../../../components/leave-guard";
 import { applyFieldErrors } from "../../../lib/forms";
@@ -32,6 +35,9 @@ import {
 } from "./program-fields";
 
 export interface ProgramSettingsValues extends SharedProgramValues {
+  startDate: string;
+  defaultPatientIdType: string;
+  customPatientIdName: string;
   articles: { articleId: string; header: string; url: string }[];
   consentMessage: string;
   disclaimer: string;
@@ -49,6 +55,9 @@ const valuesOf = (program: Program): ProgramSettingsValues => ({
   patientProgramName: program.patientProgramName ?? "",
   description: program.description ?? "",
   projectPeriod: program.projectPeriod === null ? "" : String(program.projectPeriod),
+  startDate: program.startDate,
+  defaultPatientIdType: program.defaultPatientIdType ?? "",
+  customPatientIdName: program.customPatientIdName ?? "",
   populateNvAppointments: program.populateNvAppointments,
   disabledNoteTypes: [...program.disabledNoteTypes],
   articles: program.articles.map((a) => ({ ...a })),
@@ -65,6 +74,8 @@ const valuesOf = (program: Program): ProgramSettingsValues => ({
 const toBody = (values: ProgramSettingsValues) => ({
   ...values,
   projectPeriod: values.projectPeriod.trim() === "" ? null : values.projectPeriod,
+  // A program created without a default identifier keeps none until one is chosen.
+  defaultPatientIdType: values.defaultPatientIdType === "" ? undefined : values.defaultPatientIdType,
   articles: values.articles.map((a) => ({
     ...(a.articleId ? { articleId: a.articleId } : {}),
     header: a.header,
@@ -99,6 +110,7 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
     defaultValues: valuesOf(program),
   });
   const articles = useFieldArray({ control: form.control, name: "articles" });
+  const idType = useWatch({ control: form.control, name: "defaultPatientIdType" });
   const { isDirty, isValid, isSubmitting } = form.formState;
   const pending = update.isPending || isSubmitting;
 
@@ -168,6 +180,38 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
           fullWidth
         />
         {rules.projectPeriod ? <ProjectPeriodField control={form.control} disabled={off} /> : null}
+      </Section>
+
+      <Section title="Start date and patient identifier">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Correct what was set when the program was created. The start date cannot be after the first patient consented;
+          patients already enrolled keep the identifier they were added with.
+        </Typography>
+        <FormDateField control={form.control} name="startDate" label="Start date" required disabled={off} />
+        <FormSelectField
+          control={form.control}
+          name="defaultPatientIdType"
+          label="Default patient identifier"
+          disabled={off}
+          sx={{ mt: 2, minWidth: 260 }}
+        >
+          {program.defaultPatientIdType === null ? <MenuItem value="">None</MenuItem> : null}
+          {patientIdTypes.map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </FormSelectField>
+        {idType === "other" ? (
+          <FormTextField
+            control={form.control}
+            name="customPatientIdName"
+            label="Patient identifier name"
+            required
+            disabled={off}
+            sx={{ mt: 2, display: "block" }}
+          />
+        ) : null}
       </Section>
 
       <Section title="Appointments">

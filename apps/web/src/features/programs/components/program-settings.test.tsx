@@ -104,6 +104,28 @@ describe("the general settings form", () => {
     await waitFor(() => expect(stickyBar()).toBeNull());
   });
 
+  it("corrects the start date (typed in the reader's order) and the patient identifier type", async () => {
+    let sent: unknown;
+    stubFetch({
+      [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, { ...program, ...(sent as object) });
+      },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    const start = screen.getByLabelText(/^Start date/) as HTMLInputElement;
+    expect(start.value).toBe("01/01/2026");
+    await user.clear(start);
+    await user.type(start, "15/02/2026");
+    await user.click(screen.getByRole("combobox", { name: /Default patient identifier/ }));
+    await user.click(await screen.findByRole("option", { name: "Hospital ID" }));
+    await waitFor(() => expect(stickyBar()).toBeTruthy());
+    await user.click(within(stickyBar()!).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(messages.programSaved)).toBeTruthy();
+    expect(sent).toEqual({ startDate: "2026-02-15", defaultPatientIdType: "hospital_id" });
+  });
+
   it("sends articles added and removed as the whole list", async () => {
     let sent: unknown;
     stubFetch({
