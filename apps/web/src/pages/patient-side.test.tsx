@@ -48,7 +48,7 @@ describe("the patient invite page", () => {
     expect(screen.getByRole("checkbox", { name: /licence agreement/ })).toBeTruthy();
     expect(screen.queryByText(/EULA/)).toBeNull();
     // The sign-in panel waits to be chosen.
-    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect(within(screen.getByRole("region", { name: "Sign in" })).queryByLabelText(/^Password/)).toBeNull();
     expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
   });
 
