@@ -9,6 +9,7 @@ import type { DatabasePool, Db } from "./db/kysely.js";
 import { registerAdminRoutes } from "./modules/admin/routes.js";
 import { registerAlertJobs } from "./modules/alerts/jobs.js";
 import { registerAlertRoutes } from "./modules/alerts/routes.js";
+import { alertsOfLogUpload } from "./modules/alerts/service.js";
 import { registerAppointmentRoutes } from "./modules/appointments/routes.js";
 import { registerAuditRoutes } from "./modules/audit/routes.js";
 import { registerAuthRoutes } from "./modules/auth/routes.js";
@@ -165,7 +166,8 @@ export const buildApp = async (
     registerCareTeamRoutes(api, ctx);
     registerReportRoutes(api, ctx);
     registerProgramDashboardRoutes(api, ctx);
-    registerLogRoutes(api, ctx);
+    // The upload raises the care team's alerts through the hook the logs module exposes (logs knows nothing of alerts).
+    registerLogRoutes(api, ctx, alertsOfLogUpload);
     registerQuestionnaireDeliveryRoutes(api, ctx);
     registerSymptomSettingsRoutes(api, ctx);
     registerAlertRoutes(api, ctx);

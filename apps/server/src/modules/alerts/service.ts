@@ -17,7 +17,6 @@ import {
   secondsBetween,
   severityOf,
   symptomRaisesAlert,
-  type Territory,
   temperatureOutOfRange,
   territoryAlertDefaults,
   withCallLine,
@@ -33,6 +32,7 @@ import { enqueueJob, enqueueJobsInStatement } from "../../platform/jobs/job-runn
 import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
 import type { RequestScope } from "../../platform/request-scope.js";
+import type { LogUploadHook, ProgramSymptomMessages, UploadedItem, UploadProgram } from "../logs/service.js";
 import { pushOrPass } from "../push/service.js";
 import * as q from "./queries.js";
 
@@ -51,25 +51,14 @@ const numberOrNull = (value: string | number | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
 
 // ---------------------------------------------------------------------------------------------
-// Raising, inside the upload's transaction
-
-/** One item of an upload as the logs module checked it: temperatures in °C. */
-export interface UploadedItem {
-  clientId: string;
-  logClass: string;
-  logTypeId: string | null;
-  grade: number | null;
-  celsius: number | null;
-}
-
-export type AlertPairs = Awaited<ReturnType<typeof q.findPairMessages>>;
+// Raising, in the upload's own statement (the logs module's upload hook)
 
 /**
  * Whether an upload of these items needs the program's symptom + grade alert messages and its
  * care team's phones (not without a symptom or a temperature): the upload reads them with its
  * enrolment and passes them to planUploadAlerts.
  */
-export const uploadNeedsAlertPairs = (scope: RequestScope, items: readonly { logClass: string }[]): boolean =>
+const uploadNeedsAlertPairs = (items: readonly { logClass: string }[]): boolean =>
   items.some((i) => i.logClass === "SYMPTOMS" || i.logClass === "TEMPERATURE");
 
 /** What an upload's alerts are, decided before its INSERT from what the patient sent. */
@@ -89,20 +78,12 @@ export interface UploadAlertPlan {
  * emergency numbers. The alerts themselves are raised by the INSERT's own statement, from the logs
  * it creates (statement).
  */
-export const planUploadAlerts = (
+const planUploadAlerts = (
   scope: RequestScope,
-  program: {
-    id: string;
-    territory: Territory;
-    temperatureMin: string | number | null;
-    temperatureMax: string | number | null;
-    temperatureMessage: string | null;
-    defaultAlertMessage: string | null;
-    careTeam: readonly { careTeamName: string; contactPhones: readonly string[] }[];
-  },
+  program: UploadProgram,
   items: readonly UploadedItem[],
   /** The program's pairs as the upload read them (uploadNeedsAlertPairs). */
-  pairs: AlertPairs,
+  pairs: ProgramSymptomMessages,
 ): UploadAlertPlan => {
   // The items that raise an alert if created (their client ids are unique: the upload checked).
   const triggers: q.AlertTrigger[] = [];
@@ -180,6 +161,19 @@ export const planUploadAlerts = (
           announce: (rows) => enqueueJobsInStatement(ALERT_ANNOUNCE_JOB, rows),
         });
   return { alertMessages, statement };
+};
+
+/**
+ * The alerts module's part in every upload of logs, handed to the logs routes by app.ts: the logs
+ * module knows nothing of alerts (issue 34 §4), and the alerts are still raised by the upload's own
+ * statement, committed with the logs or not at all.
+ */
+export const alertsOfLogUpload: LogUploadHook = {
+  needsProgramMessages: uploadNeedsAlertPairs,
+  plan: (scope, program, items, messages) => {
+    const { alertMessages, statement } = planUploadAlerts(scope, program, items, messages);
+    return { alertMessages, after: statement };
+  },
 };
 
 /** What the upload's statement put in each announcement it enqueued (raiseAlertsOfCreatedLogs). */

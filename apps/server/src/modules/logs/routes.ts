@@ -4,19 +4,17 @@ import type { AppContext } from "../../platform/context.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as logs from "./service.js";
 
-export const registerLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
+/** `onUpload`: what another module adds to each upload (app.ts hands the alerts module's hook). */
+export const registerLogRoutes = (app: FastifyInstance, ctx: AppContext, onUpload: logs.LogUploadHook) => {
   defineRoute(app, ctx, logsApi.types, { scope: "any" }, async () => logs.listLogTypes());
   defineRoute(app, ctx, logsApi.upload, { scope: "patient" }, ({ scope, params, body }) =>
-    logs.uploadLogs(scope, params.projectId, body),
+    logs.uploadLogs(scope, params.projectId, body, onUpload),
   );
   defineRoute(app, ctx, logsApi.uploadMedications, { scope: "patient" }, ({ scope, params, body }) =>
     logs.uploadMedications(scope, params.projectId, body),
   );
   defineRoute(app, ctx, logsApi.uploadMedicationEvents, { scope: "patient" }, ({ scope, params, body }) =>
     logs.uploadMedicationEvents(scope, params.projectId, body),
-  );
-  defineRoute(app, ctx, logsApi.undoDose, { scope: "patient" }, ({ scope, params }) =>
-    logs.undoMyDose(scope, params.projectId, params.clientId),
   );
   defineRoute(app, ctx, logsApi.myMedications, { scope: "patient" }, ({ scope, params }) =>
     logs.listMyMedications(scope, params.projectId),

@@ -3,7 +3,6 @@ import {
   type AlertMessageAnswer,
   clockSkewAllowanceSeconds,
   ctcaeCatalogue,
-  doseUndoable,
   errorCodes,
   findLogType,
   isDangerGrade,
@@ -32,8 +31,56 @@ import type { z } from "zod";
 import { inProgram } from "../../platform/access/program-scope.js";
 import { AppError, conflict, type FieldError, forbidden, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import * as alerts from "../alerts/service.js";
 import * as q from "./queries.js";
+
+// ---------------------------------------------------------------------------------------------
+// What another module adds to an upload (issue 34 §4: logs knows nothing of alerts)
+
+/** One item of an upload as the logs module checked it: temperatures in °C. */
+export interface UploadedItem {
+  clientId: string;
+  logClass: string;
+  logTypeId: string | null;
+  grade: number | null;
+  celsius: number | null;
+}
+
+/** The program an upload goes to, as the upload read it with the enrolment. */
+export interface UploadProgram {
+  id: string;
+  territory: Territory;
+  temperatureMin: string | number | null;
+  temperatureMax: string | number | null;
+  temperatureMessage: string | null;
+  defaultAlertMessage: string | null;
+  careTeam: readonly { careTeamName: string; contactPhones: readonly string[] }[];
+}
+
+/** The program's message for a symptom at a grade (its severe-symptom settings), read with the enrolment. */
+export type ProgramSymptomMessages = readonly { logTypeId: string; grade: number; message: string }[];
+
+/**
+ * A module's part in an upload of logs, handed to the logs routes by app.ts (the alerts module's
+ * alertsOfLogUpload: the messages the app shows the patient and the care team's alerts). It plans
+ * from what the patient sent, before the INSERT; what it adds to the INSERT runs in the same
+ * statement, so the logs and what the hook writes commit together or not at all.
+ */
+export interface LogUploadHook {
+  /** Whether the upload reads the program's symptom messages and care team with its enrolment. */
+  needsProgramMessages(items: readonly { logClass: string }[]): boolean;
+  plan(
+    scope: RequestScope,
+    program: UploadProgram,
+    items: readonly UploadedItem[],
+    /** Empty unless needsProgramMessages said so. */
+    messages: ProgramSymptomMessages,
+  ): {
+    /** Answered to the app with the upload's results. */
+    alertMessages: AlertMessageAnswer[];
+    /** Common table expressions added to the upload's INSERT (q.AfterLogsCreated); null: nothing to add. */
+    after: q.AfterLogsCreated | null;
+  };
+}
 
 /** Row-level reads the reports module builds on (program and patient checked by the caller). */
 export {
@@ -45,8 +92,7 @@ export {
   type MedicationRow,
 } from "./queries.js";
 
-/** "undone": a dose the patient undid, sent again from the phone's queue; not recorded again (logId: its clientId). */
-type UploadResult = { clientId: string; logId: string; status: "created" | "duplicate" | "updated" | "undone" };
+type UploadResult = { clientId: string; logId: string; status: "created" | "duplicate" | "updated" };
 
 /** The symptom catalogue (CTCAE v5.0 terms). */
 export const listLogTypes = () => ({ results: [...ctcaeCatalogue] });
@@ -312,21 +358,24 @@ const answer = (
 
 /**
  * A batch of logs from the app: all items checked first (every error reported, nothing written),
- * then one INSERT … ON CONFLICT DO NOTHING in one transaction. A retried batch creates nothing
+ * then one statement: INSERT … ON CONFLICT DO NOTHING, what the hook adds, the audit entry (atomic
+ * on its own: no transaction around it). A retried batch creates nothing
  * and answers the same ids; items already received are not checked again, so a retry still
  * succeeds after, say, the program switched a kind of note off. Which items were received before
  * is asked only when some item fails its checks: a batch that passes needs no such read, the
- * INSERT skips what it already holds. The program's alert pairs are read with the enrolment.
+ * INSERT skips what it already holds. The program's symptom messages and care team are read with
+ * the enrolment when the hook needs them.
  */
 export const uploadLogs = async (
   scope: RequestScope,
   programId: string,
   body: z.output<typeof logBatchBody>,
+  hook: LogUploadHook,
 ): Promise<{ results: UploadResult[]; alertMessages: AlertMessageAnswer[] }> => {
   const { program, consentedAt, alertPairs } = await uploadTarget(
     scope,
     programId,
-    alerts.uploadNeedsAlertPairs(scope, body.logs),
+    hook.needsProgramMessages(body.logs),
   );
   const now = scope.ctx.clock.now();
   const disabledNotes = new Set(program.disabledNoteTypes);
@@ -367,9 +416,9 @@ export const uploadLogs = async (
   if (errors.length > 0) throw unprocessable(sortErrors(errors));
   const rows = fresh.flatMap((c) => (c.row ? [c.row] : []));
 
-  // Which items raise the care team's alerts, and the messages the app shows, from what was sent;
-  // the INSERT raises the alerts of the logs it creates, in the same statement.
-  const plan = alerts.planUploadAlerts(
+  // What the hook adds (the alerts module: the messages the app shows, and the care team's alerts
+  // of the logs the INSERT creates, raised by the same statement), planned from what was sent.
+  const plan = hook.plan(
     scope,
     program,
     checked.flatMap((c, i) => (c.row ? [alertItemOf(body.logs[i]!, c.row)] : [])),
@@ -383,7 +432,7 @@ export const uploadLogs = async (
   const created = await q.insertLogs(
     scope.ctx.db,
     { programId, patientId: scope.actor.userId, receivedAt: now, rows, received: clientIds.length },
-    plan.statement,
+    plan.after,
     (details) => scope.auditInStatement(event, details),
   );
   // Nothing to write (every item already received): the entry alone.
@@ -396,8 +445,8 @@ export const uploadLogs = async (
   return { results: restoreClientIds(body.logs, results), alertMessages: plan.alertMessages };
 };
 
-/** What the alerts module checks of an item (temperatures in °C, as stored). */
-const alertItemOf = (item: LogUpload, row: q.UploadedLogRow): alerts.UploadedItem => ({
+/** What the hook sees of an item (temperatures in °C, as stored). */
+const alertItemOf = (item: LogUpload, row: q.UploadedLogRow): UploadedItem => ({
   clientId: item.clientId,
   logClass: row.logClass,
   logTypeId: row.logTypeId,
@@ -488,9 +537,6 @@ export const uploadMedicationEvents = async (
   const received = new Set(
     (await q.findMedicationEventIdsByClientIds(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId),
   );
-  // A dose the patient undid stays undone, whatever the phone's queue sends again (issue 30 §4.3).
-  const undone = new Set((await q.findUndoneDoses(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId));
-  for (const id of undone) received.add(id);
   const medicationIds = new Map(
     (
       await q.findMedicationIdsByClientIds(
@@ -542,49 +588,9 @@ export const uploadMedicationEvents = async (
       },
       trx,
     );
-    return answer(clientIds, created, existing).map(
-      (r): UploadResult => (undone.has(r.clientId) ? { clientId: r.clientId, logId: r.clientId, status: "undone" } : r),
-    );
+    return answer(clientIds, created, existing);
   });
   return { results: restoreClientIds(body.events, results) };
-};
-
-/**
- * "I took it" taken back (issue 30 §4.3): the patient's own dose of this client id in this program,
- * on the day it was taken (core doseUndoable, the patient's calendar day). Its row is deleted, so
- * adherence in every report and the dashboard's roll-up follow at once; its client id is kept as
- * undone, so undoing again answers the same and a retried upload does not bring it back. Audited.
- * Another patient's dose, or one of another program, is not found (404).
- */
-export const undoMyDose = async (scope: RequestScope, programId: string, rawClientId: string): Promise<null> => {
-  await uploadTarget(scope, programId);
-  const clientId = rawClientId.toLowerCase();
-  const patientId = scope.actor.userId;
-  const now = scope.ctx.clock.now();
-  return scope.ctx.db.transaction().execute(async (trx) => {
-    const dose = await q.lockDoseByClientId(trx, programId, patientId, clientId);
-    if (!dose) {
-      const undone = await q.findUndoneDoses(trx, patientId, [clientId]);
-      if (undone.some((u) => u.programId === programId)) return null;
-      throw notFound();
-    }
-    if (!doseUndoable({ localDate: String(dose.localDate), utcOffsetMinutes: dose.utcOffsetMinutes }, now)) {
-      throw conflict(messages.doseUndoTooLate);
-    }
-    await q.undoDose(trx, { id: dose.id, programId, patientId, clientId }, now);
-    await scope.audit(
-      {
-        action: "medication-event.undo",
-        entityType: "medication_events",
-        entityId: dose.id,
-        programId,
-        patientId,
-        details: { clientId, status: dose.status, localDate: String(dose.localDate) },
-      },
-      trx,
-    );
-    return null;
-  });
 };
 
 // ---------------------------------------------------------------------------------------------
