@@ -16,6 +16,9 @@ export const registerLogRoutes = (app: FastifyInstance, ctx: AppContext, onUploa
   defineRoute(app, ctx, logsApi.uploadMedicationEvents, { scope: "patient" }, ({ scope, params, body }) =>
     logs.uploadMedicationEvents(scope, params.projectId, body),
   );
+  defineRoute(app, ctx, logsApi.undoDose, { scope: "patient" }, ({ scope, params }) =>
+    logs.undoMyDose(scope, params.projectId, params.clientId),
+  );
   defineRoute(app, ctx, logsApi.myMedications, { scope: "patient" }, ({ scope, params }) =>
     logs.listMyMedications(scope, params.projectId),
   );

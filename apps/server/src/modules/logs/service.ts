@@ -3,6 +3,7 @@ import {
   type AlertMessageAnswer,
   clockSkewAllowanceSeconds,
   ctcaeCatalogue,
+  doseUndoable,
   errorCodes,
   findLogType,
   isDangerGrade,
@@ -92,7 +93,8 @@ export {
   type MedicationRow,
 } from "./queries.js";
 
-type UploadResult = { clientId: string; logId: string; status: "created" | "duplicate" | "updated" };
+/** "undone": a dose the patient undid, sent again from the phone's queue; not recorded again (logId: its clientId). */
+type UploadResult = { clientId: string; logId: string; status: "created" | "duplicate" | "updated" | "undone" };
 
 /** The symptom catalogue (CTCAE v5.0 terms). */
 export const listLogTypes = () => ({ results: [...ctcaeCatalogue] });
@@ -537,6 +539,9 @@ export const uploadMedicationEvents = async (
   const received = new Set(
     (await q.findMedicationEventIdsByClientIds(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId),
   );
+  // A dose the patient undid stays undone, whatever the phone's queue sends again (issue 30 §4.3).
+  const undone = new Set((await q.findUndoneDoses(scope.ctx.db, scope.actor.userId, clientIds)).map((r) => r.clientId));
+  for (const id of undone) received.add(id);
   const medicationIds = new Map(
     (
       await q.findMedicationIdsByClientIds(
@@ -588,9 +593,49 @@ export const uploadMedicationEvents = async (
       },
       trx,
     );
-    return answer(clientIds, created, existing);
+    return answer(clientIds, created, existing).map(
+      (r): UploadResult => (undone.has(r.clientId) ? { clientId: r.clientId, logId: r.clientId, status: "undone" } : r),
+    );
   });
   return { results: restoreClientIds(body.events, results) };
+};
+
+/**
+ * "I took it" taken back (issue 30 §4.3): the patient's own dose of this client id in this program,
+ * on the day it was taken (core doseUndoable, the patient's calendar day). Its row is deleted, so
+ * adherence in every report and the dashboard's roll-up follow at once; its client id is kept as
+ * undone, so undoing again answers the same and a retried upload does not bring it back. Audited.
+ * Another patient's dose, or one of another program, is not found (404).
+ */
+export const undoMyDose = async (scope: RequestScope, programId: string, rawClientId: string): Promise<null> => {
+  await uploadTarget(scope, programId);
+  const clientId = rawClientId.toLowerCase();
+  const patientId = scope.actor.userId;
+  const now = scope.ctx.clock.now();
+  return scope.ctx.db.transaction().execute(async (trx) => {
+    const dose = await q.lockDoseByClientId(trx, programId, patientId, clientId);
+    if (!dose) {
+      const undone = await q.findUndoneDoses(trx, patientId, [clientId]);
+      if (undone.some((u) => u.programId === programId)) return null;
+      throw notFound();
+    }
+    if (!doseUndoable({ localDate: String(dose.localDate), utcOffsetMinutes: dose.utcOffsetMinutes }, now)) {
+      throw conflict(messages.doseUndoTooLate);
+    }
+    await q.undoDose(trx, { id: dose.id, programId, patientId, clientId }, now);
+    await scope.audit(
+      {
+        action: "medication-event.undo",
+        entityType: "medication_events",
+        entityId: dose.id,
+        programId,
+        patientId,
+        details: { clientId, status: dose.status, localDate: String(dose.localDate) },
+      },
+      trx,
+    );
+    return null;
+  });
 };
 
 // ---------------------------------------------------------------------------------------------
