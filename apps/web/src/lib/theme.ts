@@ -60,5 +60,10 @@ export const theme = createTheme({
     // otherwise they sit where the wide table puts them and the page scrolls sideways on a phone.
     MuiTableContainer: { styleOverrides: { root: { position: "relative" } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: "normal" } },
+    // A read-only setting's helper text says what the field holds and why it cannot change: it
+    // must stay readable. MUI greys it to 38 % black (about 2.6:1 on white, an axe contrast failure).
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme }) => ({ "&.Mui-disabled": { color: theme.palette.text.secondary } }) },
+    },
   },
 });
