@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pushKinds } from "../rules/push.js";
+import { uuidField } from "../validation.js";
 import { emptyResponse, endpoint } from "./endpoint.js";
 
 /**
@@ -40,6 +41,15 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInfo = z.infer<typeof pushSubscriptionSchema>;
 
+const clockTime = (field: string) =>
+  z
+    .string({ error: `Enter when the quiet hours ${field} as hh:mm, for example 21:00.` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `Enter when the quiet hours ${field} as hh:mm, for example 21:00.`);
+
+/** A program's quiet hours in the clinic's time zone: no reminder between start and end (alert-related excepted). */
+export const pushSettingsSchema = z.object({ quietStart: z.string(), quietEnd: z.string() });
+export const pushSettingsBody = z.strictObject({ quietStart: clockTime("start"), quietEnd: clockTime("end") });
+
 export const pushApi = {
   key: endpoint({
     method: "GET",
@@ -77,5 +87,25 @@ export const pushApi = {
     body: z.strictObject({ endpoint: pushEndpointUrl }),
     response: emptyResponse,
     status: 204,
+  }),
+  settings: endpoint({
+    method: "GET",
+    path: "/api/v1/admin/projects/:projectId/push-settings",
+    summary:
+      "The program's quiet hours (clinic's time zone): reminders pushed then wait until they end; default 21:00 to 08:00.",
+    tags: ["push"],
+    auth: true,
+    params: z.strictObject({ projectId: uuidField() }),
+    response: pushSettingsSchema,
+  }),
+  updateSettings: endpoint({
+    method: "PUT",
+    path: "/api/v1/admin/projects/:projectId/push-settings",
+    summary: "Set the program's quiet hours (a start equal to the end: none). A message about an alert is never held.",
+    tags: ["push"],
+    auth: true,
+    params: z.strictObject({ projectId: uuidField() }),
+    body: pushSettingsBody,
+    response: pushSettingsSchema,
   }),
 } as const;

@@ -399,8 +399,47 @@ describe("reminders that reach the phone (Web Push)", () => {
     ]);
   });
 
+  it("keeps the quiet hours the program sets, changed only by those who may edit its symptom settings", async () => {
+    t.clock.set("2026-04-06T11:30:00Z"); // 12:30 in London (summer time)
+    const program = await breastProgram("Lunchtime Program");
+    const url = `/api/v1/admin/projects/${program.programId}/push-settings`;
+    const admin = await staffSession(t, { email: "cara@clinic.test", role: "clinical_project_admin" });
+    await addToOrganisation(t, admin.id, organisation, "clinical_project_admin");
+    const analyst = await staffSession(t, { email: "lena@pharma.test", role: "life_sciences_team_member" });
+    await addToOrganisation(t, analyst.id, organisation, "life_sciences_team_member");
+    const otherOrganisation = await insertOrganisation(t, "Lakeside");
+    const outsider = await staffSession(t, { email: "omar@lakeside.test", role: "clinical_project_admin" });
+    await addToOrganisation(t, outsider.id, otherOrganisation, "clinical_project_admin");
+
+    expect((await api("GET", url, admin.token)).json()).toEqual({ quietStart: "21:00", quietEnd: "08:00" });
+    const bad = await api("PUT", url, admin.token, { quietStart: "25:00", quietEnd: "14:00" });
+    expect(fieldErrors(bad)).toEqual([
+      { field: "quietStart", message: "Enter when the quiet hours start as hh:mm, for example 21:00." },
+    ]);
+    expect((await api("PUT", url, analyst.token, { quietStart: "12:00", quietEnd: "14:00" })).statusCode).toBe(403);
+    expect((await api("GET", url, outsider.token)).statusCode).toBe(404);
+    expect((await api("PUT", url, outsider.token, { quietStart: "12:00", quietEnd: "14:00" })).statusCode).toBe(404);
+    const saved = await api("PUT", url, admin.token, { quietStart: "12:00", quietEnd: "14:00" });
+    expect(saved.json()).toEqual({ quietStart: "12:00", quietEnd: "14:00" });
+    expect((await api("GET", url, admin.token)).json()).toEqual({ quietStart: "12:00", quietEnd: "14:00" });
+    expect((await api("PUT", url, await nurseToken(), { quietStart: "00:00", quietEnd: "00:00" })).statusCode).toBe(
+      403,
+    );
+
+    // A questionnaire sent at 12:30 waits for 14:00 London.
+    await consentedPatient(program.programId, "Noor", "noor@patients.test");
+    const phone = browserSubscription(service.port, "noor-phone");
+    expect((await subscribe("noor@patients.test", phone, ["questionnaire_due"])).statusCode).toBe(200);
+    await scheduleCheckIn(program);
+    await t.runJobs();
+    expect(pushesTo(phone)).toEqual([]);
+    t.clock.set("2026-04-06T13:00:00Z");
+    await t.runJobs();
+    expect(pushesTo(phone)).toHaveLength(1);
+  });
+
   it("e-mails as before a patient who opted out of that kind of reminder", async () => {
-    t.clock.set("2026-03-30T10:00:00Z");
+    t.clock.set("2026-04-13T10:00:00Z");
     const program = await breastProgram("Wendy's Program");
     await consentedPatient(program.programId, "Wendy", "wendy@patients.test");
     const phone = browserSubscription(service.port, "wendy-phone");

@@ -4,7 +4,7 @@ import type { AppContext } from "../../platform/context.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as push from "./service.js";
 
-/** Reminders on the patient's phone: a patient's own subscriptions; staff accounts are refused (403). */
+/** Reminders on the patient's phone: a patient's own subscriptions (staff refused, 403); a program's quiet hours (staff). */
 export const registerPushRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const patient = { scope: "patient" } as const;
   defineRoute(app, ctx, api.key, patient, ({ scope }) => push.getPushKey(scope));
@@ -14,4 +14,15 @@ export const registerPushRoutes = (app: FastifyInstance, ctx: AppContext) => {
     await push.removeSubscription(scope, body.endpoint);
     return null;
   });
+  // The program's quiet hours: set by those who set its symptom alerts and reminders.
+  defineRoute(app, ctx, api.settings, { permission: "view_project_symptom_severity_threshold" }, ({ scope, params }) =>
+    push.getPushSettings(scope, params.projectId),
+  );
+  defineRoute(
+    app,
+    ctx,
+    api.updateSettings,
+    { permission: "edit_project_symptom_severity_threshold" },
+    ({ scope, params, body }) => push.updatePushSettings(scope, params.projectId, body),
+  );
 };

@@ -8,6 +8,7 @@ import {
   pushSendAt,
   pushTargets,
   pushTextKeys,
+  quietHoursLabel,
   type Territory,
   territoryTimeZones,
 } from "@openpro/core";
@@ -15,6 +16,7 @@ import webpush from "web-push";
 import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/kysely.js";
 import type { PushFallbackMail } from "../../db/schema.js";
+import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import { insertJobs } from "../../platform/jobs/queries.js";
@@ -248,4 +250,34 @@ export const sendDelivery = async (ctx: AppContext, deliveryId: string, attempt:
     if ((await q.finishDelivery(trx, deliveryId, fallback ? "mailed" : "none", now)) && fallback)
       await queueMail(trx, ctx.clock, fallback.to, fallback.mail, fallback.category);
   });
+};
+
+// ---------------------------------------------------------------------------------------------
+// A program's quiet hours (staff with the symptom settings' permissions)
+
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export const getPushSettings = async (scope: RequestScope, programId: string) => {
+  await inProgram(scope, programId);
+  const row = await q.findQuietHours(scope.ctx.db, programId);
+  const { start, end } = quietHoursLabel(
+    row ? { startMinute: row.quietStartMinute, endMinute: row.quietEndMinute } : defaultQuietHours,
+  );
+  return { quietStart: start, quietEnd: end };
+};
+
+export const updatePushSettings = async (
+  scope: RequestScope,
+  programId: string,
+  body: { quietStart: string; quietEnd: string },
+) => {
+  await inProgram(scope, programId);
+  await scope.ctx.db.transaction().execute(async (trx) => {
+    await q.upsertQuietHours(trx, programId, minuteOf(body.quietStart), minuteOf(body.quietEnd), scope.ctx.clock.now());
+    await scope.audit(
+      { action: "push.settings.update", entityType: "push-settings", programId, details: { ...body } },
+      trx,
+    );
+  });
+  return { quietStart: body.quietStart, quietEnd: body.quietEnd };
 };
