@@ -5,12 +5,14 @@ import { enqueueSnackbar } from "notistack";
 import { useLocation, useNavigate } from "react-router";
 import { PageTitle } from "../components/page-title";
 import { AlertPreferences } from "../features/alerts/components/alert-preferences";
+import { useSignBackIn } from "../features/auth/api";
 import { ChangePasswordForm } from "../features/auth/components/change-password-form";
 import { PersonalDetailsForm } from "../features/auth/components/personal-details-form";
 import { useSession } from "../lib/session-context";
 
 export const SettingsPage = () => {
-  const { user, signOut } = useSession();
+  const { user, signIn, signOut } = useSession();
+  const signBackIn = useSignBackIn();
   const navigate = useNavigate();
   const location = useLocation();
   if (!user) return null;
@@ -37,13 +39,23 @@ export const SettingsPage = () => {
             Change password
           </Typography>
           <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>
-            After changing your password you will be signed out everywhere and sign in again.
+            Changing your password signs you out everywhere else; here you stay signed in with the new one.
           </Typography>
           <ChangePasswordForm
             requireCurrentPassword
-            onChanged={() => {
+            onChanged={(password) => {
               enqueueSnackbar(messages.passwordUpdated, { variant: "success" });
-              void signOut({ callServer: false });
+              // Every session ended with the change: sign in again with the new password (scope
+              // clinical); the one-time code follows where the account needs one. Signed out only
+              // if that fails.
+              signBackIn.mutate(
+                { email: user.email, password },
+                {
+                  onSuccess: ({ accessToken, refreshToken, user: signedIn }) =>
+                    signIn({ accessToken, refreshToken }, signedIn),
+                  onError: () => void signOut({ callServer: false }),
+                },
+              );
             }}
           />
         </Paper>

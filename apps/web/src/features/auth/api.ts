@@ -70,6 +70,17 @@ export const useChangePassword = () =>
     meta: { errorFlow: "password-change", inlineErrors: true },
   });
 
+/**
+ * After a password change every session has ended: the user signs in again with the new password,
+ * scope clinical (document 1 §7), instead of being sent to the login page to type it once more.
+ */
+export const useSignBackIn = () =>
+  useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      apiCall(authApi.login, { body: { ...body, scope: "clinical" } }),
+    meta: { inlineErrors: true },
+  });
+
 export const useUpdateCurrentUser = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,8 @@ import { PasswordPairFields } from "./password-pair-fields";
 type Values = z.input<typeof changePasswordBody>;
 
 /**
- * Change the signed-in user's password; every session ends afterwards, so the caller signs the user out.
+ * Change the signed-in user's password; every session ends afterwards, so the caller signs the user
+ * in again with the new password (`onChanged` receives it) or out.
  * From settings (`requireCurrentPassword`) the current password is asked for too; the forced change
  * after signing in with an expired password does not ask for it again.
  */
@@ -23,7 +24,7 @@ export const ChangePasswordForm = ({
 }: {
   email?: string;
   requireCurrentPassword?: boolean;
-  onChanged: () => void;
+  onChanged: (newPassword: string) => void;
 }) => {
   const change = useChangePassword();
   const form = useForm<Values, unknown, z.output<typeof changePasswordBody>>({
@@ -35,9 +36,12 @@ export const ChangePasswordForm = ({
   const message = inlineMessage(change.error, "password-change");
 
   const onSubmit = form.handleSubmit((values) =>
-    change.mutateAsync(values).then(onChanged, (error: unknown) => {
-      applyFieldErrors(error, form.setError, ["currentPassword", "password", "confirmPassword"]);
-    }),
+    change.mutateAsync(values).then(
+      () => onChanged(values.password),
+      (error: unknown) => {
+        applyFieldErrors(error, form.setError, ["currentPassword", "password", "confirmPassword"]);
+      },
+    ),
   );
 
   return (

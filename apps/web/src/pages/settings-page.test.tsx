@@ -1,0 +1,58 @@
+import { type CurrentUser, messages } from "@openpro/core";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { type Session, SessionContext } from "../lib/session-context";
+import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { SettingsPage } from "./settings-page";
+
+const NEW_PASSWORD = "Harbour-Lights-2026!";
+const nia: CurrentUser = {
+  id: "n1",
+  firstName: "Nia",
+  lastName: "Okafor",
+  displayName: null,
+  email: "nia@clinic.test",
+  userRole: "clinician_team_member",
+  scope: "clinical",
+  permissions: [],
+  passwordExpireDate: null,
+  otpRequired: false,
+  instructionsAcknowledged: true,
+  language: null,
+};
+
+describe("the settings page", { timeout: 60_000 }, () => {
+  it("signs the user back in with the new password (scope clinical) after a change, not out", async () => {
+    const fetchMock = stubFetch({
+      "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
+      "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a2", refreshToken: "r2", user: nia }),
+    });
+    const session: Session = {
+      status: "signed-in",
+      user: nia,
+      signIn: vi.fn(),
+      signOut: vi.fn(async () => undefined),
+      refetchUser: vi.fn(async () => nia),
+    };
+    const user = userEvent.setup();
+    renderWithProviders(
+      <SessionContext.Provider value={session}>
+        <SettingsPage />
+      </SessionContext.Provider>,
+    );
+    await user.type(screen.getByLabelText(/^Current password/), "Old-Password-2025!");
+    await user.type(screen.getByLabelText(/^New password/), NEW_PASSWORD);
+    await user.type(screen.getByLabelText(/^Confirm new password/), NEW_PASSWORD);
+    await user.click(screen.getByRole("button", { name: "Update password" }));
+
+    await vi.waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ accessToken: "a2", refreshToken: "r2" }, nia));
+    expect(session.signOut).not.toHaveBeenCalled();
+    const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/v2/auth/login"));
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({
+      email: "nia@clinic.test",
+      password: NEW_PASSWORD,
+      scope: "clinical",
+    });
+  });
+});
