@@ -76,6 +76,7 @@ export const ProjectPeriodField = <T extends SharedProgramValues>({
     name={field<T>("projectPeriod")}
     label="Participation period (weeks)"
     disabled={disabled}
+    numberRule={{ decimals: 0, min: 1, max: 520 }}
     {...(stepper
       ? { type: "number", slotProps: { htmlInput: { min: 1, max: 520, step: 1, inputMode: "numeric" } } }
       : { slotProps: { htmlInput: { inputMode: "numeric" } } })}
