@@ -1,4 +1,4 @@
-import { TextField, ThemeProvider } from "@mui/material";
+import { MenuItem, TextField, ThemeProvider } from "@mui/material";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { theme } from "./theme";
@@ -32,5 +32,19 @@ describe("the staff app's theme", () => {
     const colour = getComputedStyle(helper).color;
     expect(colour).not.toBe("");
     expect(contrast(colour, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("lets a long choice list scroll after about nine items, at most 26rem tall (document 1 §9)", () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <TextField select label="Symptom" value="" slotProps={{ select: { open: true } }}>
+          {Array.from({ length: 20 }, (_, i) => (
+            <MenuItem key={i} value={String(i)}>{`Symptom ${i + 1}`}</MenuItem>
+          ))}
+        </TextField>
+      </ThemeProvider>,
+    );
+    const paper = screen.getByRole("listbox").closest(".MuiPaper-root") as HTMLElement;
+    expect(getComputedStyle(paper).maxHeight).toContain("26rem");
   });
 });

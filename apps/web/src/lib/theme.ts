@@ -62,6 +62,10 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true, margin: "normal" } },
     // A read-only setting's helper text says what the field holds and why it cannot change: it
     // must stay readable. MUI greys it to 38 % black (about 2.6:1 on white, an axe contrast failure).
+    // A long choice list scrolls after about nine items (document 1 §9: an overflow list's maximum
+    // height is 26rem), never taller than the window leaves it.
+    MuiMenu: { styleOverrides: { paper: { maxHeight: "min(26rem, calc(100% - 96px))" } } },
+    MuiAutocomplete: { styleOverrides: { listbox: { maxHeight: "26rem" } } },
     MuiFormHelperText: {
       styleOverrides: { root: ({ theme }) => ({ "&.Mui-disabled": { color: theme.palette.text.secondary } }) },
     },
