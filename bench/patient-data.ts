@@ -25,7 +25,7 @@ import {
   userIdOf,
 } from "./fixtures.js";
 import { participantReportSql } from "./report-sql.js";
-import { RawTime, type Row, summarise, time } from "./stats.js";
+import { printTable, RawTime, type Row, summarise, time } from "./stats.js";
 import { worklistSql } from "./worklist-sql.js";
 
 /**
@@ -863,6 +863,8 @@ const benchWorklist = async (t: BenchApp, reader: ApiClient, programId: string, 
   rows.push(
     compared(`${name}, ${probe.body.totalCount} listed`, worklist.api, worklist.raw, 50, undefined, worklist.cpu),
   );
+  // Printed as soon as measured: a long run on a loaded machine may stop in a later section.
+  printTable(rows.slice(-1));
 };
 
 /** The API is not there yet: say so, with the raw statement's figure measured all the same. */

@@ -41,11 +41,25 @@ export const contactOutcomeLabels: Record<ContactOutcome, string> = {
   no_answer: "No answer",
 };
 
-/** The two windows "reporting dropped" compares, in clinic days, both ending with `today`'s. */
-export const reportingWindows = (today: string) => ({
-  recent: { from: addDays(today, 1 - reportingWindowDays), to: today },
-  earlier: { from: addDays(today, 1 - 2 * reportingWindowDays), to: addDays(today, -reportingWindowDays) },
-});
+type Windows = { recent: { from: string; to: string }; earlier: { from: string; to: string } };
+let lastWindows: { today: string; windows: Windows } | null = null;
+
+/**
+ * The two windows "reporting dropped" compares, in clinic days, both ending with `today`'s.
+ * The same for every patient of a list: the last answer is kept (10,000 patients, one day).
+ */
+export const reportingWindows = (today: string): Windows => {
+  if (lastWindows?.today === today) return lastWindows.windows;
+  const windows = {
+    recent: Object.freeze({ from: addDays(today, 1 - reportingWindowDays), to: today }),
+    earlier: Object.freeze({
+      from: addDays(today, 1 - 2 * reportingWindowDays),
+      to: addDays(today, -reportingWindowDays),
+    }),
+  };
+  lastWindows = { today, windows };
+  return windows;
+};
 
 /** What the worklist knows of one enrolment on the clinic's `today`. */
 export interface QuietFacts {

@@ -8,6 +8,8 @@ export interface QuietFactsRow {
   lastName: string;
   status: string;
   dateConsentGiven: Date | string;
+  /** The clinic's day of the consent (the territory zone's date at that instant). */
+  consentDay: string;
   /** The patient's calendar day of their latest log in this program. */
   lastLogDay: string | null;
   recentLogDays: number;
@@ -29,6 +31,8 @@ export const findQuietFacts = async (
   db: Db,
   programId: string,
   windows: { earlierFrom: string; recentFrom: string; today: string },
+  /** The clinic's zone: the consent's day is read in the database (10,000 conversions in JavaScript took as long as the statement). */
+  timeZone: string,
 ): Promise<QuietFactsRow[]> => {
   const { rows } = await sql<QuietFactsRow>`
     WITH windows AS (
@@ -67,7 +71,9 @@ export const findQuietFacts = async (
         AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
     )
     SELECT en.user_id AS "patientId", en.first_name AS "firstName", en.last_name AS "lastName",
-      en.status, en.date_consent_given AS "dateConsentGiven", en.last_log_day AS "lastLogDay",
+      en.status, en.date_consent_given AS "dateConsentGiven",
+      to_char(en.date_consent_given AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "consentDay",
+      en.last_log_day AS "lastLogDay",
       en.recent AS "recentLogDays", en.earlier AS "earlierLogDays",
       (en.last_log_day IS NOT NULL OR EXISTS (
         SELECT 1 FROM sessions s

@@ -62,17 +62,18 @@ const quietPatients = async (
   const clinicDay = (instant: Date | string) => wallClockAt(new Date(instant), timeZone).date;
   const quietDays = (await q.findQuietDays(db, program.id)) ?? defaultQuietDays;
   const windows = reportingWindows(today);
-  const facts = await q.findQuietFacts(db, program.id, {
-    earlierFrom: windows.earlier.from,
-    recentFrom: windows.recent.from,
-    today,
-  });
+  const facts = await q.findQuietFacts(
+    db,
+    program.id,
+    { earlierFrom: windows.earlier.from, recentFrom: windows.recent.from, today },
+    timeZone,
+  );
   const quiet: QuietPatient[] = [];
   for (const f of facts) {
     const reasons = quietReasons(
       {
         status: f.status as PatientStatus,
-        consentDay: clinicDay(f.dateConsentGiven),
+        consentDay: f.consentDay,
         lastLogDay: f.lastLogDay,
         recentLogDays: f.recentLogDays,
         earlierLogDays: f.earlierLogDays,
