@@ -154,7 +154,9 @@ describe("an admin opens an organisation and a clinician joins it", () => {
     await admin.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("12345");
     await admin.getByRole("button", { name: "Save" }).click();
     await expectVisible(
-      admin.getByText("Enter a phone number as dialled in the program's country, or with + and the country code"),
+      admin.getByText(
+        "Please enter a phone number as dialled in the program's country, or with + and the country code",
+      ),
     );
     // As a nurse in a UK program dials it; stored in E.164 and read back the same way.
     await admin.getByRole("textbox", { name: "Phone number 1", exact: true }).fill("0113 206 8000");

@@ -57,7 +57,7 @@ export const FormDateField = <T extends FieldValues, O extends FieldValues = T>(
   const notADate = value !== "" && parseDateInput(value, order) === null;
   const message = fieldState.error
     ? notADate
-      ? `Enter a real date as ${order.pattern}, such as ${formatDateInput("2026-11-27", order)}`
+      ? `Please enter a real date as ${order.pattern}, such as ${formatDateInput("2026-11-27", order)}`
       : fieldState.error.message
     : undefined;
 
