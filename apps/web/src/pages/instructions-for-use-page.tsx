@@ -7,7 +7,9 @@ import { PageTitle } from "../components/page-title";
 import { TextBlocks } from "../components/text-blocks";
 import { useUpdateCurrentUser } from "../features/auth/api";
 import { useLegalDocument } from "../features/content/api";
+import { fullPageLoad } from "../lib/page-address";
 import { useSession } from "../lib/session-context";
+import { readPendingInvite } from "../lib/sign-in-state";
 import { useScrollGate } from "../lib/use-scroll-gate";
 
 /** Instructions for use; with ?required=true a signed-in reader acknowledges them after scrolling to the end. */
@@ -25,10 +27,18 @@ export const InstructionsForUsePage = () => {
     ready: required && document.isSuccess,
   });
 
+  // A new clinician who opened an invitation before signing up goes back to it (document 1 §4:
+  // "if an invite link was saved beforehand the user is sent there afterwards"); else to programs.
   const onAcknowledge = () =>
     acknowledge.mutate(
       { instructionsAcknowledged: true },
-      { onSuccess: () => navigate("/programs", { replace: true }) },
+      {
+        onSuccess: () => {
+          const invitation = readPendingInvite();
+          if (invitation) fullPageLoad.open(invitation, true);
+          else navigate("/programs", { replace: true });
+        },
+      },
     );
 
   return (
