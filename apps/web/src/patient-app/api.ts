@@ -266,6 +266,20 @@ export const useLogDose = (programId: string) => {
   });
 };
 
+/** Takes back a dose the patient recorded (by its client id), on the day it was taken (issue 30 §4.3). */
+export const useUndoDose = (programId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, Error, string>({
+    mutationFn: (clientId) => meCall(logsApi.undoDose, { params: { projectId: programId, clientId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.medications(programId) });
+      void queryClient.invalidateQueries({ queryKey: keys.history(programId) });
+    },
+    networkMode,
+    meta: meMeta,
+  });
+};
+
 export const useMyHistory = (programId: string) =>
   useQuery({
     queryKey: keys.history(programId),

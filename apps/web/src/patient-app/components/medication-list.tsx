@@ -9,13 +9,14 @@ import {
   Paper,
   Radio,
   RadioGroup,
+  TextField,
   Typography,
 } from "@mui/material";
 import { type PatientMedication, type PatientProgram, skipReasons } from "@openpro/core";
 import { type FormEvent, useRef, useState } from "react";
-import type { ApiError } from "../../lib/http";
+import { ApiError } from "../../lib/http";
 import { formatDateTime, t } from "../../lib/patient-text";
-import { useLogDose, useMyMedications, usePendingCount } from "../api";
+import { useLogDose, useMyMedications, usePendingCount, useUndoDose } from "../api";
 import { localIsoWithOffset } from "../local-time";
 import { skipReasonLabel } from "./history-list";
 import { touch } from "./me-layout";
@@ -23,8 +24,30 @@ import { optionSx } from "./symptom-log-form";
 
 type SkipReason = (typeof skipReasons)[number];
 
+const pad = (n: number) => String(n).padStart(2, "0");
+/** The time now as a time field writes it (HH:MM). */
+const timeNow = () => {
+  const now = new Date();
+  return `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+};
+/** Today at the time the patient chose (HH:MM), where the patient is; null when it is not a time. */
+const todayAt = (time: string): Date | null => {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return null;
+  const at = new Date();
+  at.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  return at;
+};
+
 const MedicationCard = ({ medication, programId }: { medication: PatientMedication; programId: string }) => {
   const logDose = useLogDose(programId);
+  const undoDose = useUndoDose(programId);
+  /** When the dose was taken: now unless the patient says earlier today (issue 30 §4.3). */
+  const [takenAt, setTakenAt] = useState(timeNow);
+  const [timeProblem, setTimeProblem] = useState<string | undefined>();
+  /** The dose just recorded as taken, which "Undo" takes back. */
+  const [undoable, setUndoable] = useState<string | null>(null);
+  const [undoProblem, setUndoProblem] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
@@ -41,17 +64,26 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
   const sending = useRef<string | null>(null);
   const send = (status: "LOGGED" | "SKIPPED", skipReason?: SkipReason) => {
     if (sending.current) return;
+    // A dose taken earlier today is recorded at the time the patient chose; never later than now.
+    const at = status === "LOGGED" ? todayAt(takenAt) : new Date();
+    if (!at || at.getTime() > Date.now()) {
+      setTimeProblem(t(at ? "doseTimeFuture" : "doseTimeNeeded"));
+      return;
+    }
+    setTimeProblem(undefined);
     const clientId = crypto.randomUUID();
     sending.current = clientId;
     setDone(null);
     setQueued(false);
     setRefused(null);
+    setUndoable(null);
+    setUndoProblem(null);
     logDose.mutate(
       {
         clientId,
         medicationClientId: medication.clientId,
         status,
-        date: localIsoWithOffset(new Date()),
+        date: localIsoWithOffset(at),
         ...(skipReason ? { skipReason } : {}),
       },
       {
@@ -66,12 +98,14 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
           setSkipping(false);
           setReason("");
           if (outcome.status === "queued") setQueued(true);
-          else
+          else {
             setDone(
               status === "LOGGED"
                 ? t("doseTaken", { name: medication.name })
                 : t("doseSkipped", { name: medication.name }),
             );
+            if (status === "LOGGED") setUndoable(clientId);
+          }
         },
       },
     );
@@ -82,6 +116,19 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
     if (reason) send("SKIPPED", reason as SkipReason);
   };
   const failure = refused?.fieldErrors[0]?.message ?? (refused ? refused.message : t("sendFailed"));
+  const undo = () => {
+    if (!undoable || undoDose.isPending) return;
+    setUndoProblem(null);
+    undoDose.mutate(undoable, {
+      onSuccess: () => {
+        setUndoable(null);
+        setDone(t("doseUndone", { name: medication.name }));
+        setTakenAt(timeNow());
+      },
+      onError: (error) =>
+        setUndoProblem(t(error instanceof ApiError && error.status === 409 ? "doseUndoTooLate" : "sendFailed")),
+    });
+  };
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={nameId} sx={{ p: 2, display: "grid", gap: 1.5 }}>
@@ -97,8 +144,29 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
         </Typography>
       ) : null}
       {done ? (
-        <Alert severity="success" role="status">
+        <Alert
+          severity="success"
+          role="status"
+          action={
+            undoable ? (
+              <Button
+                color="inherit"
+                sx={touch}
+                disabled={undoDose.isPending}
+                aria-label={t("undoDoseOf", { name: medication.name })}
+                onClick={undo}
+              >
+                {t("undoDose")}
+              </Button>
+            ) : null
+          }
+        >
           {done}
+        </Alert>
+      ) : null}
+      {undoProblem ? (
+        <Alert severity="error" role="alert">
+          {undoProblem}
         </Alert>
       ) : null}
       {queued ? (
@@ -152,6 +220,16 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
         </Box>
       ) : (
         <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 1 }}>
+          <TextField
+            type="time"
+            label={t("doseTimeTaken")}
+            value={takenAt}
+            onChange={(e) => setTakenAt(e.target.value)}
+            error={!!timeProblem}
+            helperText={timeProblem}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ gridColumn: "1 / -1" }}
+          />
           <Button
             variant="contained"
             sx={touch}

@@ -1,7 +1,7 @@
 import type { PatientProgram } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
@@ -59,7 +59,8 @@ describe("I took it", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<MeMedicationsPage />, { route: "/me/medications" });
-    const took = await screen.findByRole("button", { name: t("tookDose") });
+    // The first render loads the language catalogue and the list: a loaded machine takes its time.
+    const took = await screen.findByRole("button", { name: t("tookDose") }, { timeout: 10_000 });
     await user.dblClick(took);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect((took as HTMLButtonElement).disabled).toBe(true);
@@ -67,5 +68,94 @@ describe("I took it", () => {
     expect(await screen.findByText(t("doseTaken", { name: "Tamoxifen" }))).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.clientId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  describe("with a choice of the time taken and an undo", () => {
+    const doseId = "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+    const dosesUrl = `/api/v1/user/projects/${programId}/medication-events`;
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    /** Tamoxifen on the list; doses recorded (with their times) and undos answered as given. */
+    const serve = (undoAnswer: () => Response) => {
+      storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+      // Only Date is faked (10:00 on 27 November, where the test runs); timers run as usual.
+      vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+      vi.setSystemTime(new Date(2026, 10, 27, 10, 0));
+      vi.spyOn(crypto, "randomUUID").mockReturnValue(doseId);
+      const sent: { clientId: string; date: string }[] = [];
+      const undone: string[] = [];
+      stubFetch({
+        "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
+        [`GET /api/v1/user/projects/${programId}/medications`]: () =>
+          jsonResponse(200, {
+            results: [
+              {
+                medicationId: "m1",
+                clientId: "c1",
+                name: "Tamoxifen",
+                dosage: "20 mg",
+                dosageUnit: null,
+                frequency: "ONCE_DAILY",
+                snomedId: null,
+                startDate: "2026-11-01",
+                endDate: null,
+                lastDose: null,
+              },
+            ],
+          }),
+        [`POST ${dosesUrl}`]: (init) => {
+          const { events } = JSON.parse(String(init?.body)) as { events: { clientId: string; date: string }[] };
+          sent.push(...events);
+          return jsonResponse(200, {
+            results: events.map((e) => ({ clientId: e.clientId, logId: "e1", status: "created" })),
+          });
+        },
+        [`DELETE ${dosesUrl}/${doseId}`]: () => {
+          undone.push(doseId);
+          return undoAnswer();
+        },
+      });
+      return { sent, undone };
+    };
+
+    it("records a dose taken earlier today at the time chosen, and takes it back with Undo", async () => {
+      const { sent, undone } = serve(() => new Response(null, { status: 204 }));
+      const user = userEvent.setup();
+      renderWithProviders(<MeMedicationsPage />, { route: "/me/medications" });
+      const time = await screen.findByLabelText(t("doseTimeTaken"));
+      expect((time as HTMLInputElement).value).toBe("10:00");
+      await user.clear(time);
+      await user.type(time, "07:30");
+      await user.click(screen.getByRole("button", { name: t("tookDose") }));
+      expect(await screen.findByText(t("doseTaken", { name: "Tamoxifen" }))).toBeTruthy();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.date).toMatch(/^2026-11-27T07:30:00[+-]\d{2}:\d{2}$/);
+
+      await user.click(screen.getByRole("button", { name: t("undoDoseOf", { name: "Tamoxifen" }) }));
+      expect(await screen.findByText(t("doseUndone", { name: "Tamoxifen" }))).toBeTruthy();
+      expect(undone).toEqual([doseId]);
+      expect(screen.queryByRole("button", { name: t("undoDoseOf", { name: "Tamoxifen" }) })).toBeNull();
+    });
+
+    it("refuses a time later than now, and says so when the undo comes too late", async () => {
+      const { sent } = serve(() => jsonResponse(409, { statusCode: 409, message: "too late" }));
+      const user = userEvent.setup();
+      renderWithProviders(<MeMedicationsPage />, { route: "/me/medications" });
+      const time = await screen.findByLabelText(t("doseTimeTaken"));
+      await user.clear(time);
+      await user.type(time, "11:15");
+      await user.click(screen.getByRole("button", { name: t("tookDose") }));
+      expect(await screen.findByText(t("doseTimeFuture"))).toBeTruthy();
+      expect(sent).toEqual([]);
+
+      await user.clear(time);
+      await user.type(time, "09:45");
+      await user.click(screen.getByRole("button", { name: t("tookDose") }));
+      await user.click(await screen.findByRole("button", { name: t("undoDoseOf", { name: "Tamoxifen" }) }));
+      expect((await screen.findByRole("alert")).textContent).toBe(t("doseUndoTooLate"));
+    });
   });
 });
