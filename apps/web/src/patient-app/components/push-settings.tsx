@@ -96,8 +96,17 @@ export const PushSettings = () => {
       </Typography>
       <Typography>{t("pushIntro")}</Typography>
       <Typography>{t("pushPrivacy")}</Typography>
-      {status === "unsupported" ? <Alert severity="info">{t("pushUnsupported")}</Alert> : null}
-      {status === "blocked" ? <Alert severity="warning">{t("pushBlocked")}</Alert> : null}
+      {/* Facts about this browser, not errors: a status, so they do not interrupt as an alert would. */}
+      {status === "unsupported" ? (
+        <Alert severity="info" role="status">
+          {t("pushUnsupported")}
+        </Alert>
+      ) : null}
+      {status === "blocked" ? (
+        <Alert severity="warning" role="status">
+          {t("pushBlocked")}
+        </Alert>
+      ) : null}
       {canChoose ? (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
