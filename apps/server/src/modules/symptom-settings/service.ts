@@ -3,7 +3,9 @@ import {
   findLogType,
   type IntervalSchedule,
   type LogTypeRef,
+  loadSymptomWords,
   messages,
+  patientSymptomName,
   type SevereSymptomMessage,
   type SymptomReminder,
   type symptomReminderBody,
@@ -300,6 +302,9 @@ export const sweepReminders = async (ctx: AppContext): Promise<number> => {
     if (!due) continue;
     const programName = r.patientProgramName ?? r.programName;
     const symptoms = r.logTypeIds.map((id) => refOf(id).name);
+    // The e-mail names the symptoms as the patient's app does: plain words in the patient's language.
+    const words = await loadSymptomWords(patientMailLanguage(r.language, r.territory));
+    const plainSymptoms = r.logTypeIds.map((id) => patientSymptomName({ logTypeId: id, name: refOf(id).name }, words));
     // The reminder's version (its last change) is part of the key: an edited schedule starts afresh.
     const sourceKey = `symptom-reminder:${r.reminderId}:${new Date(r.reminderSince).getTime()}:${due.index}`;
     await ctx.db.transaction().execute(async (trx) => {
@@ -321,7 +326,7 @@ export const sweepReminders = async (ctx: AppContext): Promise<number> => {
             mail: reminderMail(ctx, {
               firstName: r.firstName,
               programName,
-              symptoms,
+              symptoms: plainSymptoms,
               userId: r.patientId,
               email,
               language: r.language,

@@ -305,7 +305,8 @@ describe("the Symptom settings tab: prioritised symptoms, alert messages and rem
       await t.runJobs();
       expect(await reminderMails()).toHaveLength(1);
       const mail = (await reminderMails())[0]!;
-      expect(mail.textBody).toContain("Fatigue, Nausea");
+      // The e-mail names the symptoms in the patient's plain words, as the app lists them.
+      expect(mail.textBody).toContain("Tiredness or lack of energy, Feeling sick (nausea)");
       expect(mail.textBody).toContain("/unsubscribe?");
       t.clock.set("2026-03-05T09:20:00Z");
       await t.runJobs();
