@@ -104,9 +104,11 @@ export const MeLayout = ({
         <Box
           component="nav"
           aria-label={t("menuLabel")}
+          // The items share the width and wrap onto a second row when the language's words are
+          // longer than a phone is wide ("Einstellungen", "Paramètres"): never a sideways scroll.
           sx={{
-            display: "grid",
-            gridTemplateColumns: "repeat(auto-fit, minmax(80px, 1fr))",
+            display: "flex",
+            flexWrap: "wrap",
             bgcolor: "background.paper",
             borderBottom: 1,
             borderColor: "divider",
@@ -120,6 +122,7 @@ export const MeLayout = ({
               aria-current={pathname === item.to ? "page" : undefined}
               sx={{
                 ...touch,
+                flex: "1 1 auto",
                 borderRadius: 0,
                 fontSize: "1rem",
                 borderBottom: 3,
