@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { readinessKeys, type territoryAlertDefaults } from "../rules/program-readiness.js";
+import { ctcaeCatalogue } from "../catalogue/ctcae.js";
+import { pairKey } from "../rules/alerts.js";
+import { isDangerGrade, maxSymptomGrade } from "../rules/patient-data.js";
+import {
+  type ReadinessInput,
+  type ReadinessItem,
+  type ReadinessKey,
+  readinessKeys,
+  readinessMessages,
+  readinessSettingsPaths,
+  type territoryAlertDefaults,
+} from "../rules/program-readiness.js";
 import { UUID_PATTERN } from "../validation.js";
 import { endpoint } from "./endpoint.js";
 
@@ -40,4 +51,31 @@ export const programReadinessApi = {
     params: z.strictObject({ projectId: z.string().regex(UUID_PATTERN) }),
     response: programReadinessSchema,
   }),
+};
+
+/** Every symptom the app offers patients, at every danger grade: each needs a message. */
+const dangerPairs = ctcaeCatalogue.flatMap((symptom) =>
+  Array.from({ length: maxSymptomGrade + 1 }, (_, grade) => grade)
+    .filter((grade) => isDangerGrade(grade))
+    .map((grade) => pairKey(symptom.logTypeId, grade)),
+);
+
+const filled = (text: string | null) => !!text && text.trim() !== "";
+
+/**
+ * What is missing before the program may reach a patient; empty when it is ready. Here, above the
+ * catalogue (every symptom at every danger grade needs a message), not in rules/, which the
+ * catalogue builds on.
+ */
+export const programReadiness = (p: ReadinessInput): ReadinessItem[] => {
+  const pairs = new Set(p.alertMessagePairs.map((x) => pairKey(x.logTypeId, x.grade)));
+  const missing: Record<ReadinessKey, boolean> = {
+    "care-team-phone": !p.careTeam.some((c) => c.contactPhones.some((phone) => phone.trim() !== "")),
+    "temperature-thresholds": p.temperatureMin === null || p.temperatureMax === null || !filled(p.temperatureMessage),
+    "alert-messages": !filled(p.defaultAlertMessage) && !dangerPairs.every((key) => pairs.has(key)),
+    escalation: p.escalationMinutes === null || p.escalationRecipients < 1,
+  };
+  return readinessKeys
+    .filter((key) => missing[key])
+    .map((key) => ({ key, message: readinessMessages[key], settingsPath: readinessSettingsPaths[key] }));
 };

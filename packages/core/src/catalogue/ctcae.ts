@@ -1,5 +1,17 @@
-import type { LogType } from "../api/logs.js";
 import { defaultDangerGrade, isDangerGrade, symptomGradeLabels } from "../rules/patient-data.js";
+
+/**
+ * A symptom of the catalogue: a CTCAE v5.0 term, its MedDRA code as identifier. The wire's LogType
+ * (api/logs.ts) is this shape; the catalogue defines its own so that it stands below api/.
+ */
+export interface CatalogueSymptom {
+  logTypeId: string;
+  name: string;
+  identifier: string;
+  ctcaeVersion: string;
+  category: string;
+  levels: { id: string; grade: number; label: string; isDanger: boolean }[];
+}
 
 /**
  * The symptom catalogue patients log from: CTCAE v5.0 terms as CTCAE spells them, with their
@@ -95,7 +107,7 @@ const terms: readonly (readonly [string, string, string])[] = [
   ["Weight loss", "10047895", soc.investigations],
 ];
 
-const levelsOf = (code: string): LogType["levels"] =>
+const levelsOf = (code: string): CatalogueSymptom["levels"] =>
   symptomGradeLabels.map((label, grade) => ({
     id: `${code}-${grade}`,
     grade,
@@ -104,7 +116,7 @@ const levelsOf = (code: string): LogType["levels"] =>
   }));
 
 /** The catalogue, in a stable order (by system organ class as listed, then as the terms above). */
-export const ctcaeCatalogue: readonly LogType[] = terms.map(([name, code, category]) => ({
+export const ctcaeCatalogue: readonly CatalogueSymptom[] = terms.map(([name, code, category]) => ({
   logTypeId: code,
   name,
   identifier: code,
@@ -116,4 +128,4 @@ export const ctcaeCatalogue: readonly LogType[] = terms.map(([name, code, catego
 const byId = new Map(ctcaeCatalogue.map((t) => [t.logTypeId, t]));
 
 /** The symptom of a logTypeId, or undefined when the catalogue does not hold it. */
-export const findLogType = (logTypeId: string): LogType | undefined => byId.get(logTypeId);
+export const findLogType = (logTypeId: string): CatalogueSymptom | undefined => byId.get(logTypeId);

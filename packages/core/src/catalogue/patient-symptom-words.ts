@@ -1,5 +1,5 @@
-import type { LogType } from "../api/logs.js";
 import type { PatientLanguage } from "../rules/patient-language.js";
+import type { CatalogueSymptom } from "./ctcae.js";
 
 /**
  * What patients read and type for each symptom of the CTCAE catalogue (ctcae.ts): a plain name of
@@ -433,7 +433,7 @@ export const symptomWordsIn = (language: string): SymptomWords => loadedWords.ge
 
 /** The plain name of a symptom, or the catalogue's own name when the words lack it (a new code). */
 export const patientSymptomName = (
-  symptom: Pick<LogType, "logTypeId" | "name">,
+  symptom: Pick<CatalogueSymptom, "logTypeId" | "name">,
   words: SymptomWords = englishSymptomWords,
 ) => words.symptoms[symptom.logTypeId]?.name ?? symptom.name;
 
@@ -484,7 +484,7 @@ const wordMatches = (typed: string, haystackWords: readonly string[], language: 
  * the patient's own: a patient in Switzerland may know the English word, and the CTCAE term is
  * English. An empty search finds everything. The order is the caller's.
  */
-export const searchPatientSymptoms = <T extends Pick<LogType, "logTypeId" | "name">>(
+export const searchPatientSymptoms = <T extends Pick<CatalogueSymptom, "logTypeId" | "name">>(
   symptoms: readonly T[],
   typed: string,
   words: SymptomWords = englishSymptomWords,
@@ -505,7 +505,7 @@ export const searchPatientSymptoms = <T extends Pick<LogType, "logTypeId" | "nam
  * The app's symptom list: the program's prioritised symptoms first, in the care team's order,
  * then the rest by plain name in the patient's language.
  */
-export const orderPatientSymptoms = <T extends Pick<LogType, "logTypeId" | "name">>(
+export const orderPatientSymptoms = <T extends Pick<CatalogueSymptom, "logTypeId" | "name">>(
   symptoms: readonly T[],
   prioritised: readonly string[],
   words: SymptomWords = englishSymptomWords,

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { programReadiness } from "../api/program-readiness.js";
 import { ctcaeCatalogue } from "../catalogue/ctcae.js";
 import { temperatureOutOfRange } from "./alerts.js";
 import {
@@ -8,7 +9,6 @@ import {
   effectiveTemperatureSettings,
   emergencyNumbers,
   programNotReadyMessage,
-  programReadiness,
   type ReadinessInput,
   readinessKeys,
   territoryAlertDefaults,

@@ -4,9 +4,7 @@
  * with nothing. The server refuses invitations while a readiness item is missing; the settings page
  * lists the missing items with a link to each.
  */
-import { ctcaeCatalogue } from "../catalogue/ctcae.js";
-import { defaultEscalationMinutes, pairKey } from "./alerts.js";
-import { isDangerGrade, maxSymptomGrade } from "./patient-data.js";
+import { defaultEscalationMinutes } from "./alerts.js";
 import type { Territory } from "./programs.js";
 
 /** A number a patient may call in an emergency, as the territory's services publish it. */
@@ -158,29 +156,6 @@ export interface ReadinessInput {
   /** How many people an escalation would reach. */
   escalationRecipients: number;
 }
-
-/** Every symptom the app offers patients, at every danger grade: each needs a message. */
-const dangerPairs = ctcaeCatalogue.flatMap((symptom) =>
-  Array.from({ length: maxSymptomGrade + 1 }, (_, grade) => grade)
-    .filter((grade) => isDangerGrade(grade))
-    .map((grade) => pairKey(symptom.logTypeId, grade)),
-);
-
-const filled = (text: string | null) => !!text && text.trim() !== "";
-
-/** What is missing before the program may reach a patient; empty when it is ready. */
-export const programReadiness = (p: ReadinessInput): ReadinessItem[] => {
-  const pairs = new Set(p.alertMessagePairs.map((x) => pairKey(x.logTypeId, x.grade)));
-  const missing: Record<ReadinessKey, boolean> = {
-    "care-team-phone": !p.careTeam.some((c) => c.contactPhones.some((phone) => phone.trim() !== "")),
-    "temperature-thresholds": p.temperatureMin === null || p.temperatureMax === null || !filled(p.temperatureMessage),
-    "alert-messages": !filled(p.defaultAlertMessage) && !dangerPairs.every((key) => pairs.has(key)),
-    escalation: p.escalationMinutes === null || p.escalationRecipients < 1,
-  };
-  return readinessKeys
-    .filter((key) => missing[key])
-    .map((key) => ({ key, message: readinessMessages[key], settingsPath: readinessSettingsPaths[key] }));
-};
 
 /** What the settings page says of readiness (staff-facing). */
 export const readinessTexts = {

@@ -1,7 +1,7 @@
 import { can, type Grants, type Permission } from "../access.js";
-import type { LogItem } from "../api/logs.js";
-import type { DailyReport, ParticipantReport } from "../api/reports.js";
-import { type LogClass, logClasses } from "./patient-data.js";
+import { type LogClass, logClasses } from "../rules/patient-data.js";
+import type { LogItem } from "./logs.js";
+import type { DailyReport, ParticipantReport } from "./reports.js";
 
 /**
  * Which permission shows which part of a patient's data. The web app hides a widget without its

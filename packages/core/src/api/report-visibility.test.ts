@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { permissions } from "../access.js";
-import type { LogItem } from "../api/logs.js";
-import type { ParticipantReport } from "../api/reports.js";
-import { logClasses } from "./patient-data.js";
+import { logClasses } from "../rules/patient-data.js";
+import type { LogItem } from "./logs.js";
 import {
   hiddenParticipantReportParts,
   participantReportFor,
@@ -11,6 +10,7 @@ import {
   sectionOfLogClass,
   visibleLogClasses,
 } from "./report-visibility.js";
+import type { ParticipantReport } from "./reports.js";
 
 const everyPermission = { permissions };
 const without = (...revoked: string[]) => ({ permissions: permissions.filter((p) => !revoked.includes(p)) });
