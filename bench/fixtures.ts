@@ -267,8 +267,8 @@ export const giveConsent = (t: BenchApp, token: string, programId: string) =>
 /** Takes an added patient through the e-mailed invitation to a patient session; returns its access token. */
 export const acceptInvite = async (t: BenchApp, email: string) => {
   const invitation = async () =>
-    (await t.mailsTo(email)).flatMap((mail) => mail.textBody.match(/Open my invitation: (\S+)/)?.[1] ?? []).at(-1);
-  // Written when the patient is added, or by a job the adding enqueued.
+    (await t.mailsTo(email)).flatMap((mail) => mail.textBody.match(/(https?:\/\/\S+\/invite\/\S+)/)?.[1] ?? []).at(-1);
+  // The link in the patient's language's words; written when the patient is added, or by a job.
   const link = (await invitation()) ?? ((await t.runJobs()) >= 0 ? await invitation() : undefined);
   if (!link) throw new Error(`No invitation was e-mailed to ${email}`);
   const registered = await t.request({
