@@ -38,8 +38,10 @@ describe("the staff app's theme", () => {
     render(
       <ThemeProvider theme={theme}>
         <TextField select label="Symptom" value="" slotProps={{ select: { open: true } }}>
-          {Array.from({ length: 20 }, (_, i) => (
-            <MenuItem key={i} value={String(i)}>{`Symptom ${i + 1}`}</MenuItem>
+          {Array.from({ length: 20 }, (_, i) => `Symptom ${i + 1}`).map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
           ))}
         </TextField>
       </ThemeProvider>,
