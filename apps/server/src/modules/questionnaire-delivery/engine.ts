@@ -435,7 +435,9 @@ const mailPatients = async (
     const fallbackMail = r.questionnaireReminders
       ? { to: r.email, mail: questionnaireMail(ctx, r, group.count, reminder), category }
       : null;
-    return [{ userId: r.userId, programId: r.programId, kind, eventKey: `${kind}:${group.firstId}`, fallbackMail } as const];
+    return [
+      { userId: r.userId, programId: r.programId, kind, eventKey: `${kind}:${group.firstId}`, fallbackMail } as const,
+    ];
   });
   const mails = (await pushOrPass(db, ctx.clock, events)).flatMap((e) => (e.fallbackMail ? [e.fallbackMail] : []));
   // A few multi-row inserts, not two statements per mail (thousands a day at scale).
