@@ -2,6 +2,7 @@ import { addSeconds } from "../../clock.js";
 import type { AppContext } from "../../platform/context.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import { queueMail } from "../../platform/mail/mailer.js";
+import { accountMailLanguage } from "../../platform/mail/patient-mail-text.js";
 import { DAY, INVITE_EXPIRY_JOB, INVITE_REMINDER_DAYS, INVITE_REMINDER_JOB, inviteMail, issueCode } from "./invites.js";
 import { countReminder, findEnrolmentById, findInviteeAccount, findPatientInvite, findProgramName } from "./queries.js";
 import { moveStatus } from "./transitions.js";
@@ -22,6 +23,7 @@ export const registerPatientJobs = (ctx: AppContext) => {
     if (!program || !user) return;
     const round = Number(payload.round);
     const now = ctx.clock.now();
+    const language = await accountMailLanguage(ctx.db, enrolment.userId, invite.programId);
     await ctx.db.transaction().execute(async (trx) => {
       if (user.questionnaireReminders) {
         const { code } = await issueCode(trx, {

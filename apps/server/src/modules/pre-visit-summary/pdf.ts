@@ -22,7 +22,7 @@ import {
   REGULAR,
   table,
   writtenDate,
-} from "../reports/pdf.js";
+} from "../../platform/pdf/document.js";
 
 /**
  * The pre-visit summary as a PDF, on the patient report's rules (reports/pdf.ts): names exactly as

@@ -1,7 +1,8 @@
 import type { ParticipantReport, Territory } from "@openpro/core";
 import { describe, expect, it } from "vitest";
 import { pdfFonts, pdfText } from "../../../test/pdf.js";
-import { displayDate, renderPatientReport, writtenDate } from "./pdf.js";
+import { displayDate, writtenDate } from "../../platform/pdf/document.js";
+import { renderPatientReport } from "./pdf.js";
 
 /** A week with nothing logged but one medicine: the report's frame, names and dates. */
 const quietWeek = (startDate: string, endDate: string): ParticipantReport => ({

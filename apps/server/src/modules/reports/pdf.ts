@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import {
   type AppointmentFields,
   appointmentModeLabels,
@@ -8,12 +7,26 @@ import {
   medicationFrequencyLabels,
   messages,
   type ParticipantReport,
-  patientIdTypes,
   type Territory,
   temperatureBands,
-  territoryTimeZones,
 } from "@openpro/core";
-import PDFDocument from "pdfkit";
+import {
+  BOLD,
+  colours,
+  type Doc,
+  displayDate,
+  displayInstant,
+  ensureSpace,
+  footPages,
+  heading,
+  identifierOf,
+  MARGIN,
+  note,
+  openPdfDocument,
+  REGULAR,
+  table,
+  writtenDate,
+} from "../../platform/pdf/document.js";
 
 /**
  * The patient report as a PDF, drawn with pdfkit: who and what period, a symptom table by grade,
@@ -34,59 +47,6 @@ export interface PatientReportInput {
   compress?: boolean;
 }
 
-export type Doc = PDFKit.PDFDocument;
-
-export const MARGIN = 50;
-export const colours = {
-  text: "#1f2933",
-  muted: "#616e7c",
-  rule: "#cbd2d9",
-  danger: "#b42318",
-  band: "#e3f4e8",
-  line: "#2457a6",
-  weight: "#0f766e",
-};
-
-/**
- * The report's fonts: DejaVu Sans, embedded (subset to the glyphs used), so that every name,
- * term and note prints as entered ("Łucja Dvořák-Nguyễn", not "Lucja Dvorák-Nguyen") and the file
- * is PDF/A (every font embedded). From the dejavu-fonts-ttf package (Bitstream Vera licence,
- * docs/dependencies.md), resolved where Node installed it.
- */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-const fonts = { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") };
-export const REGULAR = "Body";
-export const BOLD = "Body-Bold";
-
-/** How a territory writes a date: US month first, the UK, Ireland and Switzerland day first. */
-const dateLocale = (territory: Territory) => (territory === "US" ? "en-US" : "en-GB");
-
-/** A calendar day (YYYY-MM-DD) in figures, as the territory writes it: US 11/27/2026, else 27/11/2026. */
-export const displayDate = (isoDate: string, territory: Territory) => {
-  const [year, month, day] = [isoDate.slice(0, 4), isoDate.slice(5, 7), isoDate.slice(8, 10)];
-  return territory === "US" ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
-};
-
-/** A calendar day written out, unambiguous in every territory: "27 November 2026", "November 27, 2026". */
-export const writtenDate = (isoDate: string, territory: Territory) =>
-  new Intl.DateTimeFormat(dateLocale(territory), {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
-
-export const displayInstant = (instant: Date, territory: Territory) =>
-  new Intl.DateTimeFormat(dateLocale(territory), {
-    timeZone: territoryTimeZones[territory],
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(instant);
-
 /** A file name any browser and file system keeps: ASCII letters, digits and dashes. */
 export const patientReportFileName = (lastName: string, startDate: string, endDate: string) => {
   const name =
@@ -97,90 +57,6 @@ export const patientReportFileName = (lastName: string, startDate: string, endDa
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "") || "patient";
   return `patient-report-${name}-${startDate}-${endDate}.pdf`;
-};
-
-export const identifierOf = (patient: PatientReportInput["patient"]) => {
-  if (!patient.patientId) return "No identifier recorded";
-  const type = patientIdTypes.find((t) => t.id === patient.patientIdType)?.name ?? "Identifier";
-  return `${type}: ${patient.patientId}`;
-};
-
-const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
-
-/** Starts a new page when less than `height` is left on this one. */
-export const ensureSpace = (doc: Doc, height: number) => {
-  if (doc.y + height > bottom(doc)) doc.addPage();
-};
-
-/** A section title, kept on the same page as the first `keepWith` points of its content. */
-export const heading = (doc: Doc, text: string, keepWith = 0) => {
-  ensureSpace(doc, 60 + keepWith);
-  doc.moveDown(0.8);
-  doc.font(BOLD).fontSize(13).fillColor(colours.text).text(text, MARGIN);
-  doc.moveDown(0.3);
-};
-
-export const note = (doc: Doc, text: string) => {
-  doc.font(REGULAR).fontSize(10).fillColor(colours.muted).text(text, MARGIN);
-  doc.fillColor(colours.text);
-};
-
-export interface Column {
-  title: string;
-  width: number;
-  align?: "left" | "right" | "center";
-}
-
-/** A simple table; the header repeats on every page it runs onto. */
-export const table = (doc: Doc, columns: Column[], rows: { cells: string[]; danger?: boolean }[]) => {
-  const rowHeight = 18;
-  const drawHeader = () => {
-    let x = MARGIN;
-    const y = doc.y;
-    doc.font(BOLD).fontSize(9).fillColor(colours.muted);
-    for (const column of columns) {
-      doc.text(column.title, x + 3, y + 4, {
-        width: column.width - 6,
-        align: column.align ?? "left",
-        lineBreak: false,
-      });
-      x += column.width;
-    }
-    const width = columns.reduce((sum, c) => sum + c.width, 0);
-    doc
-      .moveTo(MARGIN, y + rowHeight)
-      .lineTo(MARGIN + width, y + rowHeight)
-      .lineWidth(0.8)
-      .strokeColor(colours.rule)
-      .stroke();
-    doc.y = y + rowHeight;
-  };
-  ensureSpace(doc, rowHeight * 3);
-  drawHeader();
-  for (const row of rows) {
-    if (doc.y + rowHeight > bottom(doc)) {
-      doc.addPage();
-      drawHeader();
-    }
-    const y = doc.y;
-    let x = MARGIN;
-    doc
-      .font(row.danger ? BOLD : REGULAR)
-      .fontSize(9)
-      .fillColor(row.danger ? colours.danger : colours.text);
-    columns.forEach((column, i) => {
-      // One line per cell: a longer text ends in an ellipsis rather than running into the next row.
-      doc.text(row.cells[i] ?? "", x + 3, y + 4, {
-        width: column.width - 6,
-        height: 11,
-        align: column.align ?? "left",
-        ellipsis: true,
-      });
-      x += column.width;
-    });
-    doc.y = y + rowHeight;
-  }
-  doc.fillColor(colours.text).x = MARGIN;
 };
 
 interface ChartOptions {
@@ -323,72 +199,6 @@ const weightScale = (values: number[]) => {
 };
 
 const percent = (value: number | null) => (value === null ? "n/a" : `${value}%`);
-
-/**
- * A PDF/A-2b document in the reports' form: A4, our embedded fonts (the default one too: a
- * standard font is never embedded, which PDF/A forbids), the metadata a records archive reads.
- * `done` resolves with the file once `doc.end()` is called.
- */
-export const openPdfDocument = (meta: {
-  title: string;
-  subject: string;
-  author: string;
-  createdAt: Date;
-  compress?: boolean;
-}): { doc: Doc; done: Promise<Buffer> } => {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true,
-    compress: meta.compress ?? true,
-    subset: "PDF/A-2b",
-    pdfVersion: "1.7",
-    font: fonts.regular,
-    lang: "en",
-    info: {
-      Title: meta.title,
-      Subject: meta.subject,
-      Author: meta.author,
-      Creator: "OpenPRO",
-      CreationDate: meta.createdAt,
-    },
-  });
-  doc.registerFont(REGULAR, fonts.regular);
-  doc.registerFont(BOLD, fonts.bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  return { doc, done };
-};
-
-/** "Page N of M" and whose document it is at the foot of every page, once the pages are counted. */
-export const footPages = (doc: Doc, whose: string) => {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const keep = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font(REGULAR)
-      .fontSize(8)
-      .fillColor(colours.muted)
-      .text(`Page ${i - start + 1} of ${count}`, MARGIN, doc.page.height - 35, {
-        width: doc.page.width - 2 * MARGIN,
-        align: "center",
-        lineBreak: false,
-      });
-    doc.text(whose, MARGIN, doc.page.height - 35, {
-      width: 180,
-      align: "left",
-      lineBreak: false,
-      ellipsis: true,
-    });
-    doc.page.margins.bottom = keep;
-  }
-};
 
 export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> => {
   const { report, patient, program } = input;
