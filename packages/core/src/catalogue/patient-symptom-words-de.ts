@@ -1,4 +1,4 @@
-import type { SymptomWords } from "./patient-symptom-words.js";
+import type { SymptomWords } from "./symptom-words-shape.js";
 
 /**
  * The symptom words in German, as a patient in Switzerland says them: Swiss spelling ("ss", never

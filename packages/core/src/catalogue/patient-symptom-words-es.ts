@@ -1,4 +1,4 @@
-import type { SymptomWords } from "./patient-symptom-words.js";
+import type { SymptomWords } from "./symptom-words-shape.js";
 
 /**
  * The symptom words in Spanish, as a patient in the United States says them (everyday Latin

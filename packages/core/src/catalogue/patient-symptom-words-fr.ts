@@ -1,4 +1,4 @@
-import type { SymptomWords } from "./patient-symptom-words.js";
+import type { SymptomWords } from "./symptom-words-shape.js";
 
 /**
  * The symptom words in French, as a patient says them (in Switzerland as in France). Our own words,

@@ -1,4 +1,4 @@
-import type { SymptomWords } from "./patient-symptom-words.js";
+import type { SymptomWords } from "./symptom-words-shape.js";
 
 /**
  * The symptom words in Italian, as a patient says them (in Ticino as in Italy). Our own words,
