@@ -52,7 +52,8 @@ const declaresTest = (source: string, title: string) => {
     .filter((line) => !line.trim().startsWith("//"))
     .join("\n");
   const quoted = ['"', "'", "`"].map((q) => `${q}${escapeRegExp(title)}${q}`).join("|");
-  return new RegExp(`\\b(?:it|test)\\s*\\(\\s*(?:${quoted})`).test(code);
+  // A table test (it.each(rows)("%s: …")) counts under its title as written.
+  return new RegExp(`\\b(?:it|test)(?:\\.each\\s*\\([^)]*\\))?\\s*\\(\\s*(?:${quoted})`).test(code);
 };
 
 describe("the hazard log (docs/clinical-safety.md) is held to the tests", () => {
