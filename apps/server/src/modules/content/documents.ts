@@ -139,7 +139,7 @@ export const legalDocumentTexts: Record<LegalDocumentId, RichTextDocument> = {
       {
         type: "list",
         items: [
-          "No one is paged, phoned or sent a text message: alerts are shown in the queue and sent by e-mail only.",
+          "No member of staff is paged, phoned, texted or sent a push notification: alerts are shown in the queue and sent by e-mail only. Push notifications go only to patients who turn them on, as reminders that carry no health data.",
           "Alerts are not watched outside your team's working hours unless your team's escalation says who reads them then. Patients are told to call the emergency number when they cannot reach you.",
         ],
       },

@@ -10,6 +10,7 @@ import {
   logUploadResultSchema,
   programReadiness,
   programReadinessApi,
+  pushApi,
   reportsApi,
   symptomRaisesAlert,
   temperatureOutOfRange,
@@ -127,12 +128,21 @@ describe("the Instructions for Use describe what the product does", () => {
     },
     {
       statement:
-        "No one is paged, phoned or sent a text message: alerts are shown in the queue and sent by e-mail only.",
+        "No member of staff is paged, phoned, texted or sent a push notification: alerts are shown in the queue and sent by e-mail only. Push notifications go only to patients who turn them on, as reminders that carry no health data.",
       kind: "absence",
+      // No SMS or paging service; web-push (issue 36) is there for patients only: every route that
+      // stores a push subscription is a patient's own (/api/v1/user/push/…), and staff set only the
+      // program's quiet hours.
       holds: () =>
         !serverDependencies().some((d) =>
-          /twilio|vonage|nexmo|messagebird|sinch|pagerduty|opsgenie|sms|web-push|firebase/.test(d),
-        ) && !/\bsms\b|\/page\b|\/call\b|push-notification/.test(routePaths()),
+          /twilio|vonage|nexmo|messagebird|sinch|pagerduty|opsgenie|sms|firebase/.test(d),
+        ) &&
+        !/\bsms\b|\/page\b|\/call\b|push-notification/.test(routePaths()) &&
+        routePaths()
+          .split("\n")
+          .filter((line) => line.includes("push"))
+          .every((line) => line.includes("/api/v1/user/push/") || line.includes("/push-settings")) &&
+        serves(pushApi.subscribe),
     },
     {
       statement:
