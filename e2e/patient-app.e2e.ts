@@ -323,7 +323,8 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     await expectHeading(phone, t.historyTitle);
     // The reading as the patient's locale writes it (Intl, as the app formats it: "100.4°F" in English).
     await expectVisible(phone.getByText(t.historyTemperature("100.4°F")));
-    await expectVisible(phone.getByText(t.historyGrade("Severe")));
+    // The grade in the words the patient chose it by (the breathing group's grade 3), not the app's five.
+    await expectVisible(phone.getByText(t.historyGrade("When I wash or dress myself")));
     await expectAccessible(phone, "me-history");
     await phone.getByRole("navigation", { name: t.menuLabel }).getByRole("link", { name: t.navMedications }).click();
     await expectHeading(phone, t.medicationsTitle);
