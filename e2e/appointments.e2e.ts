@@ -180,8 +180,9 @@ describe("a nurse schedules and follows up a patient's nurse visits", () => {
   it("shows the day's visits on the calendar day page", async () => {
     const today = london(new Date()).date;
     await nurse.goto(`${base}/calendar?date=${today}`);
-    const day = nurse.getByRole("region", { name: "Appointments" });
-    await expectVisible(day.getByRole("link", { name: "Nurse appointment" }));
+    // The day's appointments are listed under the day's "Appointments" heading, each a link.
+    await expectVisible(nurse.getByRole("heading", { name: "Appointments" }));
+    await expectVisible(nurse.getByRole("link", { name: "Nurse appointment" }));
     await expectAccessible(nurse, "calendar-day-appointments");
   });
 });

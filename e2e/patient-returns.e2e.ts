@@ -186,7 +186,7 @@ describe("a patient comes back to OpenPRO on their phone", () => {
     await expectAccessible(phone, "invite-public-code");
     await phone.getByRole("button", { name: "Sign in" }).first().click();
     const signIn = phone.getByRole("form", { name: "Sign in" });
-    await signIn.getByRole("textbox", { name: /Email/ }).fill(email);
+    await signIn.getByRole("textbox", { name: /E-?mail/ }).fill(email);
     await signIn.getByLabel(/^Password/).fill(PATIENT_PASSWORD);
     await signIn.getByRole("button", { name: "Sign in" }).click();
     // Already taking part: the app, with the session of this sign-in.

@@ -84,7 +84,7 @@ describe("patients join a program", () => {
       email: "margaret.aldous@example.org",
     });
 
-    await expectHeading(patient, "Program participation consent");
+    await expectHeading(patient, "Taking part in the program");
     await expectAccessible(patient, "patient-consent");
     const participate = patient.getByRole("button", { name: "Participate" });
     expect(await participate.isDisabled()).toBe(true);
