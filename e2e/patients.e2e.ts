@@ -86,7 +86,7 @@ describe("patients join a program", () => {
 
     await expectHeading(patient, "Taking part in the program");
     await expectAccessible(patient, "patient-consent");
-    const participate = patient.getByRole("button", { name: "Participate" });
+    const participate = patient.getByRole("button", { name: "Take part", exact: true });
     expect(await participate.isDisabled()).toBe(true);
     await patient.getByRole("checkbox", { name: /I agree to take part/ }).check();
     await participate.click();
@@ -130,7 +130,7 @@ describe("patients join a program", () => {
     await expectHeading(patient, "Join Lung Immunotherapy Follow-up");
     await createPatientAccount(patient, { firstName: "Tomasz", lastName: "Nowak", email: "tomasz.nowak@example.org" });
     await patient.getByRole("checkbox", { name: /I agree to take part/ }).check();
-    await patient.getByRole("button", { name: "Participate" }).click();
+    await patient.getByRole("button", { name: "Take part", exact: true }).click();
     await patient.waitForURL(/\/demographic-info/);
 
     // The nurse finds the new patient through the global search, in the Lung program.
@@ -160,7 +160,7 @@ describe("patients join a program", () => {
     await createPatientAccount(patient, { firstName: "Henry", lastName: "Oduya", email: "henry.oduya@example.org" });
     await patient.getByRole("button", { name: "I do not want to take part" }).click();
     await patient.getByRole("dialog").getByRole("button", { name: "I do not want to take part" }).click();
-    await expectVisible(patient.getByText(/You have declined to take part in this program/));
+    await expectVisible(patient.getByText(/You have chosen not to take part in this program/));
     await expectAccessible(patient, "consent-declined");
 
     await nurse.reload();
