@@ -175,3 +175,11 @@ export const multipartWithoutFile = () => {
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
 };
+
+let domains = 0;
+/**
+ * A mail domain no other story of the file uses ("clinic-3.test"): the stories of a file share one
+ * database (its set-up is the slow part), and e-mail addresses are unique across it, so each
+ * story's people are `name@<its own domain>`.
+ */
+export const uniqueMailDomain = (label = "clinic") => `${label}-${++domains}.test`;
