@@ -133,13 +133,7 @@ const snapshots: Record<string, (db: Db) => Promise<unknown>> = {
       orderDir: "desc",
     }),
   // The worklist's quiet patients.
-  "worklist-quiet-facts": (db) =>
-    findQuietFacts(
-      db,
-      PROGRAM,
-      { earlierFrom: "2026-02-18", recentFrom: "2026-02-25", today: "2026-03-04" },
-      "Europe/London",
-    ),
+  "worklist-quiet-facts": (db) => findQuietFacts(db, PROGRAM, "Europe/London"),
   // The program dashboard's roll-ups.
   "dashboard-symptom-trend": (db) =>
     symptomTrendStatement({ programId: PROGRAM, startDate: "2025-09-05", endDate: "2026-03-04" } as never, "10028813")

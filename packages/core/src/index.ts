@@ -46,6 +46,7 @@ export * from "./rules/dose-undo.js";
 export * from "./rules/erasure.js";
 export * from "./rules/error-reports.js";
 export * from "./rules/invite-codes.js";
+export * from "./rules/log-days-summary.js";
 export * from "./rules/password.js";
 export * from "./rules/patient-data.js";
 export * from "./rules/patient-ids.js";

@@ -740,6 +740,17 @@ export interface PatientLogDaysTable {
   patientId: string;
 }
 
+/**
+ * One enrolment's days logged (migration 0028): its latest calendar day with a log and a 32-bit
+ * map of the days before it (bit i: lastLogDay − i); kept by triggers on patient_log_days.
+ */
+export interface WorklistLogDaysSummariesTable {
+  programId: string;
+  patientId: string;
+  lastLogDay: string;
+  logDayBits: number;
+}
+
 // Web Push to the patient web app (migration 0026)
 export interface PushSubscriptionsTable {
   id: Generated<string>;
@@ -836,6 +847,7 @@ export interface Database {
   worklistSettings: WorklistSettingsTable;
   worklistContacts: WorklistContactsTable;
   patientLogDays: PatientLogDaysTable;
+  worklistLogDaysSummaries: WorklistLogDaysSummariesTable;
   pushSubscriptions: PushSubscriptionsTable;
   pushDeliveries: PushDeliveriesTable;
   pushSettings: PushSettingsTable;

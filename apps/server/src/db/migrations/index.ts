@@ -24,6 +24,7 @@ import { fhirIntegration } from "./0024-fhir-integration.js";
 import { worklist } from "./0025-worklist.js";
 import { push } from "./0026-push.js";
 import { doseUndo } from "./0027-dose-undo.js";
+import { worklistLogDaysSummary } from "./0028-worklist-log-days-summary.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0025-worklist": worklist,
   "0026-push": push,
   "0027-dose-undo": doseUndo,
+  "0028-worklist-log-days-summary": worklistLogDaysSummary,
 };

@@ -179,6 +179,14 @@ export const deleteInvitesAndNotifications = async (
     .execute();
 };
 
+/** The worklist's summary of the days the enrolment logged (it only serves to chase the patient; the days stay in patient_log_days). */
+export const deleteLogDaysSummary = (db: Db, programId: string, patientId: string) =>
+  db
+    .deleteFrom("worklistLogDaysSummaries")
+    .where("programId", "=", programId)
+    .where("patientId", "=", patientId)
+    .execute();
+
 /** Mails to these addresses (invitations, codes, reminders: they carry names and links). */
 export const deleteMailsTo = async (db: Db, addresses: string[]) => {
   const wanted = [...new Set(addresses.filter(Boolean).map((a) => a.toLowerCase()))];

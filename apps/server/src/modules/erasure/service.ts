@@ -172,6 +172,7 @@ export const erasePatient = async (
     const notes = await q.clearFreeText(trx, programId, userId);
     const answers = await clearFreeTextAnswers(trx, programId, userId);
     await q.deleteInvitesAndNotifications(trx, programId, enrolment.id, userId);
+    await q.deleteLogDaysSummary(trx, programId, userId);
     // Mails to the enrolment's addresses; the sign-in address only with the account (another
     // program's mails to it stay while that program holds the person).
     const signIn = (account?.email ?? "").toLowerCase();

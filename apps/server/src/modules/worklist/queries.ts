@@ -10,10 +10,9 @@ export interface QuietFactsRow {
   dateConsentGiven: Date | string;
   /** The clinic's day of the consent (the territory zone's date at that instant). */
   consentDay: string;
-  /** The patient's calendar day of their latest log in this program. */
+  /** The enrolment's summary of days logged (core LogDaysSummary): null, never logged. */
   lastLogDay: string | null;
-  recentLogDays: number;
-  earlierLogDays: number;
+  logDayBits: number | null;
   openedApp: boolean;
   /** Instants the windows of missed questionnaires closed, after the last completed one, oldest first. */
   missed: string[] | null;
@@ -22,29 +21,19 @@ export interface QuietFactsRow {
 
 /**
  * The facts of every patient taking part in a program (consented, not erased), in one statement:
- * days logged in the two reporting windows (patient_log_days, by day then patient), the last day
- * logged (from the windows, or the patient's index when nothing in four weeks), the latest
- * contact, missed questionnaires since the last one completed, and whether the patient opened
- * the app: logged, or signed in since consenting.
+ * the enrolment's summary of days logged (worklist_log_days_summaries, one row a patient, which
+ * core's logDaysOn slides to the clinic's today), the latest contact, missed questionnaires since
+ * the last one completed, and whether the patient opened the app: logged, or signed in since
+ * consenting.
  */
 export const findQuietFacts = async (
   db: Db,
   programId: string,
-  windows: { earlierFrom: string; recentFrom: string; today: string },
   /** The clinic's zone: the consent's day is read in the database (10,000 conversions in JavaScript took as long as the statement). */
   timeZone: string,
 ): Promise<QuietFactsRow[]> => {
   const { rows } = await sql<QuietFactsRow>`
-    WITH windows AS (
-      SELECT patient_id,
-        count(*) FILTER (WHERE local_date >= ${windows.recentFrom}::date)::int AS recent,
-        count(*) FILTER (WHERE local_date < ${windows.recentFrom}::date)::int AS earlier,
-        max(local_date) AS last_day
-      FROM patient_log_days
-      WHERE program_id = ${programId} AND local_date BETWEEN ${windows.earlierFrom}::date AND ${windows.today}::date
-      GROUP BY patient_id
-    ),
-    contacts AS (
+    WITH contacts AS (
       SELECT patient_id, max(contacted_at) AS last_at FROM worklist_contacts
       WHERE program_id = ${programId} GROUP BY patient_id
     ),
@@ -57,32 +46,22 @@ export const findQuietFacts = async (
           WHERE c.patient_id = e.patient_id AND c.program_id = e.program_id AND c.state = 'COMPLETED'
         ), '-infinity'::timestamptz)
       GROUP BY e.patient_id
-    ),
-    enrolments AS (
-      SELECT pp.user_id, pp.first_name, pp.last_name, pp.status, pp.date_consent_given,
-        coalesce(w.last_day, (
-          SELECT max(d.local_date) FROM patient_log_days d
-          WHERE d.program_id = pp.program_id AND d.patient_id = pp.user_id
-        )) AS last_log_day,
-        coalesce(w.recent, 0) AS recent, coalesce(w.earlier, 0) AS earlier
-      FROM program_patients pp
-      LEFT JOIN windows w ON w.patient_id = pp.user_id
-      WHERE pp.program_id = ${programId} AND pp.status = 'CONSENTED'
-        AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
     )
-    SELECT en.user_id AS "patientId", en.first_name AS "firstName", en.last_name AS "lastName",
-      en.status, en.date_consent_given AS "dateConsentGiven",
-      to_char(en.date_consent_given AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "consentDay",
-      en.last_log_day AS "lastLogDay",
-      en.recent AS "recentLogDays", en.earlier AS "earlierLogDays",
-      (en.last_log_day IS NOT NULL OR EXISTS (
-        SELECT 1 FROM sessions s
-        WHERE s.user_id = en.user_id AND s.scope = 'patient' AND s.created_at > en.date_consent_given
+    SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
+      pp.status, pp.date_consent_given AS "dateConsentGiven",
+      to_char(pp.date_consent_given AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "consentDay",
+      s.last_log_day AS "lastLogDay", s.log_day_bits AS "logDayBits",
+      (s.last_log_day IS NOT NULL OR EXISTS (
+        SELECT 1 FROM sessions x
+        WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
       )) AS "openedApp",
       m.closes AS missed, c.last_at AS "lastContactAt"
-    FROM enrolments en
-    LEFT JOIN contacts c ON c.patient_id = en.user_id
-    LEFT JOIN missed m ON m.patient_id = en.user_id`.execute(db);
+    FROM program_patients pp
+    LEFT JOIN worklist_log_days_summaries s ON s.program_id = pp.program_id AND s.patient_id = pp.user_id
+    LEFT JOIN contacts c ON c.patient_id = pp.user_id
+    LEFT JOIN missed m ON m.patient_id = pp.user_id
+    WHERE pp.program_id = ${programId} AND pp.status = 'CONSENTED'
+      AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL`.execute(db);
   return rows;
 };
 

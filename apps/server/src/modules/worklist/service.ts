@@ -3,12 +3,12 @@ import {
   compareQuietRows,
   defaultQuietDays,
   isProgramClosed,
+  logDaysOn,
   type PatientStatus,
   type QuietReason,
   quietReasons,
   type ReportingTrend,
   reportingTrend,
-  reportingWindows,
   type Territory,
   territoryTimeZones,
   todayIn,
@@ -45,7 +45,8 @@ interface QuietPatient {
 
 /**
  * Who in one program has gone quiet on the clinic's today (core quietReasons on the facts the
- * database gathers), longest quiet first. A closed program lists nobody and reads nothing.
+ * database gathers, the days logged read from each enrolment's summary by core logDaysOn),
+ * longest quiet first. A closed program lists nobody and reads nothing.
  */
 const quietPatients = async (
   db: Db,
@@ -61,22 +62,18 @@ const quietPatients = async (
   const timeZone = territoryTimeZones[program.territory];
   const clinicDay = (instant: Date | string) => wallClockAt(new Date(instant), timeZone).date;
   const quietDays = (await q.findQuietDays(db, program.id)) ?? defaultQuietDays;
-  const windows = reportingWindows(today);
-  const facts = await q.findQuietFacts(
-    db,
-    program.id,
-    { earlierFrom: windows.earlier.from, recentFrom: windows.recent.from, today },
-    timeZone,
-  );
+  const facts = await q.findQuietFacts(db, program.id, timeZone);
   const quiet: QuietPatient[] = [];
   for (const f of facts) {
+    const logged = logDaysOn(
+      f.lastLogDay === null ? null : { lastLogDay: f.lastLogDay, bits: f.logDayBits ?? 0 },
+      today,
+    );
     const reasons = quietReasons(
       {
         status: f.status as PatientStatus,
         consentDay: f.consentDay,
-        lastLogDay: f.lastLogDay,
-        recentLogDays: f.recentLogDays,
-        earlierLogDays: f.earlierLogDays,
+        ...logged,
         openedAppSinceConsent: f.openedApp,
         missed: (f.missed ?? []).map((closedAt) => ({ closedAt: iso(closedAt), day: clinicDay(closedAt) })),
         lastContact: f.lastContactAt ? { at: iso(f.lastContactAt), day: clinicDay(f.lastContactAt) } : null,
