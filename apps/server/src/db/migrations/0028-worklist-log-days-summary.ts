@@ -49,9 +49,14 @@ const up = [
     RETURN NULL;
   END $$`,
   // Days gone: each enrolment touched read again from its days left; none left, its row goes.
-  // Only rows that exist are changed (a program being deleted takes its rows by cascade).
+  // Only rows that exist are changed (a program being deleted takes its rows by cascade). The
+  // rows are locked before the days are read: an upload adding a day meanwhile merges it into
+  // the row read again, or has committed before the days are read (READ COMMITTED).
   `CREATE FUNCTION worklist_log_days_summaries_days_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
+    PERFORM 1 FROM worklist_log_days_summaries s
+    WHERE (s.program_id, s.patient_id) IN (SELECT program_id, patient_id FROM old_rows)
+    ORDER BY s.program_id, s.patient_id FOR UPDATE;
     WITH touched AS (SELECT DISTINCT program_id, patient_id FROM old_rows),
     left_days AS (
       SELECT t.program_id, t.patient_id, (
