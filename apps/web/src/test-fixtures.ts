@@ -1,4 +1,5 @@
 import type { Program } from "@openpro/core";
+import { fromWire, type Program as WebProgram } from "./lib/wire";
 
 /** A program as GET /admin/projects returns it: open, individual invites, nothing configured. */
 export const programFixture = (over: Partial<Program> = {}): Program => ({
@@ -38,3 +39,6 @@ export const programFixture = (over: Partial<Program> = {}): Program => ({
   canView: true,
   ...over,
 });
+
+/** The same program as the web's components see it, its id named `programId` (lib/wire.ts). */
+export const programViewFixture = (over: Partial<Program> = {}): WebProgram => fromWire(programFixture(over));

@@ -163,7 +163,7 @@ export const routes: RouteObject[] = [
               { path: "/programs", element: <ProgramsPage /> },
               { path: "/programs/create", element: <ProgramCreatePage /> },
               {
-                path: "/programs/:projectId",
+                path: "/programs/:programId",
                 element: <ProgramPage />,
                 children: [
                   {

@@ -7,11 +7,11 @@ import { usePrograms } from "../features/programs/api";
 export const AlertsPage = () => {
   const [search] = useSearchParams();
   const programs = usePrograms(1, null);
-  const options = (programs.data?.results ?? []).map((p) => ({ projectId: p.projectId, name: p.name }));
+  const options = (programs.data?.results ?? []).map((p) => ({ programId: p.programId, name: p.name }));
   return (
     <>
       <PageTitle>Alerts</PageTitle>
-      <AlertQueue programs={options} initialProjectId={search.get("projectId") ?? undefined} />
+      <AlertQueue programs={options} initialProgramId={search.get("projectId") ?? undefined} />
     </>
   );
 };

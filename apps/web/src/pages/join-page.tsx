@@ -86,7 +86,7 @@ export const JoinPage = () => {
       email: pick("email"),
       organisationName: pick("organisationName"),
       projectName: pick("projectName"),
-      projectId: pick("projectId"),
+      programId: pick("projectId"),
     };
   }, [inviteId, search]);
   const check = useStaffInviteCheck(query);

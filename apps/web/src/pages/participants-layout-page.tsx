@@ -6,13 +6,13 @@ import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { useSession } from "../lib/session-context";
 
 /**
- * /programs/{projectId} and /programs/{projectId}/participants/…: the participant list on the
+ * /programs/{programId} and /programs/{programId}/participants/…: the participant list on the
  * left, the selected patient's area (or the prompt to choose one) on the right.
  */
 export const ParticipantsLayoutPage = () => {
-  const { projectId = "" } = useParams();
+  const { programId = "" } = useParams();
   const { user } = useSession();
-  const program = useProgram(projectId);
+  const program = useProgram(programId);
   const idTypes = usePatientIdTypes();
   if (!user || !program.data) return <Loading />;
   return (

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { Outlet, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ParticipantDetails } from "../features/patients/participants-api";
-import { programFixture } from "../test-fixtures";
+import { programViewFixture } from "../test-fixtures";
 import { jsonResponse, renderWithProviders } from "../test-utils";
 import { PatientAppointmentFormPage } from "./patient-appointment-form-page";
 import { PatientAppointmentsPage } from "./patient-appointments-page";
@@ -21,10 +21,10 @@ const nurse = {
 } as unknown as CurrentUser;
 
 const area = (over: Partial<PatientArea> = {}): PatientArea => ({
-  projectId,
+  programId: projectId,
   participantId: userId,
   base,
-  program: programFixture({ projectId, territory: "UK_IRE", populateNvAppointments: true, isProjectActive: true }),
+  program: programViewFixture({ projectId, territory: "UK_IRE", populateNvAppointments: true, isProjectActive: true }),
   participant: { id: userId, status: "CONSENTED" } as unknown as ParticipantDetails,
   actor: nurse,
   range: { startDate: "2026-03-01", endDate: "2026-03-10" },

@@ -18,8 +18,8 @@ import { usePatientArea } from "./patient-area-page";
  */
 export const PatientAppointmentFormPage = () => {
   const { appointmentId } = useParams();
-  const { projectId, participantId, base, actor, program, participant } = usePatientArea();
-  const existing = useAppointment(projectId, participantId, appointmentId);
+  const { programId, participantId, base, actor, program, participant } = usePatientArea();
+  const existing = useAppointment(programId, participantId, appointmentId);
   const paths = appointmentPaths(base);
   const allowed = appointmentId
     ? appointmentsShown(actor, program) && can(actor, "create_nurse_visit_appointments")
@@ -43,7 +43,7 @@ export const PatientAppointmentFormPage = () => {
       </Typography>
       <AppointmentForm
         key={existing.data?.id ?? "new"}
-        projectId={projectId}
+        programId={programId}
         userId={participantId}
         zone={programZone(program)}
         listPath={paths.list(existing.data?.locked ? "Past" : "Upcoming")}

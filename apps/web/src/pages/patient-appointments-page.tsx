@@ -10,7 +10,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/scheduled-nurse-appointment?filterTime=Upcoming|Past: the nurse appointments page. */
 export const PatientAppointmentsPage = () => {
-  const { projectId, participantId, base, actor, program, participant } = usePatientArea();
+  const { programId, participantId, base, actor, program, participant } = usePatientArea();
   const [search, setSearch] = useSearchParams();
   if (!appointmentsShown(actor, program)) return <EmptyState title={messages.notFound} />;
   const requested = search.get("filterTime");
@@ -28,7 +28,7 @@ export const PatientAppointmentsPage = () => {
         Pre-visit summary
       </MuiLink>
       <AppointmentList
-        projectId={projectId}
+        programId={programId}
         userId={participantId}
         base={base}
         filter={filter}

@@ -1,6 +1,6 @@
 import EditIcon from "@mui/icons-material/Edit";
 import { Alert, Box, Button, IconButton, Typography } from "@mui/material";
-import { type CurrentUser, can, canVerify, messages, type ParticipantReport, type Program } from "@openpro/core";
+import { type CurrentUser, can, canVerify, messages, type ParticipantReport } from "@openpro/core";
 import { useState } from "react";
 import { Outlet, useLocation, useOutletContext, useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
@@ -16,11 +16,12 @@ import { DateRangePicker } from "../features/reports/components/date-range-picke
 import { DownloadReportButton } from "../features/reports/components/download-report-button";
 import { datePart, todayIso } from "../features/reports/format";
 import { useSession } from "../lib/session-context";
+import type { Program } from "../lib/wire";
 
 export interface PatientArea {
-  projectId: string;
+  programId: string;
   participantId: string;
-  /** /programs/{projectId}/participants/{participantId} */
+  /** /programs/{programId}/participants/{participantId} */
   base: string;
   program: Program;
   participant: ParticipantDetails;
@@ -50,19 +51,19 @@ export const dateRangeShownAt = (pathname: string): boolean =>
     pathname,
   );
 
-/** /programs/{projectId}/participants/{participantId}/…: the patient header around the dashboard and detail pages. */
+/** /programs/{programId}/participants/{participantId}/…: the patient header around the dashboard and detail pages. */
 export const PatientAreaPage = () => {
-  const { projectId = "", participantId = "" } = useParams();
+  const { programId = "", participantId = "" } = useParams();
   const { user } = useSession();
-  const program = useProgram(projectId);
-  const participant = useParticipant(projectId, participantId);
+  const program = useProgram(programId);
+  const participant = useParticipant(programId, participantId);
   if (participant.isError) return <EmptyState title={messages.notFound} />;
   if (!user || !program.data || !participant.data) return <Loading label="Loading the patient" />;
   // A new patient starts a new range.
   return (
     <PatientArea
       key={participantId}
-      projectId={projectId}
+      programId={programId}
       participantId={participantId}
       program={program.data}
       participant={participant.data}
@@ -72,13 +73,13 @@ export const PatientAreaPage = () => {
 };
 
 const PatientArea = ({
-  projectId,
+  programId,
   participantId,
   program,
   participant,
   actor,
 }: {
-  projectId: string;
+  programId: string;
   participantId: string;
   program: Program;
   participant: ParticipantDetails;
@@ -90,11 +91,11 @@ const PatientArea = ({
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const idTypes = usePatientIdTypes();
-  const report = useParticipantReport(projectId, participantId, range);
+  const report = useParticipantReport(programId, participantId, range);
   const name = `${participant.firstName} ${participant.lastName}`;
-  const base = `/programs/${projectId}/participants/${participantId}`;
+  const base = `/programs/${programId}/participants/${participantId}`;
   const context: PatientArea = {
-    projectId,
+    programId,
     participantId,
     base,
     program,
@@ -126,19 +127,19 @@ const PatientArea = ({
           <DateRangePicker value={range} min={datePart(participant.dateConsentGiven)} max={today} onChange={setRange} />
         ) : null}
         {can(actor, "download_patient_report") ? (
-          <DownloadReportButton projectId={projectId} userId={participantId} range={range} />
+          <DownloadReportButton programId={programId} userId={participantId} range={range} />
         ) : null}
         {can(actor, "export_project_data_identifiable") ? (
-          <PatientDataExportButton projectId={projectId} userId={participantId} />
+          <PatientDataExportButton programId={programId} userId={participantId} />
         ) : null}
         {can(actor, "erase_patient_data") ? (
-          <ErasePatientButton projectId={projectId} userId={participantId} patientName={name} />
+          <ErasePatientButton programId={programId} userId={participantId} patientName={name} />
         ) : null}
       </Box>
       {report.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
       <Outlet context={context} />
       <PatientDetailsDrawer
-        projectId={projectId}
+        programId={programId}
         patient={participant}
         actor={actor}
         idTypes={idTypes.data?.patientIdTypes ?? []}
@@ -147,7 +148,7 @@ const PatientArea = ({
         onClose={() => setDetailsOpen(false)}
       />
       <VerificationDialog
-        projectId={projectId}
+        programId={programId}
         patient={verifying ? participant : null}
         onClose={() => setVerifying(false)}
       />

@@ -15,7 +15,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** …/participants/{id}/calendar?date=YYYY-MM-DD: the day view. */
 export const PatientCalendarPage = () => {
-  const { report, base, actor, range, projectId, participantId, participant, program } = usePatientArea();
+  const { report, base, actor, range, programId, participantId, participant, program } = usePatientArea();
   const [search, setSearch] = useSearchParams();
   if (!can(actor, "view_user_dashboard_calendar")) return <NoData>{messages.forbidden}</NoData>;
   if (!report) return <Loading />;
@@ -32,13 +32,13 @@ export const PatientCalendarPage = () => {
         showRedFlags={can(actor, "view_user_symptom_red_flags")}
       />
       <DayDetails
-        projectId={projectId}
+        programId={programId}
         userId={participantId}
         date={date}
         symptomName={symptomNamer(report)}
         appointments={
           appointmentsShown(actor, program) ? (
-            <DayAppointments projectId={projectId} userId={participantId} base={base} date={date} />
+            <DayAppointments programId={programId} userId={participantId} base={base} date={date} />
           ) : undefined
         }
       />

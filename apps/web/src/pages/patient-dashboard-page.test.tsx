@@ -31,7 +31,7 @@ const render = (actor: Grants, report = reportFixture(), program?: { populateNvA
   renderWithProviders(
     <PatientDashboard
       program={program}
-      projectId={projectId}
+      programId={projectId}
       participantId={userId}
       base={base}
       actor={actor}

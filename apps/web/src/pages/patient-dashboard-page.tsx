@@ -29,7 +29,7 @@ export const symptomNamer = (report: ParticipantReport) => {
 
 /** The widgets the actor may see, over the report of the selected range. */
 export const PatientDashboard = ({
-  projectId,
+  programId,
   participantId,
   base,
   actor,
@@ -40,7 +40,7 @@ export const PatientDashboard = ({
 }: {
   /** Program flags some widgets depend on (nurse-visit appointments). */
   program?: { populateNvAppointments: boolean };
-  projectId: string;
+  programId: string;
   participantId: string;
   base: string;
   actor: Grants;
@@ -75,13 +75,13 @@ export const PatientDashboard = ({
           dayDetail={
             day ? (
               <DayDetails
-                projectId={projectId}
+                programId={programId}
                 userId={participantId}
                 date={day}
                 symptomName={symptomNamer(report)}
                 appointments={
                   program && appointmentsShown(actor, program) ? (
-                    <DayAppointments projectId={projectId} userId={participantId} base={base} date={day} />
+                    <DayAppointments programId={programId} userId={participantId} base={base} date={day} />
                   ) : undefined
                 }
               />
@@ -98,7 +98,7 @@ export const PatientDashboard = ({
             Symptom logs
           </Typography>
           <SymptomLogs
-            projectId={projectId}
+            programId={programId}
             symptomsNew={report.symptomsNew}
             symptomsAcknowledged={report.symptomsAcknowledged}
             symptomsRemoved={report.symptomsRemoved}
@@ -147,10 +147,10 @@ export const PatientDashboard = ({
       ) : null}
       {can(actor, "view_user_activities") ? <StepsWidget steps={report.steps} totals={report.stepsTotal} /> : null}
       {program && appointmentsShown(actor, program) ? (
-        <AppointmentWidgets projectId={projectId} userId={participantId} base={base} />
+        <AppointmentWidgets programId={programId} userId={participantId} base={base} />
       ) : null}
       <QuestionnaireWidgets
-        projectId={projectId}
+        programId={programId}
         userId={participantId}
         deliveredPath={`${base}/delivered-questionnaires`}
         scheduledPath={`${base}/scheduled-questionnaires`}
@@ -161,7 +161,7 @@ export const PatientDashboard = ({
   );
 };
 
-/** /programs/{projectId}/participants/{participantId}: the widget overview. */
+/** /programs/{programId}/participants/{participantId}: the widget overview. */
 export const PatientDashboardPage = () => {
   const area = usePatientArea();
   if (!area.report) return <Loading label="Loading the patient's data" />;
@@ -174,7 +174,7 @@ export const PatientDashboardPage = () => {
         Pre-visit summary
       </MuiLink>
       <PatientDashboard
-        projectId={area.projectId}
+        programId={area.programId}
         participantId={area.participantId}
         base={area.base}
         actor={area.actor}
@@ -186,7 +186,7 @@ export const PatientDashboardPage = () => {
       {can(area.actor, "view_project_users") ? (
         <Box sx={{ mt: 2 }}>
           <PatientContactsCard
-            projectId={area.projectId}
+            programId={area.programId}
             patientId={area.participantId}
             patientName={`${area.participant.firstName} ${area.participant.lastName}`}
           />

@@ -8,7 +8,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/delivered-questionnaires: results, answers, score trends and timeline. */
 export const PatientQuestionnairesDeliveredPage = () => {
-  const { projectId, participantId, base, actor } = usePatientArea();
+  const { programId, participantId, base, actor } = usePatientArea();
   if (!can(actor, "view_user_questionnaire_event_results")) return <EmptyState title={messages.forbidden} />;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -20,7 +20,7 @@ export const PatientQuestionnairesDeliveredPage = () => {
         Delivered questionnaires
       </Typography>
       <DeliveredQuestionnaires
-        projectId={projectId}
+        programId={programId}
         userId={participantId}
         schedulePath={`${base}/scheduled-questionnaires`}
         canViewSchedule={can(actor, "view_questionnaire_schedules")}

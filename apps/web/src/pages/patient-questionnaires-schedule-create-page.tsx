@@ -9,7 +9,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/schedule/create: add a questionnaire, batch or plan to the patient's schedule. */
 export const PatientQuestionnairesScheduleCreatePage = () => {
-  const { projectId, participantId, base, actor, participant } = usePatientArea();
+  const { programId, participantId, base, actor, participant } = usePatientArea();
   if (!can(actor, "create_questionnaire_schedule")) return <EmptyState title={messages.forbidden} />;
   const listPath = `${base}/scheduled-questionnaires`;
   return (
@@ -22,7 +22,7 @@ export const PatientQuestionnairesScheduleCreatePage = () => {
         Add questionnaire to schedule
       </Typography>
       <ScheduleForm
-        projectId={projectId}
+        programId={programId}
         userId={participantId}
         context={{ audience: "user", consentDate: datePart(participant.dateConsentGiven), today: todayIso() }}
         listPath={listPath}

@@ -8,7 +8,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/scheduled-questionnaires: the patient's schedule with Add to schedule. */
 export const PatientQuestionnairesScheduledPage = () => {
-  const { projectId, participantId, base, actor, participant, program } = usePatientArea();
+  const { programId, participantId, base, actor, participant, program } = usePatientArea();
   if (!can(actor, "view_questionnaire_schedules")) return <EmptyState title={messages.forbidden} />;
   const active = participant.status === "CONSENTED" && program.isProjectActive;
   return (
@@ -21,10 +21,10 @@ export const PatientQuestionnairesScheduledPage = () => {
         Scheduled questionnaires
       </Typography>
       <PatientSchedule
-        projectId={projectId}
+        programId={programId}
         userId={participantId}
         createPath={`${base}/schedule/create`}
-        programSchedulePath={`/programs/${projectId}/settings/questionnaires/scheduled`}
+        programSchedulePath={`/programs/${programId}/settings/questionnaires/scheduled`}
         canCreate={active && can(actor, "create_questionnaire_schedule")}
         canDelete={can(actor, "delete_questionnaire_schedule")}
       />

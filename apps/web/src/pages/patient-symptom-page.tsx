@@ -11,14 +11,14 @@ import { usePatientArea } from "./patient-area-page";
 /** …/participants/{id}/symptoms/{symptomId}: the symptom's grades over time and its history. */
 export const PatientSymptomPage = () => {
   const { symptomId = "" } = useParams();
-  const { report, base, actor, projectId } = usePatientArea();
+  const { report, base, actor, programId } = usePatientArea();
   if (!can(actor, "view_user_symptom_logs")) return <NoData>{messages.forbidden}</NoData>;
   if (!report) return <Loading />;
   const group = report.symptoms.find((g) => g.log.logTypeId === symptomId);
   const canValidate = can(actor, "validate_user_log");
   const actions = (item: LogItem, g: SymptomGroup) => (
     <LogValidation
-      projectId={projectId}
+      programId={programId}
       log={item}
       canValidate={canValidate}
       label={`${g.log.name}, ${formatDay(item.localDate || item.date)} ${formatTime(item.date)}`}

@@ -8,7 +8,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/pre-visit-summary: one page of the period since the patient's last visit, and its PDF. */
 export const PreVisitSummaryPage = () => {
-  const { projectId, participantId, base, actor } = usePatientArea();
+  const { programId, participantId, base, actor } = usePatientArea();
   return (
     <>
       <MuiLink component={RouterLink} to={base} sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
@@ -24,10 +24,10 @@ export const PreVisitSummaryPage = () => {
           Pre-visit summary
         </Typography>
         {can(actor, "download_patient_report") ? (
-          <DownloadSummaryButton projectId={projectId} userId={participantId} />
+          <DownloadSummaryButton programId={programId} userId={participantId} />
         ) : null}
       </Stack>
-      <PreVisitSummaryCard projectId={projectId} userId={participantId} base={base} />
+      <PreVisitSummaryCard programId={programId} userId={participantId} base={base} />
     </>
   );
 };

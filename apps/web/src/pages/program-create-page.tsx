@@ -33,9 +33,9 @@ export const ProgramCreatePage = () => {
         <CreateProgramForm
           actor={user}
           presetOrganisationId={search.get("organisationId")}
-          onCreated={(projectId, name) => {
+          onCreated={(programId, name) => {
             enqueueSnackbar(messages.programCreated(name), { variant: "success" });
-            navigate(`/programs/${projectId}`, { replace: true, state: skipLeaveGuard });
+            navigate(`/programs/${programId}`, { replace: true, state: skipLeaveGuard });
           }}
           onCancel={() => {
             const organisationId = search.get("organisationId");

@@ -7,9 +7,9 @@ import { TextLink } from "../components/router-link";
 import { ResearchExportPanel } from "../features/exports/components/research-export-panel";
 import { useSession } from "../lib/session-context";
 
-/** /programs/{projectId}/reports/data-export: the program's research export (data export permissions). */
+/** /programs/{programId}/reports/data-export: the program's research export (data export permissions). */
 export const ProgramDataExportPage = () => {
-  const { projectId = "" } = useParams();
+  const { programId = "" } = useParams();
   const { user } = useSession();
   if (!user) return <Loading />;
   const allowed = can(user, "export_project_data_anonymised") || can(user, "export_project_data_identifiable");
@@ -19,9 +19,9 @@ export const ProgramDataExportPage = () => {
         <Typography variant="h2" id="data-export-heading">
           Data export
         </Typography>
-        <TextLink to={`/programs/${projectId}/reports`}>Back to reports</TextLink>
+        <TextLink to={`/programs/${programId}/reports`}>Back to reports</TextLink>
       </Box>
-      {allowed ? <ResearchExportPanel projectId={projectId} actor={user} /> : <EmptyState title={messages.forbidden} />}
+      {allowed ? <ResearchExportPanel programId={programId} actor={user} /> : <EmptyState title={messages.forbidden} />}
     </Box>
   );
 };

@@ -1,5 +1,5 @@
 import { messages } from "@openpro/core";
 import { EmptyState } from "../components/empty-state";
 
-/** /programs/{projectId} with no patient chosen yet. */
+/** /programs/{programId} with no patient chosen yet. */
 export const ProgramNoPatientPage = () => <EmptyState title={messages.programEmptyPrompt} />;

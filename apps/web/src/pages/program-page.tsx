@@ -10,24 +10,24 @@ import { useProgram } from "../features/programs/api";
 import { ProgramHeader, type ProgramTab } from "../features/programs/components/program-header";
 import { SessionContext, useSession } from "../lib/session-context";
 
-const tabOf = (pathname: string, projectId: string): ProgramTab | false => {
-  const rest = pathname.slice(`/programs/${projectId}/`.length).split("/")[0];
+const tabOf = (pathname: string, programId: string): ProgramTab | false => {
+  const rest = pathname.slice(`/programs/${programId}/`.length).split("/")[0];
   // The program's own address is its participant list.
   if (!rest || rest === "participants") return "participants";
   return rest === "reports" || rest === "settings" ? rest : false;
 };
 
 /**
- * /programs/{projectId}/*: the program header around the overview, participants and settings pages.
+ * /programs/{programId}/*: the program header around the overview, participants and settings pages.
  * Inside a program, the session's permissions are the caller's permissions IN it (the role its
  * team gave them, as the server checks them): every tab, button and guard below gates on those,
  * not on the account's list (security issue 29 §2-§3).
  */
 export const ProgramPage = () => {
-  const { projectId = "" } = useParams();
+  const { programId = "" } = useParams();
   const location = useLocation();
   const session = useSession();
-  const program = useProgram(projectId);
+  const program = useProgram(programId);
   const myPermissions = program.data?.myPermissions;
   const sessionInProgram = useMemo(
     () =>
@@ -54,12 +54,12 @@ export const ProgramPage = () => {
       </>
     );
   }
-  const current = tabOf(location.pathname, projectId);
+  const current = tabOf(location.pathname, programId);
   // A tab the caller may not open (the participant list for a life-sciences role) sends them to
   // the first one they may: no offered link leads to a refusal.
   if (current && !programTabAllowed[current](user)) {
     const landing = programLanding(user);
-    if (landing !== current) return <Navigate to={`/programs/${projectId}/${landing}`} replace />;
+    if (landing !== current) return <Navigate to={`/programs/${programId}/${landing}`} replace />;
   }
   return (
     <SessionContext.Provider value={sessionInProgram}>

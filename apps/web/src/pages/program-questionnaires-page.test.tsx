@@ -10,6 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { useParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { OutcomeMeasures } from "../features/questionnaires/components/outcome-measures";
+import { fromWire } from "../lib/wire";
 import { programFixture } from "../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
 import { ProgramQuestionnairesSettings, questionnaireScreen } from "./program-questionnaires-page";
@@ -57,12 +58,12 @@ const checkIn = {
 
 const Page = () => {
   const { "*": rest = "" } = useParams();
-  return <ProgramQuestionnairesSettings program={program} actor={admin} path={rest} />;
+  return <ProgramQuestionnairesSettings program={fromWire(program)} actor={admin} path={rest} />;
 };
 const open = (sub: string) =>
   renderWithProviders(<Page />, {
     route: `/programs/${projectId}/settings/questionnaires/${sub}`,
-    path: "/programs/:projectId/settings/questionnaires/*",
+    path: "/programs/:programId/settings/questionnaires/*",
   });
 
 const choose = async (user: ReturnType<typeof userEvent.setup>, label: string | RegExp, option: string) => {
@@ -500,7 +501,7 @@ describe("Outcome measures", () => {
     const actor = {
       permissions: ["view_questionnaire_settings_outcomes_measures", "edit_questionnaire_settings_outcomes_measures"],
     };
-    renderWithProviders(<OutcomeMeasures projectId={projectId} actor={actor} />);
+    renderWithProviders(<OutcomeMeasures programId={projectId} actor={actor} />);
     const eq5d = await screen.findByRole("checkbox", { name: "EQ-5D-3L (active)" });
     await user.click(eq5d);
     expect(screen.getByRole("alert").textContent).toBe(messages.cannotUnselectActiveType("EQ5D"));

@@ -1,5 +1,5 @@
 import { Alert, Box, Tab, Tabs } from "@mui/material";
-import { can, type Grants, messages, type Program } from "@openpro/core";
+import { can, type Grants, messages } from "@openpro/core";
 import type { ReactNode } from "react";
 import { RouterLink } from "../components/router-link";
 import { ProgramScheduling } from "../features/questionnaire-delivery/components/program-scheduling";
@@ -8,6 +8,7 @@ import { CustomQuestionnaireCreate } from "../features/questionnaires/components
 import { CustomQuestionnaireEdit } from "../features/questionnaires/components/custom-questionnaire-edit";
 import { PlanCreate } from "../features/questionnaires/components/plan-create";
 import { QuestionnaireCatalogue } from "../features/questionnaires/components/questionnaire-catalogue";
+import type { Program } from "../lib/wire";
 
 type SubTab = "scheduled" | "custom";
 
@@ -44,35 +45,35 @@ export const ProgramQuestionnairesSettings = ({
   /** The Scheduling sub-tab's screens (questionnaire delivery); absent until it is there. */
   scheduling?: { list: ReactNode; create: ReactNode };
 }) => {
-  const base = `/programs/${program.projectId}/settings/questionnaires`;
+  const base = `/programs/${program.programId}/settings/questionnaires`;
   const listPath = `${base}/custom`;
   const route = questionnaireScreen(path);
   const tab: SubTab = route.screen === "scheduled" || route.screen === "scheduled-new" ? "scheduled" : "custom";
   const mayCreate = can(actor, "create_custom_questionnaire_types");
-  const projectId = program.projectId;
+  const programId = program.programId;
 
   const body = () => {
     switch (route.screen) {
       case "scheduled":
         return (
-          scheduling?.list ?? <ProgramScheduling projectId={projectId} actor={actor} basePath={base} screen="list" />
+          scheduling?.list ?? <ProgramScheduling programId={programId} actor={actor} basePath={base} screen="list" />
         );
       case "scheduled-new":
         return (
           scheduling?.create ?? (
-            <ProgramScheduling projectId={projectId} actor={actor} basePath={base} screen="create" />
+            <ProgramScheduling programId={programId} actor={actor} basePath={base} screen="create" />
           )
         );
       case "custom-new":
-        return mayCreate ? <CustomQuestionnaireCreate projectId={projectId} listPath={listPath} /> : null;
+        return mayCreate ? <CustomQuestionnaireCreate programId={programId} listPath={listPath} /> : null;
       case "custom-edit":
-        return mayCreate ? <CustomQuestionnaireEdit projectId={projectId} id={route.id} listPath={listPath} /> : null;
+        return mayCreate ? <CustomQuestionnaireEdit programId={programId} id={route.id} listPath={listPath} /> : null;
       case "plan-create":
-        return mayCreate ? <PlanCreate projectId={projectId} listPath={listPath} /> : null;
+        return mayCreate ? <PlanCreate programId={programId} listPath={listPath} /> : null;
       case "batch-create":
-        return mayCreate ? <BatchCreate projectId={projectId} listPath={listPath} /> : null;
+        return mayCreate ? <BatchCreate programId={programId} listPath={listPath} /> : null;
       default:
-        return <QuestionnaireCatalogue projectId={projectId} actor={actor} basePath={base} />;
+        return <QuestionnaireCatalogue programId={programId} actor={actor} basePath={base} />;
     }
   };
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ProgramDashboard } from "../features/program-dashboard/components/program-dashboard";
+import { fromWire } from "../lib/wire";
 import { programFixture } from "../test-fixtures";
 import { jsonResponse, renderWithProviders } from "../test-utils";
 
@@ -127,7 +128,7 @@ const stubApi = (empty = false) => {
 };
 
 const render = (actor: Grants = everything) =>
-  renderWithProviders(<ProgramDashboard program={program} actor={actor} now={now} />, {
+  renderWithProviders(<ProgramDashboard program={fromWire(program)} actor={actor} now={now} />, {
     route: `/programs/${projectId}/reports`,
   });
 const section = (name: string) => screen.getByRole("region", { name });

@@ -14,13 +14,13 @@ const canExportData = (user: CurrentUser) =>
   can(user, "export_project_data_anonymised") || can(user, "export_project_data_identifiable");
 
 /**
- * /programs/{projectId}/reports (and /dashboard): the program dashboard under the program header
+ * /programs/{programId}/reports (and /dashboard): the program dashboard under the program header
  * (name, Closed badge, adverse-event and invite-code banners come from the program page).
  */
 export const ProgramReportsPage = () => {
-  const { projectId = "" } = useParams();
+  const { programId = "" } = useParams();
   const { user } = useSession();
-  const program = useProgram(projectId);
+  const program = useProgram(programId);
   return (
     <section aria-labelledby="program-overview-heading">
       <h2 id="program-overview-heading" className="visually-hidden">
@@ -37,14 +37,14 @@ export const ProgramReportsPage = () => {
           {can(user, "export_project_questionnaires_report") || canExportData(user) ? (
             <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mb: 2 }}>
               {canExportData(user) ? (
-                <Button component={RouterLink} to={`/programs/${projectId}/reports/data-export`} variant="outlined">
+                <Button component={RouterLink} to={`/programs/${programId}/reports/data-export`} variant="outlined">
                   Data export
                 </Button>
               ) : null}
               {can(user, "export_project_questionnaires_report") ? (
                 <>
-                  <ExportQuestionnaireReportButton projectId={projectId} format="csv" />
-                  <ExportQuestionnaireReportButton projectId={projectId} format="xlsx" />
+                  <ExportQuestionnaireReportButton programId={programId} format="csv" />
+                  <ExportQuestionnaireReportButton programId={programId} format="xlsx" />
                 </>
               ) : null}
             </Box>

@@ -3,7 +3,6 @@ import {
   can,
   type Grants,
   messages,
-  type Program,
   type ProgramSettingsSection,
   visibleGeneralTabs,
   visibleSettingsSections,
@@ -26,6 +25,7 @@ import { OutcomeMeasures } from "../features/questionnaires/components/outcome-m
 import { SymptomSettingsTab } from "../features/symptom-settings/components/symptom-settings-tab";
 import { ProgramTeam } from "../features/team/components/program-team";
 import { useSession } from "../lib/session-context";
+import type { Program } from "../lib/wire";
 import { ProgramQuestionnairesSettings } from "./program-questionnaires-page";
 
 /**
@@ -46,7 +46,7 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
               value={t.id}
               label={t.label}
               component={RouterLink}
-              to={`/programs/${program.projectId}/settings/general/${t.id}`}
+              to={`/programs/${program.programId}/settings/general/${t.id}`}
               aria-current={current === t.id ? "page" : undefined}
             />
           ))}
@@ -60,31 +60,31 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
         <Stack spacing={3}>
           <SymptomSettingsTab program={program} actor={actor} />
           <AlertSettingsCard
-            projectId={program.projectId}
+            programId={program.programId}
             editable={can(actor, "edit_project_symptom_severity_threshold")}
           />
         </Stack>
       ) : (
         <>
-          <ProgramSettingsForm key={program.projectId} program={program} actor={actor} />
-          <OutcomeMeasures projectId={program.projectId} actor={actor} />
-          {can(actor, "erase_patient_data") ? <DataRetentionCard projectId={program.projectId} /> : null}
+          <ProgramSettingsForm key={program.programId} program={program} actor={actor} />
+          <OutcomeMeasures programId={program.programId} actor={actor} />
+          {can(actor, "erase_patient_data") ? <DataRetentionCard programId={program.programId} /> : null}
         </>
       )}
     </Box>
   );
 };
 
-/** /programs/{projectId}/settings/{section?}/…: the settings tabs the user may see. */
+/** /programs/{programId}/settings/{section?}/…: the settings tabs the user may see. */
 export const ProgramSettingsPage = () => {
-  const { projectId = "", section, "*": rest = "" } = useParams();
+  const { programId = "", section, "*": rest = "" } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
-  const program = useProgram(projectId);
+  const program = useProgram(programId);
   const idTypes = usePatientIdTypes();
   if (!user || !program.data) return <Loading />;
   const sections = visibleSettingsSections(user, program.data);
-  if (!section) return <Navigate to={`/programs/${projectId}/settings/general`} replace />;
+  if (!section) return <Navigate to={`/programs/${programId}/settings/general`} replace />;
   const current = sections.find((s) => s.id === section);
 
   const panel = (id: ProgramSettingsSection, label: string) => {
@@ -140,7 +140,7 @@ export const ProgramSettingsPage = () => {
               value={s.id}
               label={s.label}
               component={RouterLink}
-              to={`/programs/${projectId}/settings/${s.id}`}
+              to={`/programs/${programId}/settings/${s.id}`}
               aria-current={current?.id === s.id ? "page" : undefined}
               sx={{ alignItems: "flex-start", textAlign: "left" }}
             />
@@ -149,7 +149,7 @@ export const ProgramSettingsPage = () => {
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0, "& > h2": { typography: "h2", mt: 0, mb: 2 } }}>
         {/* Issue 30 §1: what still keeps the program from its patients, above whichever tab is open. */}
-        {current ? <ReadinessChecklist projectId={projectId} /> : null}
+        {current ? <ReadinessChecklist programId={programId} /> : null}
         {current ? panel(current.id, current.label) : <Alert severity="warning">{messages.forbidden}</Alert>}
       </Box>
     </Box>

@@ -10,14 +10,14 @@ export const WorklistPage = () => {
   const [search] = useSearchParams();
   const { user } = useSession();
   const programs = usePrograms(1, null);
-  const options = (programs.data?.results ?? []).map((p) => ({ projectId: p.projectId, name: p.name }));
+  const options = (programs.data?.results ?? []).map((p) => ({ programId: p.programId, name: p.name }));
   return (
     <>
       <PageTitle>Worklist</PageTitle>
       {programs.data ? (
         <WorklistQueue
           programs={options}
-          initialProjectId={search.get("projectId") ?? undefined}
+          initialProgramId={search.get("projectId") ?? undefined}
           canSetQuietDays={can(user, "edit_project_symptom_severity_threshold")}
         />
       ) : null}

@@ -16,7 +16,7 @@ export const useOpenPrograms = () =>
     queryKey: adminKeys.openPrograms,
     queryFn: async ({ signal }) => {
       const page = await apiCall(programsApi.list, { query: { _page: 1, _perPage: 500 }, signal });
-      return page.results.filter((p) => !p.closed).map((p) => ({ projectId: p.projectId, name: p.name }));
+      return page.results.filter((p) => !p.closed).map((p) => ({ programId: p.projectId, name: p.name }));
     },
   });
 
@@ -48,6 +48,6 @@ export const useUpdateAppVersion = () => {
 
 export const useEndProgram = () =>
   useMutation({
-    mutationFn: (projectId: string) => apiCall(adminApi.endProgram, { params: { projectId } }),
+    mutationFn: (programId: string) => apiCall(adminApi.endProgram, { params: { projectId: programId } }),
     meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
   });

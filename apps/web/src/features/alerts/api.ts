@@ -1,9 +1,13 @@
-import { alertsApi, type CloseAction, messages } from "@openpro/core";
+import { alertsApi, type CloseAction, messages, type Alert as WireAlert } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiCall } from "../../lib/http";
+import { type FromWire, fromWire } from "../../lib/wire";
+
+/** An alert as the queue shows it: the wire's alert, its program named `programId` (lib/wire.ts). */
+export type Alert = FromWire<WireAlert>;
 
 export interface AlertFilter {
-  projectId?: string;
+  programId?: string;
   status?: "open" | "taken" | "closed";
   owner?: "me" | "unassigned";
   page: number;
@@ -13,7 +17,7 @@ export const alertKeys = {
   all: ["alerts"] as const,
   list: (filter: AlertFilter) => ["alerts", "list", filter] as const,
   count: ["alerts", "count"] as const,
-  settings: (projectId: string) => ["alerts", "settings", projectId] as const,
+  settings: (programId: string) => ["alerts", "settings", programId] as const,
   preferences: ["alerts", "preferences"] as const,
 };
 
@@ -28,12 +32,13 @@ export const useAlerts = (filter: AlertFilter) =>
         query: {
           _page: filter.page,
           _perPage: alertPageSize,
-          ...(filter.projectId ? { projectId: filter.projectId } : {}),
+          ...(filter.programId ? { programId: filter.programId } : {}),
           ...(filter.status ? { status: filter.status } : {}),
           ...(filter.owner ? { owner: filter.owner } : {}),
         },
         signal,
       }),
+    select: (page) => ({ ...page, results: page.results.map((alert) => fromWire(alert)) }),
     placeholderData: keepPreviousData,
     meta,
   });
@@ -58,46 +63,50 @@ const useAlertMutation = <V>(fn: (vars: V) => Promise<unknown>) => {
 };
 
 export const useTakeAlert = () =>
-  useAlertMutation(({ projectId, alertId }: { projectId: string; alertId: string }) =>
-    apiCall(alertsApi.take, { params: { projectId, alertId } }),
+  useAlertMutation(({ programId, alertId }: { programId: string; alertId: string }) =>
+    apiCall(alertsApi.take, { params: { projectId: programId, alertId } }),
   );
 
 export const useCloseAlert = () =>
   useAlertMutation(
     ({
-      projectId,
+      programId,
       alertId,
       action,
       note,
     }: {
-      projectId: string;
+      programId: string;
       alertId: string;
       action: CloseAction;
       note?: string;
-    }) => apiCall(alertsApi.close, { params: { projectId, alertId }, body: { action, ...(note ? { note } : {}) } }),
+    }) =>
+      apiCall(alertsApi.close, {
+        params: { projectId: programId, alertId },
+        body: { action, ...(note ? { note } : {}) },
+      }),
   );
 
 export const useAcknowledgeAlertLogs = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ projectId, alertId }: { projectId: string; alertId: string }) =>
-      apiCall(alertsApi.acknowledgeLogs, { params: { projectId, alertId } }),
+    mutationFn: ({ programId, alertId }: { programId: string; alertId: string }) =>
+      apiCall(alertsApi.acknowledgeLogs, { params: { projectId: programId, alertId } }),
     // The patient's logs changed too.
     onSettled: () => queryClient.invalidateQueries(),
     meta,
   });
 };
 
-export const useAlertSettings = (projectId: string) =>
+export const useAlertSettings = (programId: string) =>
   useQuery({
-    queryKey: alertKeys.settings(projectId),
-    queryFn: ({ signal }) => apiCall(alertsApi.settings, { params: { projectId }, signal }),
+    queryKey: alertKeys.settings(programId),
+    queryFn: ({ signal }) => apiCall(alertsApi.settings, { params: { projectId: programId }, signal }),
     meta,
   });
 
-export const useSaveAlertSettings = (projectId: string) =>
+export const useSaveAlertSettings = (programId: string) =>
   useAlertMutation((escalationMinutes: number) =>
-    apiCall(alertsApi.updateSettings, { params: { projectId }, body: { escalationMinutes } }),
+    apiCall(alertsApi.updateSettings, { params: { projectId: programId }, body: { escalationMinutes } }),
   );
 
 export const useAlertPreferences = () =>

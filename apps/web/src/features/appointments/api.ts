@@ -12,24 +12,24 @@ import { readTokens } from "../../lib/tokens";
 
 export const appointmentKeys = {
   all: ["appointments"] as const,
-  patient: (projectId: string, userId: string) => ["appointments", projectId, userId] as const,
-  list: (projectId: string, userId: string, query: Omit<ListAppointmentsQuery, "projectId">) =>
-    ["appointments", projectId, userId, "list", query] as const,
-  one: (projectId: string, userId: string, id: string) => ["appointments", projectId, userId, "one", id] as const,
+  patient: (programId: string, userId: string) => ["appointments", programId, userId] as const,
+  list: (programId: string, userId: string, query: Omit<ListAppointmentsQuery, "projectId">) =>
+    ["appointments", programId, userId, "list", query] as const,
+  one: (programId: string, userId: string, id: string) => ["appointments", programId, userId, "one", id] as const,
 };
 
 /** A page of a patient's appointments (the filter's query built at call time, from the current clock). */
 export const useAppointments = (
-  projectId: string,
+  programId: string,
   userId: string,
   query: Omit<ListAppointmentsQuery, "projectId">,
   enabled = true,
 ) =>
   useQuery({
-    queryKey: appointmentKeys.list(projectId, userId, query),
+    queryKey: appointmentKeys.list(programId, userId, query),
     queryFn: ({ signal }) =>
-      apiCall(appointmentsApi.list, { params: { userId }, query: { projectId, ...query }, signal }),
-    enabled: Boolean(projectId && userId) && enabled,
+      apiCall(appointmentsApi.list, { params: { userId }, query: { projectId: programId, ...query }, signal }),
+    enabled: Boolean(programId && userId) && enabled,
     placeholderData: keepPreviousData,
   });
 
@@ -40,50 +40,51 @@ export const filterQuery = (filter: AppointmentFilter, now: Date, page: number, 
   _perPage: perPage,
 });
 
-export const useAppointment = (projectId: string, userId: string, id: string | undefined) =>
+export const useAppointment = (programId: string, userId: string, id: string | undefined) =>
   useQuery({
-    queryKey: appointmentKeys.one(projectId, userId, id ?? ""),
+    queryKey: appointmentKeys.one(programId, userId, id ?? ""),
     queryFn: ({ signal }) =>
-      apiCall(appointmentsApi.get, { params: { userId, appointmentId: id! }, query: { projectId }, signal }),
-    enabled: Boolean(projectId && userId && id),
+      apiCall(appointmentsApi.get, { params: { userId, appointmentId: id! }, query: { projectId: programId }, signal }),
+    enabled: Boolean(programId && userId && id),
   });
 
 const ownErrors = { inlineErrors: true, ownStatuses: [400, 404, 409, 422] } as const;
 
-export const useCreateAppointment = (projectId: string, userId: string) => {
+export const useCreateAppointment = (programId: string, userId: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAppointmentBody) =>
-      apiCall(appointmentsApi.create, { params: { userId }, query: { projectId }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(projectId, userId) }),
+      apiCall(appointmentsApi.create, { params: { userId }, query: { projectId: programId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(programId, userId) }),
     meta: ownErrors,
   });
 };
 
-export const useUpdateAppointment = (projectId: string, userId: string, id: string) => {
+export const useUpdateAppointment = (programId: string, userId: string, id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateAppointmentBody) =>
-      apiCall(appointmentsApi.update, { params: { userId, appointmentId: id }, query: { projectId }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(projectId, userId) }),
+      apiCall(appointmentsApi.update, { params: { userId, appointmentId: id }, query: { projectId: programId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(programId, userId) }),
     meta: ownErrors,
   });
 };
 
-export const useDeleteAppointment = (projectId: string, userId: string, id: string) => {
+export const useDeleteAppointment = (programId: string, userId: string, id: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiCall(appointmentsApi.remove, { params: { userId, appointmentId: id }, query: { projectId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(projectId, userId) }),
+    mutationFn: () =>
+      apiCall(appointmentsApi.remove, { params: { userId, appointmentId: id }, query: { projectId: programId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.patient(programId, userId) }),
     meta: ownErrors,
   });
 };
 
 /** The .ics file is not JSON: same bearer token, saved through a temporary object URL. */
-export const useDownloadAppointmentCalendar = (projectId: string, userId: string) =>
+export const useDownloadAppointmentCalendar = (programId: string, userId: string) =>
   useMutation({
     mutationFn: async () => {
-      const path = `${appointmentsApi.calendar.path.replace(":userId", encodeURIComponent(userId))}?projectId=${encodeURIComponent(projectId)}`;
+      const path = `${appointmentsApi.calendar.path.replace(":userId", encodeURIComponent(userId))}?projectId=${encodeURIComponent(programId)}`;
       if (isRefreshDue(readTokens())) await refreshSession();
       const token = readTokens()?.accessToken;
       const response = await fetch(path, {

@@ -3,37 +3,37 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiCall } from "../../lib/http";
 
 export const careTeamKeys = {
-  list: (projectId: string) => ["care-team", projectId] as const,
+  list: (programId: string) => ["care-team", programId] as const,
 };
 
 /** Failures the tab shows itself; the app still handles sign-out and maintenance. */
 const meta = { inlineErrors: true, ownStatuses: [400, 404, 409, 422] } as const;
 
-export const useCareTeamContacts = (projectId: string) =>
+export const useCareTeamContacts = (programId: string) =>
   useQuery({
-    queryKey: careTeamKeys.list(projectId),
-    queryFn: ({ signal }) => apiCall(careTeamApi.list, { params: { projectId }, signal }),
+    queryKey: careTeamKeys.list(programId),
+    queryFn: ({ signal }) => apiCall(careTeamApi.list, { params: { projectId: programId }, signal }),
     meta,
   });
 
 /** Creates the contact when it has no id yet, otherwise replaces it. */
-export const useSaveCareTeamContact = (projectId: string) => {
+export const useSaveCareTeamContact = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ contactId, body }: { contactId?: string; body: CareTeamContactInput }) =>
       contactId
-        ? apiCall(careTeamApi.update, { params: { projectId, contactId }, body })
-        : apiCall(careTeamApi.create, { params: { projectId }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: careTeamKeys.list(projectId) }),
+        ? apiCall(careTeamApi.update, { params: { projectId: programId, contactId }, body })
+        : apiCall(careTeamApi.create, { params: { projectId: programId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: careTeamKeys.list(programId) }),
     meta,
   });
 };
 
-export const useDeleteCareTeamContact = (projectId: string) => {
+export const useDeleteCareTeamContact = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contactId: string) => apiCall(careTeamApi.remove, { params: { projectId, contactId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: careTeamKeys.list(projectId) }),
+    mutationFn: (contactId: string) => apiCall(careTeamApi.remove, { params: { projectId: programId, contactId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: careTeamKeys.list(programId) }),
     meta,
   });
 };

@@ -11,27 +11,28 @@ import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
 import { readTokens } from "../../lib/tokens";
 
 export const exportKeys = {
-  program: (projectId: string) => ["data-exports", projectId] as const,
-  erasure: (projectId: string, userId: string) => ["erasure", projectId, userId] as const,
-  retention: (projectId: string) => ["retention", projectId] as const,
+  program: (programId: string) => ["data-exports", programId] as const,
+  erasure: (programId: string, userId: string) => ["erasure", programId, userId] as const,
+  retention: (programId: string) => ["retention", programId] as const,
 };
 
 const inProgress = (e: ResearchExport) => e.status === "queued" || e.status === "running";
 
 /** The user's recent exports of the program; polled every 2 s while one is still being made. */
-export const useResearchExports = (projectId: string) =>
+export const useResearchExports = (programId: string) =>
   useQuery({
-    queryKey: exportKeys.program(projectId),
-    queryFn: ({ signal }) => apiCall(exportsApi.list, { params: { projectId }, signal }),
-    enabled: Boolean(projectId),
+    queryKey: exportKeys.program(programId),
+    queryFn: ({ signal }) => apiCall(exportsApi.list, { params: { projectId: programId }, signal }),
+    enabled: Boolean(programId),
     refetchInterval: (query) => (query.state.data?.results.some(inProgress) ? 2000 : false),
   });
 
-export const useStartResearchExport = (projectId: string) => {
+export const useStartResearchExport = (programId: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: StartResearchExportBody) => apiCall(exportsApi.start, { params: { projectId }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: exportKeys.program(projectId) }),
+    mutationFn: (body: StartResearchExportBody) =>
+      apiCall(exportsApi.start, { params: { projectId: programId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: exportKeys.program(programId) }),
   });
 };
 
@@ -55,52 +56,53 @@ export const saveFile = async (path: string, fallbackName: string) => {
   return name;
 };
 
-export const useDownloadResearchExport = (projectId: string) =>
+export const useDownloadResearchExport = (programId: string) =>
   useMutation({
     mutationFn: (e: ResearchExport) =>
-      saveFile(buildPath(exportsApi.download.path, { projectId, exportId: e.id }), e.fileName ?? "export"),
+      saveFile(buildPath(exportsApi.download.path, { projectId: programId, exportId: e.id }), e.fileName ?? "export"),
   });
 
 /** A patient's own-data zip, produced for the patient's request (staff with the identifiable export permission). */
-export const useDownloadPatientData = (projectId: string, userId: string) =>
+export const useDownloadPatientData = (programId: string, userId: string) =>
   useMutation({
-    mutationFn: () => saveFile(buildPath(exportsApi.patientData.path, { projectId, userId }), "patient-data.zip"),
+    mutationFn: () =>
+      saveFile(buildPath(exportsApi.patientData.path, { projectId: programId, userId }), "patient-data.zip"),
   });
 
 /** Whether the patient's data in the program was erased, and whether their request would be granted today. */
-export const useErasureStatus = (projectId: string, userId: string, enabled: boolean) =>
+export const useErasureStatus = (programId: string, userId: string, enabled: boolean) =>
   useQuery({
-    queryKey: exportKeys.erasure(projectId, userId),
-    queryFn: ({ signal }) => apiCall(erasureApi.status, { params: { projectId, userId }, signal }),
-    enabled: enabled && Boolean(projectId && userId),
+    queryKey: exportKeys.erasure(programId, userId),
+    queryFn: ({ signal }) => apiCall(erasureApi.status, { params: { projectId: programId, userId }, signal }),
+    enabled: enabled && Boolean(programId && userId),
   });
 
 /** Erases the patient's personal data in the program; every cached view of the patient is then stale. */
-export const useErasePatient = (projectId: string, userId: string) => {
+export const useErasePatient = (programId: string, userId: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ErasureBody) => apiCall(erasureApi.erase, { params: { projectId, userId }, body }),
+    mutationFn: (body: ErasureBody) => apiCall(erasureApi.erase, { params: { projectId: programId, userId }, body }),
     onSuccess: () => client.invalidateQueries(),
   });
 };
 
 /** How long the program's patient data is kept after it ends (those who may erase see and set it). */
-export const useRetention = (projectId: string, enabled: boolean) =>
+export const useRetention = (programId: string, enabled: boolean) =>
   useQuery({
-    queryKey: exportKeys.retention(projectId),
-    queryFn: ({ signal }) => apiCall(erasureApi.retention, { params: { projectId }, signal }),
-    enabled: enabled && Boolean(projectId),
+    queryKey: exportKeys.retention(programId),
+    queryFn: ({ signal }) => apiCall(erasureApi.retention, { params: { projectId: programId }, signal }),
+    enabled: enabled && Boolean(programId),
   });
 
 /** Sets the retention; the erasure status of every patient of the program depends on it. */
-export const useSaveRetention = (projectId: string) => {
+export const useSaveRetention = (programId: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (retentionYears: number) =>
-      apiCall(erasureApi.updateRetention, { params: { projectId }, body: { retentionYears } }),
+      apiCall(erasureApi.updateRetention, { params: { projectId: programId }, body: { retentionYears } }),
     onSuccess: (retention) => {
-      client.setQueryData(exportKeys.retention(projectId), retention);
-      return client.invalidateQueries({ queryKey: ["erasure", projectId] });
+      client.setQueryData(exportKeys.retention(programId), retention);
+      return client.invalidateQueries({ queryKey: ["erasure", programId] });
     },
   });
 };

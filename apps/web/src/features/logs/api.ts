@@ -9,20 +9,20 @@ const reportsRoot = ["reports"] as const;
 
 /** One call: POST for a new log, PATCH for a log already acknowledged (to change its status or reason). */
 export const validateLog = (
-  projectId: string,
+  programId: string,
   log: Pick<LogItem, "logId" | "validationStatus">,
   decision: LogDecision,
 ) =>
   apiCall(log.validationStatus === "Acknowledged" ? logsApi.revalidate : logsApi.validate, {
-    params: { logId: log.logId, projectId },
+    params: { logId: log.logId, projectId: programId },
     body: decision,
   });
 
-export const useValidateLog = (projectId: string) => {
+export const useValidateLog = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ log, decision }: { log: Pick<LogItem, "logId" | "validationStatus">; decision: LogDecision }) =>
-      validateLog(projectId, log, decision),
+      validateLog(programId, log, decision),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reportsRoot }),
   });
 };
@@ -34,13 +34,13 @@ export interface AcknowledgeOutcome {
 }
 
 /** Acknowledge All: one POST per log id (the API has no batch call); every outcome is reported. */
-export const useAcknowledgeAll = (projectId: string) => {
+export const useAcknowledgeAll = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (logIds: readonly string[]): Promise<AcknowledgeOutcome[]> => {
       const settled = await Promise.allSettled(
         logIds.map((logId) =>
-          apiCall(logsApi.validate, { params: { logId, projectId }, body: { status: "Acknowledged" } }),
+          apiCall(logsApi.validate, { params: { logId, projectId: programId }, body: { status: "Acknowledged" } }),
         ),
       );
       return settled.map((result, index) => ({

@@ -14,7 +14,7 @@ export interface PatientListFilter {
 
 export const patientKeys = {
   all: ["patients"] as const,
-  list: (projectId: string, filter: PatientListFilter) => ["patients", "list", projectId, filter] as const,
+  list: (programId: string, filter: PatientListFilter) => ["patients", "list", programId, filter] as const,
   search: (term: string, page: number) => ["patients", "search", term, page] as const,
 };
 
@@ -31,12 +31,12 @@ const filterQuery = (filters: readonly EnrolmentFilter[]) => {
   };
 };
 
-export const usePatients = (projectId: string, filter: PatientListFilter) =>
+export const usePatients = (programId: string, filter: PatientListFilter) =>
   useQuery({
-    queryKey: patientKeys.list(projectId, filter),
+    queryKey: patientKeys.list(programId, filter),
     queryFn: ({ signal }) =>
       apiCall(patientsApi.list, {
-        params: { projectId },
+        params: { projectId: programId },
         query: {
           _page: filter.page,
           _perPage: limits.pageSize.patients,
@@ -63,45 +63,47 @@ export const useCreatePatient = () => {
   });
 };
 
-export const useUpdatePatient = (projectId: string) => {
+export const useUpdatePatient = (programId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
     mutationFn: ({ userId, body }: { userId: string; body: PatientChanges }) =>
-      apiCall(patientsApi.update, { params: { userId }, query: { projectId }, body }),
+      apiCall(patientsApi.update, { params: { userId }, query: { projectId: programId }, body }),
     onSuccess: () => invalidate(),
     meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
   });
 };
 
-export const useDeletePatient = (projectId: string) => {
+export const useDeletePatient = (programId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (userId: string) => apiCall(patientsApi.remove, { params: { userId }, query: { projectId } }),
+    mutationFn: (userId: string) =>
+      apiCall(patientsApi.remove, { params: { userId }, query: { projectId: programId } }),
     onSuccess: () => invalidate(),
   });
 };
 
 /** Re-send failures are ignored. */
-export const useResendInvite = (projectId: string) => {
+export const useResendInvite = (programId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (userId: string) => apiCall(patientsApi.resendInvite, { params: { userId }, query: { projectId } }),
+    mutationFn: (userId: string) =>
+      apiCall(patientsApi.resendInvite, { params: { userId }, query: { projectId: programId } }),
     onSuccess: () => invalidate(),
     meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 410, 422, 429] },
   });
 };
 
 /** Re-sends the invitation to several patients at once; the answer says how many went. */
-export const useBatchResendInvite = (projectId: string) => {
+export const useBatchResendInvite = (programId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (userIds: string[]) => apiCall(patientsApi.batchInvite, { body: { projectId, userIds } }),
+    mutationFn: (userIds: string[]) => apiCall(patientsApi.batchInvite, { body: { projectId: programId, userIds } }),
     onSuccess: () => invalidate(),
   });
 };
 
 /** Verify and decline failures are shown by the form (server message, else the catalogue text). */
-export const useVerifyPatient = (projectId: string) => {
+export const useVerifyPatient = (programId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
     mutationFn: ({
@@ -114,18 +116,18 @@ export const useVerifyPatient = (projectId: string) => {
       patientId: string;
     }) =>
       decision === "verify"
-        ? apiCall(patientsApi.verify, { params: { userId }, query: { projectId }, body: { patientId } })
-        : apiCall(patientsApi.decline, { params: { userId }, query: { projectId } }),
+        ? apiCall(patientsApi.verify, { params: { userId }, query: { projectId: programId }, body: { patientId } })
+        : apiCall(patientsApi.decline, { params: { userId }, query: { projectId: programId } }),
     onSuccess: () => invalidate(),
     meta: { inlineErrors: true, ownStatuses: [400, 404, 409, 422] },
   });
 };
 
-export const useRetractConsent = (projectId: string) => {
+export const useRetractConsent = (programId: string) => {
   const invalidate = useInvalidatePatients();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiCall(patientsApi.withdrawConsent, { params: { projectId, userId }, body: { consentGiven: false } }),
+      apiCall(patientsApi.withdrawConsent, { params: { projectId: programId, userId }, body: { consentGiven: false } }),
     onSuccess: () => invalidate(),
   });
 };

@@ -60,25 +60,25 @@ const detailsEndpoint = { ...patientsApi.get, response: participantDetailsSchema
 
 export const participantKeys = {
   // Under the "patients" root, so that adding, editing or verifying a patient refreshes these too.
-  list: (projectId: string, filter: ParticipantFilter, sort: ParticipantSort, withCounts: boolean) =>
-    ["patients", "participants", projectId, filter, sort, withCounts] as const,
-  details: (projectId: string, userId: string) => ["patients", "details", projectId, userId] as const,
+  list: (programId: string, filter: ParticipantFilter, sort: ParticipantSort, withCounts: boolean) =>
+    ["patients", "participants", programId, filter, sort, withCounts] as const,
+  details: (programId: string, userId: string) => ["patients", "details", programId, userId] as const,
 };
 
 export const participantPageSize = limits.pageSize.patients;
 
 export const useParticipantList = (
-  projectId: string,
+  programId: string,
   filter: ParticipantFilter,
   sort: ParticipantSort,
   withCounts: boolean,
 ) =>
   useInfiniteQuery({
-    queryKey: participantKeys.list(projectId, filter, sort, withCounts),
+    queryKey: participantKeys.list(programId, filter, sort, withCounts),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       apiCall(listEndpoint, {
-        params: { projectId },
+        params: { projectId: programId },
         query: {
           _page: pageParam,
           _perPage: participantPageSize,
@@ -98,9 +98,9 @@ export const useParticipantList = (
     placeholderData: keepPreviousData,
   });
 
-export const useParticipant = (projectId: string, userId: string) =>
+export const useParticipant = (programId: string, userId: string) =>
   useQuery({
-    queryKey: participantKeys.details(projectId, userId),
-    queryFn: ({ signal }) => apiCall(detailsEndpoint, { params: { userId }, query: { projectId }, signal }),
-    enabled: Boolean(projectId && userId),
+    queryKey: participantKeys.details(programId, userId),
+    queryFn: ({ signal }) => apiCall(detailsEndpoint, { params: { userId }, query: { projectId: programId }, signal }),
+    enabled: Boolean(programId && userId),
   });

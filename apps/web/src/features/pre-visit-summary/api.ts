@@ -4,21 +4,21 @@ import { downloadFile } from "../../lib/download";
 import { ApiError, apiCall } from "../../lib/http";
 
 export const preVisitSummaryKeys = {
-  summary: (projectId: string, userId: string) => ["pre-visit-summary", projectId, userId] as const,
+  summary: (programId: string, userId: string) => ["pre-visit-summary", programId, userId] as const,
 };
 
-export const usePreVisitSummary = (projectId: string, userId: string) =>
+export const usePreVisitSummary = (programId: string, userId: string) =>
   useQuery({
-    queryKey: preVisitSummaryKeys.summary(projectId, userId),
-    queryFn: ({ signal }) => apiCall(preVisitSummaryApi.summary, { params: { projectId, userId }, signal }),
+    queryKey: preVisitSummaryKeys.summary(programId, userId),
+    queryFn: ({ signal }) => apiCall(preVisitSummaryApi.summary, { params: { projectId: programId, userId }, signal }),
     meta: { inlineErrors: true, ownStatuses: [403, 404] },
   });
 
 /** The summary as a PDF file, saved under the server's file name. */
-export const useDownloadPreVisitSummaryPdf = (projectId: string, userId: string) =>
+export const useDownloadPreVisitSummaryPdf = (programId: string, userId: string) =>
   useMutation({
     mutationFn: () =>
-      downloadFile(buildPath(preVisitSummaryApi.pdf.path, { projectId, userId }), {
+      downloadFile(buildPath(preVisitSummaryApi.pdf.path, { projectId: programId, userId }), {
         accept: "application/pdf",
         fallbackName: "pre-visit-summary.pdf",
       }),

@@ -10,18 +10,18 @@ export interface DashboardQuery {
 
 export const programDashboardKeys = {
   all: ["program-dashboard"] as const,
-  of: (projectId: string, figure: string, query: object) => ["program-dashboard", projectId, figure, query] as const,
+  of: (programId: string, figure: string, query: object) => ["program-dashboard", programId, figure, query] as const,
 };
 
 /** Every figure keeps the previous range's data on screen while the next one loads. */
 const common = { placeholderData: keepPreviousData } as const;
 
-export const useSymptomTrends = (projectId: string, query: DashboardQuery, logTypeId: string | null, enabled = true) =>
+export const useSymptomTrends = (programId: string, query: DashboardQuery, logTypeId: string | null, enabled = true) =>
   useQuery({
-    queryKey: programDashboardKeys.of(projectId, "symptomTrends", { ...query, logTypeId }),
+    queryKey: programDashboardKeys.of(programId, "symptomTrends", { ...query, logTypeId }),
     queryFn: ({ signal }) =>
       apiCall(programDashboardApi.symptomTrends, {
-        params: { projectId },
+        params: { projectId: programId },
         query: { ...query, logTypeId: logTypeId! },
         signal,
       }),
@@ -30,17 +30,17 @@ export const useSymptomTrends = (projectId: string, query: DashboardQuery, logTy
   });
 
 export const useMostLoggedSymptoms = (
-  projectId: string,
+  programId: string,
   query: Omit<DashboardQuery, "axis">,
   orderBy: "count" | "severe",
   limit: number,
   enabled = true,
 ) =>
   useQuery({
-    queryKey: programDashboardKeys.of(projectId, "symptoms", { ...query, orderBy, limit }),
+    queryKey: programDashboardKeys.of(programId, "symptoms", { ...query, orderBy, limit }),
     queryFn: ({ signal }) =>
       apiCall(programDashboardApi.symptoms, {
-        params: { projectId },
+        params: { projectId: programId },
         query: { startDate: query.startDate, endDate: query.endDate, orderBy, limit: String(limit) },
         signal,
       }),
@@ -48,20 +48,21 @@ export const useMostLoggedSymptoms = (
     ...common,
   });
 
-export const useTemperatureTrends = (projectId: string, query: DashboardQuery, enabled = true) =>
+export const useTemperatureTrends = (programId: string, query: DashboardQuery, enabled = true) =>
   useQuery({
-    queryKey: programDashboardKeys.of(projectId, "temperature", query),
-    queryFn: ({ signal }) => apiCall(programDashboardApi.temperatureTrends, { params: { projectId }, query, signal }),
+    queryKey: programDashboardKeys.of(programId, "temperature", query),
+    queryFn: ({ signal }) =>
+      apiCall(programDashboardApi.temperatureTrends, { params: { projectId: programId }, query, signal }),
     enabled,
     ...common,
   });
 
-export const useMedicationAdherence = (projectId: string, query: Omit<DashboardQuery, "axis">, enabled = true) =>
+export const useMedicationAdherence = (programId: string, query: Omit<DashboardQuery, "axis">, enabled = true) =>
   useQuery({
-    queryKey: programDashboardKeys.of(projectId, "medication", query),
+    queryKey: programDashboardKeys.of(programId, "medication", query),
     queryFn: ({ signal }) =>
       apiCall(programDashboardApi.medication, {
-        params: { projectId },
+        params: { projectId: programId },
         query: { startDate: query.startDate, endDate: query.endDate },
         signal,
       }),
@@ -69,11 +70,11 @@ export const useMedicationAdherence = (projectId: string, query: Omit<DashboardQ
     ...common,
   });
 
-export const useQuestionnaireCompletion = (projectId: string, query: DashboardQuery, enabled = true) =>
+export const useQuestionnaireCompletion = (programId: string, query: DashboardQuery, enabled = true) =>
   useQuery({
-    queryKey: programDashboardKeys.of(projectId, "questionnaireCompletion", query),
+    queryKey: programDashboardKeys.of(programId, "questionnaireCompletion", query),
     queryFn: ({ signal }) =>
-      apiCall(programDashboardApi.questionnaireCompletion, { params: { projectId }, query, signal }),
+      apiCall(programDashboardApi.questionnaireCompletion, { params: { projectId: programId }, query, signal }),
     enabled,
     ...common,
   });
@@ -88,15 +89,15 @@ export interface FigureRequest {
 
 /** The patients behind a figure; fetched only once asked for (the read is audited). */
 export const useFigurePatients = (
-  projectId: string,
+  programId: string,
   query: Omit<DashboardQuery, "axis">,
   figure: FigureRequest | null,
 ) =>
   useQuery({
-    queryKey: programDashboardKeys.of(projectId, "patients", { ...query, ...figure }),
+    queryKey: programDashboardKeys.of(programId, "patients", { ...query, ...figure }),
     queryFn: ({ signal }) =>
       apiCall(programDashboardApi.figurePatients, {
-        params: { projectId },
+        params: { projectId: programId },
         query: {
           startDate: query.startDate,
           endDate: query.endDate,
@@ -110,10 +111,10 @@ export const useFigurePatients = (
   });
 
 /** The reporting trend over the last weeks, with the program's worklist count (polled as the side menu's). */
-export const useReportingTrend = (projectId: string, enabled = true) =>
+export const useReportingTrend = (programId: string, enabled = true) =>
   useQuery({
-    queryKey: programDashboardKeys.of(projectId, "reportingTrend", {}),
-    queryFn: ({ signal }) => apiCall(worklistApi.trend, { params: { projectId }, query: {}, signal }),
+    queryKey: programDashboardKeys.of(programId, "reportingTrend", {}),
+    queryFn: ({ signal }) => apiCall(worklistApi.trend, { params: { projectId: programId }, query: {}, signal }),
     enabled,
     refetchInterval: 60_000,
     ...common,

@@ -1,6 +1,7 @@
 import { limits, organisationsApi, programReadinessApi, programsApi } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, apiUpload, type CallOptions } from "../../lib/http";
+import { fromWire } from "../../lib/wire";
 
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
 export type NewProgram = Body<typeof programsApi.create>;
@@ -9,8 +10,8 @@ export type ProgramChanges = Body<typeof programsApi.update>;
 export const programKeys = {
   all: ["programs"] as const,
   list: (page: number, organisationId: string | null) => ["programs", "list", page, organisationId] as const,
-  detail: (projectId: string) => ["programs", "detail", projectId] as const,
-  readiness: (projectId: string) => ["programs", "detail", projectId, "readiness"] as const,
+  detail: (programId: string) => ["programs", "detail", programId] as const,
+  readiness: (programId: string) => ["programs", "detail", programId, "readiness"] as const,
   organisationChoices: ["programs", "organisation-choices"] as const,
   patientIdTypes: ["programs", "patient-id-types"] as const,
 };
@@ -23,6 +24,7 @@ export const usePrograms = (page: number, organisationId: string | null) =>
         query: { _page: page, _perPage: limits.pageSize.projects, organisationId: organisationId ?? undefined },
         signal,
       }),
+    select: (page) => ({ ...page, results: page.results.map((program) => fromWire(program)) }),
     placeholderData: keepPreviousData,
   });
 
@@ -43,18 +45,19 @@ export const usePatientIdTypes = () =>
   });
 
 /** The program page answers a missing program itself (one 404, not a dialog over the page's own). */
-export const useProgram = (projectId: string) =>
+export const useProgram = (programId: string) =>
   useQuery({
-    queryKey: programKeys.detail(projectId),
-    queryFn: ({ signal }) => apiCall(programsApi.get, { params: { projectId }, signal }),
+    queryKey: programKeys.detail(programId),
+    queryFn: ({ signal }) => apiCall(programsApi.get, { params: { projectId: programId }, signal }),
+    select: fromWire,
     meta: { ownStatuses: [404] },
   });
 
 /** Whether the program may reach patients and what is missing; read afresh on each visit (settings change elsewhere). */
-export const useProgramReadiness = (projectId: string) =>
+export const useProgramReadiness = (programId: string) =>
   useQuery({
-    queryKey: programKeys.readiness(projectId),
-    queryFn: ({ signal }) => apiCall(programReadinessApi.get, { params: { projectId }, signal }),
+    queryKey: programKeys.readiness(programId),
+    queryFn: ({ signal }) => apiCall(programReadinessApi.get, { params: { projectId: programId }, signal }),
     staleTime: 0,
   });
 
@@ -62,43 +65,45 @@ export const useProgramReadiness = (projectId: string) =>
 export const useCreateProgram = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewProgram) => apiCall(programsApi.create, { body }),
+    mutationFn: (body: NewProgram) => apiCall(programsApi.create, { body }).then(fromWire),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["programs", "list"] }),
     meta: { inlineErrors: true, ownStatuses: [409, 422] },
   });
 };
 
-export const useUpdateProgram = (projectId: string) => {
+export const useUpdateProgram = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProgramChanges) => apiCall(programsApi.update, { params: { projectId }, body }),
-    onSuccess: (program) => {
-      queryClient.setQueryData(programKeys.detail(projectId), program);
-      void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
+    mutationFn: async (body: ProgramChanges) => {
+      const program = await apiCall(programsApi.update, { params: { projectId: programId }, body });
+      // The cache holds the wire's form (useProgram's select translates it); the form gets the web's.
+      queryClient.setQueryData(programKeys.detail(programId), program);
+      return fromWire(program);
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["programs", "list"] }),
     meta: { inlineErrors: true, ownStatuses: [409, 422] },
   });
 };
 
 /** Takes the image off the program (its own call, as the specification has it). */
-export const useRemoveProgramImage = (projectId: string) => {
+export const useRemoveProgramImage = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiCall(programsApi.removeImage, { params: { projectId } }),
+    mutationFn: () => apiCall(programsApi.removeImage, { params: { projectId: programId } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: programKeys.detail(projectId) });
+      void queryClient.invalidateQueries({ queryKey: programKeys.detail(programId) });
       void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
     },
   });
 };
 
 /** 409 (members remain) is shown beside the button. */
-export const useDeleteProgram = (projectId: string) => {
+export const useDeleteProgram = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiCall(programsApi.remove, { params: { projectId } }),
+    mutationFn: () => apiCall(programsApi.remove, { params: { projectId: programId } }),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: programKeys.detail(projectId) });
+      queryClient.removeQueries({ queryKey: programKeys.detail(programId) });
       void queryClient.invalidateQueries({ queryKey: ["programs", "list"] });
     },
     meta: { inlineErrors: true, ownStatuses: [409] },

@@ -14,102 +14,104 @@ export type ScheduleInput = z.input<typeof questionnaireSchedulesApi.create.body
 
 export const scheduleKeys = {
   all: ["questionnaire-schedules"] as const,
-  program: (projectId: string) => ["questionnaire-schedules", projectId, "program"] as const,
-  patient: (projectId: string, userId: string) => ["questionnaire-schedules", projectId, "patient", userId] as const,
-  delivered: (projectId: string, userId: string, typeId: string, page: number, perPage: number) =>
-    ["questionnaire-schedules", projectId, "patient", userId, "delivered", typeId, page, perPage] as const,
-  event: (projectId: string, userId: string, eventId: string) =>
-    ["questionnaire-schedules", projectId, "patient", userId, "event", eventId] as const,
-  items: (projectId: string, types: string) => ["questionnaire-schedules", projectId, "items", types] as const,
+  program: (programId: string) => ["questionnaire-schedules", programId, "program"] as const,
+  patient: (programId: string, userId: string) => ["questionnaire-schedules", programId, "patient", userId] as const,
+  delivered: (programId: string, userId: string, typeId: string, page: number, perPage: number) =>
+    ["questionnaire-schedules", programId, "patient", userId, "delivered", typeId, page, perPage] as const,
+  event: (programId: string, userId: string, eventId: string) =>
+    ["questionnaire-schedules", programId, "patient", userId, "event", eventId] as const,
+  items: (programId: string, types: string) => ["questionnaire-schedules", programId, "items", types] as const,
 };
 
-export const useProgramSchedules = (projectId: string) =>
+export const useProgramSchedules = (programId: string) =>
   useQuery({
-    queryKey: scheduleKeys.program(projectId),
-    queryFn: ({ signal }) => apiCall(questionnaireSchedulesApi.list, { params: { projectId }, query: {}, signal }),
-    enabled: Boolean(projectId),
+    queryKey: scheduleKeys.program(programId),
+    queryFn: ({ signal }) =>
+      apiCall(questionnaireSchedulesApi.list, { params: { projectId: programId }, query: {}, signal }),
+    enabled: Boolean(programId),
   });
 
 /** The patient's whole schedule (program and own items) and the next sends. */
-export const usePatientSchedule = (projectId: string, userId: string, enabled = true) =>
+export const usePatientSchedule = (programId: string, userId: string, enabled = true) =>
   useQuery({
-    queryKey: scheduleKeys.patient(projectId, userId),
-    queryFn: ({ signal }) => apiCall(questionnaireEventsApi.scheduled, { params: { projectId, userId }, signal }),
-    enabled: Boolean(projectId && userId) && enabled,
+    queryKey: scheduleKeys.patient(programId, userId),
+    queryFn: ({ signal }) =>
+      apiCall(questionnaireEventsApi.scheduled, { params: { projectId: programId, userId }, signal }),
+    enabled: Boolean(programId && userId) && enabled,
   });
 
 export const useDeliveredQuestionnaires = (
-  projectId: string,
+  programId: string,
   userId: string,
   options: { typeId?: string; page?: number; perPage?: number; enabled?: boolean } = {},
 ) => {
   const page = options.page ?? 1;
   const perPage = options.perPage ?? 50;
   return useQuery({
-    queryKey: scheduleKeys.delivered(projectId, userId, options.typeId ?? "", page, perPage),
+    queryKey: scheduleKeys.delivered(programId, userId, options.typeId ?? "", page, perPage),
     queryFn: ({ signal }) =>
       apiCall(questionnaireEventsApi.delivered, {
-        params: { projectId, userId },
+        params: { projectId: programId, userId },
         query: { _page: page, _perPage: perPage, ...(options.typeId ? { questionnaireTypeId: options.typeId } : {}) },
         signal,
       }),
-    enabled: Boolean(projectId && userId) && (options.enabled ?? true),
+    enabled: Boolean(programId && userId) && (options.enabled ?? true),
     placeholderData: keepPreviousData,
   });
 };
 
 export const useEventAnswers = (
-  projectId: string,
+  programId: string,
   userId: string,
   eventId: string | null,
   kind: "hardcoded" | "custom",
 ) =>
   useQuery({
-    queryKey: scheduleKeys.event(projectId, userId, eventId ?? ""),
+    queryKey: scheduleKeys.event(programId, userId, eventId ?? ""),
     queryFn: async ({ signal }) => {
       if (kind === "custom") {
         const r = await apiCall(questionnaireEventsApi.customEvent, {
-          params: { projectId, userId, questionnaireId: eventId! },
+          params: { projectId: programId, userId, questionnaireId: eventId! },
           signal,
         });
         return { kind: "custom" as const, ...r };
       }
       const r = await apiCall(questionnaireEventsApi.hardcodedEvent, {
-        params: { projectId, userId, questionnaireId: eventId! },
+        params: { projectId: programId, userId, questionnaireId: eventId! },
         signal,
       });
       return { kind: "hardcoded" as const, ...r };
     },
-    enabled: Boolean(projectId && userId && eventId),
+    enabled: Boolean(programId && userId && eventId),
   });
 
 /** The catalogue items of one type, for the scheduling form (qset's catalogue endpoint). */
-export const useScheduleItems = (projectId: string, types: string) =>
+export const useScheduleItems = (programId: string, types: string) =>
   useQuery({
-    queryKey: scheduleKeys.items(projectId, types),
+    queryKey: scheduleKeys.items(programId, types),
     queryFn: ({ signal }) =>
-      apiCall(questionnairesApi.listByTypes, { params: { projectId }, query: { types }, signal }),
-    enabled: Boolean(projectId && types),
+      apiCall(questionnairesApi.listByTypes, { params: { projectId: programId }, query: { types }, signal }),
+    enabled: Boolean(programId && types),
   });
 
 const ownErrors = { inlineErrors: true, ownStatuses: [400, 404, 409, 422] } as const;
 
-export const useCreateSchedule = (projectId: string) => {
+export const useCreateSchedule = (programId: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ScheduleInput) =>
-      apiCall(questionnaireSchedulesApi.create, { params: { projectId }, body: body as CreateScheduleBody }),
+      apiCall(questionnaireSchedulesApi.create, { params: { projectId: programId }, body: body as CreateScheduleBody }),
     onSuccess: () => client.invalidateQueries({ queryKey: scheduleKeys.all }),
     meta: ownErrors,
   });
 };
 
-export const useDeleteSchedule = (projectId: string) => {
+export const useDeleteSchedule = (programId: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { scheduleId: string; userId?: string; type?: ScheduleItemType }) =>
       apiCall(questionnaireSchedulesApi.remove, {
-        params: { projectId, scheduleId: v.scheduleId },
+        params: { projectId: programId, scheduleId: v.scheduleId },
         query: { ...(v.userId ? { userId: v.userId } : {}), ...(v.type ? { type: v.type } : {}) },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: scheduleKeys.all }),
@@ -117,12 +119,12 @@ export const useDeleteSchedule = (projectId: string) => {
   });
 };
 
-export const useDeferSchedule = (projectId: string) => {
+export const useDeferSchedule = (programId: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { scheduleId: string; targetDate: string }) =>
       apiCall(questionnaireSchedulesApi.defer, {
-        params: { projectId, scheduleId: v.scheduleId },
+        params: { projectId: programId, scheduleId: v.scheduleId },
         body: { targetDate: v.targetDate },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: scheduleKeys.all }),
@@ -131,7 +133,7 @@ export const useDeferSchedule = (projectId: string) => {
 };
 
 /** The program's questionnaire report (CSV): a file, fetched with the session's token and saved. */
-export const useExportQuestionnaireReport = (projectId: string) =>
+export const useExportQuestionnaireReport = (programId: string) =>
   useMutation({
     mutationFn: async (body: {
       startDate?: string;
@@ -139,7 +141,7 @@ export const useExportQuestionnaireReport = (projectId: string) =>
       questionnaireTypeId?: string;
       format?: "csv" | "xlsx";
     }) => {
-      const path = questionnaireEventsApi.exportReport.path.replace(":projectId", projectId);
+      const path = questionnaireEventsApi.exportReport.path.replace(":projectId", programId);
       if (isRefreshDue(readTokens())) await refreshSession();
       const token = readTokens()?.accessToken;
       const response = await fetch(path, {

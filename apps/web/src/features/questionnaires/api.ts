@@ -9,137 +9,146 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiCall } from "../../lib/http";
 
 export const questionnaireKeys = {
-  all: (projectId: string) => ["questionnaires", projectId] as const,
-  items: (projectId: string) => ["questionnaires", projectId, "items"] as const,
-  scheme: (projectId: string, id: string) => ["questionnaires", projectId, "scheme", id] as const,
-  batch: (projectId: string, id: string) => ["questionnaires", projectId, "batch", id] as const,
-  plan: (projectId: string, id: string) => ["questionnaires", projectId, "plan", id] as const,
-  outcomeMeasures: (projectId: string) => ["questionnaires", projectId, "outcome-measures"] as const,
+  all: (programId: string) => ["questionnaires", programId] as const,
+  items: (programId: string) => ["questionnaires", programId, "items"] as const,
+  scheme: (programId: string, id: string) => ["questionnaires", programId, "scheme", id] as const,
+  batch: (programId: string, id: string) => ["questionnaires", programId, "batch", id] as const,
+  plan: (programId: string, id: string) => ["questionnaires", programId, "plan", id] as const,
+  outcomeMeasures: (programId: string) => ["questionnaires", programId, "outcome-measures"] as const,
 };
 
 /** Field errors and refusals are shown by the screens themselves. */
 const meta = { inlineErrors: true, ownStatuses: [400, 404, 409, 413, 422] } as const;
 
-export const useQuestionnaireItems = (projectId: string) =>
+export const useQuestionnaireItems = (programId: string) =>
   useQuery({
-    queryKey: questionnaireKeys.items(projectId),
-    queryFn: ({ signal }) => apiCall(questionnairesApi.items, { params: { projectId }, signal }),
+    queryKey: questionnaireKeys.items(programId),
+    queryFn: ({ signal }) => apiCall(questionnairesApi.items, { params: { projectId: programId }, signal }),
   });
 
-export const useQuestionnaireScheme = (projectId: string, id: string | null) =>
+export const useQuestionnaireScheme = (programId: string, id: string | null) =>
   useQuery({
-    queryKey: questionnaireKeys.scheme(projectId, id ?? ""),
+    queryKey: questionnaireKeys.scheme(programId, id ?? ""),
     queryFn: ({ signal }) =>
-      apiCall(questionnairesApi.scheme, { params: { projectId, questionnaireTypeId: id! }, signal }),
+      apiCall(questionnairesApi.scheme, { params: { projectId: programId, questionnaireTypeId: id! }, signal }),
     enabled: !!id,
     meta,
   });
 
-export const useQuestionnaireBatch = (projectId: string, id: string | null) =>
+export const useQuestionnaireBatch = (programId: string, id: string | null) =>
   useQuery({
-    queryKey: questionnaireKeys.batch(projectId, id ?? ""),
-    queryFn: ({ signal }) => apiCall(questionnairesApi.batch, { params: { projectId, batchId: id! }, signal }),
+    queryKey: questionnaireKeys.batch(programId, id ?? ""),
+    queryFn: ({ signal }) =>
+      apiCall(questionnairesApi.batch, { params: { projectId: programId, batchId: id! }, signal }),
     enabled: !!id,
     meta,
   });
 
-export const useQuestionnairePlan = (projectId: string, id: string | null) =>
+export const useQuestionnairePlan = (programId: string, id: string | null) =>
   useQuery({
-    queryKey: questionnaireKeys.plan(projectId, id ?? ""),
-    queryFn: ({ signal }) => apiCall(questionnairesApi.plan, { params: { projectId, planId: id! }, signal }),
+    queryKey: questionnaireKeys.plan(programId, id ?? ""),
+    queryFn: ({ signal }) => apiCall(questionnairesApi.plan, { params: { projectId: programId, planId: id! }, signal }),
     enabled: !!id,
     meta,
   });
 
 const useInvalidating = () => {
   const queryClient = useQueryClient();
-  return (projectId: string) => queryClient.invalidateQueries({ queryKey: questionnaireKeys.all(projectId) });
+  return (programId: string) => queryClient.invalidateQueries({ queryKey: questionnaireKeys.all(programId) });
 };
 
-export const useValidateSpecification = (projectId: string) =>
+export const useValidateSpecification = (programId: string) =>
   useMutation({
     mutationFn: (specification: unknown) =>
-      apiCall(questionnairesApi.validate, { params: { projectId }, body: { specification } }),
+      apiCall(questionnairesApi.validate, { params: { projectId: programId }, body: { specification } }),
     meta,
   });
 
-export const useCreateCustomQuestionnaire = (projectId: string) => {
+export const useCreateCustomQuestionnaire = (programId: string) => {
   const invalidate = useInvalidating();
   return useMutation({
     mutationFn: (body: { name: string; specification: unknown }) =>
-      apiCall(questionnairesApi.createCustom, { params: { projectId }, body }),
-    onSuccess: () => invalidate(projectId),
+      apiCall(questionnairesApi.createCustom, { params: { projectId: programId }, body }),
+    onSuccess: () => invalidate(programId),
     meta,
   });
 };
 
-export const useUpdateCustomQuestionnaire = (projectId: string, questionnaireId: string) => {
+export const useUpdateCustomQuestionnaire = (programId: string, questionnaireId: string) => {
   const invalidate = useInvalidating();
   return useMutation({
     mutationFn: (specification: unknown) =>
-      apiCall(questionnairesApi.updateCustom, { params: { projectId, questionnaireId }, body: { specification } }),
-    onSuccess: () => invalidate(projectId),
+      apiCall(questionnairesApi.updateCustom, {
+        params: { projectId: programId, questionnaireId },
+        body: { specification },
+      }),
+    onSuccess: () => invalidate(programId),
     meta,
   });
 };
 
-export const usePatchQuestionnaire = (projectId: string, questionnaireTypeId: string) => {
+export const usePatchQuestionnaire = (programId: string, questionnaireTypeId: string) => {
   const invalidate = useInvalidating();
   return useMutation({
     mutationFn: (body: PatchQuestionnaireInput) =>
-      apiCall(questionnairesApi.patchType, { params: { projectId, questionnaireTypeId }, body }),
-    onSuccess: () => invalidate(projectId),
+      apiCall(questionnairesApi.patchType, { params: { projectId: programId, questionnaireTypeId }, body }),
+    onSuccess: () => invalidate(programId),
     meta,
   });
 };
 
-export const useCreateBatch = (projectId: string) => {
+export const useCreateBatch = (programId: string) => {
   const invalidate = useInvalidating();
   return useMutation({
-    mutationFn: (body: CreateBatchInput) => apiCall(questionnairesApi.createBatch, { params: { projectId }, body }),
-    onSuccess: () => invalidate(projectId),
+    mutationFn: (body: CreateBatchInput) =>
+      apiCall(questionnairesApi.createBatch, { params: { projectId: programId }, body }),
+    onSuccess: () => invalidate(programId),
     meta,
   });
 };
 
-export const useCreatePlan = (projectId: string) => {
+export const useCreatePlan = (programId: string) => {
   const invalidate = useInvalidating();
   return useMutation({
-    mutationFn: (body: CreatePlanInput) => apiCall(questionnairesApi.createPlan, { params: { projectId }, body }),
-    onSuccess: () => invalidate(projectId),
+    mutationFn: (body: CreatePlanInput) =>
+      apiCall(questionnairesApi.createPlan, { params: { projectId: programId }, body }),
+    onSuccess: () => invalidate(programId),
     meta,
   });
 };
 
 /** Deletes a custom questionnaire, a batch or a plan; a 409 says where it is still used. */
-export const useDeleteCatalogueItem = (projectId: string) => {
+export const useDeleteCatalogueItem = (programId: string) => {
   const invalidate = useInvalidating();
   return useMutation({
     mutationFn: ({ type, id }: { type: "questionnaire" | "batch" | "plan"; id: string }) =>
       type === "questionnaire"
-        ? apiCall(questionnairesApi.deleteCustom, { params: { projectId, questionnaireId: id } })
+        ? apiCall(questionnairesApi.deleteCustom, { params: { projectId: programId, questionnaireId: id } })
         : type === "batch"
-          ? apiCall(questionnairesApi.deleteBatch, { params: { projectId, batchId: id } })
-          : apiCall(questionnairesApi.deletePlan, { params: { projectId, planId: id } }),
-    onSuccess: () => invalidate(projectId),
+          ? apiCall(questionnairesApi.deleteBatch, { params: { projectId: programId, batchId: id } })
+          : apiCall(questionnairesApi.deletePlan, { params: { projectId: programId, planId: id } }),
+    onSuccess: () => invalidate(programId),
     meta,
   });
 };
 
-export const useOutcomeMeasures = (projectId: string, enabled = true) =>
+export const useOutcomeMeasures = (programId: string, enabled = true) =>
   useQuery({
-    queryKey: questionnaireKeys.outcomeMeasures(projectId),
-    queryFn: ({ signal }) => apiCall(questionnairesApi.outcomeMeasures, { params: { projectId }, signal }),
+    queryKey: questionnaireKeys.outcomeMeasures(programId),
+    queryFn: ({ signal }) => apiCall(questionnairesApi.outcomeMeasures, { params: { projectId: programId }, signal }),
     enabled,
   });
 
-export const useSetOutcomeMeasures = (projectId: string) => {
+export const useSetOutcomeMeasures = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (availableQuestionnaireTypes: HardcodedQuestionnaireCode[]) =>
-      apiCall(questionnairesApi.setOutcomeMeasures, { params: { projectId }, body: { availableQuestionnaireTypes } }),
+      apiCall(questionnairesApi.setOutcomeMeasures, {
+        params: { projectId: programId },
+        body: { availableQuestionnaireTypes },
+      }),
     onSuccess: (data) => {
-      queryClient.setQueryData(questionnaireKeys.outcomeMeasures(projectId), data);
+      queryClient.setQueryData(questionnaireKeys.outcomeMeasures(programId), data);
       return queryClient.invalidateQueries({ queryKey: ["programs"] });
     },
     meta,

@@ -34,7 +34,7 @@ describe("the patient report download", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(
       <DownloadReportButton
-        projectId={projectId}
+        programId={projectId}
         userId={userId}
         range={{ startDate: "2026-03-01", endDate: "2026-03-31" }}
       />,

@@ -13,32 +13,33 @@ export const reportRefetchIntervalMs = 600_000;
 
 export const reportKeys = {
   all: ["reports"] as const,
-  participant: (projectId: string, userId: string, range: DateRange) =>
-    ["reports", "participant", projectId, userId, range] as const,
-  daily: (projectId: string, userId: string, date: string) => ["reports", "daily", projectId, userId, date] as const,
+  participant: (programId: string, userId: string, range: DateRange) =>
+    ["reports", "participant", programId, userId, range] as const,
+  daily: (programId: string, userId: string, date: string) => ["reports", "daily", programId, userId, date] as const,
 };
 
-export const useParticipantReport = (projectId: string, userId: string, range: DateRange | null) =>
+export const useParticipantReport = (programId: string, userId: string, range: DateRange | null) =>
   useQuery({
-    queryKey: reportKeys.participant(projectId, userId, range ?? { startDate: "", endDate: "" }),
+    queryKey: reportKeys.participant(programId, userId, range ?? { startDate: "", endDate: "" }),
     queryFn: ({ signal }) =>
       apiCall(reportsApi.participantReport, {
-        params: { projectId, userId },
+        params: { projectId: programId, userId },
         query: { startDate: range!.startDate, endDate: range!.endDate, symptomsSeperatedByStatus: "true" },
         signal,
       }),
-    enabled: Boolean(projectId && userId && range),
+    enabled: Boolean(programId && userId && range),
     placeholderData: keepPreviousData,
     refetchInterval: reportRefetchIntervalMs,
     // Report 404s are ignored by the error catalogue; the page shows its own notice.
     meta: { ownStatuses: [404] },
   });
 
-export const useDailyReport = (projectId: string, userId: string, date: string | null) =>
+export const useDailyReport = (programId: string, userId: string, date: string | null) =>
   useQuery({
-    queryKey: reportKeys.daily(projectId, userId, date ?? ""),
-    queryFn: ({ signal }) => apiCall(reportsApi.dailyReport, { params: { projectId, userId, date: date! }, signal }),
-    enabled: Boolean(projectId && userId && date),
+    queryKey: reportKeys.daily(programId, userId, date ?? ""),
+    queryFn: ({ signal }) =>
+      apiCall(reportsApi.dailyReport, { params: { projectId: programId, userId, date: date! }, signal }),
+    enabled: Boolean(programId && userId && date),
   });
 
 /** The file name of a Content-Disposition header (RFC 6266 filename* first), if any. */
@@ -60,10 +61,10 @@ export const fileNameOf = (header: string | null, fallback: string): string => {
  * The patient report is a file, not JSON, so it bypasses the JSON client: same bearer token, the
  * name from Content-Disposition, saved through a temporary object URL.
  */
-export const useDownloadPatientReport = (projectId: string, userId: string) =>
+export const useDownloadPatientReport = (programId: string, userId: string) =>
   useMutation({
     mutationFn: async (range: DateRange) => {
-      const path = reportsApi.exportReport.path.replace(":projectId", projectId).replace(":userId", userId);
+      const path = reportsApi.exportReport.path.replace(":projectId", programId).replace(":userId", userId);
       if (isRefreshDue(readTokens())) await refreshSession();
       const token = readTokens()?.accessToken;
       const response = await fetch(path, {

@@ -4,10 +4,10 @@ import type { z } from "zod";
 import { ApiError, apiCall } from "../../lib/http";
 
 export const symptomSettingsKeys = {
-  all: (projectId: string) => ["symptom-settings", projectId] as const,
-  prioritised: (projectId: string) => ["symptom-settings", projectId, "prioritised"] as const,
-  messages: (projectId: string) => ["symptom-settings", projectId, "messages"] as const,
-  reminders: (projectId: string) => ["symptom-settings", projectId, "reminders"] as const,
+  all: (programId: string) => ["symptom-settings", programId] as const,
+  prioritised: (programId: string) => ["symptom-settings", programId, "prioritised"] as const,
+  messages: (programId: string) => ["symptom-settings", programId, "messages"] as const,
+  reminders: (programId: string) => ["symptom-settings", programId, "reminders"] as const,
   catalogue: ["symptom-settings", "catalogue"] as const,
 };
 
@@ -23,96 +23,96 @@ export const useSymptomCatalogue = () =>
     select: (data) => data.results,
   });
 
-export const usePrioritisedSymptoms = (projectId: string) =>
+export const usePrioritisedSymptoms = (programId: string) =>
   useQuery({
-    queryKey: symptomSettingsKeys.prioritised(projectId),
-    queryFn: ({ signal }) => apiCall(api.prioritised, { params: { projectId }, signal }),
+    queryKey: symptomSettingsKeys.prioritised(programId),
+    queryFn: ({ signal }) => apiCall(api.prioritised, { params: { projectId: programId }, signal }),
     meta,
   });
 
-export const useSavePrioritisedSymptoms = (projectId: string) => {
+export const useSavePrioritisedSymptoms = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (identifiers: string[]) =>
-      apiCall(api.setPrioritised, { params: { projectId }, body: { identifiers } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.prioritised(projectId) }),
+      apiCall(api.setPrioritised, { params: { projectId: programId }, body: { identifiers } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.prioritised(programId) }),
     meta,
   });
 };
 
-export const useAlertMessages = (projectId: string) =>
+export const useAlertMessages = (programId: string) =>
   useQuery({
-    queryKey: symptomSettingsKeys.messages(projectId),
-    queryFn: ({ signal }) => apiCall(api.listMessages, { params: { projectId }, signal }),
+    queryKey: symptomSettingsKeys.messages(programId),
+    queryFn: ({ signal }) => apiCall(api.listMessages, { params: { projectId: programId }, signal }),
     meta,
   });
 
 /** Creates the message when it has no id yet, otherwise changes its text. */
-export const useSaveAlertMessage = (projectId: string) => {
+export const useSaveAlertMessage = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ messageId, message }: { messageId?: string; message: string }) =>
       messageId
-        ? apiCall(api.updateMessage, { params: { projectId, messageId }, body: { message } })
-        : apiCall(api.createMessage, { params: { projectId }, body: { message } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(projectId) }),
+        ? apiCall(api.updateMessage, { params: { projectId: programId, messageId }, body: { message } })
+        : apiCall(api.createMessage, { params: { projectId: programId }, body: { message } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(programId) }),
     meta,
   });
 };
 
-export const useDeleteAlertMessage = (projectId: string) => {
+export const useDeleteAlertMessage = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (messageId: string) => apiCall(api.deleteMessage, { params: { projectId, messageId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(projectId) }),
+    mutationFn: (messageId: string) => apiCall(api.deleteMessage, { params: { projectId: programId, messageId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(programId) }),
     meta,
   });
 };
 
-export const useAddSymptomGrade = (projectId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ messageId, identifier, grade }: { messageId: string; identifier: string; grade: number }) =>
-      apiCall(api.addGrade, { params: { projectId, messageId }, body: { identifier, grade } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(projectId) }),
-    meta,
-  });
-};
-
-export const useDeleteSymptomGrade = (projectId: string) => {
+export const useAddSymptomGrade = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ messageId, identifier, grade }: { messageId: string; identifier: string; grade: number }) =>
-      apiCall(api.deleteGrade, { params: { projectId, messageId, identifier, grade: String(grade) } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(projectId) }),
+      apiCall(api.addGrade, { params: { projectId: programId, messageId }, body: { identifier, grade } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(programId) }),
     meta,
   });
 };
 
-export const useSymptomReminders = (projectId: string) =>
+export const useDeleteSymptomGrade = (programId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, identifier, grade }: { messageId: string; identifier: string; grade: number }) =>
+      apiCall(api.deleteGrade, { params: { projectId: programId, messageId, identifier, grade: String(grade) } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(programId) }),
+    meta,
+  });
+};
+
+export const useSymptomReminders = (programId: string) =>
   useQuery({
-    queryKey: symptomSettingsKeys.reminders(projectId),
-    queryFn: ({ signal }) => apiCall(api.listReminders, { params: { projectId }, signal }),
+    queryKey: symptomSettingsKeys.reminders(programId),
+    queryFn: ({ signal }) => apiCall(api.listReminders, { params: { projectId: programId }, signal }),
     meta,
   });
 
-export const useSaveSymptomReminder = (projectId: string) => {
+export const useSaveSymptomReminder = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reminderId, body }: { reminderId?: string; body: z.input<typeof symptomReminderBody> }) =>
       reminderId
-        ? apiCall(api.updateReminder, { params: { projectId, reminderId }, body })
-        : apiCall(api.createReminder, { params: { projectId }, body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.reminders(projectId) }),
+        ? apiCall(api.updateReminder, { params: { projectId: programId, reminderId }, body })
+        : apiCall(api.createReminder, { params: { projectId: programId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.reminders(programId) }),
     meta,
   });
 };
 
-export const useDeleteSymptomReminder = (projectId: string) => {
+export const useDeleteSymptomReminder = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reminderId: string) => apiCall(api.deleteReminder, { params: { projectId, reminderId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.reminders(projectId) }),
+    mutationFn: (reminderId: string) => apiCall(api.deleteReminder, { params: { projectId: programId, reminderId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.reminders(programId) }),
     meta,
   });
 };

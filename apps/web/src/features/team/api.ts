@@ -5,7 +5,7 @@ import { apiCall, type CallOptions } from "../../lib/http";
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
 
 /** Whose team: an organisation's or a program's. Both share one member shape. */
-export type TeamRef = { kind: "organisation"; organisationId: string } | { kind: "program"; projectId: string };
+export type TeamRef = { kind: "organisation"; organisationId: string } | { kind: "program"; programId: string };
 
 export type NewTeamMember = Body<typeof programTeamApi.add>;
 export type TeamMemberChanges = Body<typeof programTeamApi.update>;
@@ -15,7 +15,7 @@ export const teamKeys = {
   members: (team: TeamRef) =>
     team.kind === "organisation"
       ? (["organisations", "staff", team.organisationId] as const)
-      : (["programs", "staff", team.projectId] as const),
+      : (["programs", "staff", team.programId] as const),
 };
 
 export const useTeamMembers = (team: TeamRef, enabled = true) =>
@@ -24,7 +24,7 @@ export const useTeamMembers = (team: TeamRef, enabled = true) =>
     queryFn: ({ signal }) =>
       team.kind === "organisation"
         ? apiCall(organisationsApi.staff, { params: { organisationId: team.organisationId }, signal })
-        : apiCall(programTeamApi.list, { params: { projectId: team.projectId }, signal }),
+        : apiCall(programTeamApi.list, { params: { projectId: team.programId }, signal }),
     enabled,
   });
 
@@ -40,7 +40,7 @@ export const useAddTeamMember = (team: TeamRef) => {
     mutationFn: (body: NewTeamMember) =>
       team.kind === "organisation"
         ? apiCall(organisationsApi.addStaff, { params: { organisationId: team.organisationId }, body })
-        : apiCall(programTeamApi.add, { params: { projectId: team.projectId }, body }),
+        : apiCall(programTeamApi.add, { params: { projectId: team.programId }, body }),
     onSuccess: () => invalidate(),
     meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
   });
@@ -52,7 +52,7 @@ export const useUpdateTeamMember = (team: TeamRef) => {
     mutationFn: ({ userId, body }: { userId: string; body: TeamMemberChanges }) =>
       team.kind === "organisation"
         ? apiCall(organisationsApi.updateStaff, { params: { organisationId: team.organisationId, userId }, body })
-        : apiCall(programTeamApi.update, { params: { projectId: team.projectId, userId }, body }),
+        : apiCall(programTeamApi.update, { params: { projectId: team.programId, userId }, body }),
     onSuccess: () => invalidate(),
     meta: { inlineErrors: true, ownStatuses: [400, 409, 422] },
   });
@@ -66,7 +66,7 @@ export const useRemoveTeamMember = (team: TeamRef) => {
       team.kind === "organisation"
         ? apiCall(organisationsApi.removeStaff, { params: { organisationId: team.organisationId, userId } })
         : apiCall(programTeamApi.remove, {
-            params: { projectId: team.projectId, userId },
+            params: { projectId: team.programId, userId },
             query: { deleteProfile: deleteProfile ? "true" : "false" },
           }),
     onSuccess: () => invalidate(),
@@ -75,10 +75,10 @@ export const useRemoveTeamMember = (team: TeamRef) => {
 };
 
 /** Re-send a program team member's invitation; resolves with the server's message. */
-export const useResendTeamInvite = (projectId: string) => {
-  const invalidate = useInvalidateMembers({ kind: "program", projectId });
+export const useResendTeamInvite = (programId: string) => {
+  const invalidate = useInvalidateMembers({ kind: "program", programId });
   return useMutation({
-    mutationFn: (userId: string) => apiCall(programTeamApi.resendInvite, { params: { projectId, userId } }),
+    mutationFn: (userId: string) => apiCall(programTeamApi.resendInvite, { params: { projectId: programId, userId } }),
     // A 409 means the member accepted meanwhile: the refreshed list drops the button.
     onError: () => invalidate(),
     meta: { inlineErrors: true, ownStatuses: [400, 404, 409] },

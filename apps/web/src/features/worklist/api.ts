@@ -4,25 +4,25 @@ import { ApiError, apiCall } from "../../lib/http";
 
 export const worklistKeys = {
   all: ["worklist"] as const,
-  list: (projectId: string, page: number) => ["worklist", "list", projectId, page] as const,
+  list: (programId: string, page: number) => ["worklist", "list", programId, page] as const,
   count: ["worklist", "count"] as const,
-  contacts: (projectId: string, patientId: string) => ["worklist", "contacts", projectId, patientId] as const,
-  settings: (projectId: string) => ["worklist", "settings", projectId] as const,
+  contacts: (programId: string, patientId: string) => ["worklist", "contacts", programId, patientId] as const,
+  settings: (programId: string) => ["worklist", "settings", programId] as const,
 };
 
 const meta = { inlineErrors: true, ownStatuses: [400, 404, 409, 422] } as const;
 export const worklistPageSize = 25;
 
-export const useWorklist = (projectId: string | undefined, page: number) =>
+export const useWorklist = (programId: string | undefined, page: number) =>
   useQuery({
-    queryKey: worklistKeys.list(projectId ?? "", page),
+    queryKey: worklistKeys.list(programId ?? "", page),
     queryFn: ({ signal }) =>
       apiCall(worklistApi.list, {
-        params: { projectId: projectId! },
+        params: { projectId: programId! },
         query: { _page: page, _perPage: worklistPageSize },
         signal,
       }),
-    enabled: !!projectId,
+    enabled: !!programId,
     placeholderData: keepPreviousData,
     meta,
   });
@@ -41,18 +41,18 @@ export const useRecordContact = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
-      projectId,
+      programId,
       patientId,
       outcome,
       note,
     }: {
-      projectId: string;
+      programId: string;
       patientId: string;
       outcome: ContactOutcome;
       note?: string;
     }) =>
       apiCall(worklistApi.recordContact, {
-        params: { projectId, patientId },
+        params: { projectId: programId, patientId },
         body: { outcome, ...(note ? { note } : {}) },
       }),
     // Not awaited: the refetch takes the row (and the dialog in it) away, and the caller's own
@@ -64,10 +64,10 @@ export const useRecordContact = () => {
   });
 };
 
-export const usePatientContacts = (projectId: string, patientId: string) =>
+export const usePatientContacts = (programId: string, patientId: string) =>
   useQuery({
-    queryKey: worklistKeys.contacts(projectId, patientId),
-    queryFn: ({ signal }) => apiCall(worklistApi.contacts, { params: { projectId, patientId }, signal }),
+    queryKey: worklistKeys.contacts(programId, patientId),
+    queryFn: ({ signal }) => apiCall(worklistApi.contacts, { params: { projectId: programId, patientId }, signal }),
     meta,
   });
 
@@ -77,19 +77,19 @@ export const worklistErrorText = (error: unknown): string => {
   return messages.errorWithMessage(error.message);
 };
 
-export const useWorklistSettings = (projectId: string | undefined, enabled: boolean) =>
+export const useWorklistSettings = (programId: string | undefined, enabled: boolean) =>
   useQuery({
-    queryKey: worklistKeys.settings(projectId ?? ""),
-    queryFn: ({ signal }) => apiCall(worklistApi.settings, { params: { projectId: projectId! }, signal }),
-    enabled: enabled && !!projectId,
+    queryKey: worklistKeys.settings(programId ?? ""),
+    queryFn: ({ signal }) => apiCall(worklistApi.settings, { params: { projectId: programId! }, signal }),
+    enabled: enabled && !!programId,
     meta,
   });
 
 export const useSaveWorklistSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ projectId, quietDays }: { projectId: string; quietDays: number }) =>
-      apiCall(worklistApi.updateSettings, { params: { projectId }, body: { quietDays } }),
+    mutationFn: ({ programId, quietDays }: { programId: string; quietDays: number }) =>
+      apiCall(worklistApi.updateSettings, { params: { projectId: programId }, body: { quietDays } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: worklistKeys.all }),
     meta,
   });

@@ -32,7 +32,7 @@ export const EndProgramForm = () => {
       form.setError("programName", { message: messages.endProgramNameUnknown }, { shouldFocus: true });
       return;
     }
-    await end.mutateAsync(program.projectId).then(
+    await end.mutateAsync(program.programId).then(
       () => {
         form.reset({ programName: "" });
         void programs.refetch();

@@ -47,7 +47,7 @@ describe("an alert card", { timeout: 30_000 }, () => {
         jsonResponse(200, { acknowledged: 2 }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    renderWithProviders(<AlertQueue programs={[{ programId: projectId, name: "Breast" }]} />);
     const card = await screen.findByRole("article", { name: /Ava Smith/ });
     // The second identifier beside the name, in the reader's date format (en-GB in the tests).
     expect(within(card).getByText("Date of birth").nextElementSibling?.textContent).toBe("12/04/1961");
@@ -79,7 +79,7 @@ describe("an alert card", { timeout: 30_000 }, () => {
       "GET /api/v1/admin/alerts?_page=1&_perPage=25": () =>
         jsonResponse(200, { results: [temperatureAlert], totalCount: 1 }),
     });
-    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    renderWithProviders(<AlertQueue programs={[{ programId: projectId, name: "Breast" }]} />);
     const card = await screen.findByRole("article", { name: /Ava Smith/ });
     const readings = within(card)
       .getAllByRole("listitem")
@@ -97,7 +97,7 @@ describe("an alert card", { timeout: 30_000 }, () => {
         jsonResponse(200, { ...groundless, status: "closed", closeAction: "no_action_needed" }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    renderWithProviders(<AlertQueue programs={[{ programId: projectId, name: "Breast" }]} />);
     const card = await screen.findByRole("article", { name: /Ava Smith/ });
     expect(within(card).getByText(messages.alertLogsAllInvalidated)).toBeTruthy();
     await user.click(within(card).getByRole("button", { name: /^Close as not needed: Ava Smith/ }));
@@ -116,7 +116,7 @@ describe("an alert card", { timeout: 30_000 }, () => {
       "GET /api/v1/admin/alerts?_page=1&_perPage=25": () =>
         jsonResponse(200, { results: [{ ...feverAlert, invalidatedLogCount: 1 }], totalCount: 1 }),
     });
-    renderWithProviders(<AlertQueue programs={[{ projectId, name: "Breast" }]} />);
+    renderWithProviders(<AlertQueue programs={[{ programId: projectId, name: "Breast" }]} />);
     const card = await screen.findByRole("article", { name: /Ava Smith/ });
     expect(within(card).queryByRole("button", { name: /^Close as not needed/ })).toBeNull();
     expect(within(card).queryByText(messages.alertLogsAllInvalidated)).toBeNull();

@@ -22,7 +22,6 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  type Alert,
   alertLogsAllInvalidated,
   alertStatusLabels,
   type CloseAction,
@@ -38,6 +37,7 @@ import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";
 import { formatDateTime, formatDay } from "../../../lib/format";
 import {
+  type Alert,
   type AlertFilter,
   alertErrorText,
   alertPageSize,
@@ -67,7 +67,7 @@ const CloseDialog = ({ alert, onClose }: { alert: Alert; onClose: () => void }) 
     setErrors(next);
     if (!action || Object.keys(next).length) return;
     close.mutate(
-      { projectId: alert.projectId, alertId: alert.alertId, action, note: note.trim() || undefined },
+      { programId: alert.programId, alertId: alert.alertId, action, note: note.trim() || undefined },
       {
         onSuccess: () => {
           enqueueSnackbar(messages.alertClosed, { variant: "success" });
@@ -124,13 +124,13 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
   const groundless = alertLogsAllInvalidated(alert);
   /** How many logs this card's Acknowledge logs acknowledged (the alert itself does not record it). */
   const [acknowledged, setAcknowledged] = useState<number | null>(null);
-  const ids = { projectId: alert.projectId, alertId: alert.alertId };
+  const ids = { programId: alert.programId, alertId: alert.alertId };
   const what = whatOf(alert);
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
         <Typography variant="h2" id={headingId} sx={{ fontSize: "1.15rem", m: 0 }}>
-          <Link component={RouterLink} to={`/programs/${alert.projectId}/participants/${alert.patientId}`}>
+          <Link component={RouterLink} to={`/programs/${alert.programId}/participants/${alert.patientId}`}>
             {alert.patientName}
           </Link>
           {` – ${what}`}
@@ -285,15 +285,15 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
 /** The alert queue: unresolved first, most severe and newest first; filter by program, status and owner. */
 export const AlertQueue = ({
   programs,
-  initialProjectId,
+  initialProgramId,
 }: {
   /** The programs the user may filter by (from the page). */
-  programs: { projectId: string; name: string }[];
-  initialProjectId?: string;
+  programs: { programId: string; name: string }[];
+  initialProgramId?: string;
 }) => {
   const [filter, setFilter] = useState<AlertFilter>({
     page: 1,
-    ...(initialProjectId ? { projectId: initialProjectId } : {}),
+    ...(initialProgramId ? { programId: initialProgramId } : {}),
   });
   const alerts = useAlerts(filter);
   const change = (next: Partial<AlertFilter>) => setFilter((f) => ({ ...f, ...next, page: 1 }));
@@ -311,13 +311,13 @@ export const AlertQueue = ({
           select
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           label="Program"
-          value={filter.projectId ?? ""}
-          onChange={(e) => change({ projectId: e.target.value || undefined })}
+          value={filter.programId ?? ""}
+          onChange={(e) => change({ programId: e.target.value || undefined })}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="">All programs</MenuItem>
           {programs.map((p) => (
-            <MenuItem key={p.projectId} value={p.projectId}>
+            <MenuItem key={p.programId} value={p.programId}>
               {p.name}
             </MenuItem>
           ))}

@@ -6,10 +6,10 @@ import { Loading } from "../../../components/loading";
 import { alertErrorText, useAlertSettings, useSaveAlertSettings } from "../api";
 
 /** The program's escalation delay: an alert still Open this long is e-mailed to the program admins. */
-export const AlertSettingsCard = ({ projectId, editable }: { projectId: string; editable: boolean }) => {
+export const AlertSettingsCard = ({ programId, editable }: { programId: string; editable: boolean }) => {
   const headingId = useId();
-  const settings = useAlertSettings(projectId);
-  const save = useSaveAlertSettings(projectId);
+  const settings = useAlertSettings(programId);
+  const save = useSaveAlertSettings(programId);
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   if (settings.isPending) return <Loading label="Loading alert settings" />;

@@ -45,13 +45,13 @@ const formFields = ["appointmentType", "date", "startTime", "endTime", "mode", "
  * refuses them too) while its status and withWhom stay editable.
  */
 export const AppointmentForm = ({
-  projectId,
+  programId,
   userId,
   zone,
   listPath,
   appointment,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   /** The program's zone: today and the past are judged there. */
   zone: string;
@@ -60,9 +60,9 @@ export const AppointmentForm = ({
   appointment: NurseAppointment | null;
 }) => {
   const navigate = useNavigate();
-  const create = useCreateAppointment(projectId, userId);
-  const update = useUpdateAppointment(projectId, userId, appointment?.id ?? "");
-  const remove = useDeleteAppointment(projectId, userId, appointment?.id ?? "");
+  const create = useCreateAppointment(programId, userId);
+  const update = useUpdateAppointment(programId, userId, appointment?.id ?? "");
+  const remove = useDeleteAppointment(programId, userId, appointment?.id ?? "");
   const [cancelling, setCancelling] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const locked = appointment ? appointment.locked || isAppointmentLocked(appointment, zone, new Date()) : false;

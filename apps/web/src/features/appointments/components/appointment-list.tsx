@@ -24,14 +24,14 @@ import { appointmentPaths } from "./appointment-widgets";
  * 20 a page, the add button when allowed, and the upcoming ones as a calendar file.
  */
 export const AppointmentList = ({
-  projectId,
+  programId,
   userId,
   base,
   filter,
   onFilterChange,
   canAdd,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   base: string;
   /** All (reachable by address only) lists every appointment, latest first. */
@@ -41,8 +41,8 @@ export const AppointmentList = ({
 }) => {
   const [page, setPage] = useState(1);
   const [now, setNow] = useState(() => new Date());
-  const list = useAppointments(projectId, userId, filterQuery(filter, now, page, appointmentLimits.pageSize));
-  const download = useDownloadAppointmentCalendar(projectId, userId);
+  const list = useAppointments(programId, userId, filterQuery(filter, now, page, appointmentLimits.pageSize));
+  const download = useDownloadAppointmentCalendar(programId, userId);
   const paths = appointmentPaths(base);
   const total = list.data?.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / appointmentLimits.pageSize));

@@ -26,18 +26,18 @@ const ListOf = ({ items, empty, base }: { items: NurseAppointment[] | undefined;
 
 /** Dashboard: the next three and the last three appointments, each with See more. */
 export const AppointmentWidgets = ({
-  projectId,
+  programId,
   userId,
   base,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   base: string;
 }) => {
   // "Now" is taken once per dashboard view, so the queries keep one key.
   const [now] = useState(() => new Date());
-  const upcoming = useAppointments(projectId, userId, filterQuery("Upcoming", now, 1, appointmentLimits.widgetSize));
-  const past = useAppointments(projectId, userId, filterQuery("Past", now, 1, appointmentLimits.widgetSize));
+  const upcoming = useAppointments(programId, userId, filterQuery("Upcoming", now, 1, appointmentLimits.widgetSize));
+  const past = useAppointments(programId, userId, filterQuery("Past", now, 1, appointmentLimits.widgetSize));
   const paths = appointmentPaths(base);
   return (
     <>
@@ -56,17 +56,17 @@ export const AppointmentWidgets = ({
  * view), each with its time, status and a link to it.
  */
 export const DayAppointments = ({
-  projectId,
+  programId,
   userId,
   base,
   date,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   base: string;
   date: string;
 }) => {
-  const day = useAppointments(projectId, userId, {
+  const day = useAppointments(programId, userId, {
     intervalStart: date,
     intervalEnd: date,
     ordering: "date",

@@ -2,6 +2,7 @@ import { type CareTeamContact, messages, type Program, visibleGeneralTabs } from
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { CareTeamContacts } from "./care-team-contacts";
 
@@ -29,7 +30,7 @@ const dayUnit = contact(1, {
 const cards = () => screen.getAllByRole("form");
 const newCard = async () => {
   const user = userEvent.setup();
-  renderWithProviders(<CareTeamContacts program={program} />);
+  renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
   await user.click(await screen.findByRole("button", { name: "Add contact" }));
   return { user, card: screen.getByRole("form", { name: "New contact 1" }) };
 };
@@ -37,7 +38,7 @@ const newCard = async () => {
 describe("the care team contacts tab", () => {
   it("shows each saved contact as a labelled form", async () => {
     stubFetch({ [listUrl]: () => jsonResponse(200, [dayUnit]) });
-    renderWithProviders(<CareTeamContacts program={program} />);
+    renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     const card = await screen.findByRole("form", { name: "Chemotherapy Day Unit" });
     expect((within(card).getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Chemotherapy Day Unit");
     expect((within(card).getByLabelText("General guidance") as HTMLTextAreaElement).value).toBe(
@@ -118,7 +119,7 @@ describe("the care team contacts tab", () => {
         ),
     });
     const user = userEvent.setup();
-    renderWithProviders(<CareTeamContacts program={program} />);
+    renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     await user.click(await screen.findByRole("button", { name: "Add contact" }));
     expect(cards()).toHaveLength(5);
     expect(screen.queryByRole("button", { name: "Add contact" })).toBeNull();
@@ -140,7 +141,7 @@ describe("the care team contacts tab", () => {
           [1, 2, 3, 4, 5].map((n) => contact(n)),
         ),
     });
-    renderWithProviders(<CareTeamContacts program={program} />);
+    renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     expect(await screen.findByRole("form", { name: "Contact 5" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Add contact" })).toBeNull();
   });
@@ -155,7 +156,7 @@ describe("the care team contacts tab", () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<CareTeamContacts program={program} />);
+    renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     const card = await screen.findByRole("form", { name: "Chemotherapy Day Unit" });
     await user.click(within(card).getByRole("button", { name: "Delete" }));
     let dialog = await screen.findByRole("dialog", { name: "Delete contact?" });
@@ -186,7 +187,7 @@ describe("the care team contacts tab", () => {
           : Promise.reject(new TypeError("Failed to fetch")),
     });
     const user = userEvent.setup();
-    renderWithProviders(<CareTeamContacts program={program} />);
+    renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     const card = await screen.findByRole("form", { name: "Chemotherapy Day Unit" });
 
     await user.click(within(card).getByRole("button", { name: "Save" }));
@@ -217,7 +218,7 @@ describe("the care team contacts tab", () => {
         }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<CareTeamContacts program={program} />);
+    renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     const card = await screen.findByRole("form", { name: "Chemotherapy Day Unit" });
     await user.click(within(card).getByRole("button", { name: "Save" }));
     expect(await within(card).findByText(messages.careTeamPhoneInvalid)).toBeTruthy();

@@ -9,7 +9,6 @@ import {
   formatPhoneForTerritory,
   limits,
   messages,
-  type Program,
   type Territory,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
@@ -20,6 +19,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
 import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import type { Program } from "../../../lib/wire";
 import { careTeamErrorText, useCareTeamContacts, useDeleteCareTeamContact, useSaveCareTeamContact } from "../api";
 
 type Values = CareTeamContactInput;
@@ -127,14 +127,14 @@ const ContactRows = ({
 
 /** One contact card: a form of its own with Save and Delete. */
 const ContactCard = ({
-  projectId,
+  programId,
   territory,
   contact,
   position,
   onSaved,
   onDiscard,
 }: {
-  projectId: string;
+  programId: string;
   territory: Territory;
   /** Absent for a card not saved yet. */
   contact?: CareTeamContact;
@@ -144,8 +144,8 @@ const ContactCard = ({
 }) => {
   const headingId = useId();
   const methodsErrorId = useId();
-  const save = useSaveCareTeamContact(projectId);
-  const remove = useDeleteCareTeamContact(projectId);
+  const save = useSaveCareTeamContact(programId);
+  const remove = useDeleteCareTeamContact(programId);
   const [confirming, setConfirming] = useState(false);
   const form: Form = useForm<Values, unknown, Output>({
     // The server's rule for the program's territory: national numbers accepted, sent in E.164.
@@ -296,8 +296,8 @@ const ContactCard = ({
 
 /** The Care Team Information tab: up to five contacts patients can reach. */
 export const CareTeamContacts = ({ program }: { program: Program }) => {
-  const projectId = program.projectId;
-  const contacts = useCareTeamContacts(projectId);
+  const programId = program.programId;
+  const contacts = useCareTeamContacts(programId);
   const [drafts, setDrafts] = useState<number[]>([]);
   const nextDraft = useRef(1);
 
@@ -319,7 +319,7 @@ export const CareTeamContacts = ({ program }: { program: Program }) => {
         {saved.map((contact, i) => (
           <ContactCard
             key={contact.id}
-            projectId={projectId}
+            programId={programId}
             territory={program.territory}
             contact={contact}
             position={i + 1}
@@ -328,7 +328,7 @@ export const CareTeamContacts = ({ program }: { program: Program }) => {
         {drafts.map((key, i) => (
           <ContactCard
             key={`draft-${key}`}
-            projectId={projectId}
+            programId={programId}
             territory={program.territory}
             position={saved.length + i + 1}
             onSaved={() => withoutDraft(key)}

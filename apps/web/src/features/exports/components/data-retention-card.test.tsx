@@ -21,7 +21,7 @@ describe("the program's data retention", () => {
       [`PUT ${url}`]: () =>
         jsonResponse(200, { retentionYears: 10, programEnded: "2026-02-27", keptUntil: "2036-02-27" }),
     });
-    renderWithProviders(<DataRetentionCard projectId={projectId} />);
+    renderWithProviders(<DataRetentionCard programId={projectId} />);
     const field = await screen.findByRole("textbox", { name: "Kept after the program ends (years)" });
     expect((field as HTMLInputElement).value).toBe("25");
     expect(
@@ -44,7 +44,7 @@ describe("the program's data retention", () => {
     const fetchMock = stubFetch({
       [`GET ${url}`]: () => jsonResponse(200, { retentionYears: 25, programEnded: null, keptUntil: null }),
     });
-    renderWithProviders(<DataRetentionCard projectId={projectId} />);
+    renderWithProviders(<DataRetentionCard programId={projectId} />);
     const field = await screen.findByRole("textbox", { name: "Kept after the program ends (years)" });
     expect(screen.getByText("The program is running: the period starts when it ends.")).toBeTruthy();
     await userEvent.clear(field);

@@ -12,10 +12,10 @@ import { useRetention, useSaveRetention } from "../api";
  * "Retention and erasure"): it decides from which day a patient's request for erasure is carried
  * out. Shown to those who may erase; the program's protocol and the records policy set it.
  */
-export const DataRetentionCard = ({ projectId }: { projectId: string }) => {
+export const DataRetentionCard = ({ programId }: { programId: string }) => {
   const headingId = useId();
-  const retention = useRetention(projectId, true);
-  const save = useSaveRetention(projectId);
+  const retention = useRetention(programId, true);
+  const save = useSaveRetention(programId);
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   if (retention.isPending) return <Loading label="Loading data retention" />;

@@ -12,7 +12,7 @@ const url = `/api/v1/admin/projects/${projectId}/users/${userId}/erasure`;
 
 const signedIn = () => storeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" });
 const open = async () => {
-  renderWithProviders(<ErasePatientButton projectId={projectId} userId={userId} patientName="Grace Hopper" />);
+  renderWithProviders(<ErasePatientButton programId={projectId} userId={userId} patientName="Grace Hopper" />);
   await userEvent.click(screen.getByRole("button", { name: "Erase patient data" }));
   return screen.findByRole("dialog", { name: "Erase patient data" });
 };

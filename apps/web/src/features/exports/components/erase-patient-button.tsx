@@ -26,11 +26,11 @@ const normalise = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase
  * asked.
  */
 export const ErasePatientButton = ({
-  projectId,
+  programId,
   userId,
   patientName,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   patientName: string;
 }) => {
@@ -46,26 +46,26 @@ export const ErasePatientButton = ({
         Erase patient data
       </Button>
       {open ? (
-        <ErasureDialog projectId={projectId} userId={userId} patientName={patientName} onClose={() => setOpen(false)} />
+        <ErasureDialog programId={programId} userId={userId} patientName={patientName} onClose={() => setOpen(false)} />
       ) : null}
     </>
   );
 };
 
 const ErasureDialog = ({
-  projectId,
+  programId,
   userId,
   patientName,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   patientName: string;
   onClose: () => void;
 }) => {
   const titleId = useId();
-  const status = useErasureStatus(projectId, userId, true);
-  const erase = useErasePatient(projectId, userId);
+  const status = useErasureStatus(programId, userId, true);
+  const erase = useErasePatient(programId, userId);
   const [reason, setReason] = useState<ErasureReason | "">("");
   const [typed, setTyped] = useState("");
   const [touched, setTouched] = useState(false);

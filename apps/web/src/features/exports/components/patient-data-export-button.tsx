@@ -5,8 +5,8 @@ import { enqueueSnackbar } from "notistack";
 import { useDownloadPatientData } from "../api";
 
 /** A patient's own data (GDPR access/portability request), as the patient would download it: one zip. */
-export const PatientDataExportButton = ({ projectId, userId }: { projectId: string; userId: string }) => {
-  const downloading = useDownloadPatientData(projectId, userId);
+export const PatientDataExportButton = ({ programId, userId }: { programId: string; userId: string }) => {
+  const downloading = useDownloadPatientData(programId, userId);
   return (
     <Button
       variant="outlined"

@@ -41,13 +41,13 @@ const statusText = (e: ResearchExport) =>
  * The program's research export: choose the format and, as the user's permissions allow,
  * anonymised or identifiable data; start it; watch its progress; download the file when ready.
  */
-export const ResearchExportPanel = ({ projectId, actor }: { projectId: string; actor: CurrentUser }) => {
+export const ResearchExportPanel = ({ programId, actor }: { programId: string; actor: CurrentUser }) => {
   const identifiable = can(actor, "export_project_data_identifiable");
   const [format, setFormat] = useState<"csv" | "xlsx">("xlsx");
   const [anonymised, setAnonymised] = useState(true);
-  const exports = useResearchExports(projectId);
-  const starting = useStartResearchExport(projectId);
-  const downloading = useDownloadResearchExport(projectId);
+  const exports = useResearchExports(programId);
+  const starting = useStartResearchExport(programId);
+  const downloading = useDownloadResearchExport(programId);
 
   const startExport = () =>
     starting.mutate(

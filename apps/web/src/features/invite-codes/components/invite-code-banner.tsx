@@ -1,6 +1,7 @@
 import { Alert, Link } from "@mui/material";
-import { can, type Grants, inviteCodeBanner, type Program } from "@openpro/core";
+import { can, type Grants, inviteCodeBanner } from "@openpro/core";
 import { RouterLink } from "../../../components/router-link";
+import type { Program } from "../../../lib/wire";
 import { useInviteCodes } from "../api";
 
 /**
@@ -18,7 +19,7 @@ export const InviteCodeBanner = ({
 }) => {
   const mayView = can(actor, "view_public_invite_codes");
   const enabled = mayView && program.inviteMode === "public";
-  const codes = useInviteCodes(program.projectId, enabled);
+  const codes = useInviteCodes(program.programId, enabled);
   if (!enabled || !codes.data) return null;
   const banner = inviteCodeBanner(codes.data, now);
   if (!banner) return null;
@@ -35,7 +36,7 @@ export const InviteCodeBanner = ({
     >
       {text}{" "}
       {mayView ? (
-        <Link component={RouterLink} to={`/programs/${program.projectId}/settings/inviteCodes`}>
+        <Link component={RouterLink} to={`/programs/${program.programId}/settings/inviteCodes`}>
           Manage invite codes
         </Link>
       ) : null}

@@ -16,13 +16,14 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { can, type Grants, messages, type Program, territoryTimeZones } from "@openpro/core";
+import { can, type Grants, messages, territoryTimeZones } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { type FormEvent, useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { displayLocale } from "../../../lib/format";
+import type { Program } from "../../../lib/wire";
 import { endOfDay, useCreateInviteCode, useDeactivateInviteCode, useInviteCodes, useUpdateInviteCode } from "../api";
 
 /** The locale's one date format; expiry dates are ends of UTC days, so they are shown in UTC. */
@@ -98,11 +99,11 @@ const ExpiryForm = ({
 
 /** The Invite Codes tab: one active public code, its expiry, and the deactivated ones. */
 export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Grants }) => {
-  const projectId = program.projectId;
-  const codes = useInviteCodes(projectId);
-  const create = useCreateInviteCode(projectId);
-  const update = useUpdateInviteCode(projectId);
-  const deactivate = useDeactivateInviteCode(projectId);
+  const programId = program.programId;
+  const codes = useInviteCodes(programId);
+  const create = useCreateInviteCode(programId);
+  const update = useUpdateInviteCode(programId);
+  const deactivate = useDeactivateInviteCode(programId);
   const [pendingDate, setPendingDate] = useState<string | null>(null);
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const [editing, setEditing] = useState(false);

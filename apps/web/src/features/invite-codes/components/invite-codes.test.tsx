@@ -2,6 +2,7 @@ import { messages, type Program } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { InviteCodeBanner } from "./invite-code-banner";
 import { InviteCodesTab } from "./invite-codes-tab";
@@ -22,7 +23,7 @@ describe("the invite codes tab", () => {
   it("copies the active code, shows its dates and the empty deactivated table", async () => {
     stubFetch({ [listUrl]: () => jsonResponse(200, { active, inactive: [] }) });
     const user = userEvent.setup();
-    renderWithProviders(<InviteCodesTab program={program} actor={actor} />);
+    renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
     const copy = await screen.findByRole("button", { name: "Copy invite code ABCD2345" });
     expect(screen.getByText("Created 02/01/2026")).toBeTruthy();
     expect(screen.getByText("Expires 31/12/2099")).toBeTruthy();
@@ -38,7 +39,7 @@ describe("the invite codes tab", () => {
       "POST /api/v1/invite-codes": () => jsonResponse(201, { ...active, id: "c2", code: "WXYZ6789" }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<InviteCodesTab program={program} actor={actor} />);
+    renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
     await user.type(await screen.findByLabelText(/^Expiry date/), "2099-06-30");
     await user.click(screen.getByRole("button", { name: "Create code" }));
     const dialog = await screen.findByRole("dialog", { name: "Replace the active code?" });
@@ -52,13 +53,13 @@ describe("the invite codes tab", () => {
   it("offers Deactivate to whoever may create codes (the server's check), not to whoever may only edit", async () => {
     stubFetch({ [listUrl]: () => jsonResponse(200, { active, inactive: [] }) });
     const creator = { permissions: ["view_public_invite_codes", "create_public_invite_codes"] };
-    const { unmount } = renderWithProviders(<InviteCodesTab program={program} actor={creator} />);
+    const { unmount } = renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={creator} />);
     expect(await screen.findByRole("button", { name: "Deactivate" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Change expiry date" })).toBeNull();
     unmount();
 
     const editor = { permissions: ["view_public_invite_codes", "edit_public_invite_codes"] };
-    renderWithProviders(<InviteCodesTab program={program} actor={editor} />);
+    renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={editor} />);
     expect(await screen.findByRole("button", { name: "Change expiry date" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Deactivate" })).toBeNull();
   });
@@ -73,7 +74,7 @@ describe("the invite codes tab", () => {
           ],
         }),
     });
-    renderWithProviders(<InviteCodesTab program={program} actor={actor} />);
+    renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
     const table = await screen.findByRole("table", { name: "Deactivated codes" });
     const cells = within(table)
       .getAllByRole("cell")
@@ -89,7 +90,9 @@ describe("the invite code banner", () => {
       [listUrl]: () =>
         jsonResponse(200, { active: { ...active, dateExpires: "2026-01-05T23:59:59.999Z" }, inactive: [] }),
     });
-    renderWithProviders(<InviteCodeBanner program={program} actor={actor} now={new Date("2026-01-01T12:00:00Z")} />);
+    renderWithProviders(
+      <InviteCodeBanner program={fromWire(program)} actor={actor} now={new Date("2026-01-01T12:00:00Z")} />,
+    );
     expect(await screen.findByText(/expiring in 5 days/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Manage invite codes" }).getAttribute("href")).toBe(
       `/programs/${projectId}/settings/inviteCodes`,
@@ -98,7 +101,9 @@ describe("the invite code banner", () => {
 
   it("fetches nothing for programs with individual invites", () => {
     const fetchMock = stubFetch({});
-    renderWithProviders(<InviteCodeBanner program={{ ...program, inviteMode: "individual" }} actor={actor} />);
+    renderWithProviders(
+      <InviteCodeBanner program={fromWire({ ...program, inviteMode: "individual" as const })} actor={actor} />,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

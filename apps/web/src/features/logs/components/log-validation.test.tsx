@@ -38,7 +38,7 @@ const stubValidate = () => {
 };
 
 const render = (item: LogItem, canValidate = true) =>
-  renderWithProviders(<LogValidation projectId={projectId} log={item} canValidate={canValidate} label="Nausea" />);
+  renderWithProviders(<LogValidation programId={projectId} log={item} canValidate={canValidate} label="Nausea" />);
 
 describe("acknowledging and invalidating a log", { timeout: 30_000 }, () => {
   it("acknowledges a new log with one POST", async () => {

@@ -35,18 +35,18 @@ export const InvalidatedNote = ({ reason }: { reason: string | null }) => (
  * status is shown.
  */
 export const LogValidation = ({
-  projectId,
+  programId,
   log,
   canValidate,
   label,
 }: {
-  projectId: string;
+  programId: string;
   log: ValidatedLog;
   canValidate: boolean;
   /** What the log is, for the buttons' accessible names ("Nausea, 02/03/2026 09:30"). */
   label: string;
 }) => {
-  const mutation = useValidateLog(projectId);
+  const mutation = useValidateLog(programId);
   const [formOpen, setFormOpen] = useState(false);
 
   if (log.validationStatus === "Removed") return <InvalidatedNote reason={log.validationReason} />;

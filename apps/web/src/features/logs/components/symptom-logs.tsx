@@ -44,13 +44,13 @@ const Card = ({ title, action, children }: { title: string; action?: ReactNode; 
 
 const LogEntry = ({
   entry: { group, item },
-  projectId,
+  programId,
   canValidate,
   showRedFlags,
   renderName,
 }: {
   entry: Entry;
-  projectId: string;
+  programId: string;
   canValidate: boolean;
   showRedFlags: boolean;
   renderName: (group: SymptomGroup) => ReactNode;
@@ -74,7 +74,7 @@ const LogEntry = ({
         {when(item.date)}
       </Typography>
       <LogValidation
-        projectId={projectId}
+        programId={programId}
         log={item}
         canValidate={canValidate}
         label={`${group.log.name}, ${when(item.date)}`}
@@ -88,7 +88,7 @@ const LogEntry = ({
  * Invalidated logs are listed, dimmed, under the acknowledged ones.
  */
 export const SymptomLogs = ({
-  projectId,
+  programId,
   symptomsNew,
   symptomsAcknowledged,
   symptomsRemoved,
@@ -97,7 +97,7 @@ export const SymptomLogs = ({
   emptyText,
   renderName = (group) => group.log.name,
 }: {
-  projectId: string;
+  programId: string;
   symptomsNew: readonly SymptomGroup[];
   symptomsAcknowledged: readonly SymptomGroup[];
   symptomsRemoved: readonly SymptomGroup[];
@@ -106,7 +106,7 @@ export const SymptomLogs = ({
   emptyText: string;
   renderName?: (group: SymptomGroup) => ReactNode;
 }) => {
-  const acknowledgeAll = useAcknowledgeAll(projectId);
+  const acknowledgeAll = useAcknowledgeAll(programId);
   const [outcome, setOutcome] = useState<AcknowledgeOutcome[] | null>(null);
   const fresh = entriesOf(symptomsNew, (i) => i.validationStatus === null);
   const done = entriesOf(symptomsAcknowledged, (i) => i.validationStatus === "Acknowledged");
@@ -122,7 +122,7 @@ export const SymptomLogs = ({
     <LogEntry
       key={e.item.logId}
       entry={e}
-      projectId={projectId}
+      programId={programId}
       canValidate={canValidate}
       showRedFlags={showRedFlags}
       renderName={renderName}

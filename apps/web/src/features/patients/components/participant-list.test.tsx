@@ -2,6 +2,7 @@ import type { Grants, Program } from "@openpro/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders } from "../../../test-utils";
 import type { Participant } from "../participants-api";
@@ -74,9 +75,9 @@ beforeEach(() => {
 afterEach(() => window.localStorage.clear());
 
 const render = (grants: Grants, over: Partial<Program> = {}) =>
-  renderWithProviders(<ParticipantList program={program(over)} actor={grants} idTypes={[]} />, {
+  renderWithProviders(<ParticipantList program={fromWire(program(over))} actor={grants} idTypes={[]} />, {
     route: `/programs/${projectId}`,
-    path: "/programs/:projectId",
+    path: "/programs/:programId",
   });
 
 describe("the participant list", { timeout: 20_000 }, () => {

@@ -15,12 +15,13 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { can, canAddPatients, currentVerification, type Grants, type Program } from "@openpro/core";
+import { can, canAddPatients, currentVerification, type Grants } from "@openpro/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Loading } from "../../../components/loading";
 import { formatDay } from "../../../lib/format";
 import { readStorage, writeStorage } from "../../../lib/storage-keys";
+import type { Program } from "../../../lib/wire";
 import {
   type Participant,
   type ParticipantFilter,
@@ -71,14 +72,14 @@ export const ParticipantList = ({
   actor: Grants;
   idTypes: readonly PatientIdTypeChoice[];
 }) => {
-  const projectId = program.projectId;
+  const programId = program.programId;
   const { participantId } = useParams();
   const [filter, setFilter] = useState<ParticipantFilter>({ term: "", awaitingVerification: false });
   const [filterOpen, setFilterOpen] = useState(false);
   const [sort, setSort] = useState<ParticipantSort>(readParticipantSort);
   const [adding, setAdding] = useState(false);
   const withCounts = can(actor, "view_project_users_symptom_counts");
-  const list = useParticipantList(projectId, filter, sort, withCounts);
+  const list = useParticipantList(programId, filter, sort, withCounts);
   const mayAdd = canAddPatients(program, can(actor, "invite_project_users"));
   const sentinel = useRef<HTMLLIElement | null>(null);
   const headingId = useId();
@@ -171,7 +172,7 @@ export const ParticipantList = ({
               <ParticipantRow
                 key={p.id}
                 participant={p}
-                projectId={projectId}
+                programId={programId}
                 selected={p.id === participantId}
                 showCounts={withCounts}
                 showVerification={!program.isPrivate}
@@ -189,7 +190,7 @@ export const ParticipantList = ({
       )}
 
       <PatientDrawer
-        projectId={projectId}
+        programId={programId}
         territory={program.territory}
         patient={null}
         idTypes={idTypes}
@@ -323,13 +324,13 @@ const AppliedFilters = ({
 
 const ParticipantRow = ({
   participant: p,
-  projectId,
+  programId,
   selected,
   showCounts,
   showVerification,
 }: {
   participant: Participant;
-  projectId: string;
+  programId: string;
   selected: boolean;
   showCounts: boolean;
   showVerification: boolean;
@@ -343,7 +344,7 @@ const ParticipantRow = ({
     <li>
       <ListItemButton
         component={Link}
-        to={`/programs/${projectId}/participants/${p.id}`}
+        to={`/programs/${programId}/participants/${p.id}`}
         selected={selected}
         aria-current={selected ? "page" : undefined}
         sx={{ display: "block" }}

@@ -28,7 +28,7 @@ const dateOf = (iso: string | null | undefined) => (iso ? formatHistoryDate(iso)
 
 /** The right-hand Patient details drawer: read-only fields, then Edit (edit_project_user). */
 export const PatientDetailsDrawer = ({
-  projectId,
+  programId,
   patient,
   actor,
   idTypes,
@@ -36,7 +36,7 @@ export const PatientDetailsDrawer = ({
   open,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   patient: ParticipantDetails;
   actor: Grants;
   idTypes: readonly PatientIdTypeChoice[];
@@ -117,7 +117,7 @@ export const PatientDetailsDrawer = ({
         </Box>
       </Drawer>
       <PatientDrawer
-        projectId={projectId}
+        programId={programId}
         patient={editing ? patient : null}
         idTypes={idTypes}
         territory={territory}

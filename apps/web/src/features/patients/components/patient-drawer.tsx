@@ -51,14 +51,14 @@ const isGenericMessage = (message: string) => !message.trim() || message === mes
 
 /** Add a patient to the program or edit one, in a right-hand drawer. */
 export const PatientDrawer = ({
-  projectId,
+  programId,
   patient,
   idTypes,
   territory,
   open,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   /** The patient being edited; none to add one. */
   patient: EnrolledPatient | null;
   idTypes: readonly PatientIdTypeChoice[];
@@ -73,7 +73,7 @@ export const PatientDrawer = ({
         <PatientForm
           key={patient?.id ?? "new"}
           titleId={titleId}
-          projectId={projectId}
+          programId={programId}
           patient={patient}
           idTypes={idTypes}
           territory={territory}
@@ -86,21 +86,21 @@ export const PatientDrawer = ({
 
 const PatientForm = ({
   titleId,
-  projectId,
+  programId,
   patient,
   idTypes,
   territory,
   onClose,
 }: {
   titleId: string;
-  projectId: string;
+  programId: string;
   patient: EnrolledPatient | null;
   idTypes: readonly PatientIdTypeChoice[];
   territory: Territory | undefined;
   onClose: () => void;
 }) => {
   const create = useCreatePatient();
-  const update = useUpdatePatient(projectId);
+  const update = useUpdatePatient(programId);
   const pending = create.isPending || update.isPending;
   const editing = patient !== null;
   const initialType = patient?.patientIdType ?? "";
@@ -153,7 +153,7 @@ const PatientForm = ({
         await update.mutateAsync({ userId: patient.id, body: patient.inviteAccepted ? rest : { ...rest, email } });
         enqueueSnackbar(messages.patientUpdated, { variant: "success" });
       } else {
-        await create.mutateAsync({ ...body, projectId });
+        await create.mutateAsync({ ...body, projectId: programId });
         enqueueSnackbar(messages.patientAdded, { variant: "success" });
       }
       onClose();

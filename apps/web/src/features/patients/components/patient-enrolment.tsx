@@ -8,7 +8,6 @@ import {
   limits,
   messages,
   type PatientStatus,
-  type Program,
   patientStatusLabels,
   territoryTimeZones,
   toggleEnrolmentFilter,
@@ -20,6 +19,7 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ClickHereEmptyState, EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
+import type { Program } from "../../../lib/wire";
 import { useBatchResendInvite, useDeletePatient, usePatients, useResendInvite, useRetractConsent } from "../api";
 import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
 import { type PatientAction, PatientRow } from "./patient-row";
@@ -44,7 +44,7 @@ export const PatientEnrolment = ({
   actor: Grants;
   idTypes: readonly PatientIdTypeChoice[];
 }) => {
-  const projectId = program.projectId;
+  const programId = program.programId;
   const [input, setInput] = useState("");
   const [term, setTerm] = useState("");
   const [filters, setFilters] = useState<EnrolmentFilter[]>(["ALL"]);
@@ -52,11 +52,11 @@ export const PatientEnrolment = ({
   const [drawer, setDrawer] = useState<{ patient: EnrolledPatient | null } | null>(null);
   const [confirm, setConfirm] = useState<{ action: "delete" | "retract"; patient: EnrolledPatient } | null>(null);
   const [verifying, setVerifying] = useState<EnrolledPatient | null>(null);
-  const list = usePatients(projectId, { page, term, filters });
-  const remove = useDeletePatient(projectId);
-  const retract = useRetractConsent(projectId);
-  const resend = useResendInvite(projectId);
-  const batchResend = useBatchResendInvite(projectId);
+  const list = usePatients(programId, { page, term, filters });
+  const remove = useDeletePatient(programId);
+  const retract = useRetractConsent(programId);
+  const resend = useResendInvite(programId);
+  const batchResend = useBatchResendInvite(programId);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const select = (userId: string, on: boolean) =>
     setSelectedIds((ids) => (on ? [...new Set([...ids, userId])] : ids.filter((id) => id !== userId)));
@@ -205,14 +205,14 @@ export const PatientEnrolment = ({
         </>
       )}
       <PatientDrawer
-        projectId={projectId}
+        programId={programId}
         territory={program.territory}
         patient={drawer?.patient ?? null}
         idTypes={idTypes}
         open={drawer !== null}
         onClose={() => setDrawer(null)}
       />
-      <VerificationDialog projectId={projectId} patient={verifying} onClose={() => setVerifying(null)} />
+      <VerificationDialog programId={programId} patient={verifying} onClose={() => setVerifying(null)} />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm?.action === "retract" ? "Retract consent?" : "Delete patient profile?"}

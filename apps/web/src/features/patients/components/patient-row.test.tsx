@@ -1,6 +1,7 @@
 import type { EnrolledPatient, Grants } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { programFixture } from "../../../test-fixtures";
 import { renderWithProviders } from "../../../test-utils";
 import { PatientRow } from "./patient-row";
@@ -33,7 +34,7 @@ const renderRow = (patient: EnrolledPatient) =>
     <ul>
       <PatientRow
         patient={patient}
-        program={programFixture()}
+        program={fromWire(programFixture())}
         actor={nurse}
         timeZone="Europe/London"
         resending={false}

@@ -7,10 +7,10 @@ import {
   type EnrolledPatient,
   formatNhsNumber,
   type Grants,
-  type Program,
   patientIdTypes,
 } from "@openpro/core";
 import { Fragment, useId, useState } from "react";
+import type { Program } from "../../../lib/wire";
 import { StatusHistory } from "./status-history";
 
 /**

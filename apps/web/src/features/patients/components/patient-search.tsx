@@ -103,7 +103,7 @@ export const PatientSearch = () => {
               </TableHead>
               <TableBody>
                 {search.data.results.map((record) => (
-                  <TableRow key={`${record.project.projectId}-${record.id}`} hover>
+                  <TableRow key={patientSearchLink(record)} hover>
                     <TableCell>
                       <Link component={RouterLink} to={patientSearchLink(record)}>
                         {`${record.firstName} ${record.lastName}`.trim() || record.inviteEmail}

@@ -2,6 +2,7 @@ import { type EnrolledPatient, type Grants, messages, type Program } from "@open
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { PatientDrawer } from "./patient-drawer";
@@ -44,7 +45,7 @@ const idTypes = [
 ];
 
 const renderDrawer = () =>
-  renderWithProviders(<PatientDrawer projectId={projectId} patient={null} idTypes={idTypes} open onClose={vi.fn()} />);
+  renderWithProviders(<PatientDrawer programId={projectId} patient={null} idTypes={idTypes} open onClose={vi.fn()} />);
 
 const chooseType = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
   await user.click(screen.getByRole("combobox", { name: /Patient id type/ }));
@@ -113,7 +114,7 @@ describe("the add-patient drawer", () => {
     const user = userEvent.setup();
     renderWithProviders(
       <PatientDrawer
-        projectId={projectId}
+        programId={projectId}
         patient={null}
         idTypes={[{ id: "social_security_number", name: "Social Security Number" }]}
         territory="CH"
@@ -198,7 +199,7 @@ describe("the enrolment filters", () => {
   it("sends statuses and verification_status; ALL clears; verified and awaiting exclude each other", async () => {
     const urls = stubList([]);
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
     await vi.waitFor(() => expect(urls).toContain(listBase));
     const chip = (name: string) => screen.getByRole("button", { name });
     expect(chip("All").getAttribute("aria-pressed")).toBe("true");
@@ -228,7 +229,7 @@ describe("the enrolment filters", () => {
   it("hides the verification chips for private programs", async () => {
     stubList([]);
     renderWithProviders(
-      <PatientEnrolment program={program({ isPrivate: true })} actor={everything} idTypes={idTypes} />,
+      <PatientEnrolment program={fromWire(program({ isPrivate: true }))} actor={everything} idTypes={idTypes} />,
     );
     expect(await screen.findByRole("button", { name: "Consented" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Verified" })).toBeNull();
@@ -238,7 +239,7 @@ describe("the enrolment filters", () => {
   it("opens the add drawer from the empty state's click here", async () => {
     stubList([]);
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
     await user.click(await screen.findByRole("button", { name: "click here" }));
     expect(await screen.findByRole("dialog", { name: "Add a new patient to the program" })).toBeTruthy();
   });
@@ -266,7 +267,7 @@ describe("re-sending invites to several patients", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
     await user.click(await screen.findByRole("checkbox", { name: "Select Alan Lovelace to re-send the invite" }));
     await user.click(screen.getByRole("checkbox", { name: "Select Grace Lovelace to re-send the invite" }));
     // Ada has joined: no box for her.
@@ -288,7 +289,11 @@ describe("re-sending invites to several patients", () => {
   it("offers no boxes without the invite permission", async () => {
     stubList([patient({ status: "INVITE_SENT", inviteAccepted: false, consentGiven: false })]);
     renderWithProviders(
-      <PatientEnrolment program={program()} actor={{ permissions: ["view_project_users"] }} idTypes={idTypes} />,
+      <PatientEnrolment
+        program={fromWire(program())}
+        actor={{ permissions: ["view_project_users"] }}
+        idTypes={idTypes}
+      />,
     );
     expect(await screen.findByText("Ada Lovelace")).toBeTruthy();
     expect(screen.queryByRole("checkbox")).toBeNull();
@@ -299,7 +304,7 @@ describe("the status history", () => {
   it("merges the verification history, newest first, without N_A, with long dates", async () => {
     stubList([patient()]);
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={program()} actor={everything} idTypes={idTypes} />);
+    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
     expect(await screen.findByText("1 patient")).toBeTruthy();
     const row = screen.getByRole("heading", { name: "Ada Lovelace" }).closest("li") as HTMLElement;
     expect(within(row).getByText("Awaiting verification")).toBeTruthy();
@@ -317,7 +322,11 @@ describe("the status history", () => {
   it("shows no history without the consent-withdrawal permission", async () => {
     stubList([patient()]);
     renderWithProviders(
-      <PatientEnrolment program={program()} actor={{ permissions: ["view_project_users"] }} idTypes={idTypes} />,
+      <PatientEnrolment
+        program={fromWire(program())}
+        actor={{ permissions: ["view_project_users"] }}
+        idTypes={idTypes}
+      />,
     );
     expect(await screen.findByText("1 patient")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Show history" })).toBeNull();

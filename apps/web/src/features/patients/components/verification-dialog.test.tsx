@@ -34,7 +34,7 @@ const awaiting = (over: Partial<EnrolledPatient> = {}): EnrolledPatient => ({
 describe("the Verify dialog", () => {
   it("shows what the patient entered beside what the program entered", async () => {
     stubFetch({});
-    renderWithProviders(<VerificationDialog projectId={projectId} patient={awaiting()} onClose={vi.fn()} />);
+    renderWithProviders(<VerificationDialog programId={projectId} patient={awaiting()} onClose={vi.fn()} />);
     const dialog = await screen.findByRole("dialog", { name: "Verify Ada Lovelace" });
     const table = within(dialog).getByRole("table");
     const row = (name: string) =>
@@ -57,7 +57,7 @@ describe("the Verify dialog", () => {
       [`PATCH /api/v1/users/${userId}/decline?projectId=${projectId}`]: () => jsonResponse(200, { message: "ok" }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<VerificationDialog projectId={projectId} patient={awaiting()} onClose={vi.fn()} />);
+    renderWithProviders(<VerificationDialog programId={projectId} patient={awaiting()} onClose={vi.fn()} />);
     const dialog = await screen.findByRole("dialog", { name: "Verify Ada Lovelace" });
     for (const radio of within(dialog).getAllByRole("radio")) expect((radio as HTMLInputElement).checked).toBe(false);
     const submit = within(dialog).getByRole("button", { name: "Submit" }) as HTMLButtonElement;
@@ -72,7 +72,7 @@ describe("the Verify dialog", () => {
   it("says what the patient has not given", async () => {
     stubFetch({});
     renderWithProviders(
-      <VerificationDialog projectId={projectId} patient={awaiting({ patientEntered: null })} onClose={vi.fn()} />,
+      <VerificationDialog programId={projectId} patient={awaiting({ patientEntered: null })} onClose={vi.fn()} />,
     );
     const dialog = await screen.findByRole("dialog", { name: "Verify Ada Lovelace" });
     expect(within(dialog).getAllByText("Not given")).toHaveLength(3);

@@ -28,11 +28,11 @@ type Decision = "verify" | "decline";
  * verifier compares them and chooses (a wrong verification joins one person's data to another's).
  */
 export const VerificationDialog = ({
-  projectId,
+  programId,
   patient,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   patient: EnrolledPatient | null;
   onClose: () => void;
 }) => {
@@ -43,7 +43,7 @@ export const VerificationDialog = ({
         <VerificationForm
           key={patient.id}
           titleId={titleId}
-          projectId={projectId}
+          programId={programId}
           patient={patient}
           onClose={onClose}
         />
@@ -54,16 +54,16 @@ export const VerificationDialog = ({
 
 const VerificationForm = ({
   titleId,
-  projectId,
+  programId,
   patient,
   onClose,
 }: {
   titleId: string;
-  projectId: string;
+  programId: string;
   patient: EnrolledPatient;
   onClose: () => void;
 }) => {
-  const verify = useVerifyPatient(projectId);
+  const verify = useVerifyPatient(programId);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [patientId, setPatientId] = useState(patient.patientId ?? "");
   const labelId = useId();

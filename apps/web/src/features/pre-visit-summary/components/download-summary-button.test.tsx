@@ -37,7 +37,7 @@ describe("the pre-visit summary's Download PDF", { timeout: 20_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<DownloadSummaryButton projectId={projectId} userId={userId} />);
+    renderWithProviders(<DownloadSummaryButton programId={projectId} userId={userId} />);
     await user.click(screen.getByRole("button", { name: "Download PDF" }));
     await waitFor(() => expect(saved).toEqual(["pre-visit-summary-hopper-2026-03-12.pdf"]));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -54,7 +54,7 @@ describe("the pre-visit summary's Download PDF", { timeout: 20_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<DownloadSummaryButton projectId={projectId} userId={userId} />);
+    renderWithProviders(<DownloadSummaryButton programId={projectId} userId={userId} />);
     await user.click(screen.getByRole("button", { name: "Download PDF" }));
     expect((await screen.findByRole("alert")).textContent).toContain("You do not have permission to do this.");
     expect(saved).toEqual([]);

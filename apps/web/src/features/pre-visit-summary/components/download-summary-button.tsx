@@ -3,8 +3,8 @@ import { Box, Button, Alert as MuiAlert } from "@mui/material";
 import { summaryErrorText, useDownloadPreVisitSummaryPdf } from "../api";
 
 /** "Download PDF": the summary on the page as a PDF/A file, for print or the patient's record. */
-export const DownloadSummaryButton = ({ projectId, userId }: { projectId: string; userId: string }) => {
-  const download = useDownloadPreVisitSummaryPdf(projectId, userId);
+export const DownloadSummaryButton = ({ programId, userId }: { programId: string; userId: string }) => {
+  const download = useDownloadPreVisitSummaryPdf(programId, userId);
   return (
     <Box sx={{ display: "grid", gap: 1, justifyItems: "start" }}>
       <Button

@@ -67,7 +67,7 @@ const summary: PreVisitSummary = {
 
 describe("the pre-visit summary", () => {
   it("shows each part of the period on one page, every figure a link to its detail", () => {
-    renderWithProviders(<PreVisitSummaryView summary={summary} projectId={projectId} base={base} />);
+    renderWithProviders(<PreVisitSummaryView summary={summary} programId={projectId} base={base} />);
     const section = (name: string) => screen.getByRole("region", { name });
     expect(
       within(section("Symptoms at a danger grade")).getByRole("link", { name: "Nausea" }).getAttribute("href"),
@@ -95,7 +95,7 @@ describe("the pre-visit summary", () => {
     renderWithProviders(
       <PreVisitSummaryView
         summary={{ ...summary, lastVisit: null, alerts: [], severeSymptoms: [], notes: [] }}
-        projectId={projectId}
+        programId={projectId}
         base={base}
       />,
     );

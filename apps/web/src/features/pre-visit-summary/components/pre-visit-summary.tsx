@@ -35,12 +35,12 @@ const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 /** The summary's page: every figure links to where its detail is. */
 export const PreVisitSummaryView = ({
   summary,
-  projectId,
+  programId,
   base,
 }: {
   summary: PreVisitSummary;
-  projectId: string;
-  /** The patient area's address (/programs/{projectId}/participants/{userId}). */
+  programId: string;
+  /** The patient area's address (/programs/{programId}/participants/{userId}). */
   base: string;
 }) => {
   return (
@@ -71,7 +71,7 @@ export const PreVisitSummaryView = ({
         <Section title="Alerts" empty="No alert in the period.">
           {summary.alerts.map((a) => (
             <li key={a.alertId}>
-              <To to={`/alerts?projectId=${projectId}&alert=${a.alertId}`}>{a.what}</To>
+              <To to={`/alerts?projectId=${programId}&alert=${a.alertId}`}>{a.what}</To>
               {`, ${formatDateTime(a.raisedAt)}: ${alertStatusLabels[a.status]}`}
               {a.closeAction ? `, ${closeActionLabels[a.closeAction]}${a.closeNote ? ` (${a.closeNote})` : ""}` : ""}
             </li>
@@ -142,16 +142,16 @@ export const PreVisitSummaryView = ({
 
 /** Loads and shows the pre-visit summary of one patient. */
 export const PreVisitSummaryCard = ({
-  projectId,
+  programId,
   userId,
   base,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   base: string;
 }) => {
-  const summary = usePreVisitSummary(projectId, userId);
+  const summary = usePreVisitSummary(programId, userId);
   if (summary.isPending) return <Loading label="Loading the pre-visit summary" />;
   if (summary.isError) return <MuiAlert severity="error">{summaryErrorText(summary.error)}</MuiAlert>;
-  return <PreVisitSummaryView summary={summary.data} projectId={projectId} base={base} />;
+  return <PreVisitSummaryView summary={summary.data} programId={programId} base={base} />;
 };

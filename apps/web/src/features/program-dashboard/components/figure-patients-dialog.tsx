@@ -15,23 +15,23 @@ import { RouterLink } from "../../../components/router-link";
 import { type FigureRequest, useFigurePatients } from "../api";
 
 /** Where a patient of the list leads: their dashboard in the program. */
-export const patientDashboardHref = (projectId: string, userId: string) =>
-  `/programs/${projectId}/participants/${userId}/dashboard`;
+export const patientDashboardHref = (programId: string, userId: string) =>
+  `/programs/${programId}/participants/${userId}/dashboard`;
 
 /** The patients behind a figure, each linking to their dashboard. */
 export const FigurePatientsDialog = ({
-  projectId,
+  programId,
   range,
   figure,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   range: { startDate: string; endDate: string };
   figure: FigureRequest | null;
   onClose: () => void;
 }) => {
   const titleId = useId();
-  const patients = useFigurePatients(projectId, range, figure);
+  const patients = useFigurePatients(programId, range, figure);
   const data = patients.data;
   return (
     <Dialog open={Boolean(figure)} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -52,7 +52,7 @@ export const FigurePatientsDialog = ({
             <List dense aria-label="Patients">
               {data.results.map((p) => (
                 <ListItem key={p.userId} disableGutters>
-                  <Link component={RouterLink} to={patientDashboardHref(projectId, p.userId)}>
+                  <Link component={RouterLink} to={patientDashboardHref(programId, p.userId)}>
                     {p.lastName}, {p.firstName}
                   </Link>
                   <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>

@@ -5,10 +5,10 @@ import {
   type DashboardRangeShortcut,
   dashboardRange,
   type Grants,
-  type Program,
   todayIn,
 } from "@openpro/core";
 import { useState } from "react";
+import type { Program } from "../../../lib/wire";
 import {
   type FigureRequest,
   useMedicationAdherence,
@@ -44,20 +44,20 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
   const [figure, setFigure] = useState<FigureRequest | null>(null);
   const range = dashboardRange(shortcut, program, todayIn(program.territory, now));
   const query = { ...range, axis };
-  const projectId = program.projectId;
+  const programId = program.programId;
   const symptomData = can(actor, "view_project_symptom_data");
   const temperatureData = can(actor, "view_project_temperature_data");
   const questionnaireData = can(actor, "view_questionnaire_schedules");
   const showPatients = can(actor, "view_project_users") ? setFigure : undefined;
 
-  const mostLogged = useMostLoggedSymptoms(projectId, range, orderBy, mostLoggedLimit, symptomData);
-  const logged = useMostLoggedSymptoms(projectId, range, "count", pickerLimit, symptomData);
-  const temperature = useTemperatureTrends(projectId, query, temperatureData);
-  const medication = useMedicationAdherence(projectId, range, symptomData);
-  const completion = useQuestionnaireCompletion(projectId, query, questionnaireData);
+  const mostLogged = useMostLoggedSymptoms(programId, range, orderBy, mostLoggedLimit, symptomData);
+  const logged = useMostLoggedSymptoms(programId, range, "count", pickerLimit, symptomData);
+  const temperature = useTemperatureTrends(programId, query, temperatureData);
+  const medication = useMedicationAdherence(programId, range, symptomData);
+  const completion = useQuestionnaireCompletion(programId, query, questionnaireData);
   // Beside the worklist: whoever works it (the participant list's permission) sees the trend.
   const careTeam = can(actor, "view_project_users");
-  const reporting = useReportingTrend(projectId, careTeam);
+  const reporting = useReportingTrend(programId, careTeam);
 
   return (
     <>
@@ -72,11 +72,11 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
         sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", xl: "repeat(2, minmax(0, 1fr))" } }}
       >
         {careTeam ? (
-          <ReportingTrend projectId={projectId} trend={reporting.data} loading={reporting.isPending} />
+          <ReportingTrend programId={programId} trend={reporting.data} loading={reporting.isPending} />
         ) : null}
         {symptomData ? (
           <SymptomTrends
-            projectId={projectId}
+            programId={programId}
             query={query}
             symptoms={(logged.data?.results ?? []).map((s) => ({
               logTypeId: s.logType.logTypeId,
@@ -114,7 +114,7 @@ export const ProgramDashboard = ({ program, actor, now }: { program: Program; ac
           <QuestionnaireCompletion completion={completion.data} loading={completion.isPending} />
         ) : null}
       </Box>
-      <FigurePatientsDialog projectId={projectId} range={range} figure={figure} onClose={() => setFigure(null)} />
+      <FigurePatientsDialog programId={programId} range={range} figure={figure} onClose={() => setFigure(null)} />
     </>
   );
 };

@@ -1,5 +1,5 @@
 import { Box, Typography } from "@mui/material";
-import type { Program } from "@openpro/core";
+import type { Program } from "../../../lib/wire";
 import { formatDay } from "./format";
 
 /** What the program is: its dates, outcome measures, consented patients and description. */

@@ -17,11 +17,11 @@ const weekOf = (w: Week) => `w/c ${formatDay(w.from)}`;
  * weeks in the clinic's days.
  */
 export const ReportingTrend = ({
-  projectId,
+  programId,
   trend,
   loading,
 }: {
-  projectId: string;
+  programId: string;
   trend: Trend | undefined;
   loading: boolean;
 }) => {
@@ -32,7 +32,7 @@ export const ReportingTrend = ({
       title="Reporting"
       actions={
         trend ? (
-          <Link component={RouterLink} to={`/worklist?projectId=${projectId}`}>
+          <Link component={RouterLink} to={`/worklist?projectId=${programId}`}>
             {`${trend.quiet} ${trend.quiet === 1 ? "patient" : "patients"} gone quiet`}
           </Link>
         ) : null

@@ -9,14 +9,14 @@ import { axisKeys, axisLabel, axisTitle } from "./format";
 
 /** Average grade per day of one symptom across the program, with a picker of the symptoms logged. */
 export const SymptomTrends = ({
-  projectId,
+  programId,
   query,
   symptoms,
   logTypeId,
   onLogTypeId,
   onShowPatients,
 }: {
-  projectId: string;
+  programId: string;
   query: DashboardQuery;
   /** The symptoms logged in the range, most logged first. */
   symptoms: readonly { logTypeId: string; name: string }[];
@@ -25,7 +25,7 @@ export const SymptomTrends = ({
   onShowPatients?: (figure: FigureRequest) => void;
 }) => {
   const chosen = symptoms.find((s) => s.logTypeId === logTypeId) ?? symptoms[0] ?? null;
-  const trend = useSymptomTrends(projectId, query, chosen?.logTypeId ?? null);
+  const trend = useSymptomTrends(programId, query, chosen?.logTypeId ?? null);
   const data = trend.data;
   const keys = data ? axisKeys(query.axis, query, Object.keys(data.daysGradesAvg)) : [];
   const rows = keys.filter((k) => data?.daysGradesAvg[k] !== undefined);

@@ -102,7 +102,7 @@ export const CreateProgramForm = ({
 }: {
   actor: Grants;
   presetOrganisationId: string | null;
-  onCreated: (projectId: string, name: string) => void;
+  onCreated: (programId: string, name: string) => void;
   onCancel: () => void;
 }) => {
   const rules = createProgramRules(actor);
@@ -161,7 +161,7 @@ export const CreateProgramForm = ({
   const onSubmit = form.handleSubmit((values) => {
     const body = values as unknown as NewProgram;
     return create.mutateAsync({ ...body, ...(image ?? {}) }).then(
-      ({ projectId }) => onCreated(projectId, body.name),
+      ({ programId }) => onCreated(programId, body.name),
       (error: unknown) => {
         if (!(error instanceof ApiError)) return;
         const nameTaken =

@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Popover, Typography } from "@mui/material";
-import { messages, type Program } from "@openpro/core";
+import { messages } from "@openpro/core";
 import { useId, useState } from "react";
 import { ApiError } from "../../../lib/http";
+import type { Program } from "../../../lib/wire";
 import { useDeleteProgram } from "../api";
 
 /** Delete program tab: the irreversible warning, then a confirm popover. */
 export const DeleteProgram = ({ program, onDeleted }: { program: Program; onDeleted: () => void }) => {
-  const remove = useDeleteProgram(program.projectId);
+  const remove = useDeleteProgram(program.programId);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
   const titleId = useId();

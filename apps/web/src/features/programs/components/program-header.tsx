@@ -1,9 +1,9 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Box, Chip, Link, Tab, Tabs } from "@mui/material";
-import type { Program } from "@openpro/core";
 import type { ReactNode } from "react";
 import { PageTitle } from "../../../components/page-title";
 import { RouterLink } from "../../../components/router-link";
+import type { Program } from "../../../lib/wire";
 import { ClosedBadge } from "./closed-badge";
 import { TerritoryFlag } from "./territory-flag";
 
@@ -57,7 +57,7 @@ export const ProgramHeader = ({
             value="reports"
             label="Overview"
             component={RouterLink}
-            to={`/programs/${program.projectId}/reports`}
+            to={`/programs/${program.programId}/reports`}
             aria-current={current === "reports" ? "page" : undefined}
           />
         ) : null}
@@ -66,7 +66,7 @@ export const ProgramHeader = ({
             value="participants"
             label="Participants"
             component={RouterLink}
-            to={`/programs/${program.projectId}/participants`}
+            to={`/programs/${program.programId}/participants`}
             aria-current={current === "participants" ? "page" : undefined}
           />
         ) : null}
@@ -75,7 +75,7 @@ export const ProgramHeader = ({
             value="settings"
             label="Settings"
             component={RouterLink}
-            to={`/programs/${program.projectId}/settings`}
+            to={`/programs/${program.programId}/settings`}
             aria-current={current === "settings" ? "page" : undefined}
           />
         ) : null}

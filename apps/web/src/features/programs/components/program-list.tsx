@@ -1,8 +1,9 @@
 import { Box, List, ListItem, ListItemButton, MenuItem, Pagination, Paper, TextField, Typography } from "@mui/material";
-import { limits, messages, type Program } from "@openpro/core";
+import { limits, messages } from "@openpro/core";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";
+import type { Program } from "../../../lib/wire";
 import { useOrganisationChoices, usePrograms } from "../api";
 import { ClosedBadge } from "./closed-badge";
 import { TerritoryFlag } from "./territory-flag";
@@ -40,7 +41,7 @@ const ProgramRow = ({ program }: { program: Program }) => {
           <ProgramRowContent program={program} unavailable />
         </Box>
       ) : (
-        <ListItemButton component={RouterLink} to={`/programs/${program.projectId}`}>
+        <ListItemButton component={RouterLink} to={`/programs/${program.programId}`}>
           <ProgramRowContent program={program} unavailable={false} />
         </ListItemButton>
       )}
@@ -111,7 +112,7 @@ export const ProgramList = ({
           <Paper variant="outlined">
             <List aria-label="Programs" disablePadding>
               {programs.data.results.map((program) => (
-                <ProgramRow key={program.projectId} program={program} />
+                <ProgramRow key={program.programId} program={program} />
               ))}
             </List>
           </Paper>
@@ -124,7 +125,7 @@ export const ProgramList = ({
               <Paper variant="outlined">
                 <List aria-label={`Programs of ${group.name}`} disablePadding>
                   {group.programs.map((program) => (
-                    <ProgramRow key={program.projectId} program={program} />
+                    <ProgramRow key={program.programId} program={program} />
                   ))}
                 </List>
               </Paper>

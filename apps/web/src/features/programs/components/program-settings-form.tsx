@@ -8,7 +8,6 @@ import {
   type Grants,
   limits,
   messages,
-  type Program,
   patientIdTypes,
   programSettingsRules,
   readinessTexts,
@@ -24,6 +23,7 @@ import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard } from "../../../components/leave-guard";
 import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
+import type { Program } from "../../../lib/wire";
 import { type ProgramChanges, useRemoveProgramImage, useUpdateProgram } from "../api";
 import { ImageUpload } from "./image-upload";
 import {
@@ -99,9 +99,9 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 /** General settings tab: every section editable with its permission; a sticky bar saves the changes. */
 export const ProgramSettingsForm = ({ program, actor }: { program: Program; actor: Grants }) => {
   const rules = programSettingsRules(actor);
-  const update = useUpdateProgram(program.projectId);
-  const imageUpdate = useUpdateProgram(program.projectId);
-  const imageRemoval = useRemoveProgramImage(program.projectId);
+  const update = useUpdateProgram(program.programId);
+  const imageUpdate = useUpdateProgram(program.programId);
+  const imageRemoval = useRemoveProgramImage(program.programId);
   const form = useForm<ProgramSettingsValues>({
     mode: "onChange",
     resolver: zodResolver(

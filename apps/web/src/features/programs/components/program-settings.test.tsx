@@ -2,6 +2,7 @@ import { type Grants, messages, type Program } from "@openpro/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { ProgramSettingsForm } from "./program-settings-form";
@@ -38,7 +39,7 @@ const everything: Grants = {
 };
 
 const renderForm = (actor: Grants = everything) =>
-  renderWithProviders(<ProgramSettingsForm program={program} actor={actor} />);
+  renderWithProviders(<ProgramSettingsForm program={fromWire(program)} actor={actor} />);
 
 const stickyBar = () => screen.queryByRole("region", { name: "Unsaved changes" });
 
@@ -50,7 +51,7 @@ describe("the general settings form", () => {
       [`GET /api/v1/admin/projects/${projectId}`]: () => jsonResponse(200, { ...withImage, imageUrl: null }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramSettingsForm program={withImage} actor={everything} />);
+    renderWithProviders(<ProgramSettingsForm program={fromWire(withImage)} actor={everything} />);
     await user.click(screen.getByRole("button", { name: "Remove image" }));
     expect(await screen.findByText(messages.imageSaved)).toBeTruthy();
     const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${String(url)}`);

@@ -2,6 +2,7 @@ import { type Grants, messages, type Program } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { CreateProgramForm } from "./create-program-form";
@@ -223,7 +224,7 @@ describe("the delete program tab", () => {
     stubFetch({ [path]: () => jsonResponse(409, { statusCode: 409, message: messages.programHasMembers }) });
     const onDeleted = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<DeleteProgram program={target} onDeleted={onDeleted} />);
+    renderWithProviders(<DeleteProgram program={fromWire(target)} onDeleted={onDeleted} />);
     expect(screen.getByText(/irreversible/)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Delete this program" }));
     const popover = await screen.findByRole("dialog");
@@ -240,7 +241,7 @@ describe("the delete program tab", () => {
     stubFetch({ [path]: () => new Response(null, { status: 204 }) });
     const onDeleted = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<DeleteProgram program={target} onDeleted={onDeleted} />);
+    renderWithProviders(<DeleteProgram program={fromWire(target)} onDeleted={onDeleted} />);
     await user.click(screen.getByRole("button", { name: "Delete this program" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete program" }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));

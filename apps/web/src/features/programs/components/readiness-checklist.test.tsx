@@ -36,7 +36,7 @@ describe("the readiness checklist on a program's settings", () => {
           ]),
         ),
     });
-    renderWithProviders(<ReadinessChecklist projectId={projectId} />);
+    renderWithProviders(<ReadinessChecklist programId={projectId} />);
     expect(await screen.findByText(readinessTexts.notReady)).toBeTruthy();
     const links = screen.getAllByRole("link", { name: readinessTexts.fix });
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
@@ -48,7 +48,7 @@ describe("the readiness checklist on a program's settings", () => {
 
   it("says a ready program is ready, and still shows the defaults to confirm", async () => {
     stubFetch({ [`GET /api/v1/admin/projects/${projectId}/readiness`]: () => jsonResponse(200, readiness([])) });
-    renderWithProviders(<ReadinessChecklist projectId={projectId} />);
+    renderWithProviders(<ReadinessChecklist programId={projectId} />);
     expect(await screen.findByText(readinessTexts.ready)).toBeTruthy();
     expect(screen.queryByRole("link", { name: readinessTexts.fix })).toBeNull();
     expect(screen.getByText(readinessTexts.defaultsTitle)).toBeTruthy();

@@ -7,8 +7,8 @@ import { useProgramReadiness } from "../api";
  * The program's readiness for patients (issue 30 §1), above its settings: each missing item with a
  * link to the tab that fixes it, and the territory defaults its patients get, for the admin to confirm.
  */
-export const ReadinessChecklist = ({ projectId }: { projectId: string }) => {
-  const readiness = useProgramReadiness(projectId);
+export const ReadinessChecklist = ({ programId }: { programId: string }) => {
+  const readiness = useProgramReadiness(programId);
   if (!readiness.data) return null;
   const { ready, missing, territoryDefaults, emergencyNumbers } = readiness.data;
   const emergency = emergencyNumbers.map((e) => (e.service ? `${e.number} (${e.service})` : e.number)).join(" or ");
@@ -24,7 +24,7 @@ export const ReadinessChecklist = ({ projectId }: { projectId: string }) => {
             {missing.map((item) => (
               <ListItem key={item.key} sx={{ display: "list-item", pl: 0 }}>
                 {item.message}{" "}
-                <TextLink to={`/programs/${projectId}/settings/${item.settingsPath}`}>{readinessTexts.fix}</TextLink>
+                <TextLink to={`/programs/${programId}/settings/${item.settingsPath}`}>{readinessTexts.fix}</TextLink>
               </ListItem>
             ))}
           </List>

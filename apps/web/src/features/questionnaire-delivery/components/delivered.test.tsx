@@ -127,7 +127,7 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
     });
     const user = userEvent.setup();
     renderWithProviders(
-      <DeliveredQuestionnaires projectId={projectId} userId={userId} schedulePath="/schedule" canViewSchedule />,
+      <DeliveredQuestionnaires programId={projectId} userId={userId} schedulePath="/schedule" canViewSchedule />,
     );
     const table = await screen.findByRole("table", { name: "Delivered questionnaires" });
     const rows = within(table).getAllByRole("row");
@@ -156,7 +156,7 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
     const user = userEvent.setup();
     renderWithProviders(
       <PatientSchedule
-        projectId={projectId}
+        programId={projectId}
         userId={userId}
         createPath="/create"
         programSchedulePath="/programs/p/settings/questionnaires/scheduled"
@@ -191,7 +191,7 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
     });
     renderWithProviders(
       <PatientSchedule
-        projectId={projectId}
+        programId={projectId}
         userId={userId}
         createPath="/create"
         programSchedulePath="/programs/p/settings/questionnaires/scheduled"

@@ -59,8 +59,8 @@ const Section = ({ title, children, actions }: { title: string; children: ReactN
 };
 
 /** One delivered questionnaire's answers: by item code (licensed) or question (custom, with skips). */
-const Answers = ({ projectId, userId, event }: { projectId: string; userId: string; event: QuestionnaireEvent }) => {
-  const answers = useEventAnswers(projectId, userId, event.id, event.kind);
+const Answers = ({ programId, userId, event }: { programId: string; userId: string; event: QuestionnaireEvent }) => {
+  const answers = useEventAnswers(programId, userId, event.id, event.kind);
   if (!answers.data) return <CircularProgress size={20} aria-label="Loading the answers" />;
   const data = answers.data;
   return (
@@ -227,18 +227,18 @@ export const ScoreTrends = ({ events, kinds }: { events: QuestionnaireEvent[]; k
  * button, the results table (with answers on demand), score trends and a timeline.
  */
 export const DeliveredQuestionnaires = ({
-  projectId,
+  programId,
   userId,
   schedulePath,
   canViewSchedule,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   schedulePath: string;
   canViewSchedule: boolean;
 }) => {
-  const delivered = useDeliveredQuestionnaires(projectId, userId, { perPage: 500 });
-  const schedule = usePatientSchedule(projectId, userId, canViewSchedule);
+  const delivered = useDeliveredQuestionnaires(programId, userId, { perPage: 500 });
+  const schedule = usePatientSchedule(programId, userId, canViewSchedule);
   const [typeId, setTypeId] = useState("");
   const [open, setOpen] = useState<string | null>(null);
   const all = delivered.data?.results ?? [];
@@ -326,7 +326,7 @@ export const DeliveredQuestionnaires = ({
                       {open === e.id ? (
                         <TableRow>
                           <TableCell colSpan={6}>
-                            <Answers projectId={projectId} userId={userId} event={e} />
+                            <Answers programId={programId} userId={userId} event={e} />
                           </TableCell>
                         </TableRow>
                       ) : null}
@@ -366,14 +366,14 @@ export const DeliveredQuestionnaires = ({
 
 /** Dashboard: the latest three delivered, and the next three to come, each with See more. */
 export const QuestionnaireWidgets = ({
-  projectId,
+  programId,
   userId,
   deliveredPath,
   scheduledPath,
   showDelivered,
   showUpcoming,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   deliveredPath: string;
   scheduledPath: string;
@@ -381,8 +381,8 @@ export const QuestionnaireWidgets = ({
   showUpcoming: boolean;
 }) => {
   const size = questionnaireScheduleLimits.dashboardWidgetSize;
-  const delivered = useDeliveredQuestionnaires(projectId, userId, { perPage: 100, enabled: showDelivered });
-  const schedule = usePatientSchedule(projectId, userId, showUpcoming);
+  const delivered = useDeliveredQuestionnaires(programId, userId, { perPage: 100, enabled: showDelivered });
+  const schedule = usePatientSchedule(programId, userId, showUpcoming);
   const seeMore = (to: string, title: string) => (
     <MuiLink component={RouterLink} to={to} aria-label={`See more: ${title}`}>
       See more

@@ -9,15 +9,15 @@ import { useExportQuestionnaireReport } from "../api";
  * program's answered questionnaires as a CSV file, named by the server.
  */
 export const ExportQuestionnaireReportButton = ({
-  projectId,
+  programId,
   range,
   format = "csv",
 }: {
-  projectId: string;
+  programId: string;
   range?: { startDate?: string; endDate?: string };
   format?: "csv" | "xlsx";
 }) => {
-  const exporting = useExportQuestionnaireReport(projectId);
+  const exporting = useExportQuestionnaireReport(programId);
   return (
     <Button
       variant="outlined"

@@ -30,16 +30,16 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Plan-member date edit: pick a date, confirm, send; Back returns to the picker; closing resets. */
 const DeferDialog = ({
-  projectId,
+  programId,
   item,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   item: ScheduleItem | null;
   onClose: () => void;
 }) => {
   const titleId = useId();
-  const defer = useDeferSchedule(projectId);
+  const defer = useDeferSchedule(programId);
   const [date, setDate] = useState("");
   const [confirming, setConfirming] = useState(false);
   const next = item?.questionnairePlan?.members.find((m) => m.id === item.questionnairePlan?.nextPlanMemberId);
@@ -111,20 +111,20 @@ const DeferDialog = ({
 
 /** The removal dialog: removable (confirm), or a program-level item (where to remove it instead). */
 const RemoveDialog = ({
-  projectId,
+  programId,
   userId,
   item,
   programSchedulePath,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   item: ScheduleItem | null;
   programSchedulePath: string;
   onClose: () => void;
 }) => {
   const titleId = useId();
-  const remove = useDeleteSchedule(projectId);
+  const remove = useDeleteSchedule(programId);
   const onRemove = async () => {
     if (!item) return;
     try {
@@ -249,21 +249,21 @@ const ScheduleRow = ({
 
 /** A patient's schedule: program-level and own items, each with its next send; Add to schedule. */
 export const PatientSchedule = ({
-  projectId,
+  programId,
   userId,
   createPath,
   programSchedulePath,
   canCreate,
   canDelete,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   createPath: string;
   programSchedulePath: string;
   canCreate: boolean;
   canDelete: boolean;
 }) => {
-  const schedule = usePatientSchedule(projectId, userId);
+  const schedule = usePatientSchedule(programId, userId);
   const [removing, setRemoving] = useState<ScheduleItem | null>(null);
   const [deferring, setDeferring] = useState<ScheduleItem | null>(null);
   const items = schedule.data?.results ?? [];
@@ -298,13 +298,13 @@ export const PatientSchedule = ({
         </Box>
       )}
       <RemoveDialog
-        projectId={projectId}
+        programId={programId}
         userId={userId}
         item={removing}
         programSchedulePath={programSchedulePath}
         onClose={() => setRemoving(null)}
       />
-      <DeferDialog projectId={projectId} item={deferring} onClose={() => setDeferring(null)} />
+      <DeferDialog programId={programId} item={deferring} onClose={() => setDeferring(null)} />
     </Box>
   );
 };

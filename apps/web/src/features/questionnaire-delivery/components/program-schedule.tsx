@@ -54,19 +54,19 @@ const RowMenu = ({ item, onDelete }: { item: ScheduleItem; onDelete: (item: Sche
  * patient, counted from their consent day, and the way to schedule more.
  */
 export const ProgramSchedule = ({
-  projectId,
+  programId,
   newPath,
   canCreate,
   canDelete,
 }: {
-  projectId: string;
+  programId: string;
   /** …/settings/questionnaires/scheduled-new */
   newPath: string;
   canCreate: boolean;
   canDelete: boolean;
 }) => {
-  const schedules = useProgramSchedules(projectId);
-  const remove = useDeleteSchedule(projectId);
+  const schedules = useProgramSchedules(programId);
+  const remove = useDeleteSchedule(programId);
   const [deleting, setDeleting] = useState<ScheduleItem | null>(null);
   const onDelete = async () => {
     if (!deleting) return;

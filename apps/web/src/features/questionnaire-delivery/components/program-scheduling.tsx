@@ -8,14 +8,14 @@ import { ScheduleForm } from "./schedule-form";
  * (…/questionnaires/scheduled) and its wizard (…/questionnaires/scheduled-new).
  */
 export const ProgramScheduling = ({
-  projectId,
+  programId,
   actor,
   basePath,
   screen,
 }: {
-  projectId: string;
+  programId: string;
   actor: Grants;
-  /** /programs/{projectId}/settings/questionnaires */
+  /** /programs/{programId}/settings/questionnaires */
   basePath: string;
   screen: "list" | "create";
 }) => {
@@ -30,13 +30,13 @@ export const ProgramScheduling = ({
         <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
           Schedule a questionnaire
         </Typography>
-        <ScheduleForm projectId={projectId} context={{ audience: "all" }} listPath={`${basePath}/scheduled`} />
+        <ScheduleForm programId={programId} context={{ audience: "all" }} listPath={`${basePath}/scheduled`} />
       </>
     );
   }
   return (
     <ProgramSchedule
-      projectId={projectId}
+      programId={programId}
       newPath={`${basePath}/scheduled-new`}
       canCreate={can(actor, "create_questionnaire_schedule")}
       canDelete={can(actor, "delete_questionnaire_schedule")}

@@ -60,18 +60,18 @@ const serverFields: Record<string, (typeof fields)[number]> = {
  * the times-to-send field shows only for a repeating frequency. Leaving with changes asks first.
  */
 export const ScheduleForm = ({
-  projectId,
+  programId,
   context,
   userId,
   listPath,
 }: {
-  projectId: string;
+  programId: string;
   context: FormContext;
   userId?: string;
   listPath: string;
 }) => {
   const navigate = useNavigate();
-  const create = useCreateSchedule(projectId);
+  const create = useCreateSchedule(programId);
   const [cancelling, setCancelling] = useState(false);
   const [step, setStep] = useState(0);
   const ids = { scheduleType: useId() };
@@ -92,7 +92,7 @@ export const ScheduleForm = ({
   const type = watch("type");
   const frequency = watch("frequency");
   const scheduleType = watch("scheduleType");
-  const items = useScheduleItems(projectId, type);
+  const items = useScheduleItems(programId, type);
   const noItems = Boolean(type) && items.isSuccess && items.data.length === 0;
   const range =
     context.audience === "user" && context.consentDate && context.today

@@ -34,11 +34,11 @@ const PLACEHOLDER = "";
  * Create questionnaire batch: a name and 2–10 questionnaires, each chosen one removed from the
  * other selectors. On success a 4-second snackbar and back to the list with the new batch selected.
  */
-export const BatchCreate = ({ projectId, listPath }: { projectId: string; listPath: string }) => {
+export const BatchCreate = ({ programId, listPath }: { programId: string; listPath: string }) => {
   const navigate = useNavigate();
   const titleId = useId();
-  const items = useQuestionnaireItems(projectId);
-  const create = useCreateBatch(projectId);
+  const items = useQuestionnaireItems(programId);
+  const create = useCreateBatch(programId);
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<string[]>([PLACEHOLDER, PLACEHOLDER]);
   const [removing, setRemoving] = useState<number | null>(null);

@@ -61,7 +61,7 @@ const SummaryTable = ({ name, summary }: { name: string; summary: SchemeSummary 
 );
 
 /** Create custom questionnaire: a name and a JSON file, checked by the server, reviewed, then confirmed. */
-export const CustomQuestionnaireCreate = ({ projectId, listPath }: { projectId: string; listPath: string }) => {
+export const CustomQuestionnaireCreate = ({ programId, listPath }: { programId: string; listPath: string }) => {
   const navigate = useNavigate();
   const titleId = useId();
   const [name, setName] = useState("");
@@ -69,8 +69,8 @@ export const CustomQuestionnaireCreate = ({ projectId, listPath }: { projectId: 
   const [submitted, setSubmitted] = useState(false);
   const [summary, setSummary] = useState<SchemeSummary | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const validate = useValidateSpecification(projectId);
-  const create = useCreateCustomQuestionnaire(projectId);
+  const validate = useValidateSpecification(programId);
+  const create = useCreateCustomQuestionnaire(programId);
 
   const trimmed = name.trim();
   const nameError = !trimmed

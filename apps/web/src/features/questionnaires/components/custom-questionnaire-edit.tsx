@@ -30,12 +30,12 @@ import { type ChosenJson, JsonFileField } from "./json-file-field";
 
 /** 'Upload questionnaire JSON': a new configuration for this questionnaire (its questions stay). */
 const UploadJsonDialog = ({
-  projectId,
+  programId,
   questionnaireId,
   open,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   questionnaireId: string;
   open: boolean;
   onClose: () => void;
@@ -43,7 +43,7 @@ const UploadJsonDialog = ({
   const titleId = useId();
   const [chosen, setChosen] = useState<ChosenJson | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const update = useUpdateCustomQuestionnaire(projectId, questionnaireId);
+  const update = useUpdateCustomQuestionnaire(programId, questionnaireId);
   const close = () => {
     setChosen(null);
     setSubmitted(false);
@@ -126,13 +126,13 @@ export const changedTexts = (before: TextsForm, after: TextsForm): PatchQuestion
 };
 
 const EditForm = ({
-  projectId,
+  programId,
   id,
   name,
   questionnaire,
   listPath,
 }: {
-  projectId: string;
+  programId: string;
   id: string;
   name: string;
   questionnaire: CustomQuestionnaire;
@@ -142,7 +142,7 @@ const EditForm = ({
   const initial = textsOf(questionnaire);
   const [form, setForm] = useState<TextsForm>(initial);
   const [uploading, setUploading] = useState(false);
-  const patch = usePatchQuestionnaire(projectId, id);
+  const patch = usePatchQuestionnaire(programId, id);
   const changes = changedTexts(initial, form);
   const dirty = Object.keys(changes).length > 0;
   const helpQuestions = questionnaire.questions.filter((q) => q.type === "helpText");
@@ -227,7 +227,7 @@ const EditForm = ({
         <Button onClick={() => navigate(`${listPath}#${id}`)}>Cancel</Button>
       </Stack>
       <UploadJsonDialog
-        projectId={projectId}
+        programId={programId}
         questionnaireId={id}
         open={uploading}
         onClose={() => setUploading(false)}
@@ -239,15 +239,15 @@ const EditForm = ({
 
 /** Edit custom questionnaire: its intro and help texts, and a new configuration file. */
 export const CustomQuestionnaireEdit = ({
-  projectId,
+  programId,
   id,
   listPath,
 }: {
-  projectId: string;
+  programId: string;
   id: string;
   listPath: string;
 }) => {
-  const scheme = useQuestionnaireScheme(projectId, id);
+  const scheme = useQuestionnaireScheme(programId, id);
   if (scheme.isPending) return <Loading />;
   const parsed = scheme.data?.specification ? validateCustomQuestionnaire(scheme.data.specification) : null;
   if (scheme.isError || !parsed?.ok || scheme.data.type !== "questionnaire")
@@ -256,7 +256,7 @@ export const CustomQuestionnaireEdit = ({
   return (
     <EditForm
       key={JSON.stringify(scheme.data.specification)}
-      projectId={projectId}
+      programId={programId}
       id={id}
       name={scheme.data.name}
       questionnaire={parsed.questionnaire}

@@ -25,12 +25,12 @@ import { fieldMessages, useOutcomeMeasures, useSetOutcomeMeasures } from "../api
  * Outcome measures (General settings, programs created before 30 January 2025): the licensed
  * instruments the program uses. A type a schedule sends is active and cannot be unselected.
  */
-export const OutcomeMeasures = ({ projectId, actor }: { projectId: string; actor: Grants }) => {
+export const OutcomeMeasures = ({ programId, actor }: { programId: string; actor: Grants }) => {
   const titleId = useId();
   const mayView = can(actor, "view_questionnaire_settings_outcomes_measures");
   const mayEdit = can(actor, "edit_questionnaire_settings_outcomes_measures");
-  const measures = useOutcomeMeasures(projectId, mayView);
-  const save = useSetOutcomeMeasures(projectId);
+  const measures = useOutcomeMeasures(programId, mayView);
+  const save = useSetOutcomeMeasures(programId);
   const [selected, setSelected] = useState<HardcodedQuestionnaireCode[] | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   if (!mayView || !measures.data?.applies) return null;

@@ -154,21 +154,21 @@ const unitOptions = planPeriodUnits.map((u) => (
 
 /** The question condition: a choice question of the previous (custom) questionnaire, then one of its answers. */
 const ConditionFields = ({
-  projectId,
+  programId,
   previous,
   member,
   set,
   errorOf,
   disabled,
 }: {
-  projectId: string;
+  programId: string;
   previous: QuestionnaireItem | undefined;
   member: MemberForm;
   set: (change: Partial<MemberForm>) => void;
   errorOf: (field: string) => string | undefined;
   disabled: boolean;
 }) => {
-  const scheme = useQuestionnaireScheme(projectId, previous?.type === "questionnaire" ? previous.id : null);
+  const scheme = useQuestionnaireScheme(programId, previous?.type === "questionnaire" ? previous.id : null);
   const parsed = scheme.data?.specification ? validateCustomQuestionnaire(scheme.data.specification) : null;
   const questions = parsed?.ok ? choiceQuestions(parsed.questionnaire) : [];
   const question = questions.find((q) => q.id === member.questionId);
@@ -208,11 +208,11 @@ const ConditionFields = ({
 };
 
 /** Create questionnaire plan: a name and steps (2 to begin with), each after a delay or a condition. */
-export const PlanCreate = ({ projectId, listPath }: { projectId: string; listPath: string }) => {
+export const PlanCreate = ({ programId, listPath }: { programId: string; listPath: string }) => {
   const navigate = useNavigate();
   const titleId = useId();
-  const items = useQuestionnaireItems(projectId);
-  const create = useCreatePlan(projectId);
+  const items = useQuestionnaireItems(programId);
+  const create = useCreatePlan(programId);
   const [name, setName] = useState("");
   const [members, setMembers] = useState<MemberForm[]>(() => Array.from({ length: L.planDefaultMembers }, emptyMember));
   const [submitted, setSubmitted] = useState(false);
@@ -364,7 +364,7 @@ export const PlanCreate = ({ projectId, listPath }: { projectId: string; listPat
                 ) : null}
                 {i > 0 && m.schedulingType === "delay_with_condition" && m.conditionType === "question" ? (
                   <ConditionFields
-                    projectId={projectId}
+                    programId={programId}
                     previous={choices.find((x) => x.id === members[i - 1]?.item)}
                     member={m}
                     set={set}

@@ -148,15 +148,15 @@ export const HardcodedPreview = ({ instrument }: { instrument: HardcodedScheme }
 );
 
 const SchemeDetail = ({
-  projectId,
+  programId,
   item,
   editPath,
 }: {
-  projectId: string;
+  programId: string;
   item: QuestionnaireItem;
   editPath?: string;
 }) => {
-  const scheme = useQuestionnaireScheme(projectId, item.id);
+  const scheme = useQuestionnaireScheme(programId, item.id);
   if (scheme.isPending) return <Loading />;
   if (scheme.isError) return <Alert severity="error">{messages.qsFetchQuestionsFailed}</Alert>;
   const data = scheme.data;
@@ -178,8 +178,8 @@ const SchemeDetail = ({
   );
 };
 
-const BatchDetail = ({ projectId, id }: { projectId: string; id: string }) => {
-  const batch = useQuestionnaireBatch(projectId, id);
+const BatchDetail = ({ programId, id }: { programId: string; id: string }) => {
+  const batch = useQuestionnaireBatch(programId, id);
   if (batch.isPending) return <Loading />;
   if (batch.isError) return <Alert severity="error">{messages.batchDetailsFailed}</Alert>;
   return (
@@ -199,15 +199,15 @@ const unitOf = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/,
  * when that questionnaire no longer has them.
  */
 export const PlanConditionText = ({
-  projectId,
+  programId,
   previous,
   condition,
 }: {
-  projectId: string;
+  programId: string;
   previous: PlanMember | undefined;
   condition: { questionId: string; answer: string };
 }) => {
-  const scheme = useQuestionnaireScheme(projectId, previous?.questionnaireId ?? null);
+  const scheme = useQuestionnaireScheme(programId, previous?.questionnaireId ?? null);
   const parsed = scheme.data?.specification ? validateCustomQuestionnaire(scheme.data.specification) : null;
   const question = parsed?.ok ? choiceQuestions(parsed.questionnaire).find((q) => q.id === condition.questionId) : null;
   const answer = question?.data.answers.find((a) => String(a.value) === condition.answer);
@@ -216,8 +216,8 @@ export const PlanConditionText = ({
   );
 };
 
-const PlanDetail = ({ projectId, id }: { projectId: string; id: string }) => {
-  const plan = useQuestionnairePlan(projectId, id);
+const PlanDetail = ({ programId, id }: { programId: string; id: string }) => {
+  const plan = useQuestionnairePlan(programId, id);
   if (plan.isPending) return <Loading />;
   if (plan.isError) return <Alert severity="error">{messages.somethingWentWrong}</Alert>;
   return (
@@ -247,7 +247,7 @@ const PlanDetail = ({ projectId, id }: { projectId: string; id: string }) => {
                   : `${unitOf(m.delay, m.delayUnit)} ${m.delayType === "from_delivery" ? "after delivery" : "after completion"}`}
               {m.order !== 1 && m.schedulingType !== "delay" && m.conditionType === "question" && m.condition ? (
                 <PlanConditionText
-                  projectId={projectId}
+                  programId={programId}
                   previous={plan.data.members.find((p) => p.order === m.order - 1)}
                   condition={m.condition}
                 />
@@ -273,16 +273,16 @@ const PlanDetail = ({ projectId, id }: { projectId: string; id: string }) => {
  * destructive is offered.
  */
 const DeleteItem = ({
-  projectId,
+  programId,
   item,
   onDeleted,
 }: {
-  projectId: string;
+  programId: string;
   item: QuestionnaireItem & { type: "questionnaire" | "batch" | "plan" };
   onDeleted: () => void;
 }) => {
   const [open, setOpen] = useState(false);
-  const remove = useDeleteCatalogueItem(projectId);
+  const remove = useDeleteCatalogueItem(programId);
   const refusal =
     remove.error instanceof ApiError && remove.error.status === 409
       ? remove.error.message
@@ -331,16 +331,16 @@ const deletable = (item: QuestionnaireItem): item is QuestionnaireItem & { type:
  * instruments, and a pane with the one selected (its id is the URL's hash: custom#{itemId}).
  */
 export const QuestionnaireCatalogue = ({
-  projectId,
+  programId,
   actor,
   basePath,
 }: {
-  projectId: string;
+  programId: string;
   actor: Grants;
   /** …/settings/questionnaires */
   basePath: string;
 }) => {
-  const items = useQuestionnaireItems(projectId);
+  const items = useQuestionnaireItems(programId);
   const { hash } = useLocation();
   const navigate = useNavigate();
   const selectedId = decodeURIComponent(hash.replace(/^#/, ""));
@@ -412,7 +412,7 @@ export const QuestionnaireCatalogue = ({
               {mayCreate && deletable(selected) ? (
                 <DeleteItem
                   key={selected.id}
-                  projectId={projectId}
+                  programId={programId}
                   item={selected}
                   onDeleted={() => navigate({ hash: "" }, { replace: true })}
                 />
@@ -420,12 +420,12 @@ export const QuestionnaireCatalogue = ({
               {!mayView ? (
                 <Alert severity="warning">{messages.forbidden}</Alert>
               ) : selected.type === "batch" ? (
-                <BatchDetail projectId={projectId} id={selected.id} />
+                <BatchDetail programId={programId} id={selected.id} />
               ) : selected.type === "plan" ? (
-                <PlanDetail projectId={projectId} id={selected.id} />
+                <PlanDetail programId={programId} id={selected.id} />
               ) : (
                 <SchemeDetail
-                  projectId={projectId}
+                  programId={programId}
                   item={selected}
                   {...(selected.type === "questionnaire" && mayCreate
                     ? { editPath: `${basePath}/custom/edit/${selected.id}` }

@@ -121,19 +121,19 @@ export const DayReportView = ({
 
 /** Loads and shows the daily report of a date. */
 export const DayDetails = ({
-  projectId,
+  programId,
   userId,
   date,
   symptomName,
   appointments,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   date: string;
   symptomName: (logTypeId: string | null) => string;
   appointments?: ReactNode;
 }) => {
-  const daily = useDailyReport(projectId, userId, date);
+  const daily = useDailyReport(programId, userId, date);
   return (
     <Box aria-live="polite">
       <Typography variant="h4" component="h4" sx={{ fontSize: "1.1rem", mt: 2 }}>

@@ -5,15 +5,15 @@ import { enqueueSnackbar } from "notistack";
 import { type DateRange, useDownloadPatientReport } from "../api";
 
 export const DownloadReportButton = ({
-  projectId,
+  programId,
   userId,
   range,
 }: {
-  projectId: string;
+  programId: string;
   userId: string;
   range: DateRange;
 }) => {
-  const download = useDownloadPatientReport(projectId, userId);
+  const download = useDownloadPatientReport(programId, userId);
   return (
     <Button
       variant="outlined"

@@ -113,19 +113,19 @@ const validate = (form: FormState) => {
 
 const ReminderDialog = ({
   open,
-  projectId,
+  programId,
   reminder,
   catalogue,
   onClose,
 }: {
   open: boolean;
-  projectId: string;
+  programId: string;
   reminder?: SymptomReminder;
   catalogue: LogType[];
   onClose: () => void;
 }) => {
   const titleId = useId();
-  const save = useSaveSymptomReminder(projectId);
+  const save = useSaveSymptomReminder(programId);
   const [form, setForm] = useState<FormState>(() => (reminder ? formOf(reminder, catalogue) : emptyForm));
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -215,16 +215,16 @@ const ReminderDialog = ({
 
 /** Symptom reminders: listed with edit and delete; patients are reminded in the app and by e-mail. */
 export const SymptomReminders = ({
-  projectId,
+  programId,
   catalogue,
   editable,
 }: {
-  projectId: string;
+  programId: string;
   catalogue: LogType[];
   editable: boolean;
 }) => {
-  const list = useSymptomReminders(projectId);
-  const remove = useDeleteSymptomReminder(projectId);
+  const list = useSymptomReminders(programId);
+  const remove = useDeleteSymptomReminder(programId);
   const [editing, setEditing] = useState<SymptomReminder | "new" | null>(null);
   const [deleting, setDeleting] = useState<SymptomReminder | null>(null);
   const headingId = useId();
@@ -277,7 +277,7 @@ export const SymptomReminders = ({
       {editing ? (
         <ReminderDialog
           open
-          projectId={projectId}
+          programId={programId}
           reminder={editing === "new" ? undefined : editing}
           catalogue={catalogue}
           onClose={() => setEditing(null)}

@@ -2,6 +2,7 @@ import { ctcaeCatalogue, messages, type Program, type SymptomReminder } from "@o
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { SymptomSettingsTab } from "./symptom-settings-tab";
 
@@ -52,7 +53,7 @@ const stub = (reminders: SymptomReminder[], onCreate?: (body: unknown) => void) 
 describe("the Symptom settings tab", () => {
   it("lists reminders and alert messages, read-only without the edit permission", async () => {
     stub([reminder]);
-    renderWithProviders(<SymptomSettingsTab program={program} actor={viewer} />);
+    renderWithProviders(<SymptomSettingsTab program={fromWire(program)} actor={viewer} />);
     const reminders = await screen.findByRole("region", { name: "Symptom reminders" });
     expect(await within(reminders).findByText("Fatigue")).toBeTruthy();
     expect(within(reminders).getByText("From day 1, every 1 day, for 2 weeks")).toBeTruthy();
@@ -70,7 +71,7 @@ describe("the Symptom settings tab", () => {
       sent = body as typeof sent;
     });
     const user = userEvent.setup();
-    renderWithProviders(<SymptomSettingsTab program={program} actor={editor} />);
+    renderWithProviders(<SymptomSettingsTab program={fromWire(program)} actor={editor} />);
     await user.click(await screen.findByRole("button", { name: "Add reminder" }));
     const dialog = screen.getByRole("dialog", { name: "Add symptom reminder" });
     await user.click(within(dialog).getByRole("button", { name: "Save reminder" }));

@@ -20,13 +20,13 @@ import {
   type LogType,
   maxPrioritisedSymptoms,
   messages,
-  type Program,
   type SevereSymptomMessage,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Loading } from "../../../components/loading";
+import type { Program } from "../../../lib/wire";
 import {
   errorText,
   fieldError,
@@ -45,16 +45,16 @@ const grades = Array.from({ length: alertGradeRange.max - alertGradeRange.min + 
 
 /** Prioritised symptoms: a searchable multi-select of the catalogue, at most 10. */
 const PrioritisedSymptoms = ({
-  projectId,
+  programId,
   catalogue,
   editable,
 }: {
-  projectId: string;
+  programId: string;
   catalogue: LogType[];
   editable: boolean;
 }) => {
-  const saved = usePrioritisedSymptoms(projectId);
-  const save = useSavePrioritisedSymptoms(projectId);
+  const saved = usePrioritisedSymptoms(programId);
+  const save = useSavePrioritisedSymptoms(programId);
   const [chosen, setChosen] = useState<LogType[] | null>(null);
   const headingId = useId();
   if (saved.isPending) return <Loading label="Loading prioritised symptoms" />;
@@ -116,7 +116,7 @@ const PrioritisedSymptoms = ({
 
 /** One alert card: the message the patient sees, and the symptom-and-grade pairs that show it. */
 const AlertCard = ({
-  projectId,
+  programId,
   alert,
   position,
   catalogue,
@@ -124,7 +124,7 @@ const AlertCard = ({
   onSaved,
   onDiscard,
 }: {
-  projectId: string;
+  programId: string;
   alert?: SevereSymptomMessage;
   position: number;
   catalogue: LogType[];
@@ -133,10 +133,10 @@ const AlertCard = ({
   onDiscard?: () => void;
 }) => {
   const headingId = useId();
-  const save = useSaveAlertMessage(projectId);
-  const remove = useDeleteAlertMessage(projectId);
-  const addGrade = useAddSymptomGrade(projectId);
-  const deleteGrade = useDeleteSymptomGrade(projectId);
+  const save = useSaveAlertMessage(programId);
+  const remove = useDeleteAlertMessage(programId);
+  const addGrade = useAddSymptomGrade(programId);
+  const deleteGrade = useDeleteSymptomGrade(programId);
   const [text, setText] = useState(alert?.message ?? "");
   const [textError, setTextError] = useState<string | undefined>();
   const [symptom, setSymptom] = useState<LogType | null>(null);
@@ -321,15 +321,15 @@ const AlertCard = ({
 };
 
 const AlertCards = ({
-  projectId,
+  programId,
   catalogue,
   editable,
 }: {
-  projectId: string;
+  programId: string;
   catalogue: LogType[];
   editable: boolean;
 }) => {
-  const list = useAlertMessages(projectId);
+  const list = useAlertMessages(programId);
   const [drafts, setDrafts] = useState<number[]>([]);
   const [next, setNext] = useState(1);
   const headingId = useId();
@@ -349,7 +349,7 @@ const AlertCards = ({
         {list.data.map((alert, i) => (
           <AlertCard
             key={alert.id}
-            projectId={projectId}
+            programId={programId}
             alert={alert}
             position={i + 1}
             catalogue={catalogue}
@@ -359,7 +359,7 @@ const AlertCards = ({
         {drafts.map((key, i) => (
           <AlertCard
             key={`draft-${key}`}
-            projectId={projectId}
+            programId={programId}
             position={list.data.length + i + 1}
             catalogue={catalogue}
             editable={editable}
@@ -394,9 +394,9 @@ export const SymptomSettingsTab = ({ program, actor }: { program: Program; actor
   return (
     <Stack spacing={3}>
       <Typography variant="h2">Symptom settings</Typography>
-      <PrioritisedSymptoms projectId={program.projectId} catalogue={catalogue.data} editable={editable} />
-      <SymptomReminders projectId={program.projectId} catalogue={catalogue.data} editable={editable} />
-      <AlertCards projectId={program.projectId} catalogue={catalogue.data} editable={editable} />
+      <PrioritisedSymptoms programId={program.programId} catalogue={catalogue.data} editable={editable} />
+      <SymptomReminders programId={program.programId} catalogue={catalogue.data} editable={editable} />
+      <AlertCards programId={program.programId} catalogue={catalogue.data} editable={editable} />
     </Stack>
   );
 };

@@ -2,13 +2,14 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
 import { Alert, Box, Button, IconButton, Menu, MenuItem, Typography } from "@mui/material";
-import { can, type Grants, messages, type Program, type TeamMember } from "@openpro/core";
+import { can, type Grants, messages, type TeamMember } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ClickHereEmptyState, EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { ApiError } from "../../../lib/http";
+import type { Program } from "../../../lib/wire";
 import { type TeamRef, useRemoveTeamMember, useResendTeamInvite, useTeamMembers } from "../api";
 import { TeamMemberDrawer } from "./team-member-drawer";
 import { fullName, TeamMembersTable } from "./team-members-table";
@@ -59,10 +60,10 @@ const serverMessage = (error: unknown): string =>
 
 /** The program's Team tab: members, add / edit in a drawer, re-send invites, remove from the program. */
 export const ProgramTeam = ({ program, actor }: { program: Program; actor: Grants }) => {
-  const team: TeamRef = { kind: "program", projectId: program.projectId };
+  const team: TeamRef = { kind: "program", programId: program.programId };
   const staff = useTeamMembers(team);
   const remove = useRemoveTeamMember(team);
-  const resend = useResendTeamInvite(program.projectId);
+  const resend = useResendTeamInvite(program.programId);
   const [drawer, setDrawer] = useState<{ open: boolean; member: TeamMember | null }>({ open: false, member: null });
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const rules = programTeamRules(actor, program);

@@ -9,6 +9,7 @@ import {
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { fromWire } from "../../../lib/wire";
 import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import type { TeamRef } from "../api";
@@ -196,7 +197,7 @@ const listed =
 describe("the program Team tab", () => {
   it("lists the members in the order served, with their role labels and invite state", async () => {
     stubFetch({ [`GET ${staffPath}`]: listed(ada, ben) });
-    renderWithProviders(<ProgramTeam program={program()} actor={viewer} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={viewer} />);
     expect(screen.getByRole("heading", { level: 2, name: "Team" })).toBeTruthy();
     const table = await screen.findByRole("table", { name: "Program team" });
     const rows = within(table).getAllByRole("row").slice(1);
@@ -216,12 +217,12 @@ describe("the program Team tab", () => {
   it("offers the add drawer from the empty state's click here, only when allowed", async () => {
     stubFetch({ [`GET ${staffPath}`]: listed() });
     const user = userEvent.setup();
-    const { unmount } = renderWithProviders(<ProgramTeam program={program()} actor={viewer} />);
+    const { unmount } = renderWithProviders(<ProgramTeam program={fromWire(program())} actor={viewer} />);
     expect(await screen.findByText(messages.programTeamEmpty)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "click here" })).toBeNull();
     unmount();
 
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await user.click(await screen.findByRole("button", { name: "click here" }));
     expect(await screen.findByRole("dialog", { name: "Add team member" })).toBeTruthy();
   });
@@ -237,7 +238,7 @@ describe("the program Team tab", () => {
         }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await screen.findByRole("table", { name: "Program team" });
     await user.click(screen.getByRole("button", { name: "Add team member" }));
     const drawer = await screen.findByRole("dialog", { name: "Add team member" });
@@ -277,7 +278,7 @@ describe("the program Team tab", () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await user.click(await screen.findByRole("button", { name: "Add team member" }));
     const drawer = await screen.findByRole("dialog", { name: "Add team member" });
     await user.type(within(drawer).getByLabelText(/First name/), "Ben");
@@ -297,7 +298,7 @@ describe("the program Team tab", () => {
       [`POST ${staffPath}`]: () => jsonResponse(400, { statusCode: 400, message: "This program is closed" }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await user.click(await screen.findByRole("button", { name: "Add team member" }));
     const drawer = await screen.findByRole("dialog", { name: "Add team member" });
     await user.type(within(drawer).getByLabelText(/First name/), "Ben");
@@ -312,7 +313,7 @@ describe("the program Team tab", () => {
   it("hides the admin-only roles from a non-admin", async () => {
     stubFetch({ [`GET ${staffPath}`]: listed(ada) });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await user.click(await screen.findByRole("button", { name: "Add team member" }));
     const options = await openRoleOptions(user);
     expect(options).toEqual([
@@ -328,7 +329,7 @@ describe("the program Team tab", () => {
       [`PATCH ${staffPath}/${ben.id}`]: () => jsonResponse(200, { ...ben, lastName: "Black" }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await user.click(await screen.findByRole("button", { name: "Edit Ben Brown" }));
     const drawer = await screen.findByRole("dialog", { name: "Edit team member" });
     expect(within(drawer).getByRole("combobox", { name: /Role/ }).getAttribute("aria-disabled")).toBe("true");
@@ -350,7 +351,7 @@ describe("the program Team tab", () => {
       [`POST ${staffPath}/${ben.id}/invite`]: () => jsonResponse(200, { message: messages.teamInviteResent }),
     });
     const user = userEvent.setup();
-    const first = renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    const first = renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await screen.findByRole("table", { name: "Program team" });
     expect(screen.queryByRole("button", { name: "Re-send invite to Ada Admin" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Re-send invite to Ben Brown" }));
@@ -361,13 +362,15 @@ describe("the program Team tab", () => {
     );
     first.unmount();
 
-    const closed = renderWithProviders(<ProgramTeam program={program({ closed: true })} actor={programAdmin} />);
+    const closed = renderWithProviders(
+      <ProgramTeam program={fromWire(program({ closed: true }))} actor={programAdmin} />,
+    );
     await screen.findByRole("table", { name: "Program team" });
     expect(screen.queryByRole("button", { name: /Re-send invite/ })).toBeNull();
     closed.unmount();
 
     const noCreate: Grants = { permissions: ["view_project_staff_members", "edit_project_staff_member"] };
-    renderWithProviders(<ProgramTeam program={program()} actor={noCreate} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={noCreate} />);
     await screen.findByRole("table", { name: "Program team" });
     expect(screen.queryByRole("button", { name: /Re-send invite/ })).toBeNull();
   });
@@ -385,7 +388,7 @@ describe("the program Team tab", () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await user.click(await screen.findByRole("button", { name: "Actions for Ben Brown" }));
     await user.click(await screen.findByRole("menuitem", { name: "Remove from program" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove from program?" });
@@ -404,7 +407,7 @@ describe("the program Team tab", () => {
         jsonResponse(409, { statusCode: 409, message: messages.cannotDeleteYourself }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={program()} actor={programAdmin} />);
+    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
     await user.click(await screen.findByRole("button", { name: "Actions for Ada Admin" }));
     await user.click(await screen.findByRole("menuitem", { name: "Remove from program" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove from program?" });

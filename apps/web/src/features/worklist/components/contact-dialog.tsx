@@ -19,12 +19,12 @@ import { useRecordContact, worklistErrorText } from "../api";
 
 /** Records the team's contact with a patient: how it went and a note. */
 export const ContactDialog = ({
-  projectId,
+  programId,
   patientId,
   patientName,
   onClose,
 }: {
-  projectId: string;
+  programId: string;
   patientId: string;
   patientName: string;
   onClose: () => void;
@@ -41,7 +41,7 @@ export const ContactDialog = ({
     }
     setError(undefined);
     record.mutate(
-      { projectId, patientId, outcome, note: note.trim() || undefined },
+      { programId, patientId, outcome, note: note.trim() || undefined },
       {
         onSuccess: () => {
           enqueueSnackbar(messages.worklistContactRecorded, { variant: "success" });

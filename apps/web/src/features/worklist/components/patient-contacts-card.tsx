@@ -7,16 +7,16 @@ import { ContactDialog } from "./contact-dialog";
 
 /** The patient dashboard's card: the team's contacts with the patient, newest first; record one. */
 export const PatientContactsCard = ({
-  projectId,
+  programId,
   patientId,
   patientName,
 }: {
-  projectId: string;
+  programId: string;
   patientId: string;
   patientName: string;
 }) => {
   const headingId = useId();
-  const contacts = usePatientContacts(projectId, patientId);
+  const contacts = usePatientContacts(programId, patientId);
   const [recording, setRecording] = useState(false);
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, height: "100%" }}>
@@ -51,7 +51,7 @@ export const PatientContactsCard = ({
       )}
       {recording ? (
         <ContactDialog
-          projectId={projectId}
+          programId={programId}
           patientId={patientId}
           patientName={patientName}
           onClose={() => setRecording(false)}

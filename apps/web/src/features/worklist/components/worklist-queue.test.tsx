@@ -51,7 +51,7 @@ describe("the worklist", () => {
       },
     });
     renderWithProviders(
-      <WorklistQueue programs={[{ projectId, name: "Northbridge Heart" }]} canSetQuietDays={false} />,
+      <WorklistQueue programs={[{ programId: projectId, name: "Northbridge Heart" }]} canSetQuietDays={false} />,
     );
     const table = await screen.findByRole("table", { name: "Patients gone quiet" });
     const alan = within(table).getByRole("row", { name: /Alan Turing/ });
@@ -81,7 +81,7 @@ describe("the worklist", () => {
     signedIn();
     stubFetch({ [`GET ${listUrl}`]: () => jsonResponse(200, { results: [], totalCount: 0 }) });
     renderWithProviders(
-      <WorklistQueue programs={[{ projectId, name: "Northbridge Heart" }]} canSetQuietDays={false} />,
+      <WorklistQueue programs={[{ programId: projectId, name: "Northbridge Heart" }]} canSetQuietDays={false} />,
     );
     expect(await screen.findByText(messages.worklistEmpty)).toBeTruthy();
   });

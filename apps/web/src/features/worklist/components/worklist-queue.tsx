@@ -26,8 +26,8 @@ import { useSaveWorklistSettings, useWorklist, useWorklistSettings, worklistErro
 import { ContactDialog } from "./contact-dialog";
 
 /** The program's N ("no log for N days"), for those who set the alert thresholds. */
-const QuietDaysSetting = ({ projectId }: { projectId: string }) => {
-  const settings = useWorklistSettings(projectId, true);
+const QuietDaysSetting = ({ programId }: { programId: string }) => {
+  const settings = useWorklistSettings(programId, true);
   const save = useSaveWorklistSettings();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -43,7 +43,7 @@ const QuietDaysSetting = ({ projectId }: { projectId: string }) => {
     }
     setError(undefined);
     save.mutate(
-      { projectId, quietDays },
+      { programId, quietDays },
       {
         onSuccess: () => enqueueSnackbar(messages.worklistSettingsSaved, { variant: "success" }),
         onError: (e) => enqueueSnackbar(worklistErrorText(e), { variant: "error" }),
@@ -79,12 +79,12 @@ const QuietDaysSetting = ({ projectId }: { projectId: string }) => {
   );
 };
 
-const WorklistTableRow = ({ projectId, row }: { projectId: string; row: WorklistRow }) => {
+const WorklistTableRow = ({ programId, row }: { programId: string; row: WorklistRow }) => {
   const [contacting, setContacting] = useState(false);
   return (
     <TableRow>
       <TableCell component="th" scope="row">
-        <Link component={RouterLink} to={`/programs/${projectId}/participants/${row.patientId}`}>
+        <Link component={RouterLink} to={`/programs/${programId}/participants/${row.patientId}`}>
           {row.patientName}
         </Link>
       </TableCell>
@@ -111,7 +111,7 @@ const WorklistTableRow = ({ projectId, row }: { projectId: string; row: Worklist
         </Button>
         {contacting ? (
           <ContactDialog
-            projectId={projectId}
+            programId={programId}
             patientId={row.patientId}
             patientName={row.patientName}
             onClose={() => setContacting(false)}
@@ -128,24 +128,24 @@ const WorklistTableRow = ({ projectId, row }: { projectId: string; row: Worklist
  */
 export const WorklistQueue = ({
   programs,
-  initialProjectId,
+  initialProgramId,
   canSetQuietDays,
 }: {
-  programs: { projectId: string; name: string }[];
-  initialProjectId?: string | undefined;
+  programs: { programId: string; name: string }[];
+  initialProgramId?: string | undefined;
   canSetQuietDays: boolean;
 }) => {
-  const [chosen, setChosen] = useState<string | undefined>(initialProjectId);
+  const [chosen, setChosen] = useState<string | undefined>(initialProgramId);
   const [page, setPage] = useState(1);
-  const projectId = chosen ?? programs[0]?.projectId;
-  const worklist = useWorklist(projectId, page);
+  const programId = chosen ?? programs[0]?.programId;
+  const worklist = useWorklist(programId, page);
   return (
     <Box>
       <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ mb: 2, alignItems: { md: "flex-start" } }}>
         <TextField
           select
           label="Program"
-          value={projectId ?? ""}
+          value={programId ?? ""}
           onChange={(e) => {
             setChosen(e.target.value);
             setPage(1);
@@ -153,14 +153,14 @@ export const WorklistQueue = ({
           sx={{ minWidth: 240 }}
         >
           {programs.map((p) => (
-            <MenuItem key={p.projectId} value={p.projectId}>
+            <MenuItem key={p.programId} value={p.programId}>
               {p.name}
             </MenuItem>
           ))}
         </TextField>
-        {canSetQuietDays && projectId ? <QuietDaysSetting projectId={projectId} /> : null}
+        {canSetQuietDays && programId ? <QuietDaysSetting programId={programId} /> : null}
       </Stack>
-      {!projectId ? (
+      {!programId ? (
         <EmptyState title={messages.worklistEmpty} />
       ) : worklist.isPending ? (
         <Loading label="Loading the worklist" />
@@ -189,7 +189,7 @@ export const WorklistQueue = ({
               </TableHead>
               <TableBody>
                 {worklist.data.results.map((row) => (
-                  <WorklistTableRow key={row.patientId} projectId={projectId} row={row} />
+                  <WorklistTableRow key={row.patientId} programId={programId} row={row} />
                 ))}
               </TableBody>
             </Table>
