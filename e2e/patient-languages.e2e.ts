@@ -1,4 +1,4 @@
-import { type PatientLanguage, patientGradeChoices } from "@openpro/core";
+import { type PatientLanguage, patientGradeChoices, patientServedText } from "@openpro/core";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoProgramId, useProduct } from "./support/journey.js";
@@ -114,9 +114,10 @@ describe("a patient joins and logs a symptom in their own language, on their pho
     // Consent.
     await phone.waitForURL(/\/auth-consent\//);
     await expectHeading(phone, say("consentTitle"));
-    // The consent message is the program's (its staff write it in their language; a program that
-    // wrote none shows the server's default, which is English today).
-    await checkScreen(phone, language, shot("consent"), [`section[aria-label="${say("consentMessageLabel")}"]`]);
+    // The consent message too: the demo programs wrote none, so the server's own is shown, in the
+    // patient's language (issue 31 §3).
+    await expectVisible(phone.getByText(patientServedText[language].defaultConsentMessage.split("\n\n")[1]!));
+    await checkScreen(phone, language, shot("consent"));
     await phone.getByRole("checkbox", { name: say("consentAgree") }).check();
     await phone.getByRole("button", { name: say("participate"), exact: true }).click();
 

@@ -3,6 +3,7 @@ import {
   loadSymptomWords,
   type PatientLanguage,
   type PatientTextKey,
+  patientServedText,
   patientTextLoaders,
   publicPageTextLoaders,
   type SymptomWords,
@@ -68,6 +69,14 @@ const englishLeftOver = async (language: PatientLanguage): Promise<string[]> => 
   for (const symptom of Object.values(englishSymptomWords.symptoms))
     if (!own.has(symptom.name)) phrases.add(symptom.name);
   for (const grade of Object.values(englishSymptomWords.grades).flat()) if (!own.has(grade)) phrases.add(grade);
+  // The texts the server serves in the patient's language (the default consent, Markdown): each
+  // sentence of the English as the screen shows it.
+  for (const [key, message] of Object.entries(patientServedText.en) as [keyof typeof patientServedText.en, string][]) {
+    if (patientServedText[language][key] === message) continue;
+    for (const sentence of message.replace(/\*\*/g, "").split(/\n+|(?<=[.:;])\s+/))
+      if (!sentence.includes("{") && sentence.replace(/^- /, "").trim().length >= 12)
+        phrases.add(sentence.replace(/^- /, "").trim());
+  }
   return [...phrases];
 };
 

@@ -172,6 +172,8 @@ export interface ProgramsTable {
   defaultPatientIdType: string | null;
   customPatientIdName: string | null;
   consentMessage: string | null;
+  /** The consent message per language (migration 0029); consentMessage is the program default language's. */
+  consentMessageTranslations: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
   disclaimer: ColumnType<string | null, string | null | undefined, string | null>;
   /** numeric: node-postgres returns it as text, PGlite may not; read through Number(). */
   temperatureMin: ColumnType<string | number | null, number | null | undefined, number | null>;
@@ -305,6 +307,8 @@ export interface CareTeamContactsTable {
   programId: string;
   careTeamName: string;
   generalGuidance: string;
+  /** The guidance per language (migration 0029); generalGuidance is the program default language's. */
+  generalGuidanceTranslations: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
   hoursOfOperation: string;
   contactPhones: string[];
   contactEmails: string[];
@@ -540,6 +544,9 @@ export interface PatientNotificationsTable {
   kind: string;
   title: string;
   body: string;
+  /** The served text's key (core's patientServedText), rendered in the patient's language when read; null before migration 0029. */
+  messageKey: ColumnType<string | null, string | null | undefined, string | null>;
+  messageValues: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   sourceKey: string;
   createdAt: Timestamp;
   readAt: Timestamp | null;

@@ -5,6 +5,7 @@ import { phoneToE164 } from "../rules/phone-numbers.js";
 import type { Territory } from "../rules/programs.js";
 import { EMAIL_PATTERN, requiredText, UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint } from "./endpoint.js";
+import { staffTextTranslationsInput, staffTextTranslationsSchema } from "./staff-text.js";
 
 const uuid = z.string().regex(UUID_PATTERN);
 const projectParams = z.strictObject({ projectId: uuid });
@@ -14,6 +15,8 @@ export const careTeamContactSchema = z.object({
   id: z.string(),
   careTeamName: z.string(),
   generalGuidance: z.string(),
+  /** The guidance in other languages (issue 31 §3); generalGuidance is the program default language's. */
+  generalGuidanceTranslations: staffTextTranslationsSchema.optional(),
   hoursOfOperation: z.string(),
   contactPhones: z.array(z.string()),
   contactEmails: z.array(z.string()),
@@ -29,6 +32,8 @@ const filled = (rows: readonly string[]) => rows.filter((row) => row !== "");
 const contactFields = z.strictObject({
   careTeamName: requiredText(limits.text.careTeamName, messages.careTeamNameRequired),
   generalGuidance: longText.default(""),
+  /** Left out: the contact keeps the translations it has (an older client replaces the rest only). */
+  generalGuidanceTranslations: staffTextTranslationsInput(limits.text.careTeamText).optional(),
   hoursOfOperation: longText.default(""),
   contactPhones: contactRows(limits.careTeam.maxPhones, messages.careTeamMaxPhones(limits.careTeam.maxPhones)).default(
     [],

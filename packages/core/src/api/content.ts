@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patientLanguages } from "../rules/patient-language.js";
 import { endpoint } from "./endpoint.js";
 
 export const legalDocuments = [
@@ -34,6 +35,14 @@ export const contentApi = {
     tags: ["content"],
     auth: false,
     params: z.strictObject({ documentId: z.enum(legalDocuments) }),
-    response: richTextDocumentSchema,
+    /**
+     * The reader's language (en, de, fr, it, es; else the Accept-Language header's): the licence
+     * agreement and the privacy policy are served in it when there is a text in it (issue 31 §3).
+     */
+    query: z.object({ lang: z.string().max(35).optional() }).optional(),
+    response: richTextDocumentSchema.extend({
+      /** The language the document is in (English when there is none in the reader's). */
+      language: z.enum(patientLanguages).optional(),
+    }),
   }),
 } as const;

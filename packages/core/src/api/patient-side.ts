@@ -1,11 +1,26 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
+import { patientLanguages } from "../rules/patient-language.js";
 import { noteTypes, territories } from "../rules/programs.js";
 import { UUID_PATTERN } from "../validation.js";
 import { careTeamContactSchema } from "./care-team.js";
 import { endpoint, messageResponse } from "./endpoint.js";
 
 const uuid = z.string().regex(UUID_PATTERN);
+
+/**
+ * The patient's language for a text the server chooses (issue 31 §3): a language code (en, de, fr,
+ * it, es); anything else, or none, leaves it to the account's choice, then the browser's
+ * Accept-Language, within the program territory's languages. Lenient, so an older app never fails on it.
+ */
+const languageQuery = z.object({ lang: z.string().max(35).optional() }).optional();
+const language = z.enum(patientLanguages);
+
+/** A care-team contact as the patient reads it: its guidance in their language, or marked. */
+export const patientCareTeamContactSchema = careTeamContactSchema.extend({
+  /** The language `generalGuidance` is in: the patient's, or the program's default when none was given in theirs. */
+  generalGuidanceLanguage: language.optional(),
+});
 
 /** A program the signed-in patient consented to, as their app shows it. */
 export const patientProgramSchema = z.object({
@@ -15,7 +30,7 @@ export const patientProgramSchema = z.object({
   disclaimer: z.string().nullable(),
   /** Kinds of note the program does not accept (a note of that kind is refused on upload). */
   disabledNoteTypes: z.array(z.enum(noteTypes)),
-  careTeam: z.array(careTeamContactSchema),
+  careTeam: z.array(patientCareTeamContactSchema),
   articles: z.array(z.object({ articleId: z.string(), header: z.string(), url: z.string() })),
   /** The program's prioritised symptoms (catalogue logTypeIds) in its order: the app lists them first. */
   prioritisedSymptoms: z.array(z.string()),
@@ -34,8 +49,15 @@ export const patientSideApi = {
     tags: ["patient-side"],
     auth: false,
     params: inviteCodeParam,
+    query: languageQuery,
     response: z.object({
+      /**
+       * The program's consent message in the patient's language when its staff gave one, else in the
+       * program's default language; a program without one: OpenPRO's own, in the patient's language.
+       */
       consentMessage: z.string(),
+      /** The language `consentMessage` is in: a page in another language marks it and sets its `lang`. */
+      consentMessageLanguage: language,
       hasAccepted: z.boolean(),
       programId: z.string(),
       programName: z.string(),
@@ -111,6 +133,7 @@ export const patientSideApi = {
     summary: "The open programs the signed-in patient consented to, with their care team contacts and articles.",
     tags: ["patient app"],
     auth: true,
+    query: languageQuery,
     response: z.object({ results: z.array(patientProgramSchema) }),
   }),
 } as const;

@@ -5,6 +5,7 @@ import { alertMessageMaxLength } from "../rules/alerts.js";
 import { inviteModes, noteTypes, patientIdTypes, programKinds, territories } from "../rules/programs.js";
 import { optionalText, requiredText, UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint, paged, pageQuery } from "./endpoint.js";
+import { staffTextTranslationsInput, staffTextTranslationsSchema } from "./staff-text.js";
 
 const projectIdParams = z.strictObject({ projectId: z.string().regex(UUID_PATTERN) });
 const patientIdTypeIds = patientIdTypes.map((t) => t.id) as [string, ...string[]];
@@ -33,6 +34,11 @@ export const programSchema = z.object({
   adverseEventReportingMessage: z.string().nullable(),
   /** Markdown shown to patients on the consent page. */
   consentMessage: z.string().nullable(),
+  /**
+   * The consent message in other languages (issue 31 §3): consentMessage is in the program's default
+   * language (its territory's first); a patient reading a language without one sees that, marked.
+   */
+  consentMessageTranslations: staffTextTranslationsSchema.optional(),
   disclaimer: z.string().nullable(),
   temperatureMin: z.number().nullable(),
   temperatureMax: z.number().nullable(),
@@ -120,6 +126,7 @@ const programFields = {
   populateNvAppointments: z.boolean().optional(),
   adverseEventReportingMessage: optionalText(limits.text.adverseEventMessage),
   consentMessage: optionalText(limits.text.consentMessage),
+  consentMessageTranslations: staffTextTranslationsInput(limits.text.consentMessage).optional(),
   disclaimer: optionalText(limits.text.disclaimer),
   temperatureMin: temperatureField,
   temperatureMax: temperatureField,

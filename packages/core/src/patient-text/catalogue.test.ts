@@ -5,6 +5,7 @@ import { en } from "./en.js";
 import { enPublic } from "./en-public.js";
 import { englishPatientText } from "./english.js";
 import { patientMailText, patientTextLoaders, publicPageTextLoaders } from "./index.js";
+import { patientServedText } from "./served.js";
 
 /** A language's whole catalogue: the app's texts and the public pages' own. */
 const loadAll = async (language: (typeof patientLanguages)[number]) => ({
@@ -88,4 +89,18 @@ describe("the e-mails to patients in every language", () => {
       }
     },
   );
+});
+
+describe("the texts the server serves to patients in every language", () => {
+  it.each(patientLanguages)("%s has every English key, each a valid ICU message, translated", (language) => {
+    const served = patientServedText[language];
+    expect(Object.keys(served).sort()).toEqual(Object.keys(patientServedText.en).sort());
+    for (const [key, message] of Object.entries(served)) {
+      const english = patientServedText.en[key as keyof typeof patientServedText.en];
+      expect(message.trim(), `${language}.${key} is empty`).not.toBe("");
+      expect(() => compileMessage(message), `${language}.${key}`).not.toThrow();
+      expect(argumentsOf(message), `${language}.${key}`).toEqual(argumentsOf(english));
+      if (language !== "en") expect(message, `${language}.${key} is the English`).not.toBe(english);
+    }
+  });
 });

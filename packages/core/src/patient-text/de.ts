@@ -308,4 +308,5 @@ export const de: PatientCatalogue = {
   pushFailed:
     "Wir konnten Ihre Erinnerungen nicht ändern. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   pushChooseOne: "Bitte wählen Sie mindestens eine Art von Erinnerung, oder schalten Sie die Erinnerungen aus.",
+  inLanguage: "(auf {language})",
 };

@@ -324,6 +324,11 @@ export const en = {
   pushUnsupported: "This browser cannot show reminders. You still receive e-mails, unless you stopped them.",
   pushFailed: "We could not change your reminders. Please check your connection and try again.",
   pushChooseOne: "Please choose at least one kind of reminder, or turn reminders off.",
+  /**
+   * Marks a text of the care team shown in another language than the patient's (none written in theirs):
+   * {language} is that language's name in the patient's (Intl.DisplayNames: "Englisch", "anglais").
+   */
+  inLanguage: "(in {language})",
 } as const;
 
 /** The keys of the patient app's texts (and those the public pages share with it). */

@@ -295,4 +295,5 @@ export const es: PatientCatalogue = {
     "Este navegador no puede mostrar recordatorios. Sigue recibiendo correos, a menos que los haya detenido.",
   pushFailed: "No pudimos cambiar sus recordatorios. Revise su conexión e inténtelo de nuevo.",
   pushChooseOne: "Elija al menos un tipo de recordatorio, o desactive los recordatorios.",
+  inLanguage: "(en {language})",
 };

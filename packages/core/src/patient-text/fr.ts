@@ -300,4 +300,5 @@ export const fr: PatientCatalogue = {
     "Ce navigateur ne peut pas afficher de rappels. Vous recevez toujours les e-mails, sauf si vous les avez arrêtés.",
   pushFailed: "Nous n’avons pas pu modifier vos rappels. Veuillez vérifier votre connexion et réessayer.",
   pushChooseOne: "Veuillez choisir au moins un type de rappel, ou désactiver les rappels.",
+  inLanguage: "(en {language})",
 };

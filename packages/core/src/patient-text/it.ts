@@ -296,4 +296,5 @@ export const it: PatientCatalogue = {
     "Questo browser non può mostrare promemoria. Continua a ricevere le e-mail, a meno che non le abbia interrotte.",
   pushFailed: "Non siamo riusciti a modificare i Suoi promemoria. Controlli la connessione e riprovi.",
   pushChooseOne: "Scelga almeno un tipo di promemoria, oppure disattivi i promemoria.",
+  inLanguage: "(in {language})",
 };

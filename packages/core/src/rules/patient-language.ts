@@ -73,3 +73,50 @@ export const formattingLocale = (
   const own = browser.find((tag) => tag.toLowerCase().split(/[-_]/)[0] === language);
   return own ?? language;
 };
+
+/**
+ * A text the program's staff write (consent message, care-team guidance) given per language
+ * (issue 31 §3): language → text. The text without a language is the one in the program's default
+ * language (its territory's first).
+ */
+export type StaffTextTranslations = Partial<Record<PatientLanguage, string>>;
+
+/** The program's default language: its territory's first (the language its staff write in). */
+export const programDefaultLanguage = (territory: Territory): PatientLanguage =>
+  territoryLanguages[territory][0] ?? "en";
+
+/**
+ * A staff-written text as a patient reads it: the program's text in the patient's language when it
+ * gave one, else its text in the program's default language, with the language it is in (the page
+ * marks a text that is not in the patient's language, and sets its `lang`). Null when there is none.
+ */
+export const staffTextIn = (
+  language: PatientLanguage,
+  territory: Territory,
+  text: string | null | undefined,
+  translations: StaffTextTranslations | null | undefined,
+): { text: string; language: PatientLanguage } | null => {
+  const own = translations?.[language]?.trim();
+  if (own) return { text: own, language };
+  const defaultLanguage = programDefaultLanguage(territory);
+  const fallback = text?.trim() ? text : translations?.[defaultLanguage]?.trim();
+  return fallback ? { text: fallback, language: defaultLanguage } : null;
+};
+
+/** The languages of an Accept-Language header, most preferred first ("de-CH,de;q=0.9,en;q=0.5"). */
+export const acceptLanguageTags = (header: string | undefined): string[] =>
+  (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...rest] = part.trim().split(";");
+      const q = Number(
+        rest
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => entry.tag && entry.tag !== "*" && entry.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((entry) => entry.tag);

@@ -25,6 +25,7 @@ import { worklist } from "./0025-worklist.js";
 import { push } from "./0026-push.js";
 import { doseUndo } from "./0027-dose-undo.js";
 import { worklistLogDaysSummary } from "./0028-worklist-log-days-summary.js";
+import { patientLanguageTexts } from "./0029-patient-language-texts.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0026-push": push,
   "0027-dose-undo": doseUndo,
   "0028-worklist-log-days-summary": worklistLogDaysSummary,
+  "0029-patient-language-texts": patientLanguageTexts,
 };

@@ -64,6 +64,8 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
       id: expect.any(String),
       careTeamName: "Chemotherapy Day Unit",
       generalGuidance: "Call about new symptoms.",
+      // None in other languages (issue 31 §3: the program's default language's only).
+      generalGuidanceTranslations: {},
       hoursOfOperation: "Mon-Fri 8am-6pm",
       contactPhones: ["+441132068000"],
       contactEmails: ["chemo@northbridge.test"],
@@ -233,6 +235,7 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
       id: first!.id,
       careTeamName: "Day Unit",
       generalGuidance: "",
+      generalGuidanceTranslations: {},
       hoursOfOperation: "Weekdays",
       contactPhones: [],
       contactEmails: ["day.unit@northbridge.test"],

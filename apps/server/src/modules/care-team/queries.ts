@@ -1,8 +1,11 @@
+import { filledTranslations } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 
 export interface ContactFields {
   careTeamName: string;
   generalGuidance: string;
+  /** Per language (issue 31 §3); undefined: an update keeps the stored ones. */
+  generalGuidanceTranslations?: Partial<Record<string, string>> | undefined;
   hoursOfOperation: string;
   contactPhones: string[];
   contactEmails: string[];
@@ -42,6 +45,7 @@ export const insertContact = (db: Db, contact: ContactFields & { programId: stri
       programId: contact.programId,
       careTeamName: contact.careTeamName,
       generalGuidance: contact.generalGuidance,
+      generalGuidanceTranslations: JSON.stringify(filledTranslations(contact.generalGuidanceTranslations ?? {})),
       hoursOfOperation: contact.hoursOfOperation,
       contactPhones: contact.contactPhones,
       contactEmails: contact.contactEmails,
@@ -56,7 +60,17 @@ export const insertContact = (db: Db, contact: ContactFields & { programId: stri
 export const updateContact = (db: Db, programId: string, contactId: string, fields: ContactFields, now: Date) =>
   db
     .updateTable("careTeamContacts")
-    .set({ ...fields, updatedAt: now })
+    .set({
+      careTeamName: fields.careTeamName,
+      generalGuidance: fields.generalGuidance,
+      ...(fields.generalGuidanceTranslations !== undefined
+        ? { generalGuidanceTranslations: JSON.stringify(filledTranslations(fields.generalGuidanceTranslations)) }
+        : {}),
+      hoursOfOperation: fields.hoursOfOperation,
+      contactPhones: fields.contactPhones,
+      contactEmails: fields.contactEmails,
+      updatedAt: now,
+    })
     .where("programId", "=", programId)
     .where("id", "=", contactId)
     .returningAll()

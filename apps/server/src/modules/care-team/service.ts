@@ -16,6 +16,7 @@ const toContact = (row: q.ContactRow): CareTeamContact => ({
   id: row.id,
   careTeamName: row.careTeamName,
   generalGuidance: row.generalGuidance,
+  generalGuidanceTranslations: row.generalGuidanceTranslations ?? {},
   hoursOfOperation: row.hoursOfOperation,
   contactPhones: row.contactPhones,
   contactEmails: row.contactEmails,

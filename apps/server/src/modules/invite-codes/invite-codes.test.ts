@@ -137,6 +137,7 @@ describe("public invite codes: created, changed and deactivated by the team, use
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({
       consentMessage: expect.any(String),
+      consentMessageLanguage: "en",
       hasAccepted: false,
       programId: open,
       programName: "Open Heart Study",

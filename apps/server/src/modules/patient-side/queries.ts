@@ -35,6 +35,7 @@ export const findContactsOfPrograms = (db: Db, programIds: string[]) =>
           "programId",
           "careTeamName",
           "generalGuidance",
+          "generalGuidanceTranslations",
           "hoursOfOperation",
           "contactPhones",
           "contactEmails",

@@ -6,7 +6,12 @@ import * as patientSide from "./service.js";
 
 /** What patients do themselves: open an invite, consent or decline, demographics, unsubscribe. */
 export const registerPatientSideRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  defineRoute(app, ctx, patientSideApi.invite, {}, ({ params }) => patientSide.inviteInfo(ctx, params.inviteCode));
+  defineRoute(app, ctx, patientSideApi.invite, {}, ({ params, query, request }) =>
+    patientSide.inviteInfo(ctx, params.inviteCode, {
+      lang: query?.lang,
+      acceptLanguage: request.headers["accept-language"],
+    }),
+  );
   defineRoute(app, ctx, patientSideApi.consent, { scope: "patient" }, ({ scope, params, body }) =>
     body.consentGiven
       ? patientSide.giveConsent(scope, params.projectId)
@@ -19,8 +24,8 @@ export const registerPatientSideRoutes = (app: FastifyInstance, ctx: AppContext)
     patientSide.saveDemographics(scope, body),
   );
   defineRoute(app, ctx, patientSideApi.unsubscribe, {}, ({ scope, body }) => patientSide.unsubscribe(scope, body));
-  defineRoute(app, ctx, patientSideApi.myPrograms, { scope: "patient" }, ({ scope }) =>
-    patientSide.listMyPrograms(scope),
+  defineRoute(app, ctx, patientSideApi.myPrograms, { scope: "patient" }, ({ scope, query, request }) =>
+    patientSide.listMyPrograms(scope, { lang: query?.lang, acceptLanguage: request.headers["accept-language"] }),
   );
   defineRoute(app, ctx, patientSideApi.studyEnded, {}, ({ params }) => patientSide.studyEnded(ctx, params.programId));
 };

@@ -1,4 +1,20 @@
-import { errorCodes, isAdult, isProgramClosed, messages, type NoteType, noteTypes, todayIn } from "@openpro/core";
+import {
+  acceptLanguageTags,
+  errorCodes,
+  isAdult,
+  isPatientLanguage,
+  isProgramClosed,
+  messages,
+  type NoteType,
+  negotiatePatientLanguage,
+  noteTypes,
+  offeredLanguages,
+  type PatientLanguage,
+  patientServedText,
+  staffTextIn,
+  type Territory,
+  todayIn,
+} from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { UserRow } from "../../db/schema.js";
 import type { Actor } from "../../platform/auth/actor.js";
@@ -26,12 +42,42 @@ export const inviteErrors = {
   expired: () => new AppError(400, messages.inviteExpired, "INVITE_EXPIRED"),
 };
 
-const DEFAULT_CONSENT = `**Taking part is your choice.**
+/** How the patient's language is asked for: the page's choice (?lang=), the account's, the browser's. */
+export interface LanguageWish {
+  lang?: string | undefined;
+  account?: string | null | undefined;
+  /** The Accept-Language header. */
+  acceptLanguage?: string | undefined;
+}
 
-By taking part you agree that the care team of this program may see what you record in the OpenPRO app: symptoms, temperature, weight, medicines, activity and questionnaire answers.
+/**
+ * The language a patient reads a text the server chooses in (issue 31 §3), within the program
+ * territory's languages: the page's choice, else the account's, else the browser's, else the
+ * program's default.
+ */
+export const patientLanguageFor = (territory: Territory, wish: LanguageWish): PatientLanguage => {
+  const asked = isPatientLanguage(wish.lang) && offeredLanguages(territory).includes(wish.lang) ? wish.lang : null;
+  return negotiatePatientLanguage({
+    chosen: asked ?? wish.account,
+    browser: acceptLanguageTags(wish.acceptLanguage),
+    territory,
+  });
+};
 
-- You can stop at any time, without giving a reason; your care does not change.
-- Your data is used only as the privacy policy describes.`;
+/**
+ * The consent a patient reads: the program's message in their language, else in the program's
+ * default language (marked by the page through its language); a program that wrote none shows
+ * OpenPRO's own consent (core's patientServedText) in the patient's language.
+ */
+const consentFor = (
+  program: Pick<LoadedProgram, "consentMessage" | "consentMessageTranslations" | "territory">,
+  language: PatientLanguage,
+) => {
+  const staff = staffTextIn(language, program.territory, program.consentMessage, program.consentMessageTranslations);
+  return staff
+    ? { consentMessage: staff.text, consentMessageLanguage: staff.language }
+    : { consentMessage: patientServedText[language].defaultConsentMessage, consentMessageLanguage: language };
+};
 
 export type ResolvedInvite =
   | {
@@ -71,14 +117,14 @@ export const resolveInvite = async (ctx: AppContext, code: string): Promise<Reso
  * filled in) instead of "Invalid link". Once they consented they go on to the app; before, the
  * sign-in resumes at the consent. Null for anything else (a revoked link, a closed program).
  */
-const usedInviteInfo = async (ctx: AppContext, code: string) => {
+const usedInviteInfo = async (ctx: AppContext, code: string, wish: LanguageWish) => {
   const used = await patients.findPatientInviteByHash(ctx.db, hashToken(code));
   if (!used?.acceptedAt || used.revokedAt) return null;
   const enrolment = await patients.findEnrolmentById(ctx.db, used.enrolmentId);
   const program = enrolment ? await loadProgram(ctx, null, used.programId).catch(() => null) : null;
   if (!enrolment || !program || program.closed) return null;
   return {
-    consentMessage: program.consentMessage ?? DEFAULT_CONSENT,
+    ...consentFor(program, patientLanguageFor(program.territory, wish)),
     hasAccepted: true,
     programId: program.id,
     programName: program.patientProgramName ?? program.name,
@@ -91,13 +137,15 @@ const usedInviteInfo = async (ctx: AppContext, code: string) => {
   };
 };
 
-export const inviteInfo = async (ctx: AppContext, code: string) => {
-  const reopened = await usedInviteInfo(ctx, code);
+/** What an invite leads to, its consent in the patient's language (`wish`: the page's, the browser's). */
+export const inviteInfo = async (ctx: AppContext, code: string, wish: LanguageWish = {}) => {
+  const reopened = await usedInviteInfo(ctx, code, wish);
   if (reopened) return reopened;
   const invite = await resolveInvite(ctx, code);
   const account = invite.kind === "individual" ? await findUserById(ctx.db, invite.enrolment.userId) : null;
+  const language = patientLanguageFor(invite.program.territory, { ...wish, account: account?.language });
   return {
-    consentMessage: invite.program.consentMessage ?? DEFAULT_CONSENT,
+    ...consentFor(invite.program, language),
     hasAccepted: !!account?.passwordHash,
     programId: invite.program.id,
     programName: invite.program.patientProgramName ?? invite.program.name,
@@ -356,9 +404,14 @@ export const studyEnded = async (ctx: AppContext, programId: string) => {
   return { programName: program.patientProgramName ?? program.name, ended: true as const };
 };
 
-/** The open programs the signed-in patient consented to, as their app shows them (an audited read). */
-export const listMyPrograms = async (scope: RequestScope) => {
+/**
+ * The open programs the signed-in patient consented to, as their app shows them (an audited read):
+ * the care team's guidance in the patient's language (`wish`, else the account's), else in the
+ * program's default language with that language named.
+ */
+export const listMyPrograms = async (scope: RequestScope, wish: LanguageWish = {}) => {
   const { ctx, actor } = scope;
+  const account = await findUserById(ctx.db, actor.userId);
   const now = ctx.clock.now();
   const rows = (await findConsentedPrograms(ctx.db, actor.userId)).filter(
     (row) =>
@@ -374,19 +427,27 @@ export const listMyPrograms = async (scope: RequestScope) => {
   ]);
   await scope.audit({ action: "patient.programs.view", patientId: actor.userId });
   return {
-    results: rows.map((row) => ({
-      programId: row.programId,
-      name: row.patientProgramName ?? row.name,
-      disclaimer: row.disclaimer,
-      disabledNoteTypes: row.disabledNoteTypes.filter((t): t is NoteType =>
-        (noteTypes as readonly string[]).includes(t),
-      ),
-      careTeam: contacts
-        .filter((c) => c.programId === row.programId)
-        .map(({ programId: _programId, ...contact }) => contact),
-      articles: row.articles,
-      prioritisedSymptoms: prioritised.filter((p) => p.programId === row.programId).map((p) => p.logTypeId),
-      territory: row.territory,
-    })),
+    results: rows.map((row) => {
+      const language = patientLanguageFor(row.territory, { ...wish, account: account?.language });
+      return {
+        programId: row.programId,
+        name: row.patientProgramName ?? row.name,
+        disclaimer: row.disclaimer,
+        disabledNoteTypes: row.disabledNoteTypes.filter((t): t is NoteType =>
+          (noteTypes as readonly string[]).includes(t),
+        ),
+        careTeam: contacts
+          .filter((c) => c.programId === row.programId)
+          .map(({ programId: _programId, generalGuidanceTranslations, ...contact }) => {
+            const guidance = staffTextIn(language, row.territory, contact.generalGuidance, generalGuidanceTranslations);
+            return guidance
+              ? { ...contact, generalGuidance: guidance.text, generalGuidanceLanguage: guidance.language }
+              : contact;
+          }),
+        articles: row.articles,
+        prioritisedSymptoms: prioritised.filter((p) => p.programId === row.programId).map((p) => p.logTypeId),
+        territory: row.territory,
+      };
+    }),
   };
 };

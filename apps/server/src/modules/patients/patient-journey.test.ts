@@ -78,6 +78,8 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({
       consentMessage: expect.stringContaining("Taking part is your choice."),
+      // The language of that text: the page marks a text that is not in the patient's.
+      consentMessageLanguage: "en",
       hasAccepted: false,
       programId: heart,
       programName: "Northbridge Heart",

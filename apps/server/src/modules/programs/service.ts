@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   can,
+  filledTranslations,
   isAdminType,
   messages,
   type NoteType,
@@ -44,6 +45,7 @@ export interface ProgramInput {
   populateNvAppointments?: boolean | undefined;
   adverseEventReportingMessage?: string | undefined;
   consentMessage?: string | undefined;
+  consentMessageTranslations?: Partial<Record<string, string>> | undefined;
   disclaimer?: string | undefined;
   temperatureMin?: number | null | undefined;
   temperatureMax?: number | null | undefined;
@@ -103,6 +105,7 @@ export const toProgram = (row: q.ProgramRow, actor: Actor, now: Date): Program =
     isProjectActive: active,
     adverseEventReportingMessage: row.adverseEventReportingMessage,
     consentMessage: sees("view_project_consent_message") ? row.consentMessage : null,
+    consentMessageTranslations: sees("view_project_consent_message") ? (row.consentMessageTranslations ?? {}) : {},
     disclaimer: row.disclaimer,
     temperatureMin: seesThresholds ? numberOrNull(row.temperatureMin) : null,
     temperatureMax: seesThresholds ? numberOrNull(row.temperatureMax) : null,
@@ -156,6 +159,7 @@ const gatedFields: [keyof ProgramInput, Permission][] = [
   ["projectPeriod", "edit_patient_participation_duration"],
   ["disabledNoteTypes", "edit_disable_meds_appointment_notes"],
   ["consentMessage", "edit_project_consent_message"],
+  ["consentMessageTranslations", "edit_project_consent_message"],
   ["temperatureMin", "edit_project_temperature_severity_threshold"],
   ["temperatureMax", "edit_project_temperature_severity_threshold"],
   ["temperatureMessage", "edit_project_temperature_severity_threshold"],
@@ -232,6 +236,9 @@ const columnsFrom = (body: ProgramInput) => ({
     ? { adverseEventReportingMessage: body.adverseEventReportingMessage || null }
     : {}),
   ...(body.consentMessage !== undefined ? { consentMessage: body.consentMessage || null } : {}),
+  ...(body.consentMessageTranslations !== undefined
+    ? { consentMessageTranslations: JSON.stringify(filledTranslations(body.consentMessageTranslations)) }
+    : {}),
   ...(body.disclaimer !== undefined ? { disclaimer: body.disclaimer || null } : {}),
   ...(body.temperatureMin !== undefined ? { temperatureMin: body.temperatureMin } : {}),
   ...(body.temperatureMax !== undefined ? { temperatureMax: body.temperatureMax } : {}),

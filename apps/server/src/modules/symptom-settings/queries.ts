@@ -224,7 +224,17 @@ export const findReminderRecipients = (db: Db) =>
 
 export const insertNotification = async (
   db: Db,
-  n: { programId: string; patientId: string; kind: string; title: string; body: string; sourceKey: string; now: Date },
+  n: {
+    programId: string;
+    patientId: string;
+    kind: string;
+    title: string;
+    body: string;
+    /** Core's patientServedText key the patient reads it by, in their language, and the values it fills in. */
+    message: { key: string; values: Record<string, unknown> };
+    sourceKey: string;
+    now: Date;
+  },
 ): Promise<boolean> =>
   !!(await db
     .insertInto("patientNotifications")
@@ -234,6 +244,8 @@ export const insertNotification = async (
       kind: n.kind,
       title: n.title,
       body: n.body,
+      messageKey: n.message.key,
+      messageValues: JSON.stringify(n.message.values),
       sourceKey: n.sourceKey,
       createdAt: n.now,
       readAt: null,
@@ -245,7 +257,7 @@ export const insertNotification = async (
 export const findNotifications = (db: Db, programId: string, patientId: string) =>
   db
     .selectFrom("patientNotifications")
-    .select(["id", "kind", "title", "body", "createdAt"])
+    .select(["id", "kind", "title", "body", "messageKey", "messageValues", "createdAt"])
     .where("programId", "=", programId)
     .where("patientId", "=", patientId)
     .orderBy("createdAt", "desc")
@@ -259,4 +271,13 @@ export const findEnrolment = (db: Db, programId: string, userId: string) =>
     .select(["status", "consentGiven", "inviteAcceptedAt"])
     .where("programId", "=", programId)
     .where("userId", "=", userId)
+    .executeTakeFirst();
+
+/** The language a patient reads their notifications of a program in: their choice, the program's territory. */
+export const findReaderLanguage = (db: Db, programId: string, userId: string) =>
+  db
+    .selectFrom("users as u")
+    .innerJoin("programs as p", (join) => join.on("p.id", "=", programId))
+    .select(["u.language", "p.territory"])
+    .where("u.id", "=", userId)
     .executeTakeFirst();

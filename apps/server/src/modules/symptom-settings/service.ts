@@ -5,9 +5,13 @@ import {
   type LogTypeRef,
   loadSymptomWords,
   messages,
+  type PatientLanguage,
+  type PatientServedTextKey,
+  patientServedText,
   patientSymptomName,
   type SevereSymptomMessage,
   type SymptomReminder,
+  type SymptomWords,
   type symptomReminderBody,
   type Territory,
 } from "@openpro/core";
@@ -312,8 +316,10 @@ export const sweepReminders = async (ctx: AppContext): Promise<number> => {
         programId: r.programId,
         patientId: r.patientId,
         kind: "symptom-reminder",
-        title: "Time to log your symptoms",
+        // Stored in English as before (the patient's data download, an older reader); the app renders the key.
+        title: patientServedText.en.symptomReminderTitle,
         body: `Please log: ${symptoms.join(", ")}.`,
+        message: { key: "symptomReminder", values: { logTypeIds: r.logTypeIds } },
         sourceKey,
         now,
       });
@@ -352,17 +358,47 @@ export const sweepReminders = async (ctx: AppContext): Promise<number> => {
   return sent;
 };
 
-/** The app's notifications for the signed-in patient in this program (accepted enrolment, else 404). */
+/** A served text of core's catalogue in `language`, its {placeholders} filled in. */
+const servedText = (language: PatientLanguage, key: PatientServedTextKey, values: Record<string, string>) =>
+  patientServedText[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/**
+ * A notification as the patient reads it: one stored with its message key in their language (the
+ * symptoms by their plain names), one from before keys were stored (migration 0029) as it was stored.
+ */
+const readableNotification = (
+  row: { title: string; body: string; messageKey: string | null; messageValues: Record<string, unknown> | null },
+  language: PatientLanguage,
+  words: SymptomWords,
+) => {
+  const ids = row.messageValues?.logTypeIds;
+  if (row.messageKey !== "symptomReminder" || !Array.isArray(ids)) return { title: row.title, body: row.body };
+  const symptoms = ids.map((id) => patientSymptomName({ logTypeId: String(id), name: refOf(String(id)).name }, words));
+  return {
+    title: servedText(language, "symptomReminderTitle", {}),
+    body: servedText(language, "symptomReminderBody", { symptoms: symptoms.join(", ") }),
+  };
+};
+
+/**
+ * The app's notifications for the signed-in patient in this program (accepted enrolment, else 404),
+ * in the patient's language: the account's choice within the program's territory.
+ */
 export const listNotifications = async (scope: RequestScope, programId: string) => {
-  const enrolment = await q.findEnrolment(scope.ctx.db, programId, scope.actor.userId);
+  const { db } = scope.ctx;
+  const enrolment = await q.findEnrolment(db, programId, scope.actor.userId);
   if (!enrolment?.inviteAcceptedAt) throw notFound();
-  const rows = await q.findNotifications(scope.ctx.db, programId, scope.actor.userId);
+  const [rows, reader] = await Promise.all([
+    q.findNotifications(db, programId, scope.actor.userId),
+    q.findReaderLanguage(db, programId, scope.actor.userId),
+  ]);
+  const language = patientMailLanguage(reader?.language, reader?.territory);
+  const words = await loadSymptomWords(language);
   return {
     results: rows.map((r) => ({
       id: r.id,
       kind: r.kind,
-      title: r.title,
-      body: r.body,
+      ...readableNotification(r, language, words),
       createdAt: new Date(r.createdAt).toISOString(),
     })),
   };

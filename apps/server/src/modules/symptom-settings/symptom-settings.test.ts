@@ -332,7 +332,11 @@ describe("the Symptom settings tab: prioritised symptoms, alert messages and rem
       });
       expect(notes.statusCode).toBe(200);
       expect(notes.json().results).toHaveLength(4);
-      expect(notes.json().results[0].body).toBe("Please log: Fatigue, Nausea.");
+      // Rendered when read, in the patient's language and plain words (the stored row keeps the CTCAE terms).
+      expect(notes.json().results[0]).toMatchObject({
+        title: "Time to log your symptoms",
+        body: "Please log: Tiredness or lack of energy, Feeling sick (nausea).",
+      });
     });
 
     it("honours unsubscribe: the app is still reminded, no more e-mails", async () => {
