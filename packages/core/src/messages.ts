@@ -352,6 +352,7 @@ export const messages = {
   alertsEmpty: "There are no alerts here.",
   escalationMinutesInvalid: "Please enter a number of minutes from 5 to 10080",
   alertSettingsSaved: "Alert settings saved",
+  pushQuietHoursSaved: "Quiet hours saved",
   // worklist (patients gone quiet)
   worklistContactOutcomeRequired: "Please choose how the contact went",
   worklistQuietDaysInvalid: "Enter a number of days from 2 to 60",

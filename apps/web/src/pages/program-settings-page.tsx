@@ -21,6 +21,7 @@ import { usePatientIdTypes, useProgram } from "../features/programs/api";
 import { DeleteProgram } from "../features/programs/components/delete-program";
 import { ProgramSettingsForm } from "../features/programs/components/program-settings-form";
 import { ReadinessChecklist } from "../features/programs/components/readiness-checklist";
+import { PushQuietHoursCard } from "../features/push/components/push-quiet-hours-card";
 import { OutcomeMeasures } from "../features/questionnaires/components/outcome-measures";
 import { SymptomSettingsTab } from "../features/symptom-settings/components/symptom-settings-tab";
 import { ProgramTeam } from "../features/team/components/program-team";
@@ -60,6 +61,10 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
         <Stack spacing={3}>
           <SymptomSettingsTab program={program} actor={actor} />
           <AlertSettingsCard
+            programId={program.programId}
+            editable={can(actor, "edit_project_symptom_severity_threshold")}
+          />
+          <PushQuietHoursCard
             programId={program.programId}
             editable={can(actor, "edit_project_symptom_severity_threshold")}
           />
