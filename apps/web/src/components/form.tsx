@@ -1,0 +1,107 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Box, Button, type ButtonProps, type SxProps, type Theme } from "@mui/material";
+import { type ReactNode, useEffect } from "react";
+import {
+  type DefaultValues,
+  type FieldValues,
+  FormProvider,
+  type Mode,
+  type SubmitHandler,
+  type UseFormReturn,
+  useForm,
+  useFormState,
+} from "react-hook-form";
+import type { z } from "zod";
+import { errorMessageAt, isSaveDisabled } from "../lib/forms";
+
+/**
+ * The staff app's one form idiom (decision 031). A form is a zod schema from `@openpro/core` (whose `z.config` gives
+ * every message a schema leaves out in the words of core `messages`: zod's own texts never reach a person), held
+ * by react-hook-form through the zod resolver:
+ *
+ * ```tsx
+ * const form = useSchemaForm(schema, { name: "" });
+ * <Form form={form} onSubmit={(body) => save.mutateAsync(body)}>
+ *   <FormTextField control={form.control} name="name" label="Name" />
+ *   <FormSubmitButton pending={save.isPending}>Save</FormSubmitButton>
+ * </Form>
+ * ```
+ *
+ * Errors show only after the first submit attempt and then follow every change; Submit is disabled until something
+ * changed, while errors exist and while the request is loading (document 1 §5). After a save, `form.reset(values)`
+ * makes the saved values the new baseline, so Submit is disabled again.
+ */
+export const useSchemaForm = <Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+  /** "onTouched" only where a screen's own rule shows a field's error once it was left (the batch form). */
+  mode: Extract<Mode, "onSubmit" | "onTouched"> = "onSubmit",
+): UseFormReturn<Input, unknown, Output> =>
+  useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode,
+    reValidateMode: "onChange",
+  });
+
+/** The `<form>` of a {@link useSchemaForm}: no browser validation, Enter submits, fields reach the form by context. */
+export const Form = <Input extends FieldValues, Output>({
+  form,
+  onSubmit,
+  children,
+  sx,
+  ...aria
+}: {
+  form: UseFormReturn<Input, unknown, Output>;
+  onSubmit: SubmitHandler<Output>;
+  children: ReactNode;
+  sx?: SxProps<Theme>;
+  "aria-label"?: string;
+  "aria-labelledby"?: string;
+}) => {
+  const { subscribe, trigger, formState } = form;
+  // Once submitted, every change validates the whole form: an error whose path is not the changed field's (a
+  // list's own message, a condition of another step) goes as soon as the values no longer cause it.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: () => {
+          if (formState.isSubmitted) void trigger();
+        },
+      }),
+    [subscribe, trigger, formState],
+  );
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} sx={sx} {...aria}>
+        {children}
+      </Box>
+    </FormProvider>
+  );
+};
+
+/** The error text at a dotted path of the surrounding {@link Form} (`members.1.delay`), once validation ran. */
+export const useFormError = (path: string): string | undefined => {
+  const { errors } = useFormState();
+  return errorMessageAt(errors, path);
+};
+
+/**
+ * The submit button of the surrounding {@link Form}, disabled by the staff submit rule ({@link isSaveDisabled}).
+ * `requireValid`: a screen whose own rule keeps Submit disabled until the form is valid (the batch form).
+ */
+export const FormSubmitButton = ({
+  pending = false,
+  requireValid = false,
+  children,
+  ...props
+}: Omit<ButtonProps, "type"> & { pending?: boolean; requireValid?: boolean }) => {
+  const formState = useFormState();
+  const disabled = isSaveDisabled(formState, pending) || (requireValid && !formState.isValid);
+  return (
+    <Button type="submit" variant="contained" {...props} disabled={Boolean(props.disabled) || disabled}>
+      {children}
+    </Button>
+  );
+};
