@@ -1,25 +1,44 @@
-import { errorBodySchema, messages } from "@openpro/core";
-import { ApiError } from "./api-error";
-import { isRefreshDue, refreshSession } from "./http";
-import { readTokens } from "./tokens";
+/**
+ * The browser's half of a file download: the name the server gives and the hand-over to the browser.
+ * The call itself goes through lib/http.ts's `download()` (staff) or the patient session's
+ * `meDownload()`, so that every download follows the session and error rules of every other call.
+ */
 
-/** The file name of a Content-Disposition header (RFC 6266 filename* first), if any. */
+/** Decodes a percent-encoded RFC 8187 value in its charset (UTF-8, else ISO-8859-1 byte for byte). */
+const decodeExtValue = (charset: string, value: string): string | null => {
+  try {
+    if (charset.toLowerCase() === "utf-8") return decodeURIComponent(value);
+    return value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  } catch {
+    return null;
+  }
+};
+
+/** A file name with no folders in it (a server's name is a name, never a path). */
+const baseName = (name: string): string => name.split(/[\\/]/).pop()?.trim() ?? "";
+
+/**
+ * The file name of a Content-Disposition header, if any (RFC 6266): `filename*=charset'lang'value`
+ * first (percent-encoded, any language tag), else `filename=`, quoted (with `\"` escapes) or plain.
+ */
 export const fileNameOf = (header: string | null, fallback: string): string => {
   if (!header) return fallback;
-  const star = header.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
-    } catch {
-      // fall through to the plain filename
-    }
+  const star = header.match(/filename\*\s*=\s*"?([^';"]*)'[^']*'([^;"\s]+)"?/i);
+  if (star?.[2]) {
+    const decoded = decodeExtValue(star[1] || "utf-8", star[2]);
+    if (decoded && baseName(decoded)) return baseName(decoded);
   }
-  const plain = header.match(/filename\s*=\s*"?([^";]+)"?/i);
-  return plain?.[1]?.trim() || fallback;
+  const quoted = header.match(/(?:^|;)\s*filename\s*=\s*"((?:[^"\\]|\\.)*)"/i);
+  if (quoted?.[1] !== undefined) {
+    const name = baseName(quoted[1].replace(/\\(.)/g, "$1"));
+    if (name) return name;
+  }
+  const plain = header.match(/(?:^|;)\s*filename\s*=\s*([^";]+)/i);
+  return (plain?.[1] && baseName(plain[1])) || fallback;
 };
 
 /** Hands a file to the browser to save, through a temporary object URL. */
-export const saveFile = (blob: Blob, name: string) => {
+export const saveFile = (blob: Blob, name: string): void => {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement("a");
   anchor.href = url;
@@ -27,42 +46,5 @@ export const saveFile = (blob: Blob, name: string) => {
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
-
-/**
- * Downloads a file the API answers (a PDF, a zip) with the staff session's token, refreshed when
- * due or refused once, and saves it under the name the server gives. A refusal is an ApiError with
- * the server's message, as the JSON client throws.
- */
-export const downloadFile = async (
-  path: string,
-  options: { method?: "GET" | "POST"; body?: unknown; accept: string; fallbackName: string },
-): Promise<string> => {
-  let token: string | undefined;
-  const send = () => {
-    token = readTokens()?.accessToken;
-    return fetch(path, {
-      method: options.method ?? "GET",
-      headers: {
-        accept: options.accept,
-        ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  };
-  if (isRefreshDue(readTokens())) await refreshSession();
-  let response = await send();
-  if (response.status === 401 && token && (await refreshSession(token))) response = await send();
-  if (!response.ok) {
-    const body = errorBodySchema.safeParse(await response.json().catch(() => null));
-    throw new ApiError({
-      status: response.status,
-      message: body.success ? body.data.message : messages.somethingWentWrong,
-    });
-  }
-  const name = fileNameOf(response.headers.get("content-disposition"), options.fallbackName);
-  saveFile(await response.blob(), name);
-  return name;
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };

@@ -1,6 +1,7 @@
 import { authApi, buildPath, type Endpoint, errorBodySchema, limits, messages } from "@openpro/core";
 import type { z } from "zod";
 import { ApiError } from "./api-error";
+import { fileNameOf, saveFile } from "./download";
 import { jwtExpiry } from "./jwt";
 import { clearTokens, readTokens, storeTokens, subscribeTokens, type TokenPair } from "./tokens";
 
@@ -185,16 +186,23 @@ interface RequestOptions {
   body?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
+  /** What the caller reads from the answer: JSON unless a file is downloaded. */
+  accept?: string;
 }
 
-const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions): Promise<ResponseOf<E>> => {
+/**
+ * Sends one call of the endpoint table with the session's rules: the staff token (refreshed when due,
+ * and once more after a 401, else the user is signed out) or the token the caller gives; a refusal is
+ * an ApiError in the server's words. Resolves with the successful response, its body unread.
+ */
+const send = async (endpoint: AnyEndpoint, opts: RequestOptions): Promise<Response> => {
   const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
   const ownToken = opts.bearer !== undefined;
   const authenticated = endpoint.auth !== false && !ownToken;
 
   let usedToken: string | undefined;
-  const send = async (): Promise<Response> => {
-    const headers: Record<string, string> = { accept: "application/json" };
+  const sendOnce = async (): Promise<Response> => {
+    const headers: Record<string, string> = { accept: opts.accept ?? "application/json" };
     // A FormData body sets its own multipart content type with the boundary.
     if (opts.body !== undefined && !opts.formData) headers["content-type"] = "application/json";
     usedToken = ownToken ? opts.bearer || undefined : authenticated ? readTokens()?.accessToken : undefined;
@@ -220,10 +228,10 @@ const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions)
     }
   }
 
-  let response = await send();
+  let response = await sendOnce();
   if (response.status === 401 && usedToken && !ownToken) {
     const ok = await refreshSession(usedToken);
-    if (ok) response = await send();
+    if (ok) response = await sendOnce();
     if (!ok || response.status === 401) {
       const error = ok
         ? await parseErrorBody(response)
@@ -233,7 +241,11 @@ const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions)
     }
   }
   if (!response.ok) throw await parseErrorBody(response);
+  return response;
+};
 
+const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions): Promise<ResponseOf<E>> => {
+  const response = await send(endpoint, opts);
   if (response.status === 204) return endpoint.response.parse(null) as ResponseOf<E>;
   let json: unknown = null;
   try {
@@ -247,4 +259,43 @@ const request = async <E extends AnyEndpoint>(endpoint: E, opts: RequestOptions)
     throw new ApiError({ message: messages.somethingWentWrong, errorCode: "INVALID_RESPONSE", body: json });
   }
   return parsed.data as ResponseOf<E>;
+};
+
+/** What a download asks for (the file's media type) and the name it is saved under when the server gives none. */
+export type DownloadOptions<E> = CallOptions<E> & { accept: string; fallbackName: string };
+
+const saveAnswer = async (response: Response, fallbackName: string): Promise<string> => {
+  const name = fileNameOf(response.headers.get("content-disposition"), fallbackName);
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch {
+    throw new ApiError({ message: messages.somethingWentWrong });
+  }
+  saveFile(blob, name);
+  return name;
+};
+
+/**
+ * Downloads a file an endpoint of the core table answers (a PDF, a CSV, a zip, an .ics) with the
+ * staff session, under the same rules as every other call (token refreshed when due and after a
+ * 401, the server's message on a refusal), and hands it to the browser under the server's file
+ * name. Resolves with that name.
+ */
+export const download = async <E extends AnyEndpoint>(endpoint: E, options: DownloadOptions<E>): Promise<string> => {
+  const { fallbackName, ...rest } = options;
+  return saveAnswer(await send(endpoint, rest as RequestOptions), fallbackName);
+};
+
+/**
+ * The same download with a bearer token of the caller's own (the patient web app's session, which
+ * renews its token and repeats a refused call itself): the staff tokens are neither sent nor refreshed.
+ */
+export const downloadWithToken = async <E extends AnyEndpoint>(
+  accessToken: string,
+  endpoint: E,
+  options: DownloadOptions<E>,
+): Promise<string> => {
+  const { fallbackName, ...rest } = options;
+  return saveAnswer(await send(endpoint, { ...(rest as RequestOptions), bearer: accessToken }), fallbackName);
 };

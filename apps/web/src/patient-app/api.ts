@@ -3,6 +3,7 @@ import {
   type AnswerInput,
   authApi,
   type CurrentUser,
+  exportsApi,
   type LogType,
   type LogUpload,
   logsApi,
@@ -15,12 +16,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, apiCall } from "../lib/http";
-import { t } from "../lib/patient-text";
 import { readStorage, writeStorage } from "../lib/storage-keys";
 import type { MedicationEventUpload } from "./offline-queue";
 import { createOutbox, type Outbox, type SubmitOutcome } from "./outbox";
 import { browserStore } from "./outbox-store";
-import { meCall, readMeTokens, readMeUserId, resetPatientPassword, signInPatient, signOutPatient } from "./session";
+import { meCall, meDownload, readMeUserId, resetPatientPassword, signInPatient, signOutPatient } from "./session";
 
 /**
  * The patient web app's calls, on the same public API a phone app uses. Failures are shown by the
@@ -335,28 +335,9 @@ export const useUnsubscribeEmails = () =>
     meta: meMeta,
   });
 
-export const DATA_EXPORT_PATH = "/api/v1/user/data-export";
-
 /** Fetches the patient's own data (a zip) and hands it to the browser as a download. */
-export const downloadMyData = async (): Promise<void> => {
-  // A call through meCall renews the session first when due.
-  await meCall(authApi.current);
-  const tokens = readMeTokens();
-  if (!tokens) throw new ApiError({ status: 401, message: t("sessionEnded") });
-  const response = await fetch(DATA_EXPORT_PATH, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
-  if (!response.ok) throw new ApiError({ status: response.status, message: t("downloadFailed") });
-  const blob = await response.blob();
-  const name =
-    /filename="?([^";]+)"?/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "my-openpro-data.zip";
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
+export const downloadMyData = (): Promise<string> =>
+  meDownload(exportsApi.myData, { accept: "application/zip", fallbackName: "my-openpro-data.zip" });
 
 /** Withdraws consent (the program leaves the home screen the next time it loads). */
 export const useWithdraw = () =>

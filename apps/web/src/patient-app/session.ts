@@ -1,6 +1,14 @@
 import { authApi, limits } from "@openpro/core";
 import { useSyncExternalStore } from "react";
-import { ApiError, apiCall, apiCallWithToken, type CallOptions, type ResponseOf } from "../lib/http";
+import {
+  ApiError,
+  apiCall,
+  apiCallWithToken,
+  type CallOptions,
+  type DownloadOptions,
+  downloadWithToken,
+  type ResponseOf,
+} from "../lib/http";
 import { jwtExpiry } from "../lib/jwt";
 import { t } from "../lib/patient-text";
 import { readStorage, storageKeys, writeStorage } from "../lib/storage-keys";
@@ -88,11 +96,8 @@ type AnyEndpoint = Parameters<typeof apiCallWithToken>[1];
 type OptionalArg<E> =
   Record<never, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
-/** Calls an endpoint as the signed-in patient: renews the tokens when due and once after a 401. */
-export const meCall = async <E extends AnyEndpoint>(
-  endpoint: E,
-  ...[options]: OptionalArg<E>
-): Promise<ResponseOf<E>> => {
+/** Runs a call with the signed-in patient's token: renewed first when due, and once after a 401. */
+const withMeToken = async <T>(call: (accessToken: string) => Promise<T>): Promise<T> => {
   let tokens = readMeTokens();
   if (!tokens) throw ended();
   if (refreshDue(tokens.accessToken)) {
@@ -100,8 +105,6 @@ export const meCall = async <E extends AnyEndpoint>(
     tokens = readMeTokens();
     if (!tokens) throw ended();
   }
-  const call = (token: string) =>
-    (apiCallWithToken as (t: string, e: E, o?: CallOptions<E>) => Promise<ResponseOf<E>>)(token, endpoint, options);
   try {
     return await call(tokens.accessToken);
   } catch (error) {
@@ -112,6 +115,19 @@ export const meCall = async <E extends AnyEndpoint>(
     return call(fresh.accessToken);
   }
 };
+
+/** Calls an endpoint as the signed-in patient: renews the tokens when due and once after a 401. */
+export const meCall = async <E extends AnyEndpoint>(
+  endpoint: E,
+  ...[options]: OptionalArg<E>
+): Promise<ResponseOf<E>> =>
+  withMeToken((token) =>
+    (apiCallWithToken as (t: string, e: E, o?: CallOptions<E>) => Promise<ResponseOf<E>>)(token, endpoint, options),
+  );
+
+/** Downloads a file as the signed-in patient (lib/http.ts's download, under the same renewal as meCall). */
+export const meDownload = <E extends AnyEndpoint>(endpoint: E, options: DownloadOptions<E>): Promise<string> =>
+  withMeToken((token) => downloadWithToken(token, endpoint, options));
 
 export const signInPatient = async (email: string, password: string) => {
   const answer = await apiCall(authApi.login, { body: { email, password, scope: "patient" } });

@@ -7,8 +7,7 @@ import {
   type UpdateAppointmentBody,
 } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
-import { readTokens } from "../../lib/tokens";
+import { apiCall, download } from "../../lib/http";
 
 export const appointmentKeys = {
   all: ["appointments"] as const,
@@ -80,28 +79,14 @@ export const useDeleteAppointment = (programId: string, userId: string, id: stri
   });
 };
 
-/** The .ics file is not JSON: same bearer token, saved through a temporary object URL. */
+/** The patient's upcoming appointments as an .ics file, saved under the server's file name. */
 export const useDownloadAppointmentCalendar = (programId: string, userId: string) =>
   useMutation({
-    mutationFn: async () => {
-      const path = `${appointmentsApi.calendar.path.replace(":userId", encodeURIComponent(userId))}?projectId=${encodeURIComponent(programId)}`;
-      if (isRefreshDue(readTokens())) await refreshSession();
-      const token = readTokens()?.accessToken;
-      const response = await fetch(path, {
-        headers: { accept: "text/calendar", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      });
-      if (!response.ok) throw new Error(`Error ${response.status}`);
-      const blob = await response.blob();
-      const name =
-        response.headers.get("content-disposition")?.match(/filename="?([^";]+)"?/i)?.[1] ?? "appointments.ics";
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = name;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      return name;
-    },
+    mutationFn: () =>
+      download(appointmentsApi.calendar, {
+        params: { userId },
+        query: { projectId: programId },
+        accept: "text/calendar",
+        fallbackName: "appointments.ics",
+      }),
   });

@@ -1,5 +1,4 @@
 import {
-  buildPath,
   type ErasureBody,
   erasureApi,
   exportsApi,
@@ -7,8 +6,7 @@ import {
   type StartResearchExportBody,
 } from "@openpro/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
-import { readTokens } from "../../lib/tokens";
+import { apiCall, download } from "../../lib/http";
 
 export const exportKeys = {
   program: (programId: string) => ["data-exports", programId] as const,
@@ -36,37 +34,25 @@ export const useStartResearchExport = (programId: string) => {
   });
 };
 
-/** Fetches a file with the session's token and hands it to the browser under the server's name. */
-export const saveFile = async (path: string, fallbackName: string) => {
-  if (isRefreshDue(readTokens())) await refreshSession();
-  const token = readTokens()?.accessToken;
-  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`Error ${response.status}`);
-  const blob = await response.blob();
-  const header = response.headers.get("content-disposition") ?? "";
-  const name = header.match(/filename="?([^";]+)"?/i)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
-};
-
 export const useDownloadResearchExport = (programId: string) =>
   useMutation({
     mutationFn: (e: ResearchExport) =>
-      saveFile(buildPath(exportsApi.download.path, { projectId: programId, exportId: e.id }), e.fileName ?? "export"),
+      download(exportsApi.download, {
+        params: { projectId: programId, exportId: e.id },
+        accept: "application/zip, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        fallbackName: e.fileName ?? "export",
+      }),
   });
 
 /** A patient's own-data zip, produced for the patient's request (staff with the identifiable export permission). */
 export const useDownloadPatientData = (programId: string, userId: string) =>
   useMutation({
     mutationFn: () =>
-      saveFile(buildPath(exportsApi.patientData.path, { projectId: programId, userId }), "patient-data.zip"),
+      download(exportsApi.patientData, {
+        params: { projectId: programId, userId },
+        accept: "application/zip",
+        fallbackName: "patient-data.zip",
+      }),
   });
 
 /** Whether the patient's data in the program was erased, and whether their request would be granted today. */

@@ -1,7 +1,6 @@
-import { buildPath, messages, preVisitSummaryApi } from "@openpro/core";
+import { messages, preVisitSummaryApi } from "@openpro/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { downloadFile } from "../../lib/download";
-import { ApiError, apiCall } from "../../lib/http";
+import { ApiError, apiCall, download } from "../../lib/http";
 
 export const preVisitSummaryKeys = {
   summary: (programId: string, userId: string) => ["pre-visit-summary", programId, userId] as const,
@@ -18,7 +17,8 @@ export const usePreVisitSummary = (programId: string, userId: string) =>
 export const useDownloadPreVisitSummaryPdf = (programId: string, userId: string) =>
   useMutation({
     mutationFn: () =>
-      downloadFile(buildPath(preVisitSummaryApi.pdf.path, { projectId: programId, userId }), {
+      download(preVisitSummaryApi.pdf, {
+        params: { projectId: programId, userId },
         accept: "application/pdf",
         fallbackName: "pre-visit-summary.pdf",
       }),

@@ -7,8 +7,7 @@ import {
 } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
-import { readTokens } from "../../lib/tokens";
+import { apiCall, download } from "../../lib/http";
 
 export type ScheduleInput = z.input<typeof questionnaireSchedulesApi.create.body>;
 
@@ -132,40 +131,21 @@ export const useDeferSchedule = (programId: string) => {
   });
 };
 
-/** The program's questionnaire report (CSV): a file, fetched with the session's token and saved. */
+const spreadsheet = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** The program's questionnaire report (CSV or XLSX), saved under the server's file name. */
 export const useExportQuestionnaireReport = (programId: string) =>
   useMutation({
-    mutationFn: async (body: {
+    mutationFn: (body: {
       startDate?: string;
       endDate?: string;
       questionnaireTypeId?: string;
       format?: "csv" | "xlsx";
-    }) => {
-      const path = questionnaireEventsApi.exportReport.path.replace(":projectId", programId);
-      if (isRefreshDue(readTokens())) await refreshSession();
-      const token = readTokens()?.accessToken;
-      const response = await fetch(path, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept:
-            body.format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`Error ${response.status}`);
-      const blob = await response.blob();
-      const header = response.headers.get("content-disposition") ?? "";
-      const name = header.match(/filename="?([^";]+)"?/i)?.[1] ?? `questionnaire-report.${body.format ?? "csv"}`;
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = name;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      return name;
-    },
+    }) =>
+      download(questionnaireEventsApi.exportReport, {
+        params: { projectId: programId },
+        body,
+        accept: body.format === "xlsx" ? spreadsheet : "text/csv",
+        fallbackName: `questionnaire-report.${body.format ?? "csv"}`,
+      }),
   });

@@ -1,7 +1,6 @@
 import { reportsApi } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { apiCall, isRefreshDue, refreshSession } from "../../lib/http";
-import { readTokens } from "../../lib/tokens";
+import { apiCall, download } from "../../lib/http";
 
 export interface DateRange {
   startDate: string;
@@ -42,51 +41,14 @@ export const useDailyReport = (programId: string, userId: string, date: string |
     enabled: Boolean(programId && userId && date),
   });
 
-/** The file name of a Content-Disposition header (RFC 6266 filename* first), if any. */
-export const fileNameOf = (header: string | null, fallback: string): string => {
-  if (!header) return fallback;
-  const star = header.match(/filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
-    } catch {
-      // fall through to the plain filename
-    }
-  }
-  const plain = header.match(/filename\s*=\s*"?([^";]+)"?/i);
-  return plain?.[1]?.trim() || fallback;
-};
-
-/**
- * The patient report is a file, not JSON, so it bypasses the JSON client: same bearer token, the
- * name from Content-Disposition, saved through a temporary object URL.
- */
+/** The patient report as a PDF, saved under the server's file name. */
 export const useDownloadPatientReport = (programId: string, userId: string) =>
   useMutation({
-    mutationFn: async (range: DateRange) => {
-      const path = reportsApi.exportReport.path.replace(":projectId", programId).replace(":userId", userId);
-      if (isRefreshDue(readTokens())) await refreshSession();
-      const token = readTokens()?.accessToken;
-      const response = await fetch(path, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/pdf",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(range),
-      });
-      if (!response.ok) throw new Error(`Error ${response.status}`);
-      const blob = await response.blob();
-      const name = fileNameOf(response.headers.get("content-disposition"), "patient-report.pdf");
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = name;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      return name;
-    },
+    mutationFn: (range: DateRange) =>
+      download(reportsApi.exportReport, {
+        params: { projectId: programId, userId },
+        body: range,
+        accept: "application/pdf",
+        fallbackName: "patient-report.pdf",
+      }),
   });
