@@ -3,6 +3,7 @@ import {
   type LegalDocumentId,
   negotiatePatientLanguage,
   type PatientLanguage,
+  type RichTextDocument,
 } from "@openpro/core";
 import { legalDocumentTexts } from "./documents.js";
 import { legalDocumentTranslations, translatedVersions } from "./documents-translated.js";
