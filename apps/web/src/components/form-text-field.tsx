@@ -20,15 +20,24 @@ export const roundAndClamp = (text: string, { decimals = 0, min, max }: NumberRu
   return String(next);
 };
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, "name" | "value" | "onChange" | "onBlur" | "error"> & {
-  control: Control<T>;
+type Props<T extends FieldValues, O extends FieldValues> = Omit<
+  TextFieldProps,
+  "name" | "value" | "onChange" | "onBlur" | "error"
+> & {
+  control: Control<T, unknown, O>;
   name: Path<T>;
   /** A number input: on leaving the field its value is rounded and clamped. */
   numberRule?: NumberRule;
 };
 
 /** A MUI text field bound to react-hook-form; the error text appears once validation ran (after a submit). */
-export const FormTextField = <T extends FieldValues>({ control, name, helperText, numberRule, ...props }: Props<T>) => {
+export const FormTextField = <T extends FieldValues, O extends FieldValues = T>({
+  control,
+  name,
+  helperText,
+  numberRule,
+  ...props
+}: Props<T, O>) => {
   const { field, fieldState } = useController({ control, name });
   const message = fieldState.error?.message;
   return (

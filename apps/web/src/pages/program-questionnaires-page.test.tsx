@@ -371,10 +371,13 @@ describe("Create questionnaire batch", () => {
     expect(screen.queryByRole("button", { name: /Remove questionnaire/ })).toBeNull();
     await user.type(screen.getByLabelText(/Batch name/), "Weekly pair");
     await choose(user, /Questionnaire 1/, "Weekly check-in");
+    // Changed but not yet valid: Create stays disabled until it is (document 3).
+    expect(create.hasAttribute("disabled")).toBe(true);
     await user.click(screen.getByRole("combobox", { name: /Questionnaire 2/ }));
     const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
     expect(options).toEqual(["Choose a questionnaire", "EQ-5D-3L", "Side-effects diary"]);
     await user.click(screen.getByRole("option", { name: "EQ-5D-3L" }));
+    await waitFor(() => expect(create.hasAttribute("disabled")).toBe(false));
     // Three available: one more selector may be added, then no more.
     await user.click(screen.getByRole("button", { name: "+ Add questionnaire" }));
     expect(screen.queryByRole("button", { name: "+ Add questionnaire" })).toBeNull();
