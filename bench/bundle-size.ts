@@ -34,13 +34,17 @@ const PATIENT_APP_BUDGET = 150;
  * language (a patient loads exactly one).
  */
 const TEXT_LANGUAGES = ["en", "de", "fr", "it", "es"] as const;
-const textModules = (language: string, publicPages: boolean) => [
-  `../../packages/core/src/patient-text/${language}.ts`,
-  ...(publicPages ? [`../../packages/core/src/patient-text/${language}-public.ts`] : []),
-];
+const textModules = (language: string, publicPages: boolean, signIn = false) =>
+  signIn
+    ? // The patient app opened on its sign-in loads that screen's texts alone (core's sign-in.ts), the rest after it.
+      [`../../packages/core/src/patient-text/${language}-sign-in.ts`]
+    : [
+        `../../packages/core/src/patient-text/${language}.ts`,
+        ...(publicPages ? [`../../packages/core/src/patient-text/${language}-public.ts`] : []),
+      ];
 
 /** Entry routes and the lazy modules (pages, layouts) the router loads to render them (from index.html unless `html`). */
-const ROUTES: { route: string; modules: string[]; budget: number; html?: string }[] = [
+const ROUTES: { route: string; modules: string[]; budget: number; html?: string; signInTexts?: boolean }[] = [
   {
     route: "/invite/{code}",
     html: PUBLIC_PAGES,
@@ -71,6 +75,7 @@ const ROUTES: { route: string; modules: string[]; budget: number; html?: string 
     html: "me.html",
     modules: ["src/patient-app/pages/me-login-page.tsx"],
     budget: PATIENT_APP_BUDGET,
+    signInTexts: true,
   },
 ];
 
@@ -108,7 +113,7 @@ const readManifest = (dist: string, html: string) => {
 };
 
 export const measureBundles = (dist: string) =>
-  ROUTES.map(({ route, modules, budget, html = "index.html" }) => {
+  ROUTES.map(({ route, modules, budget, html = "index.html", signInTexts = false }) => {
     const manifest = readManifest(dist, html);
     const closure = (keys: string[], into = new Set<string>()) => {
       for (const key of keys) {
@@ -126,7 +131,7 @@ export const measureBundles = (dist: string) =>
       [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
     // The heaviest language's texts (what they import beyond the page's own chunks), when the entry has them.
     const texts = TEXT_LANGUAGES.map((language) => {
-      const keys = textModules(language, html === PUBLIC_PAGES).filter((key) => manifest[key]);
+      const keys = textModules(language, html === PUBLIC_PAGES, signInTexts).filter((key) => manifest[key]);
       return jsOf([...closure(keys, new Set(chunks))].filter((key) => !chunks.has(key)));
     })
       .map((languageFiles) => ({

@@ -15,6 +15,7 @@ import { fr } from "../../packages/core/src/patient-text/fr.js";
 import { frPublic } from "../../packages/core/src/patient-text/fr-public.js";
 import { it } from "../../packages/core/src/patient-text/it.js";
 import { itPublic } from "../../packages/core/src/patient-text/it-public.js";
+import { signInTexts } from "../../packages/core/src/patient-text/sign-in.js";
 
 /** Each catalogue file by its export's name: the app's (de) and the public pages' own (dePublic). */
 const patientCatalogues: Record<string, Record<string, string>> = {
@@ -28,6 +29,12 @@ const patientCatalogues: Record<string, Record<string, string>> = {
   frPublic,
   itPublic,
   esPublic,
+  // The sign-in screen's own chunk (sign-in.ts): these keys only, not the language's whole file.
+  enSignIn: signInTexts(en),
+  deSignIn: signInTexts(de),
+  frSignIn: signInTexts(fr),
+  itSignIn: signInTexts(it),
+  esSignIn: signInTexts(es),
 };
 
 /** What the two web builds (vite.config.ts: the staff app; vite.preact.config.ts: the patient pages) share. */
@@ -174,7 +181,7 @@ export const zodJitless = (): Plugin => ({
 });
 
 /**
- * The patient's texts (core's patient-text/<language>.ts and <language>-public.ts, ICU messages) compiled at build time with
+ * The patient's texts (core's patient-text/<language>.ts, <language>-public.ts and <language>-sign-in.ts, ICU messages) compiled at build time with
  * Lingui's compiler, so that the browser gets ready-made message trees and loads no message parser
  * (about 6.7 kB gzip saved: docs/dependencies.md). Tests and the dev server compile on the fly.
  */
@@ -183,9 +190,11 @@ export const compiledPatientText = (): Plugin => ({
   apply: "build",
   enforce: "pre",
   load(id) {
-    const match = /[\\/]packages[\\/]core[\\/]src[\\/]patient-text[\\/](en|de|fr|it|es)(-public)?\.ts$/.exec(id);
+    const match = /[\\/]packages[\\/]core[\\/]src[\\/]patient-text[\\/](en|de|fr|it|es)(-public|-sign-in)?\.ts$/.exec(
+      id,
+    );
     if (!match) return null;
-    const name = `${match[1]}${match[2] ? "Public" : ""}`;
+    const name = `${match[1]}${match[2] === "-public" ? "Public" : match[2] === "-sign-in" ? "SignIn" : ""}`;
     const compiled = Object.fromEntries(
       Object.entries(patientCatalogues[name] ?? {}).map(([key, message]) => [key, compileMessage(message)]),
     );

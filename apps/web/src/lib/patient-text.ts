@@ -7,6 +7,7 @@ import {
   type PatientLanguage,
   type PatientTextKey,
   type PatientTexts,
+  patientSignInTextLoaders,
   patientTextLoaders,
   publicPageTextLoaders,
 } from "@openpro/core/schema-free";
@@ -62,10 +63,34 @@ export const readChosenLanguage = (): PatientLanguage | null => {
   return isPatientLanguage(stored) ? stored : null;
 };
 
+/**
+ * The patient app opened on its sign-in screen (patient-app/main.tsx): its first language loads the
+ * sign-in screen's texts alone (core's sign-in.ts, a small chunk), shows them, and fetches the rest
+ * of the language right after, so that the sign-in stays within its budget (bench/bundle-size.ts).
+ */
+let signInFirst = false;
+export const loadSignInTextsFirst = () => {
+  signInFirst = true;
+};
+
+/** The language's whole texts, fetched after its sign-in texts were shown; the screens then render again. */
+const loadRest = async (language: PatientLanguage) => {
+  const id = textsId(language);
+  if (loaded.has(id)) return;
+  i18n.load(language, (await loadTexts(language)) as Record<string, string>);
+  loaded.add(id);
+  state = { ...state };
+  for (const listener of listeners) listener();
+};
+
 /** Shows the patient's screens in this language (its catalogue fetched first when not yet loaded). */
 export const showPatientLanguage = async (language: PatientLanguage, territory: Territory | null = state.territory) => {
   const id = textsId(language);
-  if (!loaded.has(id)) {
+  if (!loaded.has(id) && signInFirst && !withPublicPages) {
+    signInFirst = false;
+    i18n.load(language, await patientSignInTextLoaders[language]());
+    void loadRest(language).catch(() => undefined);
+  } else if (!loaded.has(id)) {
     i18n.load(language, (await loadTexts(language)) as Record<string, string>);
     loaded.add(id);
   }
