@@ -8,7 +8,7 @@
  * Days are the patient's own calendar days (a log's local date), as quietReasons counts them.
  */
 import { addDays, daysBetween } from "./questionnaire-delivery.js";
-import { reportingWindowDays } from "./worklist.js";
+import { daysUntilToday, reportingWindowDays } from "./worklist.js";
 
 /** Days the bitmap keeps: the last log day and the 31 before it (a 32-bit integer). */
 export const logDaysKept = 32;
@@ -59,7 +59,7 @@ const bitsBetween = (from: number, to: number) => {
 export const logDaysOn = (summary: LogDaysSummary | null, today: string): LogDaysOn => {
   if (!summary) return { lastLogDay: null, recentLogDays: 0, earlierLogDays: 0 };
   // Bit i is the day lastLogDay − i, which is today − (i − ahead).
-  const ahead = daysBetween(today, summary.lastLogDay);
+  const ahead = -daysUntilToday(summary.lastLogDay, today);
   const recent = summary.bits & bitsBetween(ahead, ahead + reportingWindowDays - 1);
   const earlier = summary.bits & bitsBetween(ahead + reportingWindowDays, ahead + 2 * reportingWindowDays - 1);
   let lastLogDay = summary.lastLogDay;
