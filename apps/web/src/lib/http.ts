@@ -4,6 +4,7 @@ import { ApiError } from "./api-error";
 import { fileNameOf, saveFile } from "./download";
 import { jwtExpiry } from "./jwt";
 import { clearTokens, readTokens, storeTokens, subscribeTokens, type TokenPair } from "./tokens";
+import { assertWireNames } from "./wire";
 
 // In a module of its own, so that the zod-free client (route-call.ts) throws the same errors.
 export { ApiError, type FieldError } from "./api-error";
@@ -196,6 +197,7 @@ interface RequestOptions {
  * an ApiError in the server's words. Resolves with the successful response, its body unread.
  */
 const send = async (endpoint: AnyEndpoint, opts: RequestOptions): Promise<Response> => {
+  assertWireNames(endpoint, opts);
   const url = buildPath(endpoint.path, opts.params) + toQueryString(opts.query);
   const ownToken = opts.bearer !== undefined;
   const authenticated = endpoint.auth !== false && !ownToken;

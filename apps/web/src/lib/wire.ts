@@ -13,3 +13,22 @@ export const fromWire = <T extends { projectId: string }>({ projectId, ...rest }
   ({ ...rest, programId: projectId }) as FromWire<T>;
 
 export type Program = FromWire<WireProgram>;
+
+type Shape = { shape?: Record<string, unknown> } | undefined;
+
+/**
+ * A call that hands the wire the web's name (`programId` where the contract says `projectId`) would be
+ * dropped silently by a lenient query schema and the filter lost; in development and tests it throws.
+ */
+export const assertWireNames = (
+  endpoint: { path: string; query?: unknown; body?: unknown },
+  sent: { query?: unknown; body?: unknown },
+) => {
+  if (!import.meta.env.DEV && import.meta.env.MODE !== "test") return;
+  for (const part of ["query", "body"] as const) {
+    const value = sent[part];
+    const shape = (endpoint[part] as Shape)?.shape;
+    if (shape && value && typeof value === "object" && "programId" in value && !("programId" in shape))
+      throw new Error(`${endpoint.path}: the wire names a program projectId (apps/web/src/lib/wire.ts)`);
+  }
+};

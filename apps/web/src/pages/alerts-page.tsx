@@ -3,7 +3,7 @@ import { PageTitle } from "../components/page-title";
 import { AlertQueue } from "../features/alerts/components/alert-queue";
 import { usePrograms } from "../features/programs/api";
 
-/** /alerts: the alert queue across the user's programs (?projectId= opens one program's queue, as e-mails link). */
+/** /alerts: the alert queue across the user's programs (?projectId= opens one program's queue, as e-mails link; &alert= one alert, as the pre-visit summary links). */
 export const AlertsPage = () => {
   const [search] = useSearchParams();
   const programs = usePrograms(1, null);
@@ -11,7 +11,11 @@ export const AlertsPage = () => {
   return (
     <>
       <PageTitle>Alerts</PageTitle>
-      <AlertQueue programs={options} initialProgramId={search.get("projectId") ?? undefined} />
+      <AlertQueue
+        programs={options}
+        initialProgramId={search.get("projectId") ?? undefined}
+        initialAlertId={search.get("alert") ?? undefined}
+      />
     </>
   );
 };

@@ -86,7 +86,7 @@ export const JoinPage = () => {
       email: pick("email"),
       organisationName: pick("organisationName"),
       projectName: pick("projectName"),
-      programId: pick("projectId"),
+      projectId: pick("projectId"),
     };
   }, [inviteId, search]);
   const check = useStaffInviteCheck(query);

@@ -54,6 +54,8 @@ export const alertListQuery = pageQuery(25).extend({
   status: z.enum(alertStatuses, { error: messages.chooseAnOption }).optional(),
   /** me: taken by the caller; unassigned: nobody on it yet. */
   owner: z.enum(["me", "unassigned"], { error: messages.chooseAnOption }).optional(),
+  /** One alert, as a link to it names it (the pre-visit summary, an e-mail): still within the caller's reach. */
+  alertId: uuid.optional(),
 });
 
 export const closeAlertBody = z
@@ -84,7 +86,7 @@ export const alertsApi = {
     method: "GET",
     path: "/api/v1/admin/alerts",
     summary:
-      "The alert queue across the caller's programs (or one with projectId): most severe, then newest first; filter by status and owner.",
+      "The alert queue across the caller's programs (or one with projectId): most severe, then newest first; filter by status and owner, or name one alert (alertId).",
     tags: ["alerts"],
     auth: true,
     query: alertListQuery,

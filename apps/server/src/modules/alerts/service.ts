@@ -356,6 +356,7 @@ export const listAlerts = async (
     projectId?: string | undefined;
     status?: "open" | "taken" | "closed" | undefined;
     owner?: "me" | "unassigned" | undefined;
+    alertId?: string | undefined;
   },
 ) => {
   const { ctx, actor } = scope;
@@ -368,6 +369,7 @@ export const listAlerts = async (
       status: query.status,
       ownerId: query.owner === "me" ? actor.userId : undefined,
       unassigned: query.owner === "unassigned",
+      alertId: query.alertId,
     },
     query._page,
     query._perPage,

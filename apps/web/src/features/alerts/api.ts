@@ -10,6 +10,8 @@ export interface AlertFilter {
   programId?: string;
   status?: "open" | "taken" | "closed";
   owner?: "me" | "unassigned";
+  /** One alert, as a link names it (`/alerts?projectId=…&alert=…`). */
+  alertId?: string;
   page: number;
 }
 
@@ -32,9 +34,10 @@ export const useAlerts = (filter: AlertFilter) =>
         query: {
           _page: filter.page,
           _perPage: alertPageSize,
-          ...(filter.programId ? { programId: filter.programId } : {}),
+          ...(filter.programId ? { projectId: filter.programId } : {}),
           ...(filter.status ? { status: filter.status } : {}),
           ...(filter.owner ? { owner: filter.owner } : {}),
+          ...(filter.alertId ? { alertId: filter.alertId } : {}),
         },
         signal,
       }),

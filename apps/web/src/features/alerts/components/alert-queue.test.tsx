@@ -122,3 +122,31 @@ describe("an alert card", { timeout: 30_000 }, () => {
     expect(within(card).queryByText(messages.alertLogsAllInvalidated)).toBeNull();
   });
 });
+
+describe("the alert queue opened at one alert (a link from the pre-visit summary)", { timeout: 30_000 }, () => {
+  it("asks the server for that alert alone, says so, and shows the whole queue on request", async () => {
+    const other = { ...feverAlert, alertId: "66666666-6666-4666-8666-666666666666", patientName: "Ben Jones" };
+    const fetchMock = stubFetch({
+      [`GET /api/v1/admin/alerts?_page=1&_perPage=25&projectId=${projectId}&alertId=${alertId}`]: () =>
+        jsonResponse(200, { results: [feverAlert], totalCount: 1 }),
+      "GET /api/v1/admin/alerts?_page=1&_perPage=25&projectId=33333333-3333-4333-8333-333333333333": () =>
+        jsonResponse(200, { results: [feverAlert, other], totalCount: 2 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AlertQueue
+        programs={[{ programId: projectId, name: "Breast" }]}
+        initialProgramId={projectId}
+        initialAlertId={alertId}
+      />,
+    );
+    expect(await screen.findByRole("article", { name: /Ava Smith/ })).toBeTruthy();
+    expect(screen.getByText("Showing the alert you followed a link to.")).toBeTruthy();
+    expect(screen.queryByRole("article", { name: /Ben Jones/ })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Show all alerts" }));
+    expect(await screen.findByRole("article", { name: /Ben Jones/ })).toBeTruthy();
+    expect(screen.queryByText("Showing the alert you followed a link to.")).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -286,17 +286,22 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
 export const AlertQueue = ({
   programs,
   initialProgramId,
+  initialAlertId,
 }: {
   /** The programs the user may filter by (from the page). */
   programs: { programId: string; name: string }[];
   initialProgramId?: string;
+  /** A link that names one alert opens the queue at it alone, with a way to the whole queue. */
+  initialAlertId?: string;
 }) => {
   const [filter, setFilter] = useState<AlertFilter>({
     page: 1,
     ...(initialProgramId ? { programId: initialProgramId } : {}),
+    ...(initialAlertId ? { alertId: initialAlertId } : {}),
   });
   const alerts = useAlerts(filter);
-  const change = (next: Partial<AlertFilter>) => setFilter((f) => ({ ...f, ...next, page: 1 }));
+  // Any filter the user changes leaves the one alert a link opened for the queue it belongs to.
+  const change = (next: Partial<AlertFilter>) => setFilter(({ alertId: _one, ...f }) => ({ ...f, ...next, page: 1 }));
   return (
     <Box>
       <Stack
@@ -348,6 +353,19 @@ export const AlertQueue = ({
           <MenuItem value="unassigned">Nobody yet</MenuItem>
         </TextField>
       </Stack>
+      {filter.alertId ? (
+        <MuiAlert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => change({})}>
+              Show all alerts
+            </Button>
+          }
+        >
+          Showing the alert you followed a link to.
+        </MuiAlert>
+      ) : null}
       {alerts.isPending ? (
         <Loading label="Loading alerts" />
       ) : alerts.isError ? (
