@@ -79,6 +79,36 @@ export const Alert = ({
 );
 
 /** A labelled input with its helper or error text under it (the error names the field through aria-describedby). */
+/**
+ * A short message at the foot of the screen that goes by itself after `durationMs` (the
+ * specification's snackbar, MUI's look without MUI). Its live region is always in the page, so that
+ * a screen reader reads the message when it appears.
+ */
+export const Snackbar = ({
+  open,
+  durationMs,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  durationMs: number;
+  onClose: () => void;
+  children: ReactNode;
+}) => {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => close.current(), durationMs);
+    return () => clearTimeout(timer);
+  }, [open, durationMs]);
+  return (
+    <div className="pu-snackbar-region" role="status" aria-live="polite">
+      {open ? <div className="pu-snackbar">{children}</div> : null}
+    </div>
+  );
+};
+
 export const TextField = ({
   label,
   error,

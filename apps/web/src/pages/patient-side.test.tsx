@@ -1,6 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { unsubscribedSnackbarMs } from "../features/patient-side/components/unsubscribe-form";
 import { fullPageLoad } from "../lib/page-address";
 import { storePatientTokens } from "../lib/patient-session";
 import { t } from "../lib/patient-text";
@@ -247,7 +248,7 @@ describe("the demographics page", () => {
 });
 
 describe("the unsubscribe page", () => {
-  it("enables Confirm with the checkbox and disables the checkbox after success", async () => {
+  it("enables Confirm with the checkbox; after success a snackbar says so for 3 seconds and the checkbox stays disabled", async () => {
     const userId = "44444444-4444-4444-8444-444444444444";
     const fetchMock = stubFetch({
       "POST /api/v1/questionnaire-reminders/unsubscribe": () => jsonResponse(200, { message: "ok" }),
@@ -259,9 +260,20 @@ describe("the unsubscribe page", () => {
     expect(confirm.disabled).toBe(true);
     await user.click(checkbox);
     expect(confirm.disabled).toBe(false);
-    await user.click(confirm);
-    // The page says so; the checkbox stays disabled.
-    expect(await screen.findByText(t("unsubscribed"))).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("");
+    // The snackbar's 3 seconds on a clock only the test moves: the answer arrives without it.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    fireEvent.click(confirm);
+    for (let turn = 0; turn < 100 && !screen.getByRole("status").textContent; turn++)
+      await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    expect(screen.getByRole("status").textContent).toBe(t("unsubscribed"));
+    expect(checkbox.disabled).toBe(true);
+    expect(checkbox.checked).toBe(true);
+    expect(confirm.disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(unsubscribedSnackbarMs - 1));
+    expect(screen.getByRole("status").textContent).toBe(t("unsubscribed"));
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole("status").textContent).toBe("");
     expect(checkbox.disabled).toBe(true);
     const post = fetchMock.mock.calls[0];
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({

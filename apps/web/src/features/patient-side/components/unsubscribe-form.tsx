@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Button, Checkbox } from "../../../components/plain-ui";
+import { Alert, Button, Checkbox, Snackbar } from "../../../components/plain-ui";
 import { t } from "../../../lib/patient-text";
 import { useUnsubscribe } from "../api";
 
@@ -13,7 +13,13 @@ export const decodeEmail = (encoded: string): string | null => {
   }
 };
 
-/** Stop questionnaire reminder e-mails: the checkbox enables Confirm; after success it is disabled and says so. */
+/** How long the success snackbar shows (3-settings.md: "3 seconds for unsubscribe"). */
+export const unsubscribedSnackbarMs = 3000;
+
+/**
+ * Stop questionnaire reminder e-mails: the checkbox enables Confirm; after success a snackbar says so
+ * for 3 seconds and the checkbox stays ticked and disabled (decision 005).
+ */
 export const UnsubscribeForm = ({
   email,
   userId,
@@ -27,22 +33,22 @@ export const UnsubscribeForm = ({
 }) => {
   const unsubscribe = useUnsubscribe();
   const [checked, setChecked] = useState(false);
+  const [snackbarOpen, setSnackbarOpen] = useState(false);
   const done = unsubscribe.isSuccess;
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (checked && !done) unsubscribe.mutate({ email, userId, token, isEnabled: false });
+        if (checked && !done)
+          unsubscribe.mutate({ email, userId, token, isEnabled: false }, { onSuccess: () => setSnackbarOpen(true) });
       }}
     >
       <Checkbox checked={checked} disabled={done} onChecked={setChecked} label={t("stopRemindersTo", { email })} />
       {unsubscribe.isError ? <Alert severity="error">{t("unsubscribeFailedContact", { supportEmail })}</Alert> : null}
-      {done ? (
-        <Alert severity="success" role="status">
-          {t("unsubscribed")}
-        </Alert>
-      ) : null}
+      <Snackbar open={snackbarOpen} durationMs={unsubscribedSnackbarMs} onClose={() => setSnackbarOpen(false)}>
+        {t("unsubscribed")}
+      </Snackbar>
       <Button
         type="submit"
         variant="contained"
