@@ -39,8 +39,8 @@ describe("an admin finds who opened a patient's record", () => {
     await form.getByLabel("Patient (name, e-mail or number)").fill(patientName);
     await form.getByLabel("What").click();
     await admin.getByRole("option", { name: "Opened a patient's record" }).click();
-    await form.getByLabel("From").fill(today);
-    await form.getByLabel("To").fill(today);
+    await form.getByLabel("From", { exact: true }).fill(today);
+    await form.getByLabel("To", { exact: true }).fill(today);
     await form.getByRole("button", { name: "Search" }).click();
 
     const table = admin.getByRole("table", { name: "Audit log entries" });

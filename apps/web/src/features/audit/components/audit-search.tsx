@@ -19,6 +19,7 @@ import {
 import { type AuditEntry, auditLimits, messages } from "@openpro/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
+import { DateField, isIsoDate } from "../../../components/form-date-field";
 import { Loading } from "../../../components/loading";
 import { formatDateTime } from "../../../lib/format";
 import { ApiError } from "../../../lib/http";
@@ -240,9 +241,27 @@ export const AuditSearch = ({
     />
   );
 
+  // A date still being typed is not searched for: the field says how to write one.
+  const [unfinishedDates, setUnfinishedDates] = useState(false);
+  const unfinished = (name: "from" | "to") => form[name] !== "" && !isIsoDate(form[name]);
+  const dateField = (name: "from" | "to", label: string) => (
+    <DateField
+      id={`audit-${name}`}
+      name={name}
+      label={label}
+      size="small"
+      value={form[name]}
+      onChange={(value) => setForm((f) => ({ ...f, [name]: value }))}
+      error={Boolean(fieldErrors[name]) || (unfinishedDates && unfinished(name))}
+      helperText={fieldErrors[name]}
+    />
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(toFilter(form, filter));
+    const stop = unfinished("from") || unfinished("to");
+    setUnfinishedDates(stop);
+    if (!stop) onSearch(toFilter(form, filter));
   };
 
   return (
@@ -287,8 +306,8 @@ export const AuditSearch = ({
               </MenuItem>,
             ],
           })}
-          {field("from", "From", { type: "date", slotProps: { inputLabel: { shrink: true } } })}
-          {field("to", "To", { type: "date", slotProps: { inputLabel: { shrink: true } } })}
+          {dateField("from", "From")}
+          {dateField("to", "To")}
           {field("ip", "IP address (or its start)")}
           <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
             <Button type="submit" variant="contained">
@@ -298,6 +317,7 @@ export const AuditSearch = ({
               type="button"
               onClick={() => {
                 setForm(emptyForm);
+                setUnfinishedDates(false);
                 onSearch(toFilter(emptyForm, filter));
               }}
             >

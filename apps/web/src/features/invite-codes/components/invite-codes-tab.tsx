@@ -13,7 +13,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import { can, type Grants, messages, territoryTimeZones } from "@openpro/core";
@@ -21,6 +20,7 @@ import { enqueueSnackbar } from "notistack";
 import { type FormEvent, useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
+import { DateField, isIsoDate } from "../../../components/form-date-field";
 import { Loading } from "../../../components/loading";
 import { displayLocale } from "../../../lib/format";
 import type { Program } from "../../../lib/wire";
@@ -46,9 +46,11 @@ const localToday = (now = new Date()) =>
 const futureProblem = (date: string, now = new Date()): string | null =>
   !date
     ? messages.required
-    : date < localToday(now) || Date.parse(endOfDay(date)) <= now.getTime()
-      ? messages.inviteCodeFutureOnly
-      : null;
+    : !isIsoDate(date)
+      ? messages.dateInvalid
+      : date < localToday(now) || Date.parse(endOfDay(date)) <= now.getTime()
+        ? messages.inviteCodeFutureOnly
+        : null;
 
 /** A date field and a submit button; the date must be in the future. */
 const ExpiryForm = ({
@@ -79,15 +81,14 @@ const ExpiryForm = ({
       onSubmit={submit}
       sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}
     >
-      <TextField
-        type="date"
+      <DateField
         label={label}
         required
         value={date}
-        onChange={(event) => setDate(event.target.value)}
+        onChange={setDate}
         error={tried && problem !== null}
-        helperText={tried ? problem : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localToday() } }}
+        helperText={tried ? (problem ?? undefined) : undefined}
+        min={localToday()}
         sx={{ mt: 0, minWidth: 220 }}
       />
       <Button type="submit" variant="contained" disabled={pending} sx={{ mt: 1 }}>

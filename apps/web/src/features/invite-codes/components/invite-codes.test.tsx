@@ -40,7 +40,14 @@ describe("the invite codes tab", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
-    await user.type(await screen.findByLabelText(/^Expiry date/), "2099-06-30");
+    const expiry = (await screen.findByLabelText(/^Expiry date/)) as HTMLInputElement;
+    // In the reader's order (en-GB in the tests), never the mm/dd/yyyy of a native input.
+    expect(expiry.getAttribute("placeholder")).toBe("DD/MM/YYYY");
+    await user.type(expiry, "30/06/20");
+    await user.click(screen.getByRole("button", { name: "Create code" }));
+    expect(screen.getByText("Please enter a real date as DD/MM/YYYY, such as 27/11/2026")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await user.type(expiry, "99");
     await user.click(screen.getByRole("button", { name: "Create code" }));
     const dialog = await screen.findByRole("dialog", { name: "Replace the active code?" });
     expect(within(dialog).getByText(messages.inviteCodeReplaceWarning)).toBeTruthy();

@@ -111,6 +111,9 @@ export const scheduleFormProblems = (
     );
   } else if (!v.startDate) {
     add("startDate", messages.required);
+  } else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.startDate)) {
+    // A date still being typed (the date field keeps a whole date as YYYY-MM-DD and says how to write one).
+    add("startDate", messages.dateInvalid);
   } else if (c.consentDate && c.today) {
     const range = patientStartDateRange(c.consentDate, c.today);
     if (v.startDate < range.min || v.startDate > range.max)

@@ -14,12 +14,12 @@ import {
   IconButton,
   Link as MuiLink,
   Paper,
-  TextField,
   Typography,
 } from "@mui/material";
 import { deferRange, isValidDeferDate, messages, type ScheduleItem } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
+import { DateField, isIsoDate } from "../../../components/form-date-field";
 import { RouterLink } from "../../../components/router-link";
 import { formatDay } from "../../../lib/format";
 import { ApiError } from "../../../lib/http";
@@ -45,7 +45,7 @@ const DeferDialog = ({
   const next = item?.questionnairePlan?.members.find((m) => m.id === item.questionnairePlan?.nextPlanMemberId);
   const today = todayIso();
   const range = next?.startDate ? deferRange(next.startDate, today) : null;
-  const valid = Boolean(next?.startDate && date && isValidDeferDate(date, next.startDate, today));
+  const valid = Boolean(next?.startDate && isIsoDate(date) && isValidDeferDate(date, next.startDate, today));
   const close = () => {
     setDate("");
     setConfirming(false);
@@ -72,18 +72,18 @@ const DeferDialog = ({
         {confirming ? (
           <DialogContentText>{`"${next?.name}" will be sent on ${formatDay(date)} instead of ${formatDay(next?.startDate)}.`}</DialogContentText>
         ) : (
-          <TextField
-            type="date"
+          <DateField
             label="New send date"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={setDate}
             error={Boolean(date) && !valid}
             helperText={
               date && !valid
                 ? messages.qsDeferDateInvalid
                 : `Currently ${next?.startDate ? formatDay(next.startDate) : "—"}`
             }
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: range ? { min: range.min, max: range.max } : {} }}
+            min={range?.min}
+            max={range?.max}
             sx={{ mt: 1 }}
           />
         )}

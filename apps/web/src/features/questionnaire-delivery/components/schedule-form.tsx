@@ -18,6 +18,7 @@ import { useId, useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard, skipLeaveGuard } from "../../../components/leave-guard";
@@ -186,13 +187,13 @@ export const ScheduleForm = ({
           slotProps={{ htmlInput: { min: 1, inputMode: "numeric" } }}
         />
       ) : (
-        <FormTextField
+        <FormDateField
           control={control}
           name="startDate"
           label="Start date"
-          type="date"
           required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: range ? { min: range.min, max: range.max } : {} }}
+          min={range?.min}
+          max={range?.max}
         />
       )}
       <FormTextField

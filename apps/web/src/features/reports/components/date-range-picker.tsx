@@ -1,6 +1,8 @@
-import { Box, TextField } from "@mui/material";
+import { Box } from "@mui/material";
 import { messages } from "@openpro/core";
 import { useState } from "react";
+import { DateField, isIsoDate } from "../../../components/form-date-field";
+import { formatDay } from "../../../lib/format";
 import type { DateRange } from "../api";
 
 /**
@@ -24,9 +26,13 @@ export const DateRangePicker = ({
     setSeen(value);
     setDraft(value);
   }
-  const outOfBounds = (d: string) => !d || (min !== null && d < min) || d > max;
+  const outOfBounds = (d: string) => !isIsoDate(d) || (min !== null && d < min) || d > max;
   const startError = outOfBounds(draft.startDate);
   const endError = outOfBounds(draft.endDate) || (!startError && draft.endDate < draft.startDate);
+
+  const outOfRange = min
+    ? `Please choose a date from ${formatDay(min)} to ${formatDay(max)}`
+    : `Please choose a date up to ${formatDay(max)}`;
 
   const update = (next: DateRange) => {
     setDraft(next);
@@ -40,35 +46,35 @@ export const DateRangePicker = ({
       aria-label="Date range"
       sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start" }}
     >
-      <TextField
+      <DateField
         fullWidth={false}
         margin="none"
-        type="date"
         size="small"
         label="From"
         value={draft.startDate}
-        onChange={(event) => update({ ...draft, startDate: event.target.value })}
+        onChange={(startDate) => update({ ...draft, startDate })}
         error={startError}
-        helperText={startError ? messages.dateInvalid : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min ?? undefined, max } }}
+        helperText={startError ? outOfRange : undefined}
+        min={min ?? undefined}
+        max={max}
       />
-      <TextField
+      <DateField
         fullWidth={false}
         margin="none"
-        type="date"
         size="small"
         label="To"
         value={draft.endDate}
-        onChange={(event) => update({ ...draft, endDate: event.target.value })}
+        onChange={(endDate) => update({ ...draft, endDate })}
         error={endError}
         helperText={
           endError
-            ? draft.endDate && draft.endDate < draft.startDate
+            ? isIsoDate(draft.endDate) && isIsoDate(draft.startDate) && draft.endDate < draft.startDate
               ? messages.dateRangeInvalid
-              : messages.dateInvalid
+              : outOfRange
             : undefined
         }
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.startDate || min || undefined, max } }}
+        min={isIsoDate(draft.startDate) ? draft.startDate : (min ?? undefined)}
+        max={max}
       />
     </Box>
   );

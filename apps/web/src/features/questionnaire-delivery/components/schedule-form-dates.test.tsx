@@ -1,0 +1,29 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../../../test-utils";
+import { ScheduleForm } from "./schedule-form";
+
+const programId = "33333333-3333-4333-8333-333333333333";
+const userId = "44444444-4444-4444-8444-444444444444";
+
+describe("a patient's questionnaire schedule form", () => {
+  it("shows the start date in the reader's order (27/11/2026 for en-GB) and refuses a date that does not exist", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ScheduleForm
+        programId={programId}
+        userId={userId}
+        context={{ audience: "user", consentDate: "2026-11-01", today: "2026-11-27" }}
+        listPath="/back"
+      />,
+    );
+    const start = screen.getByLabelText(/^Start date/) as HTMLInputElement;
+    expect(start.value).toBe("27/11/2026");
+    expect(start.getAttribute("placeholder")).toBe("DD/MM/YYYY");
+    await user.clear(start);
+    await user.type(start, "31/02/2027");
+    await user.click(screen.getByRole("button", { name: "Schedule" }));
+    expect(await screen.findByText("Please enter a real date as DD/MM/YYYY, such as 27/11/2026")).toBeTruthy();
+  });
+});
