@@ -17,7 +17,11 @@ export const isPasswordExpired = (user: Pick<CurrentUser, "passwordExpireDate">,
 
 /** Where a freshly verified user goes first. */
 export const postSignInRoute = (user: CurrentUser, returnTo: string | null, now: number = Date.now()): string => {
-  if (isPasswordExpired(user, now)) return "/update-password";
+  if (isPasswordExpired(user, now)) {
+    // Kept for after the forced change: the update-password page continues there.
+    if (returnTo) rememberReturnTo(returnTo);
+    return "/update-password";
+  }
   if (!user.instructionsAcknowledged) return "/instructions-for-use?required=true";
   return returnTo?.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";
 };

@@ -1,0 +1,114 @@
+import { type CurrentUser, messages } from "@openpro/core";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { type Session, SessionContext } from "../lib/session-context";
+import { postSignInRoute } from "../lib/sign-in-state";
+import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { UpdatePasswordPage } from "./update-password-page";
+
+const NEW_PASSWORD = "Harbour-Lights-2026!";
+/** A nurse whose password expired yesterday. */
+const expiredNia: CurrentUser = {
+  id: "n1",
+  firstName: "Nia",
+  lastName: "Okafor",
+  displayName: null,
+  email: "nia@clinic.test",
+  userRole: "clinician_team_member",
+  scope: "clinical",
+  permissions: [],
+  passwordExpireDate: new Date(Date.now() - 86_400_000).toISOString(),
+  otpRequired: false,
+  instructionsAcknowledged: true,
+  language: null,
+};
+const renewedNia: CurrentUser = {
+  ...expiredNia,
+  passwordExpireDate: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+};
+
+const sessionOf = (user: CurrentUser): Session => ({
+  status: "signed-in",
+  user,
+  signIn: vi.fn(),
+  signOut: vi.fn(async () => undefined),
+  refetchUser: vi.fn(async () => user),
+});
+
+const changePassword = async () => {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/^New password/), NEW_PASSWORD);
+  await user.type(screen.getByLabelText(/^Confirm new password/), NEW_PASSWORD);
+  await user.click(screen.getByRole("button", { name: "Update password" }));
+};
+
+describe("the forced password change (an expired password)", { timeout: 60_000 }, () => {
+  it("signs the user back in with the new password and continues to the page the sign-in was going to", async () => {
+    const fetchMock = stubFetch({
+      "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
+      "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a2", refreshToken: "r2", user: renewedNia }),
+    });
+    // The sign-in sent her here on the way to a patient's page.
+    expect(postSignInRoute(expiredNia, "/programs/p1/patients/u1")).toBe("/update-password");
+    const session = sessionOf(expiredNia);
+    const { router } = renderWithProviders(
+      <SessionContext.Provider value={session}>
+        <UpdatePasswordPage />
+      </SessionContext.Provider>,
+      { route: "/update-password", path: "/update-password" },
+    );
+    await changePassword();
+
+    await vi.waitFor(() =>
+      expect(session.signIn).toHaveBeenCalledWith({ accessToken: "a2", refreshToken: "r2" }, renewedNia),
+    );
+    expect(session.signOut).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/programs/p1/patients/u1"));
+    const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/v2/auth/login"));
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({
+      email: "nia@clinic.test",
+      password: NEW_PASSWORD,
+      scope: "clinical",
+    });
+  });
+
+  it("continues to the instructions for use when they are not yet accepted", async () => {
+    stubFetch({
+      "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
+      "POST /api/v2/auth/login": () =>
+        jsonResponse(200, {
+          accessToken: "a2",
+          refreshToken: "r2",
+          user: { ...renewedNia, instructionsAcknowledged: false },
+        }),
+    });
+    const session = sessionOf({ ...expiredNia, instructionsAcknowledged: false });
+    const { router } = renderWithProviders(
+      <SessionContext.Provider value={session}>
+        <UpdatePasswordPage />
+      </SessionContext.Provider>,
+      { route: "/update-password", path: "/update-password" },
+    );
+    await changePassword();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/instructions-for-use"));
+    expect(router.state.location.search).toBe("?required=true");
+  });
+
+  it("signs out only when the sign-in with the new password fails", async () => {
+    stubFetch({
+      "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
+      "POST /api/v2/auth/login": () => jsonResponse(503, { statusCode: 503, message: messages.somethingWentWrong }),
+    });
+    const session = sessionOf(expiredNia);
+    renderWithProviders(
+      <SessionContext.Provider value={session}>
+        <UpdatePasswordPage />
+      </SessionContext.Provider>,
+      { route: "/update-password", path: "/update-password" },
+    );
+    await changePassword();
+    await vi.waitFor(() => expect(session.signOut).toHaveBeenCalledWith({ callServer: false }));
+    expect(session.signIn).not.toHaveBeenCalled();
+  });
+});
