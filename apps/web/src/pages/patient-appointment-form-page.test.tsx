@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ParticipantDetails } from "../features/patients/participants-api";
+import type { ParticipantDetails } from "../features/patients/api";
 import { programViewFixture } from "../test-fixtures";
 import { jsonResponse, renderWithProviders } from "../test-utils";
 import { PatientAppointmentFormPage } from "./patient-appointment-form-page";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ParticipantDetails } from "../features/patients/participants-api";
+import type { ParticipantDetails } from "../features/patients/api";
 import { dateRangeShownAt, defaultRange } from "./patient-area-page";
 
 const participant = (over: Partial<ParticipantDetails>): ParticipantDetails =>

@@ -1,5 +1,12 @@
-import { type EnrolmentFilter, limits, patientsApi, type VerificationStatus } from "@openpro/core";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type EnrolledPatient,
+  type EnrolmentFilter,
+  limits,
+  type PatientDetails,
+  patientsApi,
+  type VerificationStatus,
+} from "@openpro/core";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall, type CallOptions } from "../../lib/http";
 
 type Body<E> = NonNullable<CallOptions<E> extends { body?: infer B } ? B : never>;
@@ -140,4 +147,73 @@ export const usePatientSearch = (term: string, page: number) =>
       apiCall(patientsApi.search, { query: { term, _page: page, _perPage: limits.pageSize.patients }, signal }),
     enabled: term.trim().length >= 2,
     placeholderData: keepPreviousData,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The participant list (the specification's screen) and one patient's details
+
+/** A patient in a program's participant list (the enrolment, core's contract). */
+export type Participant = EnrolledPatient;
+/** One patient as the details drawer and the patient's pages show them. */
+export type ParticipantDetails = PatientDetails;
+
+export type ParticipantOrderBy = "name" | "severeSymptoms";
+export type OrderDir = "asc" | "desc";
+export interface ParticipantSort {
+  orderBy: ParticipantOrderBy;
+  orderDir: OrderDir;
+}
+export interface ParticipantFilter {
+  term: string;
+  awaitingVerification: boolean;
+}
+
+/** Only these states are listed in the participant list (the others live in Patient enrolment). */
+export const listedStatuses = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"] as const;
+
+export const participantKeys = {
+  // Under the "patients" root, so that adding, editing or verifying a patient refreshes these too.
+  list: (programId: string, filter: ParticipantFilter, sort: ParticipantSort, withCounts: boolean) =>
+    ["patients", "participants", programId, filter, sort, withCounts] as const,
+  details: (programId: string, userId: string) => ["patients", "details", programId, userId] as const,
+};
+
+export const participantPageSize = limits.pageSize.patients;
+
+export const useParticipantList = (
+  programId: string,
+  filter: ParticipantFilter,
+  sort: ParticipantSort,
+  withCounts: boolean,
+) =>
+  useInfiniteQuery({
+    queryKey: participantKeys.list(programId, filter, sort, withCounts),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(patientsApi.list, {
+        params: { projectId: programId },
+        query: {
+          _page: pageParam,
+          _perPage: participantPageSize,
+          term: filter.term.trim() || undefined,
+          statuses: listedStatuses.join(","),
+          verification_status: filter.awaitingVerification ? "AWAITING_VERIFICATION" : undefined,
+          showSevereSymptomsCount: withCounts ? "true" : undefined,
+          orderBy: sort.orderBy,
+          orderDir: sort.orderDir,
+        },
+        signal,
+      }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.results.length, 0);
+      return loaded < last.totalCount && last.results.length > 0 ? pages.length + 1 : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useParticipant = (programId: string, userId: string) =>
+  useQuery({
+    queryKey: participantKeys.details(programId, userId),
+    queryFn: ({ signal }) => apiCall(patientsApi.get, { params: { userId }, query: { projectId: programId }, signal }),
+    enabled: Boolean(programId && userId),
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromWire } from "../../../lib/wire";
 import { programFixture } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders } from "../../../test-utils";
-import type { Participant } from "../participants-api";
+import type { Participant } from "../api";
 import { ParticipantList, participantSortStorageKey } from "./participant-list";
 
 const projectId = "33333333-3333-4333-8333-333333333333";

@@ -28,7 +28,7 @@ import {
   type ParticipantOrderBy,
   type ParticipantSort,
   useParticipantList,
-} from "../participants-api";
+} from "../api";
 import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
 
 /** localStorage: the participant list's sort, as JSON {orderBy, orderDir}. */

@@ -9,7 +9,7 @@ import {
   verificationStatusLabels,
 } from "@openpro/core";
 import { useId, useState } from "react";
-import type { ParticipantDetails } from "../participants-api";
+import type { ParticipantDetails } from "../api";
 import { formatDob } from "./participant-list";
 import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
 
