@@ -19,6 +19,7 @@ import {
   insertOrganisation,
   insertProgram,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import sideEffectsDiary from "../../db/demo/questionnaires/treatment-side-effects-diary.json" with { type: "json" };
@@ -30,28 +31,26 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 
 describe("questionnaire settings: the catalogue, custom questionnaires, batches and plans", () => {
   let t: TestApp;
+  /** Callum, clinical program admin, and Nia, a nurse, on the Northbridge organisation's team. */
   let manager: { id: string; token: string };
   let nurse: { id: string; token: string };
   let admin: { id: string; token: string };
-  let breast: string;
-  let lakeside: string;
-  let checkInId: string;
-  let diaryId: string;
-  let batchId: string;
+  let northbridge: string;
 
   const base = (programId: string) => `/api/v1/admin/projects/${programId}/questionnaires`;
   const get = (token: string | undefined, url: string) =>
     t.request({ method: "GET", url, ...(token ? { token } : {}) });
   const send = (method: "POST" | "PUT" | "PATCH", token: string | undefined, url: string, payload: unknown) =>
     t.request({ method, url, payload: payload as object, ...(token ? { token } : {}) });
-  const createCustom = (token: string, payload: unknown, programId = breast) =>
+  const createCustom = (token: string, payload: unknown, programId: string) =>
     send("POST", token, `${base(programId)}/custom`, payload);
-  const createBatch = (token: string, payload: unknown, programId = breast) =>
+  const createBatch = (token: string, payload: unknown, programId: string) =>
     send("POST", token, `${base(programId)}/batches`, payload);
-  const createPlan = (token: string, payload: unknown, programId = breast) =>
+  const createPlan = (token: string, payload: unknown, programId: string) =>
     send("POST", token, `${base(programId)}/plans`, payload);
 
-  const member = (overrides: Record<string, unknown> = {}) => ({
+  /** A plan member: the check-in, sent once, answered within 3 days, unless overridden. */
+  const planMember = (checkInId: string, overrides: Record<string, unknown> = {}) => ({
     order: 1,
     memberType: "questionnaire",
     questionnaireId: checkInId,
@@ -60,12 +59,60 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     ...overrides,
   });
 
+  let programs = 0;
+  /** A new Northbridge program of the story's own, "Breast Care 3": nothing of another story in it. */
+  const breastCare = () => insertProgram(t, { organisationId: northbridge, name: `Breast Care ${++programs}` });
+  /** Another organisation's program, "Lakeside 3". */
+  const lakesideProgram = async () =>
+    insertProgram(t, {
+      organisationId: await insertOrganisation(t, `Lakeside ${++programs}`),
+      name: `Lakeside ${programs}`,
+    });
+
+  /** Callum has created the demo questionnaire "Weekly check-in" in the program. */
+  const withCheckIn = async (programId: string) => {
+    const checkIn = await createCustom(
+      manager.token,
+      { name: "Weekly check-in", specification: weeklyCheckIn },
+      programId,
+    );
+    if (checkIn.statusCode !== 201) throw new Error(`creating the check-in: ${checkIn.body}`);
+    return checkIn.json().id as string;
+  };
+
+  /** …and the demo questionnaire "Side-effects diary". */
+  const withCheckInAndDiary = async (programId: string) => {
+    const checkInId = await withCheckIn(programId);
+    const diary = await createCustom(
+      manager.token,
+      { name: "Side-effects diary", specification: sideEffectsDiary },
+      programId,
+    );
+    if (diary.statusCode !== 201) throw new Error(`creating the diary: ${diary.body}`);
+    return { checkInId, diaryId: diary.json().id as string };
+  };
+
+  /** …and the batch "Check-in and EQ-5D" (the check-in first). */
+  const withBatch = async (programId: string, checkInId: string) => {
+    const batch = await createBatch(
+      manager.token,
+      {
+        name: "Check-in and EQ-5D",
+        members: [
+          { questionnaireId: hardcodedTypeIds.EQ5D, order: 2 },
+          { questionnaireId: checkInId, order: 1 },
+        ],
+      },
+      programId,
+    );
+    if (batch.statusCode !== 201) throw new Error(`creating the batch: ${batch.body}`);
+    return batch.json().id as string;
+  };
+
   beforeAll(async () => {
     // No licensed wording installed: licensed instruments are shown by item code.
     t = await createTestApp({ licensedWording: null });
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    breast = await insertProgram(t, { organisationId: northbridge, name: "Breast Care" });
-    lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
+    northbridge = await insertOrganisation(t, "Northbridge Health");
     manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
     nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
     admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
@@ -76,6 +123,7 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   afterAll(() => t.close());
 
   it("lists the four licensed instruments in a new program, sorted by name", async () => {
+    const breast = await breastCare();
     const items = await get(manager.token, `${base(breast)}/items`);
     expect(items.statusCode).toBe(200);
     expect(items.json()).toEqual([
@@ -94,6 +142,7 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("validates a JSON file and summarises it; every problem is listed by field", async () => {
+    const breast = await breastCare();
     const ok = await send("POST", manager.token, `${base(breast)}/validate`, { specification: weeklyCheckIn });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
@@ -140,17 +189,20 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("creates custom questionnaires that join the catalogue, and refuses a bad name or file with nothing stored", async () => {
-    const created = await createCustom(manager.token, { name: " Weekly check-in ", specification: weeklyCheckIn });
+    const breast = await breastCare();
+    const created = await createCustom(
+      manager.token,
+      { name: " Weekly check-in ", specification: weeklyCheckIn },
+      breast,
+    );
     expect(created.statusCode).toBe(201);
     const record = created.json() as CustomQuestionnaireRecord;
     expect(record).toMatchObject({ name: "Weekly check-in", type: "questionnaire" });
-    checkInId = record.id;
-    diaryId = (
-      await createCustom(manager.token, { name: "Side-effects diary", specification: sideEffectsDiary })
-    ).json().id;
+    const checkInId = record.id;
+    await createCustom(manager.token, { name: "Side-effects diary", specification: sideEffectsDiary }, breast);
 
     const expectErrors = async (payload: unknown, status: number, errors: { field: string; message: string }[]) => {
-      const response = await createCustom(manager.token, payload);
+      const response = await createCustom(manager.token, payload, breast);
       expect(response.statusCode).toBe(status);
       expect(fieldErrors(response)).toEqual(errors);
     };
@@ -182,6 +234,8 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("shows a questionnaire's scheme; a licensed one by item codes and scale labels when no wording is installed", async () => {
+    const breast = await breastCare();
+    const checkInId = await withCheckIn(breast);
     const custom = (
       await get(manager.token, `${base(breast)}/types/${checkInId}/scheme`)
     ).json() as QuestionnaireScheme;
@@ -209,6 +263,8 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("edits the introduction and help texts of a custom questionnaire, sending only what changed", async () => {
+    const breast = await breastCare();
+    const checkInId = await withCheckIn(breast);
     const url = `${base(breast)}/types/${checkInId}`;
     const changed = await send("PATCH", manager.token, url, {
       introductionText: ["A new first paragraph.", "  ", "A second one."],
@@ -243,6 +299,8 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("replaces a questionnaire's configuration but never its questions", async () => {
+    const breast = await breastCare();
+    const checkInId = await withCheckIn(breast);
     const url = `${base(breast)}/custom/${checkInId}`;
     const config = structuredClone(weeklyCheckIn) as { imageUrl: string | null; questions: { title: string }[] };
     config.imageUrl = "https://example.test/check-in.png";
@@ -263,16 +321,22 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("creates a batch of 2 to 10 different questionnaires of the program", async () => {
-    const created = await createBatch(manager.token, {
-      name: "Check-in and EQ-5D",
-      members: [
-        { questionnaireId: hardcodedTypeIds.EQ5D, order: 2 },
-        { questionnaireId: checkInId, order: 1 },
-      ],
-    });
+    const breast = await breastCare();
+    const { checkInId, diaryId } = await withCheckInAndDiary(breast);
+    const created = await createBatch(
+      manager.token,
+      {
+        name: "Check-in and EQ-5D",
+        members: [
+          { questionnaireId: hardcodedTypeIds.EQ5D, order: 2 },
+          { questionnaireId: checkInId, order: 1 },
+        ],
+      },
+      breast,
+    );
     expect(created.statusCode).toBe(201);
     const batch = created.json() as QuestionnaireBatch;
-    batchId = batch.id;
+    const batchId = batch.id;
     expect(batch.members).toEqual([
       { id: checkInId, name: "Weekly check-in", order: 1, type: "questionnaire" },
       { id: hardcodedTypeIds.EQ5D, name: "EQ-5D-3L", order: 2, type: "hardcoded" },
@@ -280,7 +344,7 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     expect((await get(manager.token, `${base(breast)}/batches/${batchId}`)).json()).toEqual(batch);
 
     const expectErrors = async (payload: unknown, errors: { field: string; message: string }[]) => {
-      const response = await createBatch(manager.token, payload);
+      const response = await createBatch(manager.token, payload, breast);
       expect(response.statusCode).toBe(422);
       expect(fieldErrors(response)).toEqual(errors);
     };
@@ -333,35 +397,43 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("creates a plan whose later members wait for a delay or a condition on the previous questionnaire", async () => {
-    const created = await createPlan(manager.token, {
-      name: "Check-in then diary",
-      members: [
-        member(),
-        member({
-          order: 2,
-          questionnaireId: diaryId,
-          schedulingType: "delay_with_condition",
-          delayType: "from_completion",
-          conditionType: "question",
-          condition: { questionId: "pain", answer: "1" },
-          delay: 2,
-          frequency: "1",
-          numberToSend: 3,
-          responseWindow: 1,
-        }),
-        member({
-          order: 3,
-          memberType: "batch",
-          questionnaireId: null,
-          questionnaireBatchId: batchId,
-          schedulingType: "delay",
-          delay: 7,
-          frequency: "custom",
-          frequencyCustom: 21,
-          numberToSend: 2,
-        }),
-      ],
-    });
+    const breast = await breastCare();
+    const { checkInId, diaryId } = await withCheckInAndDiary(breast);
+    const batchId = await withBatch(breast, checkInId);
+    const member = (overrides: Record<string, unknown> = {}) => planMember(checkInId, overrides);
+    const created = await createPlan(
+      manager.token,
+      {
+        name: "Check-in then diary",
+        members: [
+          member(),
+          member({
+            order: 2,
+            questionnaireId: diaryId,
+            schedulingType: "delay_with_condition",
+            delayType: "from_completion",
+            conditionType: "question",
+            condition: { questionId: "pain", answer: "1" },
+            delay: 2,
+            frequency: "1",
+            numberToSend: 3,
+            responseWindow: 1,
+          }),
+          member({
+            order: 3,
+            memberType: "batch",
+            questionnaireId: null,
+            questionnaireBatchId: batchId,
+            schedulingType: "delay",
+            delay: 7,
+            frequency: "custom",
+            frequencyCustom: 21,
+            numberToSend: 2,
+          }),
+        ],
+      },
+      breast,
+    );
     expect(created.statusCode).toBe(201);
     const plan = created.json() as QuestionnairePlan;
     expect(plan.members.map((m) => [m.order, m.name, m.schedulingType, m.conditionType, m.delay])).toEqual([
@@ -391,8 +463,11 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("puts every plan rule on its field", async () => {
+    const breast = await breastCare();
+    const { checkInId, diaryId } = await withCheckInAndDiary(breast);
+    const member = (overrides: Record<string, unknown> = {}) => planMember(checkInId, overrides);
     const expectErrors = async (payload: unknown, errors: { field: string; message: string }[]) => {
-      const response = await createPlan(manager.token, payload);
+      const response = await createPlan(manager.token, payload, breast);
       expect(response.statusCode).toBe(422);
       expect(fieldErrors(response)).toEqual(errors);
     };
@@ -491,10 +566,14 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
         { field: "members.1.questionnaireBatchId", message: messages.batchMissing },
       ],
     );
-    expect((await get(manager.token, `${base(breast)}?types=plan`)).json()).toHaveLength(1);
+    // None of the refused plans was stored.
+    expect((await get(manager.token, `${base(breast)}?types=plan`)).json()).toHaveLength(0);
   });
 
   it("keeps an active licensed type among the outcome measures", async () => {
+    const breast = await breastCare();
+    const checkInId = await withCheckIn(breast);
+    const batchId = await withBatch(breast, checkInId);
     const url = `${base(breast)}/outcome-measures`;
     // Outcome measures are edited by admins (the default roles of program staff only view them, if at all).
     const set = (types: string[]) => send("PUT", admin.token, url, { availableQuestionnaireTypes: types });
@@ -528,10 +607,17 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   });
 
   it("refuses callers without the permission (403), anonymous callers (401)", async () => {
+    const breast = await breastCare();
+    const checkInId = await withCheckIn(breast);
+    const batchId = await withBatch(breast, checkInId);
+    // A nurse of the story's own, whose permission it revokes.
+    const nurseEmail = `nia@${uniqueMailDomain()}`;
+    const nurse = await staffSession(t, { email: nurseEmail, role: "clinician_team_member" });
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
     const writes = [
-      () => createCustom(nurse.token, { name: "Mine", specification: sideEffectsDiary }),
-      () => createBatch(nurse.token, { name: "B", members: [] }),
-      () => createPlan(nurse.token, { name: "P", members: [] }),
+      () => createCustom(nurse.token, { name: "Mine", specification: sideEffectsDiary }, breast),
+      () => createBatch(nurse.token, { name: "B", members: [] }, breast),
+      () => createPlan(nurse.token, { name: "P", members: [] }, breast),
       () => send("POST", nurse.token, `${base(breast)}/validate`, { specification: {} }),
       () => send("PUT", nurse.token, `${base(breast)}/custom/${checkInId}`, { specification: {} }),
       () => send("PATCH", nurse.token, `${base(breast)}/types/${checkInId}`, { name: "X" }),
@@ -542,14 +628,21 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     expect((await get(nurse.token, `${base(breast)}/types/${checkInId}/scheme`)).statusCode).toBe(403);
     expect((await get(nurse.token, `${base(breast)}/batches/${batchId}`)).statusCode).toBe(403);
     await changePermissions(t, nurse.id, { revoke: ["view_questionnaire_schedules"] });
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    nurse.token = (await signIn(t, nurseEmail)).accessToken;
     expect((await get(nurse.token, `${base(breast)}/items`)).statusCode).toBe(403);
     for (const url of [`${base(breast)}/items`, base(breast), `${base(breast)}/types/${checkInId}/scheme`])
       expect((await get(undefined, url)).statusCode).toBe(401);
-    expect((await createCustom(undefined as unknown as string, { name: "x", specification: {} })).statusCode).toBe(401);
+    expect(
+      (await createCustom(undefined as unknown as string, { name: "x", specification: {} }, breast)).statusCode,
+    ).toBe(401);
   });
 
   it("answers 404 for another organisation's program and never mixes its items into this one", async () => {
+    const breast = await breastCare();
+    const lakeside = await lakesideProgram();
+    const checkInId = await withCheckIn(breast);
+    const batchId = await withBatch(breast, checkInId);
+    const member = (overrides: Record<string, unknown> = {}) => planMember(checkInId, overrides);
     const theirs = (
       await createCustom(admin.token, { name: "Lakeside diary", specification: sideEffectsDiary }, lakeside)
     ).json().id as string;
@@ -579,13 +672,17 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     ).toBe(404);
     // Lakeside's questionnaire named under Breast is not Breast's.
     expect((await get(manager.token, `${base(breast)}/types/${theirs}/scheme`)).statusCode).toBe(404);
-    const borrowed = await createBatch(manager.token, {
-      name: "Borrowed",
-      members: [
-        { questionnaireId: theirs, order: 1 },
-        { questionnaireId: checkInId, order: 2 },
-      ],
-    });
+    const borrowed = await createBatch(
+      manager.token,
+      {
+        name: "Borrowed",
+        members: [
+          { questionnaireId: theirs, order: 1 },
+          { questionnaireId: checkInId, order: 2 },
+        ],
+      },
+      breast,
+    );
     expect(fieldErrors(borrowed)).toEqual([
       { field: "members.0.questionnaireId", message: messages.questionnaireNotInProgram },
     ]);
