@@ -439,11 +439,16 @@ describe("Create questionnaire plan", () => {
     const { router } = open("plan-create");
     expect(await screen.findByRole("heading", { name: "Create questionnaire plan" })).toBeTruthy();
     expect(screen.getAllByRole("group", { name: /^Questionnaire \d$/ })).toHaveLength(2);
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
-    expect(screen.getAllByText(messages.required).length).toBeGreaterThan(0);
+    // Nothing changed: Confirm is disabled (document 1 §5, decision 031); the first press after a change shows
+    // what is still missing, and Confirm stays disabled while it is.
+    const confirm = screen.getByRole("button", { name: "Confirm" });
+    expect(confirm.hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByLabelText(/Plan name/), "Pain follow-up");
+    await user.click(confirm);
+    expect((await screen.findAllByText(messages.planChooseOption)).length).toBeGreaterThan(0);
+    expect(confirm.hasAttribute("disabled")).toBe(true);
     expect(posted(fetchMock, `${api}/plans`)).toEqual([]);
 
-    await user.type(screen.getByLabelText(/Plan name/), "Pain follow-up");
     const first = screen.getByRole("group", { name: "Questionnaire 1" });
     const second = screen.getByRole("group", { name: "Questionnaire 2" });
     // The first questionnaire has no scheduling.
@@ -471,11 +476,13 @@ describe("Create questionnaire plan", () => {
     await user.type(delay, "91");
     await user.click(within(second).getByRole("combobox", { name: /Frequency/ }));
     await user.click(await screen.findByRole("option", { name: "Every day" }));
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
-    expect(within(second).getByText(messages.rangeBetween(0, 90))).toBeTruthy();
+    // Once submitted, the errors follow the values: only the delay is left.
+    await waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(true));
+    expect(await within(second).findByText(messages.rangeBetween(0, 90))).toBeTruthy();
     await user.clear(delay);
     await user.type(delay, "2");
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(false));
+    await user.click(confirm);
     await waitFor(() => expect(router.state.location.hash).toBe(`#${PLAN}`));
     const [body] = posted(fetchMock, `${api}/plans`);
     expect(body.members[1]).toMatchObject({

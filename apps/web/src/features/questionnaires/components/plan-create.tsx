@@ -1,6 +1,7 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { Alert, Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
 import {
+  type CreatePlanInput,
   choiceQuestions,
   createPlanBody,
   questionnaireSettingsLimits as L,
@@ -13,11 +14,17 @@ import {
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { type ReactNode, useId, useState } from "react";
+import { type Path, useController, useFieldArray, useFormState, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useFormError, useSchemaForm } from "../../../components/form";
+import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard, skipLeaveGuard } from "../../../components/leave-guard";
 import { Loading } from "../../../components/loading";
-import { fieldMessages, useCreatePlan, useQuestionnaireItems, useQuestionnaireScheme } from "../api";
+import { errorMessageAt } from "../../../lib/forms";
+import { ApiError } from "../../../lib/http";
+import { useCreatePlan, useQuestionnaireItems, useQuestionnaireScheme } from "../api";
 import { useUnloadGuard } from "./batch-create";
 
 interface MemberForm {
@@ -85,66 +92,90 @@ const toBody = (name: string, members: MemberForm[], items: QuestionnaireItem[])
   }),
 });
 
+/**
+ * The form's values checked as the wire's body (core's createPlanBody, its messages on the form's paths) and sent
+ * as built, numbers as typed.
+ */
+const planForm = (items: QuestionnaireItem[]) =>
+  z
+    .object({ name: z.string(), members: z.array(z.custom<MemberForm>()) })
+    .superRefine(({ name, members }, ctx) => {
+      const parsed = createPlanBody.safeParse(toBody(name, members, items));
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    })
+    .transform(({ name, members }) => toBody(name, members, items) as CreatePlanInput);
+type PlanValues = z.input<ReturnType<typeof planForm>>;
+
+/** A step's select, bound to the form at `name`; its error is the first at `errorPaths` (the wire's names) if given. */
 const Select = ({
   label,
-  value,
-  onChange,
-  error,
+  name,
+  errorPaths,
+  onChosen,
   children,
   disabled,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
+  name: Path<PlanValues>;
+  errorPaths?: string[];
+  /** After the form took the chosen value (to reset the fields that depend on it). */
+  onChosen?: (value: string) => void;
   children: ReactNode;
   disabled?: boolean;
-}) => (
-  <TextField
-    select
-    required
-    label={label}
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    error={!!error}
-    helperText={error ?? " "}
-    fullWidth={false}
-    sx={{ minWidth: 220 }}
-    disabled={disabled}
-  >
-    <MenuItem value="">
-      <em>Choose…</em>
-    </MenuItem>
-    {children}
-  </TextField>
-);
+}) => {
+  const { field } = useController<PlanValues>({ name });
+  const { errors } = useFormState<PlanValues>();
+  const error = (errorPaths ?? [name]).map((path) => errorMessageAt(errors, path)).find(Boolean);
+  return (
+    <TextField
+      select
+      required
+      label={label}
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={(e) => {
+        field.onChange(e.target.value);
+        onChosen?.(e.target.value);
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!error}
+      helperText={error ?? " "}
+      fullWidth={false}
+      sx={{ minWidth: 220 }}
+      disabled={disabled}
+    >
+      <MenuItem value="">
+        <em>Choose…</em>
+      </MenuItem>
+      {children}
+    </TextField>
+  );
+};
 
-const NumberField = ({
-  label,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  disabled?: boolean;
-}) => (
-  <TextField
-    label={label}
-    required
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    error={!!error}
-    helperText={error ?? " "}
-    slotProps={{ htmlInput: { inputMode: "numeric" } }}
-    fullWidth={false}
-    sx={{ width: 160 }}
-    disabled={disabled}
-  />
-);
+const NumberField = ({ label, name, disabled }: { label: string; name: Path<PlanValues>; disabled?: boolean }) => {
+  const { field } = useController<PlanValues>({ name });
+  const error = useFormError(name);
+  return (
+    <TextField
+      label={label}
+      required
+      name={field.name}
+      value={field.value ?? ""}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!error}
+      helperText={error ?? " "}
+      slotProps={{ htmlInput: { inputMode: "numeric" } }}
+      fullWidth={false}
+      sx={{ width: 160 }}
+      disabled={disabled}
+    />
+  );
+};
 
 const unitOptions = planPeriodUnits.map((u) => (
   <MenuItem key={u} value={u}>
@@ -156,30 +187,30 @@ const unitOptions = planPeriodUnits.map((u) => (
 const ConditionFields = ({
   programId,
   previous,
-  member,
-  set,
-  errorOf,
+  index,
+  questionId,
+  onQuestionChosen,
   disabled,
 }: {
   programId: string;
   previous: QuestionnaireItem | undefined;
-  member: MemberForm;
-  set: (change: Partial<MemberForm>) => void;
-  errorOf: (field: string) => string | undefined;
+  index: number;
+  questionId: string;
+  onQuestionChosen: () => void;
   disabled: boolean;
 }) => {
   const scheme = useQuestionnaireScheme(programId, previous?.type === "questionnaire" ? previous.id : null);
   const parsed = scheme.data?.specification ? validateCustomQuestionnaire(scheme.data.specification) : null;
   const questions = parsed?.ok ? choiceQuestions(parsed.questionnaire) : [];
-  const question = questions.find((q) => q.id === member.questionId);
+  const question = questions.find((q) => q.id === questionId);
   if (previous?.type !== "questionnaire") return <Alert severity="info">{messages.planPreviousNotCustom}</Alert>;
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
       <Select
         label="Question"
-        value={member.questionId}
-        onChange={(questionId) => set({ questionId, answer: "" })}
-        error={errorOf("condition.questionId")}
+        name={`members.${index}.questionId`}
+        errorPaths={[`members.${index}.condition.questionId`]}
+        onChosen={onQuestionChosen}
         disabled={disabled}
       >
         {questions.map((q) => (
@@ -191,9 +222,8 @@ const ConditionFields = ({
       {question ? (
         <Select
           label="Answer"
-          value={member.answer}
-          onChange={(answer) => set({ answer })}
-          error={errorOf("condition.answer")}
+          name={`members.${index}.answer`}
+          errorPaths={[`members.${index}.condition.answer`]}
           disabled={disabled}
         >
           {question.data.answers.map((a) => (
@@ -209,240 +239,195 @@ const ConditionFields = ({
 
 /** Create questionnaire plan: a name and steps (2 to begin with), each after a delay or a condition. */
 export const PlanCreate = ({ programId, listPath }: { programId: string; listPath: string }) => {
-  const navigate = useNavigate();
-  const titleId = useId();
   const items = useQuestionnaireItems(programId);
-  const create = useCreatePlan(programId);
-  const [name, setName] = useState("");
-  const [members, setMembers] = useState<MemberForm[]>(() => Array.from({ length: L.planDefaultMembers }, emptyMember));
-  const [submitted, setSubmitted] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const dirty = name !== "" || members.some((m) => JSON.stringify(m) !== JSON.stringify(emptyMember()));
-  useUnloadGuard(dirty && !create.isSuccess);
-
   if (items.isPending) return <Loading />;
   if (items.isError) return <Alert severity="error">{messages.somethingWentWrong}</Alert>;
-  const choices = items.data.filter((i) => i.type !== "plan");
-  const body = toBody(name, members, choices);
-  const parsed = createPlanBody.safeParse(body);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
-  for (const [field, message] of Object.entries(fieldMessages(create.error))) errors[field] ??= message;
-  const shown = (field: string) => (submitted || create.isError ? errors[field] : undefined);
+  return <PlanForm programId={programId} listPath={listPath} choices={items.data.filter((i) => i.type !== "plan")} />;
+};
 
-  const submit = () => {
-    setSubmitted(true);
-    if (!parsed.success) return;
-    create.mutate(body as never, {
+const PlanForm = ({
+  programId,
+  listPath,
+  choices,
+}: {
+  programId: string;
+  listPath: string;
+  choices: QuestionnaireItem[];
+}) => {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const create = useCreatePlan(programId);
+  const [schema] = useState(() => planForm(choices));
+  const form = useSchemaForm(schema, {
+    name: "",
+    members: Array.from({ length: L.planDefaultMembers }, emptyMember),
+  });
+  const steps = useFieldArray({ control: form.control, name: "members" });
+  const members = useWatch({ control: form.control, name: "members" });
+  const [cancelling, setCancelling] = useState(false);
+  const dirty = form.formState.isDirty;
+  useUnloadGuard(dirty && !create.isSuccess);
+  const clear = (paths: Path<PlanValues>[]) => {
+    for (const path of paths) form.setValue(path, "", { shouldDirty: true });
+  };
+
+  const submit = (body: CreatePlanInput) =>
+    create.mutate(body, {
       onSuccess: (plan) => {
         enqueueSnackbar(messages.questionnaireCreated(plan.name), { variant: "success" });
         navigate(`${listPath}#${plan.id}`, { state: skipLeaveGuard });
       },
+      onError: (error) => {
+        if (error instanceof ApiError)
+          for (const { field, message } of error.fieldErrors)
+            form.setError(field as Path<PlanValues>, { type: "server", message });
+      },
     });
-  };
-  const update = (index: number, change: Partial<MemberForm>) =>
-    setMembers((list) => list.map((m, i) => (i === index ? { ...m, ...change } : m)));
+  const membersError = form.formState.errors.members?.root?.message ?? form.formState.errors.members?.message;
+  const serverFailed = create.isError && !(create.error instanceof ApiError && create.error.fieldErrors.length);
+  const disabled = create.isPending;
 
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ maxWidth: 960 }}>
       <Typography id={titleId} variant="h2" sx={{ mb: 2 }}>
         Create questionnaire plan
       </Typography>
-      <Stack
-        spacing={3}
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label="Plan name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: L.planNameMax } }}
-          error={!!shown("name")}
-          helperText={shown("name") ?? " "}
-          sx={{ maxWidth: 480 }}
-          disabled={create.isPending}
-        />
-        {members.map((m, i) => {
-          const errorOf = (field: string) => shown(`members.${i}.${field}`);
-          const itemError = errorOf("questionnaireId") ?? errorOf("questionnaireBatchId");
-          const set = (change: Partial<MemberForm>) => update(i, change);
-          const disabled = create.isPending;
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: steps are positions in the plan
-            <Paper key={i} variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={`Questionnaire ${i + 1}`}>
-              <Stack direction="row" sx={{ mb: 2, justifyContent: "space-between", alignItems: "center" }}>
-                <Typography component="legend" variant="h3">
-                  Questionnaire {i + 1}
-                </Typography>
-                {members.length > L.planMinMembers ? (
-                  <IconButton
-                    aria-label={`Remove questionnaire ${i + 1}`}
-                    onClick={() => setMembers((list) => list.filter((_, j) => j !== i))}
-                  >
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                ) : null}
-              </Stack>
-              <Stack spacing={1}>
-                <Select
-                  label="Questionnaire"
-                  value={m.item}
-                  onChange={(item) => set({ item })}
-                  error={itemError}
-                  disabled={disabled}
-                >
-                  {choices.map((item) => (
-                    <MenuItem key={item.id} value={item.id}>
-                      {item.name}
-                      {item.type === "batch" ? " (batch)" : ""}
-                    </MenuItem>
-                  ))}
-                </Select>
-                {i > 0 ? (
-                  <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                    <Select
-                      label="Scheduling type"
-                      value={m.schedulingType}
-                      onChange={(schedulingType) => set({ schedulingType })}
-                      error={errorOf("schedulingType")}
-                      disabled={disabled}
-                    >
-                      <MenuItem value="delay">Delay</MenuItem>
-                      <MenuItem value="delay_with_condition">Delay with condition</MenuItem>
-                    </Select>
-                    <NumberField
-                      label="Delay"
-                      value={m.delay}
-                      onChange={(delay) => set({ delay })}
-                      error={errorOf("delay")}
-                      disabled={disabled}
-                    />
-                    <Select
-                      label="Delay unit"
-                      value={m.delayUnit}
-                      onChange={(delayUnit) => set({ delayUnit })}
-                      error={errorOf("delayUnit")}
-                      disabled={disabled}
-                    >
-                      {unitOptions}
-                    </Select>
-                  </Stack>
-                ) : (
-                  <Typography variant="body2" color="text.secondary">
-                    Sent first, with no delay.
+      <Form form={form} onSubmit={submit}>
+        <Stack spacing={3}>
+          <FormTextField
+            control={form.control}
+            name="name"
+            label="Plan name"
+            required
+            slotProps={{ htmlInput: { maxLength: L.planNameMax } }}
+            helperText=" "
+            sx={{ maxWidth: 480 }}
+            disabled={disabled}
+          />
+          {steps.fields.map((step, i) => {
+            const m = members[i] ?? emptyMember();
+            const at = (field: keyof MemberForm) => `members.${i}.${field}` as const;
+            const conditional = i > 0 && m.schedulingType === "delay_with_condition";
+            return (
+              <Paper
+                key={step.id}
+                variant="outlined"
+                sx={{ p: 2 }}
+                component="fieldset"
+                aria-label={`Questionnaire ${i + 1}`}
+              >
+                <Stack direction="row" sx={{ mb: 2, justifyContent: "space-between", alignItems: "center" }}>
+                  <Typography component="legend" variant="h3">
+                    Questionnaire {i + 1}
                   </Typography>
-                )}
-                {i > 0 && m.schedulingType === "delay_with_condition" ? (
-                  <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                    <Select
-                      label="Delay type"
-                      value={m.delayType}
-                      onChange={(delayType) => set({ delayType })}
-                      error={errorOf("delayType")}
-                      disabled={disabled}
-                    >
-                      <MenuItem value="from_completion">From completion</MenuItem>
-                      <MenuItem value="from_delivery">From delivery</MenuItem>
-                    </Select>
-                    <Select
-                      label="Condition type"
-                      value={m.conditionType}
-                      onChange={(conditionType) => set({ conditionType, questionId: "", answer: "" })}
-                      error={errorOf("conditionType")}
-                      disabled={disabled}
-                    >
-                      <MenuItem value="completion">Completion</MenuItem>
-                      <MenuItem value="question">Question</MenuItem>
-                    </Select>
-                  </Stack>
-                ) : null}
-                {i > 0 && m.schedulingType === "delay_with_condition" && m.conditionType === "question" ? (
-                  <ConditionFields
-                    programId={programId}
-                    previous={choices.find((x) => x.id === members[i - 1]?.item)}
-                    member={m}
-                    set={set}
-                    errorOf={errorOf}
-                    disabled={disabled}
-                  />
-                ) : null}
-                <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                  <NumberField
-                    label="Response window"
-                    value={m.responseWindow}
-                    onChange={(responseWindow) => set({ responseWindow })}
-                    error={errorOf("responseWindow")}
-                    disabled={disabled}
-                  />
+                  {members.length > L.planMinMembers ? (
+                    <IconButton aria-label={`Remove questionnaire ${i + 1}`} onClick={() => steps.remove(i)}>
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  ) : null}
+                </Stack>
+                <Stack spacing={1}>
                   <Select
-                    label="Response window unit"
-                    value={m.responseWindowUnit}
-                    onChange={(responseWindowUnit) => set({ responseWindowUnit })}
-                    error={errorOf("responseWindowUnit")}
+                    label="Questionnaire"
+                    name={at("item")}
+                    errorPaths={[`members.${i}.questionnaireId`, `members.${i}.questionnaireBatchId`]}
                     disabled={disabled}
                   >
-                    {unitOptions}
-                  </Select>
-                  <Select
-                    label="Frequency"
-                    value={m.frequency}
-                    onChange={(frequency) => set({ frequency, ...(frequency === "0" ? { numberToSend: "1" } : {}) })}
-                    error={errorOf("frequency")}
-                    disabled={disabled}
-                  >
-                    {planFrequencies.map((f) => (
-                      <MenuItem key={f} value={f}>
-                        {planFrequencyLabels[f]}
+                    {choices.map((item) => (
+                      <MenuItem key={item.id} value={item.id}>
+                        {item.name}
+                        {item.type === "batch" ? " (batch)" : ""}
                       </MenuItem>
                     ))}
                   </Select>
-                  {m.frequency === "custom" ? (
-                    <NumberField
-                      label="Every how many days"
-                      value={m.frequencyCustom}
-                      onChange={(frequencyCustom) => set({ frequencyCustom })}
-                      error={errorOf("frequencyCustom")}
+                  {i > 0 ? (
+                    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                      <Select label="Scheduling type" name={at("schedulingType")} disabled={disabled}>
+                        <MenuItem value="delay">Delay</MenuItem>
+                        <MenuItem value="delay_with_condition">Delay with condition</MenuItem>
+                      </Select>
+                      <NumberField label="Delay" name={at("delay")} disabled={disabled} />
+                      <Select label="Delay unit" name={at("delayUnit")} disabled={disabled}>
+                        {unitOptions}
+                      </Select>
+                    </Stack>
+                  ) : (
+                    <Typography variant="body2" color="text.secondary">
+                      Sent first, with no delay.
+                    </Typography>
+                  )}
+                  {conditional ? (
+                    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                      <Select label="Delay type" name={at("delayType")} disabled={disabled}>
+                        <MenuItem value="from_completion">From completion</MenuItem>
+                        <MenuItem value="from_delivery">From delivery</MenuItem>
+                      </Select>
+                      <Select
+                        label="Condition type"
+                        name={at("conditionType")}
+                        onChosen={() => clear([at("questionId"), at("answer")])}
+                        disabled={disabled}
+                      >
+                        <MenuItem value="completion">Completion</MenuItem>
+                        <MenuItem value="question">Question</MenuItem>
+                      </Select>
+                    </Stack>
+                  ) : null}
+                  {conditional && m.conditionType === "question" ? (
+                    <ConditionFields
+                      programId={programId}
+                      previous={choices.find((x) => x.id === members[i - 1]?.item)}
+                      index={i}
+                      questionId={m.questionId}
+                      onQuestionChosen={() => clear([at("answer")])}
                       disabled={disabled}
                     />
                   ) : null}
-                  {m.frequency && m.frequency !== "0" ? (
-                    <NumberField
-                      label="Number of times to send"
-                      value={m.numberToSend}
-                      onChange={(numberToSend) => set({ numberToSend })}
-                      error={errorOf("numberToSend")}
+                  <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                    <NumberField label="Response window" name={at("responseWindow")} disabled={disabled} />
+                    <Select label="Response window unit" name={at("responseWindowUnit")} disabled={disabled}>
+                      {unitOptions}
+                    </Select>
+                    <Select
+                      label="Frequency"
+                      name={at("frequency")}
+                      onChosen={(frequency) => {
+                        if (frequency === "0") form.setValue(at("numberToSend"), "1", { shouldDirty: true });
+                      }}
                       disabled={disabled}
-                    />
-                  ) : null}
+                    >
+                      {planFrequencies.map((f) => (
+                        <MenuItem key={f} value={f}>
+                          {planFrequencyLabels[f]}
+                        </MenuItem>
+                      ))}
+                    </Select>
+                    {m.frequency === "custom" ? (
+                      <NumberField label="Every how many days" name={at("frequencyCustom")} disabled={disabled} />
+                    ) : null}
+                    {m.frequency && m.frequency !== "0" ? (
+                      <NumberField label="Number of times to send" name={at("numberToSend")} disabled={disabled} />
+                    ) : null}
+                  </Stack>
                 </Stack>
-              </Stack>
-            </Paper>
-          );
-        })}
-        {shown("members") ? <Alert severity="error">{shown("members")}</Alert> : null}
-        {members.length < L.planMaxMembers ? (
-          <Box>
-            <Button onClick={() => setMembers((list) => [...list, emptyMember()])}>+ Add questionnaire</Button>
-          </Box>
-        ) : null}
-        {create.isError && !Object.keys(fieldMessages(create.error)).length ? (
-          <Alert severity="error">{messages.planCreateFailed}</Alert>
-        ) : null}
-        <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            Confirm
-          </Button>
-          <Button onClick={() => setCancelling(true)} disabled={create.isPending}>
-            Cancel
-          </Button>
+              </Paper>
+            );
+          })}
+          {membersError ? <Alert severity="error">{membersError}</Alert> : null}
+          {members.length < L.planMaxMembers ? (
+            <Box>
+              <Button onClick={() => steps.append(emptyMember())}>+ Add questionnaire</Button>
+            </Box>
+          ) : null}
+          {serverFailed ? <Alert severity="error">{messages.planCreateFailed}</Alert> : null}
+          <Stack direction="row" spacing={2}>
+            <FormSubmitButton pending={create.isPending}>Confirm</FormSubmitButton>
+            <Button onClick={() => setCancelling(true)} disabled={create.isPending}>
+              Cancel
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
+      </Form>
       <ConfirmDialog
         open={cancelling}
         title={messages.planCancelTitle}
