@@ -46,14 +46,18 @@ export const jsonResponse = (status: number, body: unknown): Response =>
     headers: { "content-type": "application/json" },
   });
 
-/** Stubs window.fetch with a handler per "METHOD path"; unknown calls fail the test loudly. */
+/**
+ * Stubs window.fetch with a handler per "METHOD path"; unknown calls fail the test loudly. A handler
+ * keyed without a query string also answers that path with any query (?lang=de: the patient's
+ * language a call names).
+ */
 export const stubFetch = (
   handlers: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>,
 ) => {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
     const key = `${init?.method ?? "GET"} ${url}`;
-    const handler = handlers[key];
+    const handler = handlers[key] ?? handlers[key.split("?")[0]!];
     if (!handler) throw new Error(`Unexpected fetch: ${key}`);
     return handler(init);
   });

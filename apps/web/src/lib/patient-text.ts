@@ -7,6 +7,7 @@ import {
   type PatientLanguage,
   type PatientTextKey,
   type PatientTexts,
+  patientLanguageNames,
   patientSignInTextLoaders,
   patientTextLoaders,
   publicPageTextLoaders,
@@ -168,6 +169,22 @@ export const formatUnit = (
   unit: "celsius" | "fahrenheit" | "kilogram" | "pound",
   maximumFractionDigits = 1,
 ) => new Intl.NumberFormat(state.locale, { style: "unit", unit, maximumFractionDigits }).format(value);
+
+/** A language's name in the language shown ("Englisch" on a German screen), else in itself. */
+export const languageName = (language: PatientLanguage): string => {
+  try {
+    return new Intl.DisplayNames([state.locale], { type: "language" }).of(language) ?? patientLanguageNames[language];
+  } catch {
+    return patientLanguageNames[language];
+  }
+};
+
+/**
+ * The mark beside a text of the care team shown in another language than the patient's (none
+ * written in theirs: issue 31 §3), "(auf Englisch)"; null when the text is in the language shown.
+ */
+export const otherLanguageMark = (language: PatientLanguage | undefined): string | null =>
+  !language || language === state.language ? null : t("inLanguage", { language: languageName(language) });
 
 const currentState = () => state;
 /** The language shown, outside React. */

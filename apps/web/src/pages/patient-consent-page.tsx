@@ -4,14 +4,15 @@ import { useInvite } from "../features/patient-side/api";
 import { ConsentForm } from "../features/patient-side/components/consent-form";
 import { goTo, pageParams, pageSearch } from "../lib/page-address";
 import { readPatientToken } from "../lib/patient-session";
-import { settlePatientLanguage, t } from "../lib/patient-text";
+import { settlePatientLanguage, t, usePatientLanguage } from "../lib/patient-text";
 import { InvalidInviteLink, isInvalidInvite } from "./patient-invite-page";
 
 /** /auth-consent/{inviteCode}?programId=: the program's consent, after signing in or up. */
 export const PatientConsentPage = () => {
   const { inviteCode = "" } = pageParams("/auth-consent/:inviteCode");
   const signedIn = readPatientToken() !== null;
-  const invite = useInvite(inviteCode);
+  // The consent in the language shown (fetched again when the patient switches language).
+  const invite = useInvite(inviteCode, usePatientLanguage().language);
   const territory = invite.data?.territory ?? null;
   useEffect(() => {
     if (territory) void settlePatientLanguage({ territory });
@@ -31,6 +32,7 @@ export const PatientConsentPage = () => {
           programId={pageSearch().get("programId") || invite.data.programId}
           programName={invite.data.programName}
           consentMessage={invite.data.consentMessage}
+          consentMessageLanguage={invite.data.consentMessageLanguage}
           onParticipated={() => goTo("/demographic-info")}
         />
       )}

@@ -22,6 +22,8 @@ export const patientCareTeamContactSchema = careTeamContactSchema.extend({
   generalGuidanceLanguage: language.optional(),
 });
 
+export type PatientCareTeamContact = z.infer<typeof patientCareTeamContactSchema>;
+
 /** A program the signed-in patient consented to, as their app shows it. */
 export const patientProgramSchema = z.object({
   programId: z.string(),

@@ -1,7 +1,8 @@
-import type { LegalDocumentId, patientSideApi } from "@openpro/core";
+import type { LegalDocumentId, PatientLanguage, patientSideApi } from "@openpro/core";
 import { publicPageRoutes } from "@openpro/core/schema-free";
 import type { CallOptions } from "../../lib/http";
 import { readPatientToken } from "../../lib/patient-session";
+import { patientLanguageNow } from "../../lib/patient-text";
 import { useRemoteAction, useRemoteData } from "../../lib/remote";
 import { callRoute } from "../../lib/route-call";
 
@@ -14,8 +15,11 @@ export type Demographics = Body<typeof patientSideApi.demographics>;
  * patient-side token or none, and each component shows its own failures.
  */
 
-export const useInvite = (inviteCode: string) =>
-  useRemoteData(`invite:${inviteCode}`, () => callRoute(publicPageRoutes.invite, { params: { inviteCode } }));
+/** What an invitation leads to; with `language`, its consent in that language (else the browser's). */
+export const useInvite = (inviteCode: string, language?: PatientLanguage) =>
+  useRemoteData(`invite:${inviteCode}${language ? `:${language}` : ""}`, () =>
+    callRoute(publicPageRoutes.invite, { params: { inviteCode }, query: language ? { lang: language } : undefined }),
+  );
 
 export const useGiveConsent = (programId: string) =>
   useRemoteAction(() =>
@@ -52,5 +56,10 @@ export const useStudyEnded = (programId: string) =>
   useRemoteData(`study:${programId}`, () => callRoute(publicPageRoutes.studyEnded, { params: { programId } }));
 
 /** A legal document to accept while signing up, loaded when its dialog opens. */
-export const useLegalDocument = (documentId: LegalDocumentId) =>
-  useRemoteData(`document:${documentId}`, () => callRoute(publicPageRoutes.legalDocument, { params: { documentId } }));
+export const useLegalDocument = (documentId: LegalDocumentId) => {
+  // In the language shown (the licence agreement and the privacy policy have ours; issue 31 §3).
+  const lang = patientLanguageNow();
+  return useRemoteData(`document:${documentId}:${lang}`, () =>
+    callRoute(publicPageRoutes.legalDocument, { params: { documentId }, query: { lang } }),
+  );
+};

@@ -1,8 +1,8 @@
 import EmailIcon from "@mui/icons-material/Email";
 import PhoneIcon from "@mui/icons-material/Phone";
 import { Box, Button, Paper, Typography } from "@mui/material";
-import type { CareTeamContact } from "@openpro/core";
-import { t } from "../../lib/patient-text";
+import type { PatientCareTeamContact } from "@openpro/core";
+import { otherLanguageMark, t } from "../../lib/patient-text";
 import { touch } from "./me-layout";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -28,7 +28,7 @@ export const PhoneLink = ({ phone, label, onColour = false }: { phone: string; l
 );
 
 /** Each contact with tap-to-call and tap-to-write buttons. */
-export const CareTeamContacts = ({ careTeam }: { careTeam: CareTeamContact[] }) => (
+export const CareTeamContacts = ({ careTeam }: { careTeam: PatientCareTeamContact[] }) => (
   <Box component="section" aria-labelledby="me-care-team" sx={{ mb: 3 }}>
     <Typography id="me-care-team" variant="h2" sx={{ fontSize: "1.35rem", mb: 1.5 }}>
       {t("careTeamTitle")}
@@ -43,7 +43,15 @@ export const CareTeamContacts = ({ careTeam }: { careTeam: CareTeamContact[] }) 
           {contact.hoursOfOperation ? (
             <Typography>{t("careTeamHours", { hours: contact.hoursOfOperation })}</Typography>
           ) : null}
-          {contact.generalGuidance ? <Typography color="text.secondary">{contact.generalGuidance}</Typography> : null}
+          {contact.generalGuidance ? (
+            // In the patient's language, else the program's default language's, marked (issue 31 §3).
+            <Typography color="text.secondary" lang={contact.generalGuidanceLanguage}>
+              {contact.generalGuidance}
+              {otherLanguageMark(contact.generalGuidanceLanguage) ? (
+                <> {otherLanguageMark(contact.generalGuidanceLanguage)}</>
+              ) : null}
+            </Typography>
+          ) : null}
           {contact.contactPhones.map((phone) => (
             <Button
               key={phone}

@@ -1,6 +1,7 @@
+import type { PatientLanguage } from "@openpro/core";
 import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Checkbox, Dialog, Spinner } from "../../../components/plain-ui";
-import { t } from "../../../lib/patient-text";
+import { otherLanguageMark, t } from "../../../lib/patient-text";
 import { useDeclineConsent, useGiveConsent } from "../api";
 
 const ConsentMarkdown = lazy(async () => ({ default: (await import("./consent-markdown")).ConsentMarkdown }));
@@ -14,11 +15,14 @@ export const ConsentForm = ({
   programId,
   programName,
   consentMessage,
+  consentMessageLanguage,
   onParticipated,
 }: {
   programId: string;
   programName: string;
   consentMessage: string;
+  /** The language the message is in (the program may have none in the patient's): set as its lang, and marked. */
+  consentMessageLanguage?: PatientLanguage | undefined;
   onParticipated: () => void;
 }) => {
   const give = useGiveConsent(programId);
@@ -35,11 +39,13 @@ export const ConsentForm = ({
     );
   }
   const failed = give.isError || decline.isError;
+  const mark = otherLanguageMark(consentMessageLanguage);
   return (
     <div>
       {programName ? <h2 className="pu-h2">{programName}</h2> : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="pu-scroll" tabIndex={0} aria-label={t("consentMessageLabel")}>
+      {mark ? <p className="pu-text">{mark}</p> : null}
+      <section className="pu-scroll" tabIndex={0} aria-label={t("consentMessageLabel")} lang={consentMessageLanguage}>
         <Suspense fallback={<Spinner label={t("loadingConsent")} />}>
           <ConsentMarkdown source={consentMessage} />
         </Suspense>
