@@ -29,7 +29,7 @@ export const ActivitiesWidget = ({
             caption="Activities logged most"
             columns={[
               { header: "Activity", cell: (a) => a.activityType },
-              { header: "Logs", cell: (a) => a.count, align: "right" },
+              { header: "Logs", cell: (a) => formatCount(a.count), align: "right" },
               { header: "Minutes", cell: (a) => formatNumber(a.totalMinutes, 0), align: "right" },
             ]}
             rows={top}

@@ -2,6 +2,7 @@ import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
 import type { DailyReport } from "@openpro/core";
 import type { ReactNode } from "react";
 import { Loading } from "../../../components/loading";
+import { formatCount } from "../../../lib/format";
 import { useDailyReport } from "../api";
 import { formatLongDay, formatTime, gradeLabel } from "../format";
 
@@ -69,8 +70,8 @@ export const DayReportView = ({
             <ListItemText
               primary={
                 a.data.steps !== undefined
-                  ? `${a.data.steps} steps`
-                  : `${a.data.activityType ?? "Activity"}${a.data.durationMinutes ? ` · ${a.data.durationMinutes} min` : ""}`
+                  ? `${formatCount(a.data.steps)} ${a.data.steps === 1 ? "step" : "steps"}`
+                  : `${a.data.activityType ?? "Activity"}${a.data.durationMinutes ? ` · ${formatCount(a.data.durationMinutes)} min` : ""}`
               }
               secondary={formatTime(a.date)}
             />
