@@ -43,8 +43,8 @@ export const ConsentForm = ({
   return (
     <div>
       {programName ? <h2 className="pu-h2">{programName}</h2> : null}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
       {mark ? <p className="pu-text">{mark}</p> : null}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
       <section className="pu-scroll" tabIndex={0} aria-label={t("consentMessageLabel")} lang={consentMessageLanguage}>
         <Suspense fallback={<Spinner label={t("loadingConsent")} />}>
           <ConsentMarkdown source={consentMessage} />
