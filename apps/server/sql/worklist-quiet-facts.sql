@@ -15,8 +15,7 @@ WITH contacts AS (
       GROUP BY e.patient_id
     )
     SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
-      pp.status, pp.date_consent_given AS "dateConsentGiven",
-      to_char(pp.date_consent_given AT TIME ZONE $3, 'YYYY-MM-DD') AS "consentDay",
+      pp.status, to_char(pp.date_consent_given AT TIME ZONE $3, 'YYYY-MM-DD') AS "consentDay",
       s.last_log_day AS "lastLogDay", s.log_day_bits AS "logDayBits",
       (s.last_log_day IS NOT NULL OR EXISTS (
         SELECT 1 FROM sessions x

@@ -7,7 +7,6 @@ export interface QuietFactsRow {
   firstName: string;
   lastName: string;
   status: string;
-  dateConsentGiven: Date | string;
   /** The clinic's day of the consent (the territory zone's date at that instant). */
   consentDay: string;
   /** The enrolment's summary of days logged (core LogDaysSummary): null, never logged. */
@@ -24,7 +23,8 @@ export interface QuietFactsRow {
  * the enrolment's summary of days logged (worklist_log_days_summaries, one row a patient, which
  * core's logDaysOn slides to the clinic's today), the latest contact, missed questionnaires since
  * the last one completed, and whether the patient opened the app: logged, or signed in since
- * consenting.
+ * consenting. Its columns are named as the row's fields: read without the camel-case plugin, which
+ * would copy each of the 10,000 rows to rename nothing.
  */
 export const findQuietFacts = async (
   db: Db,
@@ -48,8 +48,7 @@ export const findQuietFacts = async (
       GROUP BY e.patient_id
     )
     SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
-      pp.status, pp.date_consent_given AS "dateConsentGiven",
-      to_char(pp.date_consent_given AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "consentDay",
+      pp.status, to_char(pp.date_consent_given AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "consentDay",
       s.last_log_day AS "lastLogDay", s.log_day_bits AS "logDayBits",
       (s.last_log_day IS NOT NULL OR EXISTS (
         SELECT 1 FROM sessions x
@@ -61,7 +60,7 @@ export const findQuietFacts = async (
     LEFT JOIN contacts c ON c.patient_id = pp.user_id
     LEFT JOIN missed m ON m.patient_id = pp.user_id
     WHERE pp.program_id = ${programId} AND pp.status = 'CONSENTED'
-      AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL`.execute(db);
+      AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL`.execute(db.withoutPlugins());
   return rows;
 };
 
