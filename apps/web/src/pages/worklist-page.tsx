@@ -10,7 +10,11 @@ export const WorklistPage = () => {
   const [search] = useSearchParams();
   const { user } = useSession();
   const programs = usePrograms(1, null);
-  const options = (programs.data?.results ?? []).map((p) => ({ programId: p.programId, name: p.name }));
+  const options = (programs.data?.results ?? []).map((p) => ({
+    programId: p.programId,
+    name: p.name,
+    territory: p.territory,
+  }));
   return (
     <>
       <PageTitle>Worklist</PageTitle>

@@ -85,4 +85,34 @@ describe("the worklist", () => {
     );
     expect(await screen.findByText(messages.worklistEmpty)).toBeTruthy();
   });
+
+  it("shows the care-team phone as the program's staff dial it: nationally for its own country, else internationally", async () => {
+    signedIn();
+    stubFetch({
+      [`GET ${listUrl}`]: () =>
+        jsonResponse(200, {
+          results: [
+            {
+              ...row(alanId, "Alan Turing", [{ reason: "never_opened", since: "2026-02-01" }]),
+              careTeamPhone: "+441132068000",
+            },
+            {
+              ...row(graceId, "Grace Hopper", [{ reason: "reporting_dropped", since: "2026-02-27" }]),
+              careTeamPhone: "+35312345678",
+            },
+          ],
+          totalCount: 2,
+        }),
+    });
+    renderWithProviders(
+      <WorklistQueue
+        programs={[{ programId: projectId, name: "Northbridge Heart", territory: "UK_IRE" }]}
+        canSetQuietDays={false}
+      />,
+    );
+    const table = await screen.findByRole("table", { name: "Patients gone quiet" });
+    expect(within(within(table).getByRole("row", { name: /Alan Turing/ })).getByText("0113 206 8000")).toBeTruthy();
+    // An Irish number in a UK and Ireland program: read nationally it could be taken for a British one.
+    expect(within(within(table).getByRole("row", { name: /Grace Hopper/ })).getByText("+353 1 234 5678")).toBeTruthy();
+  });
 });

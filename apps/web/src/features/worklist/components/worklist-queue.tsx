@@ -15,7 +15,15 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { contactOutcomeLabels, messages, quietDaysRange, type WorklistRow, worklistReasonLabels } from "@openpro/core";
+import {
+  contactOutcomeLabels,
+  formatPhoneForTerritory,
+  messages,
+  quietDaysRange,
+  type Territory,
+  type WorklistRow,
+  worklistReasonLabels,
+} from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
@@ -79,7 +87,19 @@ const QuietDaysSetting = ({ programId }: { programId: string }) => {
   );
 };
 
-const WorklistTableRow = ({ programId, row }: { programId: string; row: WorklistRow }) => {
+/** The care-team phone as the program's staff dial it: nationally for the territory's own numbers. */
+const careTeamPhoneText = (phone: string | null, territory: Territory | undefined) =>
+  phone === null ? "Not set" : territory ? formatPhoneForTerritory(phone, territory) : phone;
+
+const WorklistTableRow = ({
+  programId,
+  territory,
+  row,
+}: {
+  programId: string;
+  territory: Territory | undefined;
+  row: WorklistRow;
+}) => {
   const [contacting, setContacting] = useState(false);
   return (
     <TableRow>
@@ -99,7 +119,7 @@ const WorklistTableRow = ({ programId, row }: { programId: string; row: Worklist
           ? `${contactOutcomeLabels[row.lastContact.outcome]}, ${formatDateTime(row.lastContact.contactedAt)}`
           : "None"}
       </TableCell>
-      <TableCell>{row.careTeamPhone ?? "Not set"}</TableCell>
+      <TableCell>{careTeamPhoneText(row.careTeamPhone, territory)}</TableCell>
       <TableCell>
         <Button
           variant="outlined"
@@ -131,13 +151,14 @@ export const WorklistQueue = ({
   initialProgramId,
   canSetQuietDays,
 }: {
-  programs: { programId: string; name: string }[];
+  programs: { programId: string; name: string; territory?: Territory }[];
   initialProgramId?: string | undefined;
   canSetQuietDays: boolean;
 }) => {
   const [chosen, setChosen] = useState<string | undefined>(initialProgramId);
   const [page, setPage] = useState(1);
   const programId = chosen ?? programs[0]?.programId;
+  const territory = programs.find((p) => p.programId === programId)?.territory;
   const worklist = useWorklist(programId, page);
   return (
     <Box>
@@ -189,7 +210,7 @@ export const WorklistQueue = ({
               </TableHead>
               <TableBody>
                 {worklist.data.results.map((row) => (
-                  <WorklistTableRow key={row.patientId} programId={programId} row={row} />
+                  <WorklistTableRow key={row.patientId} programId={programId} territory={territory} row={row} />
                 ))}
               </TableBody>
             </Table>
