@@ -1,17 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Box, Button } from "@mui/material";
 import { createOrganisationBody, limits, messages } from "@openpro/core";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
-import { isSubmitDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { useCreateOrganisation } from "../api";
 
 const schema = z.object({ name: createOrganisationBody.shape.name });
-type Values = z.input<typeof schema>;
 
 /** The callers navigate with skipLeaveGuard state. Name only (required, trimmed, max 250); any server failure is shown on the name field. */
 export const OrganisationCreateForm = ({
@@ -23,12 +20,9 @@ export const OrganisationCreateForm = ({
 }) => {
   const create = useCreateOrganisation();
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const form = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { name: "" },
-  });
+  const form = useSchemaForm(schema, { name: "" });
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: z.output<typeof schema>) =>
     create.mutateAsync({ name: values.name }).then(
       ({ organisationId }) => onCreated(organisationId),
       (error: unknown) => {
@@ -39,11 +33,10 @@ export const OrganisationCreateForm = ({
           (error instanceof ApiError && error.status !== undefined ? error.message : messages.somethingWentWrong);
         form.setError("name", { type: "server", message }, { shouldFocus: true });
       },
-    ),
-  );
+    );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create organisation" sx={{ maxWidth: 560 }}>
+    <Form form={form} onSubmit={onSubmit} aria-label="Create organisation" sx={{ maxWidth: 560 }}>
       <FormTextField
         control={form.control}
         name="name"
@@ -53,9 +46,7 @@ export const OrganisationCreateForm = ({
         helperText={`At most ${limits.text.organisationName} characters`}
       />
       <Box sx={{ display: "flex", gap: 2, mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, create.isPending)}>
-          Save
-        </Button>
+        <FormSubmitButton pending={create.isPending}>Save</FormSubmitButton>
         <Button onClick={() => setConfirmCancel(true)} disabled={create.isPending}>
           Cancel
         </Button>
@@ -69,6 +60,6 @@ export const OrganisationCreateForm = ({
         }}
       />
       <LeaveGuard when={form.formState.isDirty} />
-    </Box>
+    </Form>
   );
 };

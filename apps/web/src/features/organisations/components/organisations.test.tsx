@@ -13,6 +13,8 @@ describe("the create organisation form", () => {
     const user = userEvent.setup();
     renderWithProviders(<OrganisationCreateForm onCreated={vi.fn()} onCancel={vi.fn()} />);
     expect(screen.queryByText(messages.required)).toBeNull();
+    // Nothing changed yet: Save is disabled (document 1 §5, decision 031).
+    expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
     await user.type(screen.getByLabelText(/Organisation name/), "   ");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText(messages.required)).toBeTruthy();
