@@ -22,8 +22,26 @@ export const postSignInRoute = (user: CurrentUser, returnTo: string | null, now:
     if (returnTo) rememberReturnTo(returnTo);
     return "/update-password";
   }
-  if (!user.instructionsAcknowledged) return "/instructions-for-use?required=true";
-  return returnTo?.startsWith("/") && !returnTo.startsWith("//") ? returnTo : "/";
+  if (!user.instructionsAcknowledged) {
+    // Kept for after the acknowledgement: the instructions page continues there.
+    if (returnTo) rememberReturnTo(returnTo);
+    return "/instructions-for-use?required=true";
+  }
+  return safeReturnTo(returnTo) ?? "/";
+};
+
+/** A path of this site (never another site's "//host" address), or null. */
+export const safeReturnTo = (returnTo: string | null): string | null =>
+  returnTo?.startsWith("/") && !returnTo.startsWith("//") ? returnTo : null;
+
+/**
+ * Where a staff invitation leads once accepted: the program it names (…&projectId=), else the
+ * programs list. A new clinician's invitation is accepted as they sign up, so its own address would
+ * then say the link is no longer valid: after the code and the instructions for use they go here.
+ */
+export const invitationDestination = (invitation: string): string => {
+  const programId = new URLSearchParams(invitation.split("?")[1] ?? "").get("projectId");
+  return programId && /^[0-9a-f-]{36}$/i.test(programId) ? `/programs/${programId}` : "/programs";
 };
 
 // ---- Inactivity deadline (shared by tabs through localStorage) ----

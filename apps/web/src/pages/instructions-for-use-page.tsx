@@ -9,7 +9,7 @@ import { useUpdateCurrentUser } from "../features/auth/api";
 import { useLegalDocument } from "../features/content/api";
 import { fullPageLoad } from "../lib/page-address";
 import { useSession } from "../lib/session-context";
-import { readPendingInvite } from "../lib/sign-in-state";
+import { readPendingInvite, safeReturnTo, takeReturnTo } from "../lib/sign-in-state";
 import { useScrollGate } from "../lib/use-scroll-gate";
 
 /** Instructions for use; with ?required=true a signed-in reader acknowledges them after scrolling to the end. */
@@ -27,8 +27,10 @@ export const InstructionsForUsePage = () => {
     ready: required && document.isSuccess,
   });
 
-  // A new clinician who opened an invitation before signing up goes back to it (document 1 §4:
-  // "if an invite link was saved beforehand the user is sent there afterwards"); else to programs.
+  // Document 1 §4: "if an invite link was saved beforehand the user is sent there afterwards".
+  // A clinician with an invitation still to accept goes back to it; one whose invitation was
+  // accepted with their sign-up (a new clinician), or whose sign-in was on its way to a page, goes
+  // where it was going (the sign-in kept it); else to programs.
   const onAcknowledge = () =>
     acknowledge.mutate(
       { instructionsAcknowledged: true },
@@ -36,7 +38,7 @@ export const InstructionsForUsePage = () => {
         onSuccess: () => {
           const invitation = readPendingInvite();
           if (invitation) fullPageLoad.open(invitation, true);
-          else navigate("/programs", { replace: true });
+          else navigate(safeReturnTo(takeReturnTo()) ?? "/programs", { replace: true });
         },
       },
     );

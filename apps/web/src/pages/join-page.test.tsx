@@ -155,6 +155,9 @@ describe("the clinician invite page (light entry)", () => {
 
     await vi.waitFor(() => expect(leftFor).toHaveBeenCalledWith("/2FA/signup/new%40example.org", true));
     expect(readTokens()).toEqual({ accessToken: "a.b.c", refreshToken: "r1" });
+    // Accepted with the sign-up: not returned to (it is single use), but to where it leads.
+    expect(readPendingInvite()).toBeNull();
+    expect(takeReturnTo()).toBe("/programs");
     const post = fetchMock.mock.calls.find(([url]) => url === "/api/v2/auth/register")!;
     expect(JSON.parse(String(post[1]?.body))).toEqual({
       inviteCode: code,

@@ -12,7 +12,12 @@ import {
 import { LegalDocumentDialog } from "../features/patient-side/components/legal-document-dialog";
 import { ApiError } from "../lib/api-error";
 import { goTo, pageParams } from "../lib/page-address";
-import { clearPendingInvite, rememberPendingInvite, rememberReturnTo } from "../lib/sign-in-state";
+import {
+  clearPendingInvite,
+  invitationDestination,
+  rememberPendingInvite,
+  rememberReturnTo,
+} from "../lib/sign-in-state";
 
 const isInvalidInvite = (error: unknown) =>
   error instanceof ApiError &&
@@ -140,7 +145,9 @@ export const JoinPage = () => {
         teamName={invite.teamName}
         onInvalidInvite={() => setInvalid(true)}
         onRegistered={({ user }) => {
+          // Accepted with the sign-up: after the code and the instructions for use, on to its program.
           clearPendingInvite();
+          rememberReturnTo(invitationDestination(here));
           goTo(`/2FA/signup/${encodeURIComponent(user.email)}`, { replace: true });
         }}
         documentDialog={(props) => <LegalDocumentDialog {...props} fallbackTitle={documentTitles[props.documentId]} />}
