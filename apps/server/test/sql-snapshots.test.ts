@@ -11,7 +11,22 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import type { Db } from "../src/db/kysely.js";
 import { raiseAlertsOfCreatedLogs } from "../src/modules/alerts/queries.js";
-import { findLogsPage } from "../src/modules/exports/queries.js";
+import {
+  findAppointmentsPage,
+  findDosesPage,
+  findLogsPage,
+  findParticipantsPage,
+} from "../src/modules/exports/queries.js";
+import {
+  type Filter as FhirFilter,
+  findAppointments as findFhirAppointments,
+  findLogs as findFhirLogs,
+  findMedicationEvents as findFhirMedicationEvents,
+  findMedications as findFhirMedications,
+  findPatients as findFhirPatients,
+  findQuestionnaireTypes as findFhirQuestionnaires,
+  findResponses as findFhirResponses,
+} from "../src/modules/fhir/queries.js";
 import { insertLogs } from "../src/modules/logs/queries.js";
 import { findEnrolmentPage } from "../src/modules/patients/queries.js";
 import {
@@ -19,6 +34,7 @@ import {
   findMostLoggedSymptoms,
   symptomTrendStatement,
 } from "../src/modules/program-dashboard/queries.js";
+import { findExportPage as findQuestionnaireExportPage } from "../src/modules/questionnaire-delivery/queries.js";
 import { findParticipantReportParts } from "../src/modules/reports/queries.js";
 import { findQuietFacts } from "../src/modules/worklist/queries.js";
 import { auditInStatement } from "../src/platform/audit/audit.js";
@@ -34,6 +50,16 @@ import { enqueueJobsInStatement } from "../src/platform/jobs/job-runner.js";
 const PROGRAM = "00000000-0000-4000-8000-000000000001";
 const PATIENT = "00000000-0000-4000-8000-000000000002";
 const NOW = new Date("2026-03-04T12:00:00Z");
+/** A later page of an export: the keyset of the previous page's last row. */
+const KEY = { at: new Date("2026-03-01T08:00:00Z"), id: "00000000-0000-4000-8000-000000000003" };
+/** A page of the FHIR bulk export (runExport's filter): a program's rows updated since a date, after a cursor. */
+const FHIR_EXPORT_PAGE: FhirFilter = {
+  memberUserId: null,
+  programId: PROGRAM,
+  limit: 1000,
+  lastUpdated: [{ op: ">=", at: new Date("2026-02-01T00:00:00Z") }],
+  after: KEY,
+};
 
 /** A Kysely as the server builds it (the camel-case plugin), whose driver records each statement. */
 const recordingDb = () => {
@@ -155,6 +181,32 @@ const snapshots: Record<string, (db: Db) => Promise<unknown>> = {
     ),
   // The research export's pages of logs.
   "research-export-logs": (db) => findLogsPage(db, PROGRAM, true, null, 1000),
+  // The research export's other CSV files, a later page each.
+  "research-export-participants": (db) => findParticipantsPage(db, PROGRAM, KEY, 1000),
+  "research-export-doses": (db) => findDosesPage(db, PROGRAM, KEY, 1000),
+  "research-export-appointments": (db) => findAppointmentsPage(db, PROGRAM, KEY, 1000),
+  // The FHIR bulk export: a page of each resource type, one statement each, in the export's order.
+  "fhir-export-pages": async (db) => {
+    for (const find of [
+      findFhirPatients,
+      (d: Db, f: FhirFilter) => findFhirLogs(d, { ...f, logClasses: ["SYMPTOMS", "TEMPERATURE", "WEIGHT"] }),
+      findFhirMedications,
+      findFhirMedicationEvents,
+      findFhirQuestionnaires,
+      findFhirResponses,
+      findFhirAppointments,
+    ])
+      await find(db, FHIR_EXPORT_PAGE).catch(() => undefined);
+  },
+  // The questionnaire export (CSV or spreadsheet): a later page of a type's answers in a date range.
+  "questionnaire-export": (db) =>
+    findQuestionnaireExportPage(
+      db,
+      PROGRAM,
+      { startDate: "2026-01-01", endDate: "2026-03-04", typeId: "00000000-0000-4000-8000-0000000e05d0" },
+      { dueDate: "2026-02-01", id: "00000000-0000-4000-8000-000000000004" },
+      500,
+    ),
 };
 
 const fileOf = (name: string) => new URL(`../sql/${name}.sql`, import.meta.url);
