@@ -19,7 +19,7 @@ import { z } from "zod";
 import { FormDrawer, FormDrawerContent } from "../../../components/form-drawer";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
-import { isSubmitDisabled } from "../../../lib/forms";
+import { isSaveDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { useCreatePatient, useUpdatePatient } from "../api";
 
@@ -170,7 +170,7 @@ const PatientForm = ({
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={editing ? "Save" : "Add patient"}
-      submitDisabled={isSubmitDisabled(form.formState, pending)}
+      submitDisabled={isSaveDisabled(form.formState, pending)}
       pending={pending}
     >
       <FormTextField

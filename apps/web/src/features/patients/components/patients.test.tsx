@@ -141,9 +141,13 @@ describe("the add-patient drawer", () => {
     stubFetch({});
     const user = userEvent.setup();
     renderDrawer();
+    // Nothing changed: Add patient is disabled (document 1 §5, decision 031); a change enables it.
+    expect(screen.getByRole("button", { name: "Add patient" }).hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Lovelace");
     await user.click(screen.getByRole("button", { name: "Add patient" }));
     expect(await screen.findByText(messages.patientIdTypeRequired)).toBeTruthy();
     expect(screen.getByText(messages.patientFirstNameRequired)).toBeTruthy();
+    await user.clear(screen.getByRole("textbox", { name: /Last name/ }));
     await fillNames(user);
     await chooseType(user, "Sciensus ID");
     // After the first submit, fields re-validate as they change.

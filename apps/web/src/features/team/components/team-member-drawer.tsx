@@ -15,7 +15,7 @@ import { z } from "zod";
 import { FormDrawer, FormDrawerContent } from "../../../components/form-drawer";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type TeamRef, useAddTeamMember, useUpdateTeamMember } from "../api";
 
@@ -156,7 +156,7 @@ const MemberForm = ({
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={editing ? "Save" : "Invite"}
-      submitDisabled={isSubmitDisabled(form.formState, mutation.isPending)}
+      submitDisabled={isSaveDisabled(form.formState, mutation.isPending)}
       pending={mutation.isPending}
     >
       <FormTextField

@@ -46,6 +46,10 @@ describe("the team member drawer (organisation team)", () => {
     const user = userEvent.setup();
     renderWithProviders(<TeamMemberDrawer team={orgTeam} actor={admin} member={null} open onClose={vi.fn()} />);
     expect(screen.getByRole("dialog", { name: "Add team member" })).toBeTruthy();
+    // Nothing changed: Invite is disabled (document 1 §5, decision 031); the first press after a change shows
+    // what is missing.
+    expect(screen.getByRole("button", { name: "Invite" }).hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByLabelText(/Display name/), "Sister Nina");
     await user.click(screen.getByRole("button", { name: "Invite" }));
     expect(await screen.findByText(messages.teamMemberFirstNameRequired)).toBeTruthy();
     expect(screen.getByText(messages.teamMemberLastNameRequired)).toBeTruthy();
@@ -111,6 +115,9 @@ describe("the team member drawer (organisation team)", () => {
     const view = renderWithProviders(
       <TeamMemberDrawer team={orgTeam} actor={admin} member={named} open onClose={vi.fn()} />,
     );
+    // Nothing changed: Save is disabled (document 1 §5, decision 031).
+    expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByLabelText(/First name/), "a");
     await user.click(screen.getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).not.toHaveProperty("displayName");
@@ -242,6 +249,8 @@ describe("the program Team tab", () => {
     await screen.findByRole("table", { name: "Program team" });
     await user.click(screen.getByRole("button", { name: "Add team member" }));
     const drawer = await screen.findByRole("dialog", { name: "Add team member" });
+    expect(within(drawer).getByRole("button", { name: "Invite" }).hasAttribute("disabled")).toBe(true);
+    await user.type(within(drawer).getByLabelText(/Display name/), "Dr Ada");
     await user.click(within(drawer).getByRole("button", { name: "Invite" }));
     expect(await within(drawer).findByText(messages.teamMemberFirstNameRequired)).toBeTruthy();
     expect(within(drawer).getByText(messages.teamMemberLastNameRequired)).toBeTruthy();
@@ -263,6 +272,7 @@ describe("the program Team tab", () => {
     expect(JSON.parse(String(post![1]?.body))).toEqual({
       firstName: "Ada",
       lastName: "Admin",
+      displayName: "Dr Ada",
       email: "ada@example.org",
       role: "clinician_team_member",
     });
