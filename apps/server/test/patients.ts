@@ -62,14 +62,14 @@ export const listPatients = (t: TestApp, token: string, programId: string, query
  * A patient the care team added through the API with an identifier, who has since consented and
  * told this program her date of birth and sex (kept on the enrolment, as the demographics step
  * leaves them). The account itself carries another date, `accountDob`, so that a test shows staff
- * read only what the patient gave the program.
+ * read only what the patient gave the program. She consented now, or at `consentedAt`.
  */
 export const addConsentedPatient = async (
   t: TestApp,
   token: string,
   programId: string,
   person: { firstName: string; lastName: string; email: string; patientIdType: string; patientId: string },
-  given: { dob: string; sex: "female" | "male"; accountDob?: string },
+  given: { dob: string; sex: "female" | "male"; accountDob?: string; consentedAt?: string },
 ) => {
   const added = await addPatient(t, token, newPatient(programId, person));
   if (added.statusCode !== 201) throw new Error(`adding ${person.email} failed: ${added.statusCode} ${added.body}`);
@@ -81,7 +81,13 @@ export const addConsentedPatient = async (
     .executeTakeFirstOrThrow();
   await t.ctx.db
     .updateTable("programPatients")
-    .set({ status: "CONSENTED", consentGiven: true, dateConsentGiven: t.clock.now(), dob: given.dob, sex: given.sex })
+    .set({
+      status: "CONSENTED",
+      consentGiven: true,
+      dateConsentGiven: given.consentedAt ? new Date(given.consentedAt) : t.clock.now(),
+      dob: given.dob,
+      sex: given.sex,
+    })
     .where("id", "=", enrolment.id)
     .execute();
   await t.ctx.db

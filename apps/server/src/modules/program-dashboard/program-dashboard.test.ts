@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { insertLogs, insertMedication, insertMedicationEvent, setValidation } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
+import { addConsentedPatient, auditRows } from "../../../test/patients.js";
 import {
   EQ5D_TYPE_ID,
   insertProgramSchedule,
@@ -17,6 +17,7 @@ import {
   insertOrganisation,
   insertProgram,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
@@ -27,7 +28,8 @@ const programData = ["view_project_symptom_data", "view_project_temperature_data
 /**
  * A week of a small program, built by hand so every figure can be worked out on paper: Grace
  * (consented Monday 2 March) and Alan (Tuesday 3 March) take part; Wendy logged the worst of all
- * and then withdrew, so nothing of hers counts; one of Grace's logs was invalidated.
+ * and then withdrew, so nothing of hers counts; one of Grace's logs was invalidated. Each story
+ * builds its own week in a program of its own (`heartWeek()`); the staff are the organisation's.
  */
 describe("the program dashboard sums up a program's week", () => {
   let t: TestApp;
@@ -35,64 +37,58 @@ describe("the program dashboard sums up a program's week", () => {
   let researcher: { id: string; token: string };
   let plainNurse: { id: string; token: string };
   let withoutSchedules: { id: string; token: string };
-  let heart: string;
+  let northbridge: string;
   let lakeside: string;
-  let grace: string;
-  let alan: string;
-  let wendy: string;
   const week = { startDate: "2026-03-01", endDate: "2026-03-07" };
 
-  const get = (token: string | undefined, path: string, query: Record<string, string>, programId = heart) =>
+  const get = (token: string | undefined, path: string, query: Record<string, string>, programId: string) =>
     t.request({
       method: "GET",
       url: `/api/v1/pro-dashboard/projects/${programId}/reports/${path}?${new URLSearchParams(query)}`,
       ...(token ? { token } : {}),
     });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    t.clock.set("2026-03-01T08:00:00Z");
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart", startDate: "2026-03-01" });
-    const lake = await insertOrganisation(t, "Lakeside");
-    lakeside = await insertProgram(t, { organisationId: lake, name: "Lakeside" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
-    await changePermissions(t, nurse.id, { grant: programData });
-    plainNurse = await staffSession(t, { email: "pat@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, plainNurse.id, northbridge, "clinician_team_member");
-    // A care-team role holds the program's data by default: this nurse has been refused it.
-    await changePermissions(t, plainNurse.id, { revoke: programData });
-    withoutSchedules = await staffSession(t, { email: "sam@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, withoutSchedules.id, northbridge, "clinician_team_member");
-    await changePermissions(t, withoutSchedules.id, { revoke: ["view_questionnaire_schedules"] });
-    researcher = await staffSession(t, { email: "rita@research.test", role: "life_sciences_team_member" });
-    await addToOrganisation(t, researcher.id, northbridge, "life_sciences_team_member");
-    const lakeNurse = await staffSession(t, { email: "lou@lakeside.test", role: "clinician_team_member" });
-    await addToOrganisation(t, lakeNurse.id, lake, "clinician_team_member");
+  let programs = 0;
+  /** A Northbridge program of the story's own, started on Sunday 1 March, with no one in it yet. */
+  const heartProgram = () =>
+    insertProgram(t, { organisationId: northbridge, name: `Northbridge Heart ${++programs}`, startDate: "2026-03-01" });
 
-    for (const [programId, token, firstName, lastName, email] of [
-      [heart, nurse.token, "Grace", "Hopper", "grace@patients.test"],
-      [heart, nurse.token, "Alan", "Turing", "alan@patients.test"],
-      [heart, nurse.token, "Wendy", "Withdrawn", "wendy@patients.test"],
-      [lakeside, lakeNurse.token, "Lena", "Lake", "lena@patients.test"],
-    ] as const) {
-      expect((await addPatient(t, token, newPatient(programId, { firstName, lastName, email }))).statusCode).toBe(201);
-    }
-    for (const [email, programId, at] of [
-      ["grace@patients.test", heart, "2026-03-02T09:00:00Z"],
-      ["wendy@patients.test", heart, "2026-03-02T09:30:00Z"],
-      ["alan@patients.test", heart, "2026-03-03T09:00:00Z"],
-      ["lena@patients.test", lakeside, "2026-03-02T09:00:00Z"],
-    ] as const) {
-      t.clock.set(at);
-      const session = await acceptInvite(t, email);
-      expect((await giveConsent(t, session, programId)).statusCode).toBe(200);
-    }
-    grace = await userIdOf(t, "grace@patients.test");
-    alan = await userIdOf(t, "alan@patients.test");
-    wendy = await userIdOf(t, "wendy@patients.test");
-    const lena = await userIdOf(t, "lena@patients.test");
+  /** A nurse of Northbridge, refused the program's data as plainNurse is, for a story that changes her grants. */
+  const nurseWithoutProgramData = async () => {
+    const session = await staffSession(t, { email: `pat@${uniqueMailDomain()}`, role: "clinician_team_member" });
+    await addToOrganisation(t, session.id, northbridge, "clinician_team_member");
+    await changePermissions(t, session.id, { revoke: programData });
+    return { id: session.id, token: (await signIn(t, (await emailOf(session.id))!)).accessToken };
+  };
+  const emailOf = async (userId: string) =>
+    (await t.ctx.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email;
+
+  /**
+   * The week described above, in a program of its own: Grace, Alan and Wendy (added by the nurse,
+   * consented on the days given), their logs and doses, Wendy withdrawn on Thursday.
+   */
+  const heartWeek = async () => {
+    const heart = await heartProgram();
+    const domain = uniqueMailDomain("patients");
+    const enrol = async (firstName: string, lastName: string, consentedAt: string) =>
+      (
+        await addConsentedPatient(
+          t,
+          nurse.token,
+          heart,
+          {
+            firstName,
+            lastName,
+            email: `${firstName.toLowerCase()}@${domain}`,
+            patientIdType: "nhs_number",
+            patientId: "943 476 5919",
+          },
+          { dob: "1961-04-12", sex: "female", consentedAt },
+        )
+      ).userId as string;
+    const grace = await enrol("Grace", "Hopper", "2026-03-02T09:00:00Z");
+    const wendy = await enrol("Wendy", "Withdrawn", "2026-03-02T09:30:00Z");
+    const alan = await enrol("Alan", "Turing", "2026-03-03T09:00:00Z");
 
     await insertLogs(t, { programId: heart, patientId: grace }, [
       { logClass: "SYMPTOMS", at: "2026-03-02T10:00:00Z", logTypeId: NAUSEA, grade: 1 },
@@ -120,10 +116,6 @@ describe("the program dashboard sums up a program's week", () => {
       { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 4 },
       { logClass: "TEMPERATURE", at: "2026-03-03T07:00:00Z", value: 39.5, unit: "C" },
     ]);
-    await insertLogs(t, { programId: lakeside, patientId: lena }, [
-      { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 4 },
-    ]);
-
     // Omeprazole once a day: Grace logs two, skips one and misses two before today (Saturday).
     const graceOmeprazole = await insertMedication(
       t,
@@ -192,8 +184,29 @@ describe("the program dashboard sums up a program's week", () => {
       .where("programId", "=", heart)
       .where("userId", "=", wendy)
       .execute();
-    // Saturday morning: everyone signs in afresh (the sessions of Sunday have expired).
+    return { heart, grace, alan, wendy };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Read on Saturday morning, 7 March 2026.
     t.clock.set("2026-03-07T10:00:00Z");
+    northbridge = await insertOrganisation(t, "Northbridge Health");
+    const lake = await insertOrganisation(t, "Lakeside");
+    lakeside = await insertProgram(t, { organisationId: lake, name: "Lakeside" });
+    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    await changePermissions(t, nurse.id, { grant: programData });
+    plainNurse = await staffSession(t, { email: "pat@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(t, plainNurse.id, northbridge, "clinician_team_member");
+    // A care-team role holds the program's data by default: this nurse has been refused it.
+    await changePermissions(t, plainNurse.id, { revoke: programData });
+    withoutSchedules = await staffSession(t, { email: "sam@clinic.test", role: "clinician_team_member" });
+    await addToOrganisation(t, withoutSchedules.id, northbridge, "clinician_team_member");
+    await changePermissions(t, withoutSchedules.id, { revoke: ["view_questionnaire_schedules"] });
+    researcher = await staffSession(t, { email: "rita@research.test", role: "life_sciences_team_member" });
+    await addToOrganisation(t, researcher.id, northbridge, "life_sciences_team_member");
+    // The grants changed after signing in: each signs in again to carry them.
     for (const [staff, email] of [
       [nurse, "nia@clinic.test"],
       [plainNurse, "pat@clinic.test"],
@@ -201,13 +214,33 @@ describe("the program dashboard sums up a program's week", () => {
       [withoutSchedules, "sam@clinic.test"],
     ] as const)
       staff.token = (await signIn(t, email)).accessToken;
+    // Another organisation's program, where Lena logged a grade-4 nausea that no Northbridge figure shows.
+    const lakeNurse = await staffSession(t, { email: "lou@lakeside.test", role: "clinician_team_member" });
+    await addToOrganisation(t, lakeNurse.id, lake, "clinician_team_member");
+    const lena = await addConsentedPatient(
+      t,
+      lakeNurse.token,
+      lakeside,
+      {
+        firstName: "Lena",
+        lastName: "Lake",
+        email: "lena@patients.test",
+        patientIdType: "nhs_number",
+        patientId: "943 476 5919",
+      },
+      { dob: "1970-01-01", sex: "female", consentedAt: "2026-03-02T09:00:00Z" },
+    );
+    await insertLogs(t, { programId: lakeside, patientId: lena.userId as string }, [
+      { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 4 },
+    ]);
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it("averages a symptom's grades per day, live logs of patients taking part only", async () => {
-    const response = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA });
+    const { heart } = await heartWeek();
+    const response = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA }, heart);
     expect(response.statusCode).toBe(200);
     const trend = response.json();
     expect(trend.logType.name).toBe("Nausea");
@@ -226,24 +259,36 @@ describe("the program dashboard sums up a program's week", () => {
   });
 
   it("lines patients up by the day of their involvement when asked", async () => {
-    const response = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA, axis: "involvementDay" });
+    const { heart } = await heartWeek();
+    const response = await get(
+      nurse.token,
+      "symptoms/trends",
+      { ...week, logTypeId: NAUSEA, axis: "involvementDay" },
+      heart,
+    );
     expect(response.statusCode).toBe(200);
     // Day 1: Grace's Monday (1) and Alan's Tuesday (2); day 2: Grace's Tuesday (3) and Alan's Wednesday:
     // nothing; day 3: Alan's Thursday (3).
     expect(response.json().daysGradesAvg).toEqual({ "1": 1.5, "2": 3, "3": 3 });
     expect(response.json().daysCounts).toEqual({ "1": 2, "2": 1, "3": 1 });
     // Only the range's logs: from Tuesday, Grace's day 1 is out.
-    const fromTuesday = await get(nurse.token, "symptoms/trends", {
-      startDate: "2026-03-03",
-      endDate: "2026-03-07",
-      logTypeId: NAUSEA,
-      axis: "involvementDay",
-    });
+    const fromTuesday = await get(
+      nurse.token,
+      "symptoms/trends",
+      {
+        startDate: "2026-03-03",
+        endDate: "2026-03-07",
+        logTypeId: NAUSEA,
+        axis: "involvementDay",
+      },
+      heart,
+    );
     expect(fromTuesday.json().daysGradesAvg).toEqual({ "1": 2, "2": 3, "3": 3 });
   });
 
   it("ranks the most logged symptoms, with severe logs and counts per grade", async () => {
-    const response = await get(nurse.token, "symptoms", week);
+    const { heart } = await heartWeek();
+    const response = await get(nurse.token, "symptoms", week, heart);
     expect(response.statusCode).toBe(200);
     const results = response.json().results;
     expect(
@@ -263,14 +308,15 @@ describe("the program dashboard sums up a program's week", () => {
       { grade: 3, count: 2, severe: true },
       { grade: 4, count: 0, severe: true },
     ]);
-    const top = await get(nurse.token, "symptoms", { ...week, orderBy: "severe", limit: "1" });
+    const top = await get(nurse.token, "symptoms", { ...week, orderBy: "severe", limit: "1" }, heart);
     expect(top.json().results.map((r: { logType: { name: string } }) => r.logType.name)).toEqual(["Nausea"]);
-    const empty = await get(nurse.token, "symptoms", { startDate: "2026-02-01", endDate: "2026-02-07" });
+    const empty = await get(nurse.token, "symptoms", { startDate: "2026-02-01", endDate: "2026-02-07" }, heart);
     expect(empty.json().results).toEqual([]);
   });
 
   it("gives the temperatures' mean and spread per day with the normal band", async () => {
-    const response = await get(nurse.token, "temperature/trends", week);
+    const { heart } = await heartWeek();
+    const response = await get(nurse.token, "temperature/trends", week, heart);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       axis: "date",
@@ -283,7 +329,7 @@ describe("the program dashboard sums up a program's week", () => {
       highReadings: 1,
       lowReadings: 1,
     });
-    const byDay = await get(nurse.token, "temperature/trends", { ...week, axis: "involvementDay" });
+    const byDay = await get(nurse.token, "temperature/trends", { ...week, axis: "involvementDay" }, heart);
     // Grace's days 1 and 2 (37, 38), Alan's day 1 (36).
     expect(byDay.json().days).toEqual({
       "1": { mean: 36.5, stDev: 0.5, count: 2 },
@@ -292,7 +338,8 @@ describe("the program dashboard sums up a program's week", () => {
   });
 
   it("counts medication adherence as each patient's dashboard does, without as-needed medicines", async () => {
-    const response = await get(nurse.token, "medication", week);
+    const { heart } = await heartWeek();
+    const response = await get(nurse.token, "medication", week, heart);
     expect(response.statusCode).toBe(200);
     expect(response.json().results).toEqual([
       // Alan consented on Tuesday 3 March: Iron's Monday dose and Methotrexate's Sunday one were
@@ -344,7 +391,8 @@ describe("the program dashboard sums up a program's week", () => {
   });
 
   it("lists the patients behind a figure, with links' ids, and audits whom it named", async () => {
-    const severe = await get(nurse.token, "patients", { ...week, figure: "severeSymptom", logTypeId: NAUSEA });
+    const { heart, grace, alan } = await heartWeek();
+    const severe = await get(nurse.token, "patients", { ...week, figure: "severeSymptom", logTypeId: NAUSEA }, heart);
     expect(severe.statusCode).toBe(200);
     expect(severe.json()).toEqual({
       results: [
@@ -353,19 +401,24 @@ describe("the program dashboard sums up a program's week", () => {
       ],
       totalCount: 2,
     });
-    const fever = await get(nurse.token, "patients", { ...week, figure: "highTemperature" });
+    const fever = await get(nurse.token, "patients", { ...week, figure: "highTemperature" }, heart);
     expect(fever.json().results.map((p: { userId: string; worst: number }) => [p.userId, p.worst])).toEqual([
       [grace, 38],
     ]);
-    const missed = await get(nurse.token, "patients", {
-      ...week,
-      figure: "missedMedication",
-      medicationName: "Omeprazole",
-    });
+    const missed = await get(
+      nurse.token,
+      "patients",
+      {
+        ...week,
+        figure: "missedMedication",
+        medicationName: "Omeprazole",
+      },
+      heart,
+    );
     expect(missed.json().results.map((p: { userId: string; count: number }) => [p.userId, p.count])).toEqual([
       [grace, 2],
     ]);
-    const rows = await auditRows(t, "program.dashboard.patients.read");
+    const rows = (await auditRows(t, "program.dashboard.patients.read")).filter((r) => r.programId === heart);
     expect(rows.length).toBe(3);
     expect(rows[0]).toMatchObject({ programId: heart, actorUserId: nurse.id, outcome: "success" });
     const details = await t.ctx.db
@@ -375,10 +428,20 @@ describe("the program dashboard sums up a program's week", () => {
       .orderBy("at")
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(details.details)).toContain(grace);
-    expect((await auditRows(t, "program.dashboard.read")).length).toBeGreaterThanOrEqual(4);
+    // The figures themselves are audited too, one row per read.
+    for (const [path, extra] of [
+      ["symptoms/trends", { logTypeId: NAUSEA }],
+      ["symptoms", {}],
+      ["temperature/trends", {}],
+      ["medication", {}],
+    ] as const)
+      expect((await get(nurse.token, path, { ...week, ...extra }, heart)).statusCode).toBe(200);
+    const figureReads = (await auditRows(t, "program.dashboard.read")).filter((r) => r.programId === heart);
+    expect(figureReads.length).toBeGreaterThanOrEqual(4);
   });
 
   it("counts the questionnaires that fell due each week and the share completed once their window closed", async () => {
+    const { heart, grace, alan, wendy } = await heartWeek();
     const scheduleId = await insertProgramSchedule(t, {
       programId: heart,
       questionnaireTypeId: EQ5D_TYPE_ID,
@@ -420,7 +483,7 @@ describe("the program dashboard sums up a program's week", () => {
     try {
       const token = (await signIn(t, "nia@clinic.test")).accessToken;
       const range = { startDate: "2026-03-01", endDate: "2026-03-31" };
-      const byDate = await get(token, "questionnaires/completion", range);
+      const byDate = await get(token, "questionnaires/completion", range, heart);
       expect(byDate.statusCode).toBe(200);
       expect(byDate.json()).toEqual({
         axis: "date",
@@ -431,7 +494,7 @@ describe("the program dashboard sums up a program's week", () => {
       });
       // By involvement: Grace consented on Monday 2 March, Alan on Tuesday 3 March, so his
       // Monday 9 March still falls in his first week.
-      const byInvolvement = await get(token, "questionnaires/completion", { ...range, axis: "involvementDay" });
+      const byInvolvement = await get(token, "questionnaires/completion", { ...range, axis: "involvementDay" }, heart);
       expect(byInvolvement.json().weeks).toEqual([
         { key: "1", delivered: 6, completed: 2, partial: 1, missed: 3, open: 0, rate: 33 },
         { key: "2", delivered: 2, completed: 1, partial: 0, missed: 0, open: 1, rate: 100 },
@@ -453,51 +516,56 @@ describe("the program dashboard sums up a program's week", () => {
   ];
 
   it.each(endpoints)("$path refuses bad dates with the spec's message on the field", async ({ path, extra }) => {
-    const bad = await get(nurse.token, path, { ...extra, startDate: "2026-02-30", endDate: "2026-03-07" });
+    const heart = await heartProgram();
+    const bad = await get(nurse.token, path, { ...extra, startDate: "2026-02-30", endDate: "2026-03-07" }, heart);
     expect(bad.statusCode).toBe(422);
     expect(fieldErrors(bad)).toEqual([{ field: "startDate", message: "Enter a date as YYYY-MM-DD" }]);
-    const backwards = await get(nurse.token, path, { ...extra, startDate: "2026-03-07", endDate: "2026-03-01" });
+    const backwards = await get(nurse.token, path, { ...extra, startDate: "2026-03-07", endDate: "2026-03-01" }, heart);
     expect(backwards.statusCode).toBe(422);
     expect(fieldErrors(backwards)).toEqual([
       { field: "endDate", message: "The end date must not be before the start date" },
     ]);
-    const missing = await get(nurse.token, path, { ...extra });
+    const missing = await get(nurse.token, path, { ...extra }, heart);
     expect(missing.statusCode).toBe(422);
   });
 
   it.each(endpoints)(
     "$path: 403 without the permission, 404 for another program, 401 anonymous",
     async ({ path, extra }) => {
+      const heart = await heartProgram();
       const query = { ...week, ...extra };
       // Patients' names need the identifying list (researchers lack it); the figures need the program data.
       const refused =
         path === "patients" ? researcher : path === "questionnaires/completion" ? withoutSchedules : plainNurse;
-      expect((await get(refused.token, path, query)).statusCode).toBe(403);
+      expect((await get(refused.token, path, query, heart)).statusCode).toBe(403);
       expect((await get(nurse.token, path, query, lakeside)).statusCode).toBe(404);
       expect((await get(nurse.token, path, query, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
-      expect((await get(undefined, path, query)).statusCode).toBe(401);
+      expect((await get(undefined, path, query, heart)).statusCode).toBe(401);
     },
   );
 
   it("refuses a symptom that is not in the catalogue, and a figure without what it needs", async () => {
-    const unknown = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: "999" });
+    const heart = await heartProgram();
+    const plainNurse = await nurseWithoutProgramData();
+    const unknown = await get(nurse.token, "symptoms/trends", { ...week, logTypeId: "999" }, heart);
     expect(unknown.statusCode).toBe(422);
     expect(fieldErrors(unknown)).toEqual([{ field: "logTypeId", message: "This symptom is not in the symptom list" }]);
-    const noSymptom = await get(nurse.token, "patients", { ...week, figure: "symptom" });
+    const noSymptom = await get(nurse.token, "patients", { ...week, figure: "symptom" }, heart);
     expect(fieldErrors(noSymptom)).toEqual([{ field: "logTypeId", message: "You must fill in this field" }]);
-    const noFigure = await get(nurse.token, "patients", { ...week, figure: "weather" });
+    const noFigure = await get(nurse.token, "patients", { ...week, figure: "weather" }, heart);
     expect(noFigure.statusCode).toBe(422);
     expect(fieldErrors(noFigure).map((e) => e.field)).toEqual(["figure"]);
     // A nurse may name patients, but not behind temperatures without the temperature data permission.
     await changePermissions(t, plainNurse.id, { grant: ["view_project_symptom_data"] });
-    const signedAgain = await get(plainNurse.token, "patients", { ...week, figure: "highTemperature" });
+    const signedAgain = await get(plainNurse.token, "patients", { ...week, figure: "highTemperature" }, heart);
     expect(signedAgain.statusCode).toBe(403);
     expect(
-      (await get(plainNurse.token, "patients", { ...week, figure: "symptom", logTypeId: NAUSEA })).statusCode,
+      (await get(plainNurse.token, "patients", { ...week, figure: "symptom", logTypeId: NAUSEA }, heart)).statusCode,
     ).toBe(200);
   });
 
   it("keeps the medication roll-up equal to the doses through new doses, medication changes and withdrawal", async () => {
+    const { heart, alan } = await heartWeek();
     // The oracle: doses per medication and day straight from the events, covered by core's dosesExpectedOn.
     const fromEvents = async () => {
       const rows = (
@@ -538,7 +606,7 @@ describe("the program dashboard sums up a program's week", () => {
             ORDER BY 1`.execute(t.ctx.db)
         ).rows.map(({ key, ...counts }) => [key, counts]),
       );
-    const medication = async () => (await get(nurse.token, "medication", week)).json().results;
+    const medication = async () => (await get(nurse.token, "medication", week, heart)).json().results;
     expect(await rollUp()).toEqual(await fromEvents());
     const alanOmeprazole = await t.ctx.db
       .selectFrom("patientMedications")
@@ -601,8 +669,9 @@ describe("the program dashboard sums up a program's week", () => {
   });
 
   it("keeps the trend's daily roll-up equal to the logs through invalidation, withdrawal and consent again", async () => {
+    const { heart, grace, alan, wendy } = await heartWeek();
     const trend = async () =>
-      (await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA })).json().daysGradesAvg;
+      (await get(nurse.token, "symptoms/trends", { ...week, logTypeId: NAUSEA }, heart)).json().daysGradesAvg;
     // The same figures straight from the logs, every symptom and day, by involvement day too.
     const fromLogs = async () =>
       (
@@ -651,7 +720,7 @@ describe("the program dashboard sums up a program's week", () => {
     expect(await trend()).toEqual({ "2026-03-03": 3 });
     expect(await rollUp()).toEqual(await fromLogs());
     // Temperatures follow too: Tuesday is Alan's 36 and Wendy's 39.5.
-    const temperatures = async () => (await get(nurse.token, "temperature/trends", week)).json();
+    const temperatures = async () => (await get(nurse.token, "temperature/trends", week, heart)).json();
     expect(await temperatures()).toMatchObject({
       days: { "2026-03-03": { mean: 37.75, stDev: 1.75, count: 2 } },
       highReadings: 1,
