@@ -50,7 +50,7 @@ export * from "./rules/error-reports.js";
 export * from "./rules/invite-codes.js";
 export * from "./rules/log-days-summary.js";
 export * from "./rules/password.js";
-export * from "./rules/patient-data.js";
+export * from "./rules/logs.js";
 export * from "./rules/patient-ids.js";
 export * from "./rules/patient-language.js";
 export * from "./rules/patients.js";

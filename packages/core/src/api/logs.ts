@@ -8,7 +8,7 @@ import {
   skipReasons,
   stepSources,
   validationStatuses,
-} from "../rules/patient-data.js";
+} from "../rules/logs.js";
 import { UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint } from "./endpoint.js";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ctcaeCatalogue } from "../catalogue/ctcae.js";
 import { pairKey } from "../rules/alerts.js";
-import { isDangerGrade, maxSymptomGrade } from "../rules/patient-data.js";
+import { isDangerGrade, maxSymptomGrade } from "../rules/logs.js";
 import {
   type ReadinessInput,
   type ReadinessItem,

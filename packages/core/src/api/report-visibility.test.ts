@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { permissions } from "../access.js";
-import { logClasses } from "../rules/patient-data.js";
+import { logClasses } from "../rules/logs.js";
 import type { LogItem } from "./logs.js";
 import {
   hiddenParticipantReportParts,

@@ -1,5 +1,5 @@
 import { can, type Grants, type Permission } from "../access.js";
-import { type LogClass, logClasses } from "../rules/patient-data.js";
+import { type LogClass, logClasses } from "../rules/logs.js";
 import type { LogItem } from "./logs.js";
 import type { DailyReport, ParticipantReport } from "./reports.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
-import { calendarDayTypes } from "../rules/patient-data.js";
+import { calendarDayTypes } from "../rules/logs.js";
 import { UUID_PATTERN } from "../validation.js";
 import { endpoint } from "./endpoint.js";
 import { logItemSchema, logTypeSchema, medicationEventSchema, medicationSchema } from "./logs.js";

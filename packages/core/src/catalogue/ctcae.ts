@@ -1,4 +1,4 @@
-import { defaultDangerGrade, isDangerGrade, symptomGradeLabels } from "../rules/patient-data.js";
+import { defaultDangerGrade, isDangerGrade, symptomGradeLabels } from "../rules/logs.js";
 
 /**
  * A symptom of the catalogue: a CTCAE v5.0 term, its MedDRA code as identifier. The wire's LogType

@@ -2,7 +2,7 @@
  * Rules of symptom alerts and reminders, shared by the server (upload, jobs) and the web console:
  * which logs raise a care-team alert, the alert lifecycle, reminder schedules and durations.
  */
-import { isDangerGrade } from "./patient-data.js";
+import { isDangerGrade } from "./logs.js";
 
 /** Symptom alert grades as a program may configure them (the spec's 0 to 5). */
 export const alertGradeRange = { min: 0, max: 5 } as const;

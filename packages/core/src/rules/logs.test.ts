@@ -14,7 +14,7 @@ import {
   toKilograms,
   utcOffsetOf,
   validationStatuses,
-} from "./patient-data.js";
+} from "./logs.js";
 
 describe("unit conversion", () => {
   it("takes Fahrenheit to Celsius and back within the rounding of two decimals", () => {
