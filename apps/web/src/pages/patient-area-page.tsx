@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Outlet, useLocation, useOutletContext, useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
-import { ErasePatientButton } from "../features/exports/components/erase-patient-button";
+import { ErasePatientButton } from "../features/erasure/components/erase-patient-button";
 import { PatientDataExportButton } from "../features/exports/components/patient-data-export-button";
 import { type ParticipantDetails, useParticipant } from "../features/patients/api";
 import { PatientDetailsDrawer } from "../features/patients/components/patient-details-drawer";

@@ -14,7 +14,7 @@ import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
 import { AlertSettingsCard } from "../features/alerts/components/alert-settings-card";
 import { CareTeamContacts } from "../features/care-team/components/care-team-contacts";
-import { DataRetentionCard } from "../features/exports/components/data-retention-card";
+import { DataRetentionCard } from "../features/erasure/components/data-retention-card";
 import { InviteCodesTab } from "../features/invite-codes/components/invite-codes-tab";
 import { PatientEnrolment } from "../features/patients/components/patient-enrolment";
 import { usePatientIdTypes, useProgram } from "../features/programs/api";
