@@ -76,6 +76,9 @@ describe("the end program form", () => {
     const user = userEvent.setup();
     renderWithProviders(<EndProgramForm />);
     expect(screen.queryByLabelText(/Program id/)).toBeNull();
+    // Nothing typed: End program is disabled (document 1 §5, decision 031); blank text is a change, and refused.
+    expect(screen.getByRole("button", { name: "End program" })).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText(/Program name/), "  ");
     await waitFor(() => expect(screen.getByRole("button", { name: "End program" })).toHaveProperty("disabled", false));
     await user.click(screen.getByRole("button", { name: "End program" }));
     expect(await screen.findByText(messages.endProgramNameRequired)).toBeTruthy();
@@ -96,8 +99,9 @@ describe("the end program form", () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<EndProgramForm />);
+    await user.type(screen.getByLabelText(/Program name/), "breast cancer symptom monitoring");
     await waitFor(() => expect(screen.getByRole("button", { name: "End program" })).toHaveProperty("disabled", false));
-    await user.type(screen.getByLabelText(/Program name/), "breast cancer symptom monitoring{Enter}");
+    await user.click(screen.getByRole("button", { name: "End program" }));
     expect(await screen.findByText(messages.projectEnded, {}, { timeout: 5000 })).toBeTruthy();
     status = 500;
     await user.type(screen.getByLabelText(/Program name/), "Breast Cancer Symptom Monitoring{Enter}");

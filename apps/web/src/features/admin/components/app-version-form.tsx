@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
 import { useAppVersion, useUpdateAppVersion } from "../api";
 import { adminErrorText } from "./admin-error";
 
@@ -71,7 +71,7 @@ export const AppVersionForm = () => {
         type="submit"
         variant="contained"
         sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, update.isPending)}
+        disabled={isSaveDisabled(form.formState, update.isPending)}
       >
         Save
       </Button>

@@ -3,7 +3,7 @@ import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useForm } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field";
-import { isSubmitDisabled } from "../../../lib/forms";
+import { isSaveDisabled } from "../../../lib/forms";
 import { useEndProgram, useOpenPrograms } from "../api";
 import { adminErrorText } from "./admin-error";
 
@@ -68,7 +68,7 @@ export const EndProgramForm = () => {
         variant="contained"
         color="error"
         sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, end.isPending) || programs.isPending}
+        disabled={isSaveDisabled(form.formState, end.isPending) || programs.isPending}
       >
         End program
       </Button>

@@ -54,6 +54,10 @@ describe("the care team contacts tab", () => {
   it("shows the spec's messages on the fields of a new contact, and sends nothing", async () => {
     const fetchMock = stubFetch({ [listUrl]: () => jsonResponse(200, []) });
     const { user, card } = await newCard();
+    // Nothing changed: Save is disabled (document 1 §5, decision 031); the first press after a change shows
+    // what is missing.
+    expect(within(card).getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
+    await user.type(within(card).getByLabelText(/General guidance/), "Call before 5pm");
     await user.click(within(card).getByRole("button", { name: "Save" }));
     expect(await within(card).findByText(messages.careTeamNameRequired)).toBeTruthy();
     expect(within(card).getByText(messages.careTeamContactMethodRequired)).toBeTruthy();
@@ -190,6 +194,7 @@ describe("the care team contacts tab", () => {
     renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     const card = await screen.findByRole("form", { name: "Chemotherapy Day Unit" });
 
+    await user.type(within(card).getByLabelText(/Hours of operation/), " (weekdays)");
     await user.click(within(card).getByRole("button", { name: "Save" }));
     expect(await screen.findByText(messages.errorWithMessage("Too many contacts"))).toBeTruthy();
     saveStatus = 500;
@@ -220,6 +225,8 @@ describe("the care team contacts tab", () => {
     const user = userEvent.setup();
     renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
     const card = await screen.findByRole("form", { name: "Chemotherapy Day Unit" });
+    expect(within(card).getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
+    await user.type(within(card).getByLabelText(/Hours of operation/), " (weekdays)");
     await user.click(within(card).getByRole("button", { name: "Save" }));
     expect(await within(card).findByText(messages.careTeamPhoneInvalid)).toBeTruthy();
     expect(screen.getByText(messages.errorWithMessage(messages.careTeamPhoneInvalid))).toBeTruthy();

@@ -18,7 +18,7 @@ import type { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
 import type { Program } from "../../../lib/wire";
 import { careTeamErrorText, useCareTeamContacts, useDeleteCareTeamContact, useSaveCareTeamContact } from "../api";
 
@@ -275,7 +275,7 @@ const ContactCard = ({
         <Button color="error" variant="outlined" onClick={onDelete} disabled={pending}>
           Delete
         </Button>
-        <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, pending)}>
+        <Button type="submit" variant="contained" disabled={isSaveDisabled(form.formState, pending)}>
           Save
         </Button>
       </Box>

@@ -30,7 +30,7 @@ import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientIdTypes } from "../api";
 import { ImageUpload, type UploadedImage } from "./image-upload";
@@ -285,7 +285,7 @@ export const CreateProgramForm = ({
         </Alert>
       ) : null}
       <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
-        <Button type="submit" variant="contained" disabled={isSubmitDisabled(form.formState, pending)}>
+        <Button type="submit" variant="contained" disabled={isSaveDisabled(form.formState, pending)}>
           Save
         </Button>
         <Button onClick={() => setConfirmCancel(true)} disabled={pending}>

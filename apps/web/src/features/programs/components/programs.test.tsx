@@ -173,6 +173,10 @@ describe("the create program form", () => {
     });
     const user = userEvent.setup();
     renderForm({ permissions: ["admin", "create_project", "edit_public_invite_codes"] }, orgA);
+    // Nothing changed: Save is disabled (document 1 §5, decision 031); the first press after a change shows
+    // what is missing.
+    expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
+    await user.click(screen.getByRole("radio", { name: /^Private/ }));
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText(messages.programNameRequired)).toBeTruthy();
     expect(screen.getAllByText(messages.required).length).toBeGreaterThanOrEqual(2);
