@@ -9,6 +9,8 @@ import { Product } from "./support/product.js";
 
 const LUNG = "Lung Immunotherapy Follow-up";
 const LUNG_LINE = "+441132068500";
+/** The same number as a patient in the UK reads it in the message. */
+const LUNG_LINE_READ = "0113 206 8500";
 const PATIENT_PASSWORD = "Harbour-Lights-2026!";
 
 /**
@@ -90,7 +92,7 @@ describe("a new patient of the Lung program is never left without a number to ca
     const alert = phone.getByRole("alert");
     await expectVisible(alert);
     const text = await alert.innerText();
-    expect(text).toContain(`Call Lung Immunotherapy Nurses on ${LUNG_LINE}.`);
+    expect(text).toContain(`Call Lung Immunotherapy Nurses on ${LUNG_LINE_READ}.`);
     expect(text).toContain("In an emergency call 999 or 112.");
     expect(await alert.getByRole("link", { name: /Lung Immunotherapy Nurses/ }).getAttribute("href")).toBe(
       `tel:${LUNG_LINE}`,
@@ -108,7 +110,7 @@ describe("a new patient of the Lung program is never left without a number to ca
     await expectVisible(alert);
     const text = await alert.innerText();
     expect(text).toContain("Your temperature is outside the safe range.");
-    expect(text).toContain(`Call Lung Immunotherapy Nurses on ${LUNG_LINE}. In an emergency call 999 or 112.`);
+    expect(text).toContain(`Call Lung Immunotherapy Nurses on ${LUNG_LINE_READ}. In an emergency call 999 or 112.`);
     await expectAccessible(phone, "lung-fever-alert");
 
     const queue = await call("GET", `/api/v1/admin/alerts?projectId=${programId}&status=open&_perPage=50`, {

@@ -159,7 +159,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     const first = await upload(batch);
     expect(first.statusCode).toBe(200);
     // Each message ends with whom to call: the program's care-team phone and the territory's emergency numbers.
-    const callLine = "\n\nCall Ward 7 nurses on +442079460000. In an emergency call 999 or 112.";
+    const callLine = "\n\nCall Ward 7 nurses on 020 7946 0000. In an emergency call 999 or 112.";
     const whomToCall = {
       callNumbers: [{ careTeamName: "Ward 7 nurses", phone: "+442079460000" }],
       emergencyNumbers: [

@@ -11,6 +11,7 @@ import {
   effectiveTemperatureSettings,
   emergencyNumbers,
   findLogType,
+  formatPhoneForTerritory,
   isDangerGrade,
   messages,
   pairKey,
@@ -99,8 +100,11 @@ const planUploadAlerts = (
     program.defaultAlertMessage?.trim() || territoryAlertDefaults(program.territory).defaultAlertMessage;
   const callNumbers = careTeamCallNumbers(program.careTeam);
   const emergency = [...emergencyNumbers[program.territory]];
+  // The sentence gives each number as the patient dials it at home (national format in the program's
+  // own country, international otherwise); the tap-to-call buttons keep E.164.
+  const spokenNumbers = callNumbers.map((c) => ({ ...c, phone: formatPhoneForTerritory(c.phone, program.territory) }));
   const answer = (text: string) => ({
-    message: withCallLine(text, program.territory, callNumbers),
+    message: withCallLine(text, program.territory, spokenNumbers),
     callNumbers,
     emergencyNumbers: emergency,
   });

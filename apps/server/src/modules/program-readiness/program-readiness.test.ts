@@ -194,7 +194,7 @@ describe("program readiness: invitations wait for a ready program; patients are 
     });
     expect(uploaded.statusCode).toBe(200);
     const defaults = territoryAlertDefaults("UK_IRE");
-    const callLine = "Call Ward 7 nurses on +442079460000. In an emergency call 999 or 112.";
+    const callLine = "Call Ward 7 nurses on 020 7946 0000. In an emergency call 999 or 112.";
     expect(uploaded.json().alertMessages).toEqual([
       {
         clientId: breathless.clientId,
