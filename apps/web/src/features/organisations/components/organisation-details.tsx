@@ -9,7 +9,7 @@ import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FormTextField } from "../../../components/form-text-field";
 import { formatDateTime } from "../../../lib/format";
-import { isSubmitDisabled } from "../../../lib/forms";
+import { isSaveDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { useDeleteOrganisation, useUpdateOrganisation } from "../api";
 
@@ -95,7 +95,7 @@ export const OrganisationDetails = ({
             type="submit"
             variant="contained"
             sx={{ mt: 1 }}
-            disabled={!form.formState.isDirty || isSubmitDisabled(form.formState, update.isPending)}
+            disabled={isSaveDisabled(form.formState, update.isPending)}
           >
             Save
           </Button>
