@@ -8,9 +8,11 @@ import {
   type Grants,
   limits,
   messages,
+  type PatientLanguage,
   patientIdTypes,
   programSettingsRules,
   readinessTexts,
+  territoryLanguages,
   updateProgramBody,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
@@ -40,6 +42,8 @@ export interface ProgramSettingsValues extends SharedProgramValues {
   customPatientIdName: string;
   articles: { articleId: string; header: string; url: string }[];
   consentMessage: string;
+  /** The consent message in the program's other languages (issue 31 §3); blank: patients see the default's, marked. */
+  consentMessageTranslations: Partial<Record<PatientLanguage, string>>;
   disclaimer: string;
   adverseEventReportingMessage: string;
   temperatureMin: string;
@@ -49,6 +53,12 @@ export interface ProgramSettingsValues extends SharedProgramValues {
 }
 
 type FieldName = keyof ProgramSettingsValues;
+
+/** The languages of the program's territory besides its default (the first), in which staff may give texts. */
+const otherLanguagesOf = (program: Program): PatientLanguage[] => territoryLanguages[program.territory].slice(1);
+/** A language's English name, for the staff's screens ("French"). */
+const languageName = (language: PatientLanguage) =>
+  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
 
 const valuesOf = (program: Program): ProgramSettingsValues => ({
   name: program.name,
@@ -62,6 +72,9 @@ const valuesOf = (program: Program): ProgramSettingsValues => ({
   disabledNoteTypes: [...program.disabledNoteTypes],
   articles: program.articles.map((a) => ({ ...a })),
   consentMessage: program.consentMessage ?? "",
+  consentMessageTranslations: Object.fromEntries(
+    otherLanguagesOf(program).map((language) => [language, program.consentMessageTranslations?.[language] ?? ""]),
+  ),
   disclaimer: program.disclaimer ?? "",
   adverseEventReportingMessage: program.adverseEventReportingMessage ?? "",
   temperatureMin: program.temperatureMin === null ? "" : String(program.temperatureMin),
@@ -297,6 +310,28 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
             helperText={count(limits.text.consentMessage)}
             disabled={off || !rules.consentEnabled}
           />
+          {otherLanguagesOf(program).length > 0 ? (
+            <>
+              <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+                {`The message above is in ${languageName(territoryLanguages[program.territory][0]!)}, the program's language. Patients who read another of its languages see the message in their language when you give one below; otherwise they see the message above, marked as ${languageName(territoryLanguages[program.territory][0]!)}.`}
+              </Typography>
+              {otherLanguagesOf(program).map((language) => (
+                <FormTextField
+                  key={language}
+                  control={form.control}
+                  name={`consentMessageTranslations.${language}`}
+                  label={`Consent message in ${languageName(language)}`}
+                  multiline
+                  minRows={3}
+                  fullWidth
+                  lang={language}
+                  helperText={count(limits.text.consentMessage)}
+                  disabled={off || !rules.consentEnabled}
+                  sx={{ mt: 2 }}
+                />
+              ))}
+            </>
+          ) : null}
         </Section>
       ) : null}
 
