@@ -9,7 +9,9 @@ import {
   formatPhoneForTerritory,
   limits,
   messages,
+  type PatientLanguage,
   type Territory,
+  territoryLanguages,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useRef, useState } from "react";
@@ -45,10 +47,26 @@ const phoneExamples: Record<Territory, string> = {
   CH: "044 668 18 00",
 };
 
+/** The territory's languages besides its default (the first), in which the guidance may be given too (issue 31 §3). */
+const otherLanguages = (territory: Territory): PatientLanguage[] => territoryLanguages[territory].slice(1);
+/** A language's English name, for the staff's screens ("French"). */
+const languageName = (language: PatientLanguage) =>
+  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
+/** The guidance per language as the form holds it (every other language, blank when none); none in a one-language territory. */
+const translationsOf = (territory: Territory, given: Partial<Record<PatientLanguage, string>> = {}) =>
+  otherLanguages(territory).length === 0
+    ? {}
+    : {
+        generalGuidanceTranslations: Object.fromEntries(
+          otherLanguages(territory).map((language) => [language, given[language] ?? ""]),
+        ),
+      };
+
 /** The saved contact as the form shows it: numbers stored in E.164 read back as the territory dials them. */
 const valuesOf = (contact: CareTeamContact, territory: Territory): Values => ({
   careTeamName: contact.careTeamName,
   generalGuidance: contact.generalGuidance,
+  ...translationsOf(territory, contact.generalGuidanceTranslations),
   hoursOfOperation: contact.hoursOfOperation,
   contactPhones: contact.contactPhones.map((phone) => formatPhoneForTerritory(phone, territory)),
   contactEmails: contact.contactEmails,
@@ -150,7 +168,7 @@ const ContactCard = ({
   const form: Form = useForm<Values, unknown, Output>({
     // The server's rule for the program's territory: national numbers accepted, sent in E.164.
     resolver: zodResolver(careTeamContactBodyIn(territory)),
-    defaultValues: contact ? valuesOf(contact, territory) : emptyContact,
+    defaultValues: contact ? valuesOf(contact, territory) : { ...emptyContact, ...translationsOf(territory) },
   });
   const pending = save.isPending || remove.isPending;
   const methodsError = form.formState.errors.contactPhones as
@@ -222,6 +240,21 @@ const ContactCard = ({
         disabled={pending}
         slotProps={{ htmlInput: { maxLength: textMax } }}
       />
+      {otherLanguages(territory).map((language) => (
+        <FormTextField
+          key={language}
+          control={form.control}
+          name={`generalGuidanceTranslations.${language}`}
+          label={`General guidance in ${languageName(language)}`}
+          helperText={`Patients reading ${languageName(language)} see this; left empty, they see the guidance above, marked as ${languageName(territoryLanguages[territory][0]!)}`}
+          multiline
+          minRows={2}
+          fullWidth
+          lang={language}
+          disabled={pending}
+          slotProps={{ htmlInput: { maxLength: textMax } }}
+        />
+      ))}
       <FormTextField
         control={form.control}
         name="hoursOfOperation"
