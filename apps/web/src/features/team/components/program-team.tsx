@@ -1,18 +1,16 @@
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
 import { Alert, Box, Button, IconButton, Menu, MenuItem, Typography } from "@mui/material";
 import { can, type Grants, messages, type TeamMember } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ClickHereEmptyState, EmptyState } from "../../../components/empty-state";
-import { Loading } from "../../../components/loading";
+import { ClickHereEmptyState } from "../../../components/empty-state";
 import { ApiError } from "../../../lib/http";
 import type { Program } from "../../../lib/wire";
-import { type TeamRef, useRemoveTeamMember, useResendTeamInvite, useTeamMembers } from "../api";
-import { TeamMemberDrawer } from "./team-member-drawer";
-import { fullName, TeamMembersTable } from "./team-members-table";
+import { type TeamRef, useRemoveTeamMember, useResendTeamInvite } from "../api";
+import { fullName } from "./team-members-table";
+import { TeamScreen } from "./team-screen";
 
 /** Who may do what on the Team tab. */
 const programTeamRules = (actor: Grants, program: Pick<Program, "closed">) => ({
@@ -61,13 +59,10 @@ const serverMessage = (error: unknown): string =>
 /** The program's Team tab: members, add / edit in a drawer, re-send invites, remove from the program. */
 export const ProgramTeam = ({ program, actor }: { program: Program; actor: Grants }) => {
   const team: TeamRef = { kind: "program", programId: program.programId };
-  const staff = useTeamMembers(team);
   const remove = useRemoveTeamMember(team);
   const resend = useResendTeamInvite(program.programId);
-  const [drawer, setDrawer] = useState<{ open: boolean; member: TeamMember | null }>({ open: false, member: null });
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const rules = programTeamRules(actor, program);
-  const openAdd = () => setDrawer({ open: true, member: null });
   const hasActions = rules.add || rules.edit || rules.remove;
 
   const onResend = (member: TeamMember) =>
@@ -88,69 +83,51 @@ export const ProgramTeam = ({ program, actor }: { program: Program; actor: Grant
   };
 
   return (
-    <Box>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 2 }}>
-        <Typography variant="h2">Team</Typography>
-        {rules.add ? (
-          <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={openAdd} aria-haspopup="dialog">
-            Add team member
-          </Button>
-        ) : null}
-      </Box>
-      {staff.isPending ? <Loading label="Loading team members" /> : null}
-      {staff.isError ? <EmptyState title={messages.somethingWentWrong} /> : null}
-      {staff.data && staff.data.results.length === 0 ? (
-        <ClickHereEmptyState message={messages.programTeamEmpty} onClick={rules.add ? openAdd : null} />
-      ) : null}
-      {staff.data && staff.data.results.length > 0 ? (
-        <TeamMembersTable
-          label="Program team"
-          members={staff.data.results}
-          actions={
-            hasActions
-              ? (member) => (
-                  <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1 }}>
-                    {rules.resend(member) ? (
-                      <Button
-                        size="small"
-                        onClick={() => onResend(member)}
-                        disabled={resend.isPending && resend.variables === member.id}
-                        aria-label={`Re-send invite to ${fullName(member)}`}
-                      >
-                        Re-send invite
-                      </Button>
-                    ) : null}
-                    {rules.edit ? (
-                      <IconButton
-                        aria-label={`Edit ${fullName(member)}`}
-                        aria-haspopup="dialog"
-                        onClick={() => setDrawer({ open: true, member })}
-                      >
-                        <EditOutlinedIcon />
-                      </IconButton>
-                    ) : null}
-                    {rules.remove ? (
-                      <MemberMenu
-                        member={member}
-                        onRemove={(m) => {
-                          remove.reset();
-                          setRemoving(m);
-                        }}
-                      />
-                    ) : null}
-                  </Box>
-                )
-              : undefined
-          }
-        />
-      ) : null}
-      <TeamMemberDrawer
-        team={team}
-        actor={actor}
-        member={drawer.member}
-        open={drawer.open}
-        onClose={() => setDrawer((d) => ({ ...d, open: false }))}
-      />
+    <TeamScreen
+      team={team}
+      actor={actor}
+      title="Team"
+      tableLabel="Program team"
+      loadingLabel="Loading team members"
+      canAdd={rules.add}
+      empty={(add) => <ClickHereEmptyState message={messages.programTeamEmpty} onClick={add} />}
+      actions={
+        hasActions
+          ? (member, edit) => (
+              <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1 }}>
+                {rules.resend(member) ? (
+                  <Button
+                    size="small"
+                    onClick={() => onResend(member)}
+                    disabled={resend.isPending && resend.variables === member.id}
+                    aria-label={`Re-send invite to ${fullName(member)}`}
+                  >
+                    Re-send invite
+                  </Button>
+                ) : null}
+                {rules.edit ? (
+                  <IconButton
+                    aria-label={`Edit ${fullName(member)}`}
+                    aria-haspopup="dialog"
+                    onClick={() => edit(member)}
+                  >
+                    <EditOutlinedIcon />
+                  </IconButton>
+                ) : null}
+                {rules.remove ? (
+                  <MemberMenu
+                    member={member}
+                    onRemove={(m) => {
+                      remove.reset();
+                      setRemoving(m);
+                    }}
+                  />
+                ) : null}
+              </Box>
+            )
+          : undefined
+      }
+    >
       <ConfirmDialog
         open={removing !== null}
         title="Remove from program?"
@@ -175,6 +152,6 @@ export const ProgramTeam = ({ program, actor }: { program: Program; actor: Grant
           </Alert>
         ) : null}
       </ConfirmDialog>
-    </Box>
+    </TeamScreen>
   );
 };
