@@ -58,7 +58,7 @@ describe("the consent message in the program's languages", () => {
 
   it("offers no other language in a territory of one language", () => {
     renderWithProviders(
-      <ProgramSettingsForm program={fromWire({ ...zurich, territory: "UK_IRE" })} actor={consentEditor} />,
+      <ProgramSettingsForm program={fromWire({ ...zurich, territory: "UK_IRE" as const })} actor={consentEditor} />,
     );
     expect(screen.queryByLabelText(/Consent message in/)).toBeNull();
   });
