@@ -47,10 +47,14 @@ describe("the app version form", () => {
     renderWithProviders(<AppVersionForm />);
     const latest = screen.getByLabelText(/Latest version/);
     await vi.waitFor(() => expect((latest as HTMLInputElement).value).toBe("2.1.0"));
+    // The versions as served: nothing changed, Save is disabled (document 1 §5, decision 031).
+    expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
     await user.clear(latest);
     await user.type(latest, "2.2.0");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText(messages.appVersionUpdated)).toBeTruthy();
+    // The saved values are the form's new baseline: nothing changed since, so Save is disabled again.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true));
 
     fail = true;
     await user.clear(latest);

@@ -1,31 +1,25 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Typography } from "@mui/material";
+import { Alert, Typography } from "@mui/material";
 import { appVersionBody, limits, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
-import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { useAppVersion, useUpdateAppVersion } from "../api";
 import { adminErrorText } from "./admin-error";
-
-type Values = z.input<typeof appVersionBody>;
 
 /** Mobile app version requirements: latest, minimum required and release notes. */
 export const AppVersionForm = () => {
   const current = useAppVersion();
   const update = useUpdateAppVersion();
-  const form = useForm<Values, unknown, z.output<typeof appVersionBody>>({
-    resolver: zodResolver(appVersionBody),
-    defaultValues: { latest: "", minimum: "", releaseNotes: "" },
-  });
+  const form = useSchemaForm(appVersionBody, { latest: "", minimum: "", releaseNotes: "" });
   const { reset, formState } = form;
   useEffect(() => {
     if (current.data && !formState.isDirty) reset(current.data);
   }, [current.data, reset, formState.isDirty]);
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: z.output<typeof appVersionBody>) =>
     update.mutateAsync(values).then(
       (saved) => {
         form.reset(saved);
@@ -34,11 +28,10 @@ export const AppVersionForm = () => {
       (error: unknown) => {
         applyFieldErrors(error, form.setError, ["latest", "minimum", "releaseNotes"]);
       },
-    ),
-  );
+    );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="app-version-heading">
+    <Form form={form} onSubmit={onSubmit} aria-labelledby="app-version-heading">
       <Typography variant="h2" id="app-version-heading">
         Mobile app version
       </Typography>
@@ -67,14 +60,9 @@ export const AppVersionForm = () => {
           {adminErrorText(update.error)}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="contained"
-        sx={{ mt: 2 }}
-        disabled={isSaveDisabled(form.formState, update.isPending)}
-      >
+      <FormSubmitButton pending={update.isPending} sx={{ mt: 2 }}>
         Save
-      </Button>
-    </Box>
+      </FormSubmitButton>
+    </Form>
   );
 };
