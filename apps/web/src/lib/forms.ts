@@ -9,8 +9,9 @@ import {
 import { ApiError } from "./http";
 
 /**
- * Submit rule: disabled while loading, and — once a submit was attempted — while errors exist.
- * (Before the first attempt the button stays enabled so that pressing it reveals the messages.)
+ * Submit rule without the change condition: disabled while loading, and — once a submit was attempted — while errors
+ * exist. Only the sign-in, reset and password forms still use it alone; every other staff form uses
+ * {@link isSaveDisabled} (decision 031).
  */
 export const isSubmitDisabled = <T extends FieldValues>(formState: FormState<T>, pending: boolean): boolean =>
   pending || formState.isSubmitting || (formState.isSubmitted && Object.keys(formState.errors).length > 0);
