@@ -5,7 +5,8 @@ WITH contacts AS (
       WHERE program_id = $1 GROUP BY patient_id
     ),
     missed AS (
-      SELECT e.patient_id, json_agg(e.window_closes_at ORDER BY e.window_closes_at) AS closes
+      SELECT e.patient_id, json_agg(e.window_closes_at ORDER BY e.window_closes_at) AS closes,
+        max(e.window_closes_at) AS last_closes
       FROM questionnaire_events e
       WHERE e.program_id = $2 AND e.state = 'MISSED'
         AND e.window_closes_at > coalesce((
@@ -26,10 +27,46 @@ WITH contacts AS (
     LEFT JOIN worklist_log_days_summaries s ON s.program_id = pp.program_id AND s.patient_id = pp.user_id
     LEFT JOIN contacts c ON c.patient_id = pp.user_id
     LEFT JOIN missed m ON m.patient_id = pp.user_id
-    WHERE pp.program_id = $4 AND pp.status = 'CONSENTED'
-      AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL;
+    CROSS JOIN LATERAL (SELECT CASE
+      WHEN s.last_log_day IS NULL THEN 0::bigint
+      WHEN s.last_log_day <= $4::date
+        THEN (s.log_day_bits::bigint & 4294967295) << least($5::date - s.last_log_day, 32)
+      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $6::date, 32)
+    END AS bits) slid
+    WHERE pp.program_id = $7 AND pp.status = 'CONSENTED'
+      AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
+      AND (
+        s.last_log_day IS NULL
+        OR s.last_log_day <= $8::date - $9::int OR s.last_log_day > $10::date
+        OR m.last_closes > coalesce(c.last_at, '-infinity'::timestamptz)
+        OR (
+          pp.date_consent_given < (($11::date - $12::int)::timestamp AT TIME ZONE $13)
+          AND (c.last_at IS NULL
+            OR c.last_at < (($14::date - $15::int)::timestamp AT TIME ZONE $16))
+          AND bit_count(((slid.bits >> $17::int) & $18)::bit(64)) > 0
+          AND 2 * bit_count((slid.bits & $19)::bit(64))
+            < bit_count(((slid.bits >> $20::int) & $21)::bit(64))
+        )
+      );
 
 -- $1 = "00000000-0000-4000-8000-000000000001"
 -- $2 = "00000000-0000-4000-8000-000000000001"
 -- $3 = "Europe/London"
--- $4 = "00000000-0000-4000-8000-000000000001"
+-- $4 = "2026-03-12"
+-- $5 = "2026-03-12"
+-- $6 = "2026-03-12"
+-- $7 = "00000000-0000-4000-8000-000000000001"
+-- $8 = "2026-03-12"
+-- $9 = 7
+-- $10 = "2026-03-12"
+-- $11 = "2026-03-12"
+-- $12 = 25
+-- $13 = "Europe/London"
+-- $14 = "2026-03-12"
+-- $15 = 12
+-- $16 = "Europe/London"
+-- $17 = 14
+-- $18 = 16383
+-- $19 = 16383
+-- $20 = 14
+-- $21 = 16383

@@ -1,3 +1,4 @@
+import { reportingWindowDays } from "@openpro/core";
 import { sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 
@@ -19,26 +20,89 @@ export interface QuietFactsRow {
 }
 
 /**
- * The facts of every patient taking part in a program (consented, not erased), in one statement:
- * the enrolment's summary of days logged (worklist_log_days_summaries, one row a patient, which
- * core's logDaysOn slides to the clinic's today), the latest contact, missed questionnaires since
- * the last one completed, and whether the patient opened the app: logged, or signed in since
- * consenting. Its columns are named as the row's fields: read without the camel-case plugin, which
- * would copy each of the 10,000 rows to rename nothing.
+ * Where the statement narrows the enrolments to those core's quietReasons might list on the
+ * clinic's `today` with the program's N (quietDays); null: every enrolment taking part (what a
+ * test compares the narrowed list with).
+ */
+export interface QuietCandidates {
+  /** The clinic's today (todayIn the territory), YYYY-MM-DD. */
+  today: string;
+  quietDays: number;
+}
+
+/** bits 0..13 of a 64-bit integer: one reporting window (reportingWindowDays) of days slid to today. */
+const windowMask = (1 << reportingWindowDays) - 1;
+
+/**
+ * The candidates of the worklist: a NECESSARY condition of each of quietReasons' reasons, OR-ed,
+ * so the statement only drops a patient the rule cannot list (a superset, never fewer; the rule
+ * stays the judge and runs on what is returned). Each branch is the rule's reason loosened:
+ * - never logged (no summary row): needed for "never_opened" (opening the app counts a log, so
+ *   a patient with a log has opened it) and for "no_log" of a patient who never logged.
+ * - the last log day N days or more before today: "no_log" of a patient who logged counts from the
+ *   day after the last log when it is on or after the start (then quiet days = today − last log
+ *   day ≥ N), else from a start after the last log (then today − start + 1 ≥ N, so the last log
+ *   is before today − N + 1): either way last log day ≤ today − N. A last log day after today
+ *   (a patient whose calendar runs ahead) is kept: logDaysOn may then read an earlier day.
+ * - a missed questionnaire closed after the last contact: "missed_questionnaire" needs one
+ *   (the rule also asks it closed after consent and by today; not needed here).
+ * - "reporting_dropped" as the rule counts it: the summary's bits slid to today exactly as
+ *   logDaysOn slides them (bit j: the day today − j; a slide of 32 or more keeps none), the two
+ *   windows' days counted (bit_count), earlier > 0 and 2 × recent < earlier; consent on or before
+ *   the earlier window's first day and no contact from the recent window's first day on, each
+ *   bound a day looser than the rule's (the clinic's midnight a day later), so a zone's change of
+ *   clock at midnight cannot move a boundary past a patient.
+ * The contact that takes "never_opened" and "no_log" off the list is not read here (a looser
+ * condition); the consent's day is converted only for the rows returned.
+ */
+const candidatesOnly = ({ today, quietDays }: QuietCandidates, timeZone: string) => sql`
+      AND (
+        s.last_log_day IS NULL
+        OR s.last_log_day <= ${today}::date - ${quietDays}::int OR s.last_log_day > ${today}::date
+        OR m.last_closes > coalesce(c.last_at, '-infinity'::timestamptz)
+        OR (
+          pp.date_consent_given < ((${today}::date - ${2 * reportingWindowDays - 3}::int)::timestamp AT TIME ZONE ${timeZone})
+          AND (c.last_at IS NULL
+            OR c.last_at < ((${today}::date - ${reportingWindowDays - 2}::int)::timestamp AT TIME ZONE ${timeZone}))
+          AND bit_count(((slid.bits >> ${reportingWindowDays}::int) & ${windowMask})::bit(64)) > 0
+          AND 2 * bit_count((slid.bits & ${windowMask})::bit(64))
+            < bit_count(((slid.bits >> ${reportingWindowDays}::int) & ${windowMask})::bit(64))
+        )
+      )`;
+
+/**
+ * The facts of the patients taking part in a program (consented, not erased) that the rule might
+ * list (candidates; null: every one), in one statement: the enrolment's summary of days logged
+ * (worklist_log_days_summaries, one row a patient, which core's logDaysOn slides to the clinic's
+ * today), the latest contact, missed questionnaires since the last one completed, and whether the
+ * patient opened the app: logged, or signed in since consenting. Its columns are named as the
+ * row's fields: read without the camel-case plugin, which would copy each row to rename nothing.
  */
 export const findQuietFacts = async (
   db: Db,
   programId: string,
   /** The clinic's zone: the consent's day is read in the database (10,000 conversions in JavaScript took as long as the statement). */
   timeZone: string,
+  candidates: QuietCandidates | null,
 ): Promise<QuietFactsRow[]> => {
+  // The summary's 32 bits as an unsigned 64-bit integer slid to today (logDaysOn's arithmetic).
+  const slidToToday = candidates
+    ? sql`
+    CROSS JOIN LATERAL (SELECT CASE
+      WHEN s.last_log_day IS NULL THEN 0::bigint
+      WHEN s.last_log_day <= ${candidates.today}::date
+        THEN (s.log_day_bits::bigint & 4294967295) << least(${candidates.today}::date - s.last_log_day, 32)
+      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - ${candidates.today}::date, 32)
+    END AS bits) slid`
+    : sql``;
   const { rows } = await sql<QuietFactsRow>`
     WITH contacts AS (
       SELECT patient_id, max(contacted_at) AS last_at FROM worklist_contacts
       WHERE program_id = ${programId} GROUP BY patient_id
     ),
     missed AS (
-      SELECT e.patient_id, json_agg(e.window_closes_at ORDER BY e.window_closes_at) AS closes
+      SELECT e.patient_id, json_agg(e.window_closes_at ORDER BY e.window_closes_at) AS closes,
+        max(e.window_closes_at) AS last_closes
       FROM questionnaire_events e
       WHERE e.program_id = ${programId} AND e.state = 'MISSED'
         AND e.window_closes_at > coalesce((
@@ -58,9 +122,11 @@ export const findQuietFacts = async (
     FROM program_patients pp
     LEFT JOIN worklist_log_days_summaries s ON s.program_id = pp.program_id AND s.patient_id = pp.user_id
     LEFT JOIN contacts c ON c.patient_id = pp.user_id
-    LEFT JOIN missed m ON m.patient_id = pp.user_id
+    LEFT JOIN missed m ON m.patient_id = pp.user_id${slidToToday}
     WHERE pp.program_id = ${programId} AND pp.status = 'CONSENTED'
-      AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL`.execute(db.withoutPlugins());
+      AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL${
+        candidates ? candidatesOnly(candidates, timeZone) : sql``
+      }`.execute(db.withoutPlugins());
   return rows;
 };
 

@@ -36,7 +36,7 @@ const toContact = (row: q.ContactRow): WorklistContact => ({
   contactedBy: row.contactedBy ? { id: row.contactedBy, name: nameOf(row.byFirstName, row.byLastName) } : null,
 });
 
-interface QuietPatient {
+export interface QuietPatient {
   patientId: string;
   patientName: string;
   reasons: QuietReason[];
@@ -46,12 +46,15 @@ interface QuietPatient {
 /**
  * Who in one program has gone quiet on the clinic's today (core quietReasons on the facts the
  * database gathers, the days logged read from each enrolment's summary by core logDaysOn),
- * longest quiet first. A closed program lists nobody and reads nothing.
+ * longest quiet first. A closed program lists nobody and reads nothing. The database returns
+ * only the candidates (findQuietFacts: a necessary condition of every reason) unless asked for
+ * every enrolment, which a test does to show the two lists equal.
  */
-const quietPatients = async (
+export const quietPatients = async (
   db: Db,
   program: { id: string; territory: Territory; endDate: string | null; endedAt: Date | string | null },
   now: Date,
+  read: "candidates" | "every enrolment" = "candidates",
 ): Promise<QuietPatient[]> => {
   const today = todayIn(program.territory, now);
   const closed = isProgramClosed(
@@ -62,7 +65,7 @@ const quietPatients = async (
   const timeZone = territoryTimeZones[program.territory];
   const clinicDay = (instant: Date | string) => wallClockAt(new Date(instant), timeZone).date;
   const quietDays = (await q.findQuietDays(db, program.id)) ?? defaultQuietDays;
-  const facts = await q.findQuietFacts(db, program.id, timeZone);
+  const facts = await q.findQuietFacts(db, program.id, timeZone, read === "candidates" ? { today, quietDays } : null);
   const quiet: QuietPatient[] = [];
   for (const f of facts) {
     const logged = logDaysOn(
