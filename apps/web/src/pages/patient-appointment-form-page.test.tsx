@@ -99,11 +99,16 @@ describe("the appointment create and edit screens", { timeout: 30_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows every rule's message before sending anything", async () => {
+  it("offers Schedule only once something changed, then shows every rule's message before sending anything", async () => {
     serve(emptyList);
     const user = userEvent.setup();
     render(`${base}/schedule-nurse-appointment/create`);
-    await user.click(screen.getByRole("button", { name: "Schedule appointment" }));
+    const schedule = () => screen.getByRole("button", { name: "Schedule appointment" }) as HTMLButtonElement;
+    // Document 1 §5: Submit is disabled until something changed (decision 031).
+    expect(schedule().disabled).toBe(true);
+    await user.type(screen.getByLabelText(/With whom/), "Nurse Ada");
+    expect(schedule().disabled).toBe(false);
+    await user.click(schedule());
     for (const message of [
       messages.appointmentTypeRequired,
       messages.appointmentDateRequired,
@@ -112,19 +117,22 @@ describe("the appointment create and edit screens", { timeout: 30_000 }, () => {
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
+    // While a rule is broken the button waits; each message goes (or changes) as its field is put right.
+    expect(schedule().disabled).toBe(true);
     await choose(user, /Appointment type/, "Blood Test");
     setInput(/^Date/, "2026-03-09");
     await user.click(screen.getByRole("radio", { name: "Specific time" }));
     await user.click(screen.getByRole("radio", { name: "Face-to-Face" }));
-    await user.click(screen.getByRole("button", { name: "Schedule appointment" }));
+    await waitFor(() => expect(schedule().disabled).toBe(false));
+    await user.click(schedule());
     expect(await screen.findByText("The date cannot be in the past")).toBeTruthy();
     expect(screen.getAllByText("This is required")).toHaveLength(2);
+    expect(schedule().disabled).toBe(true);
     setInput(/^Date/, "2026-03-10");
     setInput(/^Start time/, "09:00");
     setInput(/^End time/, "08:30");
-    await user.click(screen.getByRole("button", { name: "Schedule appointment" }));
     expect(await screen.findByText("Please select a time in the future")).toBeTruthy();
-    expect(screen.getByText("Please select a time greater than 09:00")).toBeTruthy();
+    expect(await screen.findByText("Please select a time greater than 09:00")).toBeTruthy();
     expect(screen.getByLabelText(/^Date/).getAttribute("min")).toBe("2026-03-10");
     expect(screen.getByLabelText(/With whom/).getAttribute("maxlength")).toBe("30");
     expect(calls.filter((c) => c.method !== "GET")).toEqual([]);

@@ -32,7 +32,7 @@ import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard, skipLeaveGuard } from "../../../components/leave-guard";
-import { applyFieldErrors } from "../../../lib/forms";
+import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { useCreateAppointment, useDeleteAppointment, useUpdateAppointment } from "../api";
 import { type AppointmentFormValues, appointmentFormProblems, emptyForm, fieldsOf, formOf } from "./form-rules";
@@ -270,7 +270,7 @@ export const AppointmentForm = ({
         helperText={`Up to ${appointmentLimits.withWhom} characters`}
       />
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        <Button type="submit" variant="contained" disabled={pending}>
+        <Button type="submit" variant="contained" disabled={isSaveDisabled(formState, pending)}>
           {appointment ? "Save changes" : "Schedule appointment"}
         </Button>
         <Button onClick={() => (appointment && !formState.isDirty ? leave() : setCancelling(true))} disabled={pending}>
