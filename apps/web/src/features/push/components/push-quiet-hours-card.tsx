@@ -58,6 +58,7 @@ export const PushQuietHoursCard = ({ programId, editable }: { programId: string;
       error={!!errors[name]}
       helperText={errors[name]}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+      sx={{ width: { xs: "100%", sm: 200 } }}
     />
   );
 
