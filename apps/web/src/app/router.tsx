@@ -173,7 +173,7 @@ export const routes: RouteObject[] = [
                       { index: true, element: <ProgramNoPatientPage /> },
                       { path: "participants", element: <ProgramNoPatientPage /> },
                       {
-                        path: "participants/:participantId",
+                        path: "participants/:userId",
                         element: <PatientAreaPage />,
                         children: [
                           { index: true, element: <PatientDashboardPage /> },

@@ -22,7 +22,7 @@ const nurse = {
 
 const area = (over: Partial<PatientArea> = {}): PatientArea => ({
   programId: projectId,
-  participantId: userId,
+  userId: userId,
   base,
   program: programViewFixture({ projectId, territory: "UK_IRE", populateNvAppointments: true, isProjectActive: true }),
   participant: { id: userId, status: "CONSENTED" } as unknown as ParticipantDetails,

@@ -18,8 +18,8 @@ import { usePatientArea } from "./patient-area-page";
  */
 export const PatientAppointmentFormPage = () => {
   const { appointmentId } = useParams();
-  const { programId, participantId, base, actor, program, participant } = usePatientArea();
-  const existing = useAppointment(programId, participantId, appointmentId);
+  const { programId, userId, base, actor, program, participant } = usePatientArea();
+  const existing = useAppointment(programId, userId, appointmentId);
   const paths = appointmentPaths(base);
   const allowed = appointmentId
     ? appointmentsShown(actor, program) && can(actor, "create_nurse_visit_appointments")
@@ -44,7 +44,7 @@ export const PatientAppointmentFormPage = () => {
       <AppointmentForm
         key={existing.data?.id ?? "new"}
         programId={programId}
-        userId={participantId}
+        userId={userId}
         zone={programZone(program)}
         listPath={paths.list(existing.data?.locked ? "Past" : "Upcoming")}
         appointment={existing.data ?? null}

@@ -10,7 +10,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/scheduled-nurse-appointment?filterTime=Upcoming|Past: the nurse appointments page. */
 export const PatientAppointmentsPage = () => {
-  const { programId, participantId, base, actor, program, participant } = usePatientArea();
+  const { programId, userId, base, actor, program, participant } = usePatientArea();
   const [search, setSearch] = useSearchParams();
   if (!appointmentsShown(actor, program)) return <EmptyState title={messages.notFound} />;
   const requested = search.get("filterTime");
@@ -29,7 +29,7 @@ export const PatientAppointmentsPage = () => {
       </MuiLink>
       <AppointmentList
         programId={programId}
-        userId={participantId}
+        userId={userId}
         base={base}
         filter={filter}
         onFilterChange={(next) => setSearch({ filterTime: next }, { replace: true })}

@@ -20,7 +20,7 @@ import type { Program } from "../lib/wire";
 
 export interface PatientArea {
   programId: string;
-  participantId: string;
+  userId: string;
   /** /programs/{programId}/participants/{participantId} */
   base: string;
   program: Program;
@@ -53,18 +53,18 @@ export const dateRangeShownAt = (pathname: string): boolean =>
 
 /** /programs/{programId}/participants/{participantId}/…: the patient header around the dashboard and detail pages. */
 export const PatientAreaPage = () => {
-  const { programId = "", participantId = "" } = useParams();
+  const { programId = "", userId = "" } = useParams();
   const { user } = useSession();
   const program = useProgram(programId);
-  const participant = useParticipant(programId, participantId);
+  const participant = useParticipant(programId, userId);
   if (participant.isError) return <EmptyState title={messages.notFound} />;
   if (!user || !program.data || !participant.data) return <Loading label="Loading the patient" />;
   // A new patient starts a new range.
   return (
     <PatientArea
-      key={participantId}
+      key={userId}
       programId={programId}
-      participantId={participantId}
+      userId={userId}
       program={program.data}
       participant={participant.data}
       actor={user}
@@ -74,13 +74,13 @@ export const PatientAreaPage = () => {
 
 const PatientArea = ({
   programId,
-  participantId,
+  userId,
   program,
   participant,
   actor,
 }: {
   programId: string;
-  participantId: string;
+  userId: string;
   program: Program;
   participant: ParticipantDetails;
   actor: CurrentUser;
@@ -91,12 +91,12 @@ const PatientArea = ({
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const idTypes = usePatientIdTypes();
-  const report = useParticipantReport(programId, participantId, range);
+  const report = useParticipantReport(programId, userId, range);
   const name = `${participant.firstName} ${participant.lastName}`;
-  const base = `/programs/${programId}/participants/${participantId}`;
+  const base = `/programs/${programId}/participants/${userId}`;
   const context: PatientArea = {
     programId,
-    participantId,
+    userId,
     base,
     program,
     participant,
@@ -127,13 +127,13 @@ const PatientArea = ({
           <DateRangePicker value={range} min={datePart(participant.dateConsentGiven)} max={today} onChange={setRange} />
         ) : null}
         {can(actor, "download_patient_report") ? (
-          <DownloadReportButton programId={programId} userId={participantId} range={range} />
+          <DownloadReportButton programId={programId} userId={userId} range={range} />
         ) : null}
         {can(actor, "export_project_data_identifiable") ? (
-          <PatientDataExportButton programId={programId} userId={participantId} />
+          <PatientDataExportButton programId={programId} userId={userId} />
         ) : null}
         {can(actor, "erase_patient_data") ? (
-          <ErasePatientButton programId={programId} userId={participantId} patientName={name} />
+          <ErasePatientButton programId={programId} userId={userId} patientName={name} />
         ) : null}
       </Box>
       {report.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}

@@ -15,7 +15,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** …/participants/{id}/calendar?date=YYYY-MM-DD: the day view. */
 export const PatientCalendarPage = () => {
-  const { report, base, actor, range, programId, participantId, participant, program } = usePatientArea();
+  const { report, base, actor, range, programId, userId, participant, program } = usePatientArea();
   const [search, setSearch] = useSearchParams();
   if (!can(actor, "view_user_dashboard_calendar")) return <NoData>{messages.forbidden}</NoData>;
   if (!report) return <Loading />;
@@ -33,12 +33,12 @@ export const PatientCalendarPage = () => {
       />
       <DayDetails
         programId={programId}
-        userId={participantId}
+        userId={userId}
         date={date}
         symptomName={symptomNamer(report)}
         appointments={
           appointmentsShown(actor, program) ? (
-            <DayAppointments programId={programId} userId={participantId} base={base} date={date} />
+            <DayAppointments programId={programId} userId={userId} base={base} date={date} />
           ) : undefined
         }
       />

@@ -32,7 +32,7 @@ const render = (actor: Grants, report = reportFixture(), program?: { populateNvA
     <PatientDashboard
       program={program}
       programId={projectId}
-      participantId={userId}
+      userId={userId}
       base={base}
       actor={actor}
       range={{ startDate: "2026-03-01", endDate: "2026-03-05" }}

@@ -30,7 +30,7 @@ export const symptomNamer = (report: ParticipantReport) => {
 /** The widgets the actor may see, over the report of the selected range. */
 export const PatientDashboard = ({
   programId,
-  participantId,
+  userId,
   base,
   actor,
   range,
@@ -41,7 +41,7 @@ export const PatientDashboard = ({
   /** Program flags some widgets depend on (nurse-visit appointments). */
   program?: { populateNvAppointments: boolean };
   programId: string;
-  participantId: string;
+  userId: string;
   base: string;
   actor: Grants;
   range: PatientArea["range"];
@@ -76,12 +76,12 @@ export const PatientDashboard = ({
             day ? (
               <DayDetails
                 programId={programId}
-                userId={participantId}
+                userId={userId}
                 date={day}
                 symptomName={symptomNamer(report)}
                 appointments={
                   program && appointmentsShown(actor, program) ? (
-                    <DayAppointments programId={programId} userId={participantId} base={base} date={day} />
+                    <DayAppointments programId={programId} userId={userId} base={base} date={day} />
                   ) : undefined
                 }
               />
@@ -147,11 +147,11 @@ export const PatientDashboard = ({
       ) : null}
       {can(actor, "view_user_activities") ? <StepsWidget steps={report.steps} totals={report.stepsTotal} /> : null}
       {program && appointmentsShown(actor, program) ? (
-        <AppointmentWidgets programId={programId} userId={participantId} base={base} />
+        <AppointmentWidgets programId={programId} userId={userId} base={base} />
       ) : null}
       <QuestionnaireWidgets
         programId={programId}
-        userId={participantId}
+        userId={userId}
         deliveredPath={`${base}/delivered-questionnaires`}
         scheduledPath={`${base}/scheduled-questionnaires`}
         showDelivered={can(actor, "view_user_questionnaire_event_results")}
@@ -175,7 +175,7 @@ export const PatientDashboardPage = () => {
       </MuiLink>
       <PatientDashboard
         programId={area.programId}
-        participantId={area.participantId}
+        userId={area.userId}
         base={area.base}
         actor={area.actor}
         range={area.range}
@@ -187,7 +187,7 @@ export const PatientDashboardPage = () => {
         <Box sx={{ mt: 2 }}>
           <PatientContactsCard
             programId={area.programId}
-            patientId={area.participantId}
+            patientId={area.userId}
             patientName={`${area.participant.firstName} ${area.participant.lastName}`}
           />
         </Box>

@@ -8,7 +8,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/delivered-questionnaires: results, answers, score trends and timeline. */
 export const PatientQuestionnairesDeliveredPage = () => {
-  const { programId, participantId, base, actor } = usePatientArea();
+  const { programId, userId, base, actor } = usePatientArea();
   if (!can(actor, "view_user_questionnaire_event_results")) return <EmptyState title={messages.forbidden} />;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -21,7 +21,7 @@ export const PatientQuestionnairesDeliveredPage = () => {
       </Typography>
       <DeliveredQuestionnaires
         programId={programId}
-        userId={participantId}
+        userId={userId}
         schedulePath={`${base}/scheduled-questionnaires`}
         canViewSchedule={can(actor, "view_questionnaire_schedules")}
       />

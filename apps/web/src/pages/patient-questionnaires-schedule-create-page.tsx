@@ -9,7 +9,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/schedule/create: add a questionnaire, batch or plan to the patient's schedule. */
 export const PatientQuestionnairesScheduleCreatePage = () => {
-  const { programId, participantId, base, actor, participant } = usePatientArea();
+  const { programId, userId, base, actor, participant } = usePatientArea();
   if (!can(actor, "create_questionnaire_schedule")) return <EmptyState title={messages.forbidden} />;
   const listPath = `${base}/scheduled-questionnaires`;
   return (
@@ -23,7 +23,7 @@ export const PatientQuestionnairesScheduleCreatePage = () => {
       </Typography>
       <ScheduleForm
         programId={programId}
-        userId={participantId}
+        userId={userId}
         context={{ audience: "user", consentDate: datePart(participant.dateConsentGiven), today: todayIso() }}
         listPath={listPath}
       />

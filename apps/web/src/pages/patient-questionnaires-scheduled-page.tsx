@@ -8,7 +8,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/scheduled-questionnaires: the patient's schedule with Add to schedule. */
 export const PatientQuestionnairesScheduledPage = () => {
-  const { programId, participantId, base, actor, participant, program } = usePatientArea();
+  const { programId, userId, base, actor, participant, program } = usePatientArea();
   if (!can(actor, "view_questionnaire_schedules")) return <EmptyState title={messages.forbidden} />;
   const active = participant.status === "CONSENTED" && program.isProjectActive;
   return (
@@ -22,7 +22,7 @@ export const PatientQuestionnairesScheduledPage = () => {
       </Typography>
       <PatientSchedule
         programId={programId}
-        userId={participantId}
+        userId={userId}
         createPath={`${base}/schedule/create`}
         programSchedulePath={`/programs/${programId}/settings/questionnaires/scheduled`}
         canCreate={active && can(actor, "create_questionnaire_schedule")}

@@ -8,7 +8,7 @@ import { usePatientArea } from "./patient-area-page";
 
 /** …/participants/{id}/pre-visit-summary: one page of the period since the patient's last visit, and its PDF. */
 export const PreVisitSummaryPage = () => {
-  const { programId, participantId, base, actor } = usePatientArea();
+  const { programId, userId, base, actor } = usePatientArea();
   return (
     <>
       <MuiLink component={RouterLink} to={base} sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
@@ -23,11 +23,9 @@ export const PreVisitSummaryPage = () => {
         <Typography variant="h3" component="h3">
           Pre-visit summary
         </Typography>
-        {can(actor, "download_patient_report") ? (
-          <DownloadSummaryButton programId={programId} userId={participantId} />
-        ) : null}
+        {can(actor, "download_patient_report") ? <DownloadSummaryButton programId={programId} userId={userId} /> : null}
       </Stack>
-      <PreVisitSummaryCard programId={programId} userId={participantId} base={base} />
+      <PreVisitSummaryCard programId={programId} userId={userId} base={base} />
     </>
   );
 };

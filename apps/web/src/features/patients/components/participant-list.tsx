@@ -73,7 +73,7 @@ export const ParticipantList = ({
   idTypes: readonly PatientIdTypeChoice[];
 }) => {
   const programId = program.programId;
-  const { participantId } = useParams();
+  const { userId } = useParams();
   const [filter, setFilter] = useState<ParticipantFilter>({ term: "", awaitingVerification: false });
   const [filterOpen, setFilterOpen] = useState(false);
   const [sort, setSort] = useState<ParticipantSort>(readParticipantSort);
@@ -173,7 +173,7 @@ export const ParticipantList = ({
                 key={p.id}
                 participant={p}
                 programId={programId}
-                selected={p.id === participantId}
+                selected={p.id === userId}
                 showCounts={withCounts}
                 showVerification={!program.isPrivate}
               />
