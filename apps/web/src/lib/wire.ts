@@ -14,6 +14,12 @@ export const fromWire = <T extends { projectId: string }>({ projectId, ...rest }
 
 export type Program = FromWire<WireProgram>;
 
+/** Our own later contracts (alerts, worklist) name a patient's account `patientId`; the web says `userId`. */
+export type WithUserId<T extends { patientId: string }> = Omit<T, "patientId"> & { userId: string };
+
+export const userIdFromWire = <T extends { patientId: string }>({ patientId, ...rest }: T): WithUserId<T> =>
+  ({ ...rest, userId: patientId }) as WithUserId<T>;
+
 type Shape = { shape?: Record<string, unknown> } | undefined;
 
 /**

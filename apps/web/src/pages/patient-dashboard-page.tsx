@@ -187,7 +187,7 @@ export const PatientDashboardPage = () => {
         <Box sx={{ mt: 2 }}>
           <PatientContactsCard
             programId={area.programId}
-            patientId={area.userId}
+            userId={area.userId}
             patientName={`${area.participant.firstName} ${area.participant.lastName}`}
           />
         </Box>

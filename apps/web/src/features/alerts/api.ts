@@ -1,10 +1,10 @@
 import { alertsApi, type CloseAction, messages, type Alert as WireAlert } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiCall } from "../../lib/http";
-import { type FromWire, fromWire } from "../../lib/wire";
+import { type FromWire, fromWire, userIdFromWire, type WithUserId } from "../../lib/wire";
 
-/** An alert as the queue shows it: the wire's alert, its program named `programId` (lib/wire.ts). */
-export type Alert = FromWire<WireAlert>;
+/** An alert as the queue shows it: its program `programId`, its patient's account `userId` (lib/wire.ts). */
+export type Alert = WithUserId<FromWire<WireAlert>>;
 
 export interface AlertFilter {
   programId?: string;
@@ -41,7 +41,7 @@ export const useAlerts = (filter: AlertFilter) =>
         },
         signal,
       }),
-    select: (page) => ({ ...page, results: page.results.map((alert) => fromWire(alert)) }),
+    select: (page) => ({ ...page, results: page.results.map((alert) => userIdFromWire(fromWire(alert))) }),
     placeholderData: keepPreviousData,
     meta,
   });

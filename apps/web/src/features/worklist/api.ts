@@ -1,12 +1,16 @@
-import { type ContactOutcome, messages, worklistApi } from "@openpro/core";
+import { type ContactOutcome, messages, type WorklistRow, worklistApi } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiCall } from "../../lib/http";
+import { userIdFromWire, type WithUserId } from "../../lib/wire";
+
+/** A patient gone quiet, as the worklist shows them: the patient's account as `userId` (lib/wire.ts). */
+export type QuietPatient = WithUserId<WorklistRow>;
 
 export const worklistKeys = {
   all: ["worklist"] as const,
   list: (programId: string, page: number) => ["worklist", "list", programId, page] as const,
   count: ["worklist", "count"] as const,
-  contacts: (programId: string, patientId: string) => ["worklist", "contacts", programId, patientId] as const,
+  contacts: (programId: string, userId: string) => ["worklist", "contacts", programId, userId] as const,
   settings: (programId: string) => ["worklist", "settings", programId] as const,
 };
 
@@ -22,6 +26,7 @@ export const useWorklist = (programId: string | undefined, page: number) =>
         query: { _page: page, _perPage: worklistPageSize },
         signal,
       }),
+    select: (list) => ({ ...list, results: list.results.map((row) => userIdFromWire(row)) }),
     enabled: !!programId,
     placeholderData: keepPreviousData,
     meta,
@@ -42,17 +47,17 @@ export const useRecordContact = () => {
   return useMutation({
     mutationFn: ({
       programId,
-      patientId,
+      userId,
       outcome,
       note,
     }: {
       programId: string;
-      patientId: string;
+      userId: string;
       outcome: ContactOutcome;
       note?: string;
     }) =>
       apiCall(worklistApi.recordContact, {
-        params: { projectId: programId, patientId },
+        params: { projectId: programId, patientId: userId },
         body: { outcome, ...(note ? { note } : {}) },
       }),
     // Not awaited: the refetch takes the row (and the dialog in it) away, and the caller's own
@@ -64,10 +69,11 @@ export const useRecordContact = () => {
   });
 };
 
-export const usePatientContacts = (programId: string, patientId: string) =>
+export const usePatientContacts = (programId: string, userId: string) =>
   useQuery({
-    queryKey: worklistKeys.contacts(programId, patientId),
-    queryFn: ({ signal }) => apiCall(worklistApi.contacts, { params: { projectId: programId, patientId }, signal }),
+    queryKey: worklistKeys.contacts(programId, userId),
+    queryFn: ({ signal }) =>
+      apiCall(worklistApi.contacts, { params: { projectId: programId, patientId: userId }, signal }),
     meta,
   });
 

@@ -130,7 +130,7 @@ const AlertCard = ({ alert }: { alert: Alert }) => {
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
         <Typography variant="h2" id={headingId} sx={{ fontSize: "1.15rem", m: 0 }}>
-          <Link component={RouterLink} to={`/programs/${alert.programId}/participants/${alert.patientId}`}>
+          <Link component={RouterLink} to={`/programs/${alert.programId}/participants/${alert.userId}`}>
             {alert.patientName}
           </Link>
           {` – ${what}`}

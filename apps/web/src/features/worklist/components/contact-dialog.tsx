@@ -20,12 +20,12 @@ import { useRecordContact, worklistErrorText } from "../api";
 /** Records the team's contact with a patient: how it went and a note. */
 export const ContactDialog = ({
   programId,
-  patientId,
+  userId,
   patientName,
   onClose,
 }: {
   programId: string;
-  patientId: string;
+  userId: string;
   patientName: string;
   onClose: () => void;
 }) => {
@@ -41,7 +41,7 @@ export const ContactDialog = ({
     }
     setError(undefined);
     record.mutate(
-      { programId, patientId, outcome, note: note.trim() || undefined },
+      { programId, userId, outcome, note: note.trim() || undefined },
       {
         onSuccess: () => {
           enqueueSnackbar(messages.worklistContactRecorded, { variant: "success" });

@@ -8,15 +8,15 @@ import { ContactDialog } from "./contact-dialog";
 /** The patient dashboard's card: the team's contacts with the patient, newest first; record one. */
 export const PatientContactsCard = ({
   programId,
-  patientId,
+  userId,
   patientName,
 }: {
   programId: string;
-  patientId: string;
+  userId: string;
   patientName: string;
 }) => {
   const headingId = useId();
-  const contacts = usePatientContacts(programId, patientId);
+  const contacts = usePatientContacts(programId, userId);
   const [recording, setRecording] = useState(false);
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, height: "100%" }}>
@@ -52,7 +52,7 @@ export const PatientContactsCard = ({
       {recording ? (
         <ContactDialog
           programId={programId}
-          patientId={patientId}
+          userId={userId}
           patientName={patientName}
           onClose={() => setRecording(false)}
         />

@@ -21,7 +21,6 @@ import {
   messages,
   quietDaysRange,
   type Territory,
-  type WorklistRow,
   worklistReasonLabels,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
@@ -30,7 +29,14 @@ import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";
 import { formatDateTime, formatDay } from "../../../lib/format";
-import { useSaveWorklistSettings, useWorklist, useWorklistSettings, worklistErrorText, worklistPageSize } from "../api";
+import {
+  type QuietPatient,
+  useSaveWorklistSettings,
+  useWorklist,
+  useWorklistSettings,
+  worklistErrorText,
+  worklistPageSize,
+} from "../api";
 import { ContactDialog } from "./contact-dialog";
 
 /** The program's N ("no log for N days"), for those who set the alert thresholds. */
@@ -98,13 +104,13 @@ const WorklistTableRow = ({
 }: {
   programId: string;
   territory: Territory | undefined;
-  row: WorklistRow;
+  row: QuietPatient;
 }) => {
   const [contacting, setContacting] = useState(false);
   return (
     <TableRow>
       <TableCell component="th" scope="row">
-        <Link component={RouterLink} to={`/programs/${programId}/participants/${row.patientId}`}>
+        <Link component={RouterLink} to={`/programs/${programId}/participants/${row.userId}`}>
           {row.patientName}
         </Link>
       </TableCell>
@@ -132,7 +138,7 @@ const WorklistTableRow = ({
         {contacting ? (
           <ContactDialog
             programId={programId}
-            patientId={row.patientId}
+            userId={row.userId}
             patientName={row.patientName}
             onClose={() => setContacting(false)}
           />
@@ -210,7 +216,7 @@ export const WorklistQueue = ({
               </TableHead>
               <TableBody>
                 {worklist.data.results.map((row) => (
-                  <WorklistTableRow key={row.patientId} programId={programId} territory={territory} row={row} />
+                  <WorklistTableRow key={row.userId} programId={programId} territory={territory} row={row} />
                 ))}
               </TableBody>
             </Table>
