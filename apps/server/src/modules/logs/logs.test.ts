@@ -3,7 +3,13 @@ import { type ctcaeCatalogue, logItemSchema, messages, symptomGradeLabels } from
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, setProgram } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import {
+  addToOrganisation,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+  uniqueMailDomain,
+} from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -12,49 +18,11 @@ const HEADACHE = "10019211";
 
 describe("patients send their logs from the app and the care team acknowledges them", () => {
   let t: TestApp;
-  let heart: string;
-  let lung: string;
+  /** Lakeside, another hospital, with its nurse Omar: no story writes there. */
   let lakeside: string;
-  let nurse: { id: string; token: string };
-  let analyst: { id: string; token: string };
-  let outsider: { id: string; token: string };
-  /** Patient sessions: Grace consented to Heart; Alan only signed up; Wendy withdrew; Clara is in Lung. */
-  const token: Record<string, string> = {};
-  const userId: Record<string, string> = {};
+  let outsiderEmail: string;
+  let programs = 0;
 
-  const upload = (who: string, logs: unknown, programId = heart) =>
-    t.request({ method: "POST", url: `/api/v1/user/projects/${programId}/logs`, token: who, payload: { logs } });
-  const uploadMedications = (who: string, medications: unknown, programId = heart) =>
-    t.request({
-      method: "POST",
-      url: `/api/v1/user/projects/${programId}/medications`,
-      token: who,
-      payload: { medications },
-    });
-  const uploadEvents = (who: string, events: unknown, programId = heart) =>
-    t.request({
-      method: "POST",
-      url: `/api/v1/user/projects/${programId}/medication-events`,
-      token: who,
-      payload: { events },
-    });
-  const validate = (
-    who: string,
-    logId: string,
-    payload: unknown,
-    programId = heart,
-    method: "POST" | "PATCH" = "POST",
-  ) =>
-    t.request({ method, url: `/api/v1/logs/${logId}/validate/${programId}`, token: who, payload: payload as object });
-  const logCount = async () =>
-    Number(
-      (
-        await t.ctx.db
-          .selectFrom("patientLogs")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const severeCount = async (programId: string, patient: string) =>
     (
       await t.ctx.db
@@ -74,40 +42,39 @@ describe("patients send their logs from the app and the care team acknowledges t
     grade: 1,
     ...extra,
   });
-  /** Each patient signs in again: sessions end after 30 idle minutes and the story moves days on. */
-  const signInAgain = async () => {
-    for (const name of ["grace", "alan", "wendy", "clara"]) {
-      const response = await patientLogin(t, `${name}@patients.test`);
-      expect(response.statusCode).toBe(200);
-      token[name] = response.json().accessToken;
-    }
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
-    analyst.token = (await signIn(t, "lena@pharma.test")).accessToken;
-    outsider.token = (await signIn(t, "omar@lakeside.test")).accessToken;
-  };
 
   beforeAll(async () => {
     t = await createTestApp();
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
     const lakesideOrg = await insertOrganisation(t, "Lakeside");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lung = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Lung" });
     lakeside = await insertProgram(t, { organisationId: lakesideOrg, name: "Lakeside Oncology" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
-    analyst = await staffSession(t, { email: "lena@pharma.test", role: "life_sciences_team_member" });
-    await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
-    outsider = await staffSession(t, { email: "omar@lakeside.test", role: "clinician_team_member" });
+    outsiderEmail = `omar@${uniqueMailDomain("lakeside")}`;
+    const outsider = await staffSession(t, { email: outsiderEmail, role: "clinician_team_member" });
     await addToOrganisation(t, outsider.id, lakesideOrg, "clinician_team_member");
+  });
+  afterAll(() => t.close());
 
-    // Everyone joins on 2 March 2026 at 09:00 UTC (the test clock's start).
-    for (const [name, programId] of [
-      ["grace", heart],
-      ["alan", heart],
-      ["wendy", heart],
-      ["clara", lung],
-    ] as const) {
-      const email = `${name}@patients.test`;
+  type Patient = "grace" | "alan" | "wendy" | "clara";
+  /**
+   * Each story's world: a hospital of its own with two programs ("Northbridge Heart 3", "Northbridge
+   * Lung 3") and its nurse Nia. The patients the story names join on 2 March 2026 at 09:00 UTC: Grace
+   * consents to Heart, Alan only signs up to it, Wendy consents and withdraws, Clara consents to Lung.
+   * Two days later, at noon on 4 March, they open the app (signed in again).
+   */
+  const northbridgeWith = async (patients: readonly Patient[] = ["grace"]) => {
+    t.clock.set("2026-03-02T09:00:00Z");
+    const n = ++programs;
+    const domain = uniqueMailDomain();
+    const northbridge = await insertOrganisation(t, `Northbridge Health ${n}`);
+    const heart = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Heart ${n}` });
+    const lung = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Lung ${n}` });
+    const nurseEmail = `nia@${domain}`;
+    const nurse = await staffSession(t, { email: nurseEmail, role: "clinician_team_member" });
+    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    const token: Partial<Record<Patient, string>> = {};
+    const userId: Partial<Record<Patient, string>> = {};
+    for (const name of patients) {
+      const programId = name === "clara" ? lung : heart;
+      const email = `${name}@${domain}`;
       const added = await addPatient(t, nurse.token, newPatient(programId, { firstName: name, email }));
       expect(added.statusCode).toBe(201);
       token[name] = await acceptInvite(t, email);
@@ -115,17 +82,140 @@ describe("patients send their logs from the app and the care team acknowledges t
         await t.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()
       ).id;
       if (name !== "alan") expect((await giveConsent(t, token[name]!, programId)).statusCode).toBe(200);
+      if (name === "wendy") expect((await giveConsent(t, token.wendy!, heart, false)).statusCode).toBe(200);
     }
-    expect((await giveConsent(t, token.wendy!, heart, false)).statusCode).toBe(200);
-    // Two days later the patients open the app.
     t.clock.set("2026-03-04T12:00:00Z");
-    await signInAgain();
-  });
-  afterAll(() => t.close());
+    for (const name of patients) {
+      const response = await patientLogin(t, `${name}@${domain}`);
+      expect(response.statusCode).toBe(200);
+      token[name] = response.json().accessToken;
+    }
+    nurse.token = (await signIn(t, nurseEmail)).accessToken;
+    return {
+      heart,
+      lung,
+      nurse,
+      token: token as Record<Patient, string>,
+      userId: userId as Record<Patient, string>,
+      /** The app's calls, to Heart unless told. */
+      upload: (who: string, logs: unknown, programId = heart) =>
+        t.request({ method: "POST", url: `/api/v1/user/projects/${programId}/logs`, token: who, payload: { logs } }),
+      uploadMedications: (who: string, medications: unknown, programId = heart) =>
+        t.request({
+          method: "POST",
+          url: `/api/v1/user/projects/${programId}/medications`,
+          token: who,
+          payload: { medications },
+        }),
+      uploadEvents: (who: string, events: unknown, programId = heart) =>
+        t.request({
+          method: "POST",
+          url: `/api/v1/user/projects/${programId}/medication-events`,
+          token: who,
+          payload: { events },
+        }),
+      /** The care team's acknowledgement or invalidation of a log. */
+      validate: (who: string, logId: string, payload: unknown, programId = heart, method: "POST" | "PATCH" = "POST") =>
+        t.request({
+          method,
+          url: `/api/v1/logs/${logId}/validate/${programId}`,
+          token: who,
+          payload: payload as object,
+        }),
+      /** An analyst of the hospital (life sciences), signed in. */
+      analyst: async () => {
+        const analyst = await staffSession(t, { email: `lena@${domain}`, role: "life_sciences_team_member" });
+        await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
+        return analyst;
+      },
+      /** The logs of this hospital's programs. */
+      logCount: async () =>
+        Number(
+          (
+            await t.ctx.db
+              .selectFrom("patientLogs")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .where("programId", "in", [heart, lung])
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+    };
+  };
+  type World = Awaited<ReturnType<typeof northbridgeWith>>;
+
+  /**
+   * Grace's first batch: one log of each kind, in the units and zones her phone used (a grade-3 nausea
+   * with a note, 100.4 °F, 154 lb in New York's evening, steps, sleep, mood, blood pressure, fatigue).
+   */
+  const withFirstBatch = async (w: World) => {
+    const batch: Record<string, unknown>[] = [
+      symptom({ grade: 3, note: "Worse after breakfast" }),
+      { clientId: randomUUID(), logClass: "TEMPERATURE", date: "2026-03-03T21:00:00+01:00", value: 100.4, unit: "F" },
+      // Late evening in New York is already the next day in UTC: the patient's own day counts.
+      { clientId: randomUUID(), logClass: "WEIGHT", date: "2026-03-03T23:30:00-05:00", value: 154, unit: "lb" },
+      {
+        clientId: randomUUID(),
+        logClass: "ACTIVITY",
+        date: "2026-03-03T18:00:00Z",
+        activityType: "Steps",
+        steps: 6500,
+        source: "APPLE_HEALTH",
+      },
+      { clientId: randomUUID(), logClass: "SLEEP", date: "2026-03-04T07:00:00+0000", hours: 7.5 },
+      { clientId: randomUUID(), logClass: "MOOD", date: "2026-03-04T07:05:00Z", value: 4 },
+      {
+        clientId: randomUUID(),
+        logClass: "BLOOD_PRESSURE",
+        date: "2026-03-04T07:10:00Z",
+        systolic: 128,
+        diastolic: 82,
+        pulse: 70,
+      },
+      symptom({ logTypeId: FATIGUE, grade: 2, date: "2026-03-04T11:00:00Z" }),
+    ];
+    const response = await w.upload(w.token.grace, batch);
+    expect(response.statusCode).toBe(200);
+    return { batch, firstAnswer: response.json().results as { clientId: string; logId: string; status: string }[] };
+  };
+
+  /** Grace's Tamoxifen (once daily) and Ondansetron (as needed), listed from 2 March. */
+  const tamoxifenAndOndansetron = (tamoxifen: string, ondansetron: string) => [
+    {
+      clientId: tamoxifen,
+      name: "Tamoxifen",
+      dosage: "20",
+      dosageUnit: "mg",
+      frequency: "ONCE_DAILY",
+      startDate: "2026-03-02",
+    },
+    {
+      clientId: ondansetron,
+      name: "Ondansetron",
+      frequency: "AS_NEEDED",
+      snomedId: "372487007",
+      startDate: "2026-03-02",
+    },
+  ];
+
+  /**
+   * Grace's first batch (its grade-3 nausea open), then three symptoms on 4 March: a grade-4 headache
+   * (danger), a grade-1 headache (mild) and a grade-3 nausea (otherDanger).
+   */
+  const withDangerLogs = async (w: World) => {
+    await withFirstBatch(w);
+    const response = await w.upload(w.token.grace, [
+      symptom({ logTypeId: HEADACHE, grade: 4, date: "2026-03-04T10:00:00Z" }),
+      symptom({ logTypeId: HEADACHE, grade: 1, date: "2026-03-04T10:05:00Z" }),
+      symptom({ logTypeId: NAUSEA, grade: 3, date: "2026-03-04T10:10:00Z" }),
+    ]);
+    const [danger, mild, otherDanger] = response.json().results.map((r: { logId: string }) => r.logId) as string[];
+    return { danger: danger!, mild: mild!, otherDanger: otherDanger! };
+  };
 
   describe("the symptom catalogue", () => {
     it("serves at least 40 CTCAE v5.0 terms to staff and patients, with grades 0–4 and danger from grade 3", async () => {
-      for (const who of [nurse.token, token.grace!]) {
+      const { nurse, token } = await northbridgeWith(["grace"]);
+      for (const who of [nurse.token, token.grace]) {
         const response = await t.request({ method: "GET", url: "/api/v1/logs/types", token: who });
         expect(response.statusCode).toBe(200);
         const { results } = response.json() as { results: typeof ctcaeCatalogue };
@@ -163,38 +253,10 @@ describe("patients send their logs from the app and the care team acknowledges t
   });
 
   describe("uploading logs", () => {
-    let batch: Record<string, unknown>[];
-    let firstAnswer: { clientId: string; logId: string; status: string }[];
-
     it("stores a batch in canonical units, keeping what the patient typed and their calendar day", async () => {
-      batch = [
-        symptom({ grade: 3, note: "Worse after breakfast" }),
-        { clientId: randomUUID(), logClass: "TEMPERATURE", date: "2026-03-03T21:00:00+01:00", value: 100.4, unit: "F" },
-        // Late evening in New York is already the next day in UTC: the patient's own day counts.
-        { clientId: randomUUID(), logClass: "WEIGHT", date: "2026-03-03T23:30:00-05:00", value: 154, unit: "lb" },
-        {
-          clientId: randomUUID(),
-          logClass: "ACTIVITY",
-          date: "2026-03-03T18:00:00Z",
-          activityType: "Steps",
-          steps: 6500,
-          source: "APPLE_HEALTH",
-        },
-        { clientId: randomUUID(), logClass: "SLEEP", date: "2026-03-04T07:00:00+0000", hours: 7.5 },
-        { clientId: randomUUID(), logClass: "MOOD", date: "2026-03-04T07:05:00Z", value: 4 },
-        {
-          clientId: randomUUID(),
-          logClass: "BLOOD_PRESSURE",
-          date: "2026-03-04T07:10:00Z",
-          systolic: 128,
-          diastolic: 82,
-          pulse: 70,
-        },
-        symptom({ logTypeId: FATIGUE, grade: 2, date: "2026-03-04T11:00:00Z" }),
-      ];
-      const response = await upload(token.grace!, batch);
-      expect(response.statusCode).toBe(200);
-      firstAnswer = response.json().results;
+      const w = await northbridgeWith(["grace"]);
+      const { heart, userId } = w;
+      const { batch, firstAnswer } = await withFirstBatch(w);
       expect(firstAnswer).toHaveLength(batch.length);
       expect(firstAnswer.map((r) => r.status)).toEqual(batch.map(() => "created"));
       expect(firstAnswer.map((r) => r.clientId)).toEqual(batch.map((b) => b.clientId));
@@ -233,6 +295,7 @@ describe("patients send their logs from the app and the care team acknowledges t
         .selectFrom("auditLog")
         .select(["actorUserId", "programId", "patientId", "details"])
         .where("action", "=", "logs.upload")
+        .where("programId", "=", heart)
         .execute();
       expect(audit).toEqual([
         {
@@ -245,6 +308,9 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("answers a retried batch with the same ids and creates nothing", async () => {
+      const w = await northbridgeWith(["grace"]);
+      const { heart, token, userId, logCount, upload } = w;
+      const { batch, firstAnswer } = await withFirstBatch(w);
       const before = await logCount();
       const retry = await upload(token.grace!, batch);
       expect(retry.statusCode).toBe(200);
@@ -267,6 +333,7 @@ describe("patients send their logs from the app and the care team acknowledges t
         .selectFrom("auditLog")
         .select("details")
         .where("action", "=", "logs.upload")
+        .where("programId", "=", heart)
         .orderBy("chainPosition")
         .execute();
       expect(audited.slice(-3).map((row) => row.details)).toEqual([
@@ -277,6 +344,7 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("refuses malformed items with a human message on logs.<i>.<field>, writing nothing", async () => {
+      const { heart, token, logCount, upload } = await northbridgeWith(["grace"]);
       const before = await logCount();
       const response = await upload(token.grace!, [
         symptom({ grade: 7 }),
@@ -329,6 +397,9 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("refuses items the rules reject (time, consent, catalogue, plausibility, notes), all at once", async () => {
+      const w = await northbridgeWith(["grace"]);
+      const { heart, token, logCount, upload } = w;
+      const { batch, firstAnswer } = await withFirstBatch(w);
       await t.ctx.db
         .updateTable("programs")
         .set({ disabledNoteTypes: ["symptoms"] })
@@ -382,9 +453,15 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("takes data only from a consented patient of an open program they joined", async () => {
+      const { heart, lung, nurse, token, logCount, upload } = await northbridgeWith([
+        "grace",
+        "alan",
+        "wendy",
+        "clara",
+      ]);
       const before = await logCount();
       for (const who of ["alan", "wendy"]) {
-        const refused = await upload(token[who]!, [symptom()]);
+        const refused = await upload(token[who as Patient], [symptom()], heart);
         expect(refused.statusCode).toBe(403);
         expect(refused.json().message).toBe(messages.logUploadNotAllowed);
       }
@@ -399,7 +476,7 @@ describe("patients send their logs from the app and the care team acknowledges t
       expect((await upload(token.grace!, [symptom()], lakeside)).statusCode).toBe(404);
       expect((await upload(token.grace!, [symptom()], randomUUID())).statusCode).toBe(404);
       // Staff accounts do not upload as patients; nobody uploads anonymously.
-      expect((await upload(nurse.token, [symptom()])).statusCode).toBe(403);
+      expect((await upload(nurse.token, [symptom()], heart)).statusCode).toBe(403);
       expect(
         (
           await t.request({
@@ -414,27 +491,10 @@ describe("patients send their logs from the app and the care team acknowledges t
   });
 
   describe("medications and doses", () => {
-    const tamoxifen = randomUUID();
-    const ondansetron = randomUUID();
-
     it("creates the list, then updates it in place on the same client ids", async () => {
-      const first = await uploadMedications(token.grace!, [
-        {
-          clientId: tamoxifen,
-          name: "Tamoxifen",
-          dosage: "20",
-          dosageUnit: "mg",
-          frequency: "ONCE_DAILY",
-          startDate: "2026-03-02",
-        },
-        {
-          clientId: ondansetron,
-          name: "Ondansetron",
-          frequency: "AS_NEEDED",
-          snomedId: "372487007",
-          startDate: "2026-03-02",
-        },
-      ]);
+      const { token, userId, uploadMedications } = await northbridgeWith(["grace", "wendy"]);
+      const [tamoxifen, ondansetron] = [randomUUID(), randomUUID()];
+      const first = await uploadMedications(token.grace, tamoxifenAndOndansetron(tamoxifen, ondansetron));
       expect(first.statusCode).toBe(200);
       expect(first.json().results.map((r: { status: string }) => r.status)).toEqual(["created", "created"]);
       const second = await uploadMedications(token.grace!, [
@@ -497,6 +557,11 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("records doses once per client id, for the patient's own medications only", async () => {
+      const { token, userId, uploadMedications, uploadEvents } = await northbridgeWith(["grace"]);
+      const tamoxifen = randomUUID();
+      expect((await uploadMedications(token.grace, tamoxifenAndOndansetron(tamoxifen, randomUUID()))).statusCode).toBe(
+        200,
+      );
       const events = [
         { clientId: randomUUID(), medicationClientId: tamoxifen, status: "LOGGED", date: "2026-03-03T08:00:00+01:00" },
         {
@@ -539,28 +604,10 @@ describe("patients send their logs from the app and the care team acknowledges t
   });
 
   describe("acknowledging and invalidating logs", () => {
-    let danger: string;
-    let mild: string;
-    let otherDanger: string;
-    let claraLog: string;
-
-    beforeAll(async () => {
-      const response = await upload(token.grace!, [
-        symptom({ logTypeId: HEADACHE, grade: 4, date: "2026-03-04T10:00:00Z" }),
-        symptom({ logTypeId: HEADACHE, grade: 1, date: "2026-03-04T10:05:00Z" }),
-        symptom({ logTypeId: NAUSEA, grade: 3, date: "2026-03-04T10:10:00Z" }),
-      ]);
-      [danger, mild, otherDanger] = response.json().results.map((r: { logId: string }) => r.logId);
-      claraLog = (
-        await t.ctx.db
-          .selectFrom("patientLogs")
-          .select("id")
-          .where("patientId", "=", userId.clara!)
-          .executeTakeFirstOrThrow()
-      ).id;
-    });
-
     it("acknowledges a danger log once; the severe-symptom count drops and the change is audited", async () => {
+      const w = await northbridgeWith(["grace"]);
+      const { heart, nurse, userId, validate } = w;
+      const { danger } = await withDangerLogs(w);
       const open = await severeCount(heart, userId.grace!);
       expect(open).toBe(3);
       const response = await validate(nurse.token, danger, { status: "Acknowledged" });
@@ -581,6 +628,7 @@ describe("patients send their logs from the app and the care team acknowledges t
         .selectFrom("auditLog")
         .select(["actorUserId", "entityId", "programId", "patientId", "details"])
         .where("action", "=", "log.validate")
+        .where("programId", "=", heart)
         .execute();
       expect(audit).toEqual([
         {
@@ -597,6 +645,10 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("changes an acknowledged log with PATCH, and then a Removed log stays as it is", async () => {
+      const w = await northbridgeWith(["grace"]);
+      const { heart, nurse, validate } = w;
+      const { danger, mild } = await withDangerLogs(w);
+      expect((await validate(nurse.token, danger, { status: "Acknowledged" }, heart)).statusCode).toBe(200);
       const notYet = await validate(nurse.token, mild, { status: "Acknowledged" }, heart, "PATCH");
       expect(notYet.statusCode).toBe(409);
       expect(notYet.json().message).toBe(messages.logNotAcknowledged);
@@ -617,6 +669,7 @@ describe("patients send their logs from the app and the care team acknowledges t
         .selectFrom("auditLog")
         .select("details")
         .where("action", "=", "log.revalidate")
+        .where("programId", "=", heart)
         .executeTakeFirstOrThrow();
       expect(audit.details).toEqual({
         before: { status: "Acknowledged", reason: null },
@@ -630,6 +683,9 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("invalidates a new danger log straight away, with one of the five reasons", async () => {
+      const w = await northbridgeWith(["grace"]);
+      const { heart, nurse, userId, validate } = w;
+      const { otherDanger } = await withDangerLogs(w);
       const open = await severeCount(heart, userId.grace!);
       const noReason = await validate(nurse.token, otherDanger, { status: "Removed" });
       expect(noReason.statusCode).toBe(422);
@@ -646,11 +702,19 @@ describe("patients send their logs from the app and the care team acknowledges t
     });
 
     it("refuses those without the permission and hides logs outside the caller's reach or program", async () => {
+      const w = await northbridgeWith(["grace", "clara"]);
+      const { lung, nurse, token, upload, validate } = w;
+      const { mild } = await withDangerLogs(w);
+      const analyst = await w.analyst();
+      const outsider = (await signIn(t, outsiderEmail)).accessToken;
+      const clara = await upload(token.clara, [symptom()], lung);
+      expect(clara.statusCode).toBe(200);
+      const claraLog = clara.json().results[0].logId as string;
       const refused = await validate(analyst.token, mild, { status: "Acknowledged" });
       expect(refused.statusCode).toBe(403);
       expect((await validate(token.grace!, mild, { status: "Acknowledged" })).statusCode).toBe(403);
       // Lakeside's nurse cannot reach Northbridge Heart at all.
-      expect((await validate(outsider.token, mild, { status: "Acknowledged" })).statusCode).toBe(404);
+      expect((await validate(outsider, mild, { status: "Acknowledged" })).statusCode).toBe(404);
       // Grace's log through another program Nia can reach, and Clara's log through Heart: not found.
       expect((await validate(nurse.token, mild, { status: "Acknowledged" }, lung)).statusCode).toBe(404);
       expect((await validate(nurse.token, claraLog, { status: "Acknowledged" })).statusCode).toBe(404);
