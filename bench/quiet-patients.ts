@@ -35,11 +35,11 @@ export const quietSomePatients = async (
       OR (p.bucket >= ${silent} AND p.bucket < ${silent + dropped} AND t.local_date > ${today}::date - 14
         AND ${today}::date - t.local_date NOT IN (2, 7, 11))
       OR p.bucket >= ${silent + dropped})`;
-  const counts = await sql<{ silent: number; dropped: number; never_opened: number }>`
+  const counts = await sql<{ silent: number; dropped: number; neverOpened: number }>`
     WITH ${picked}
     SELECT count(*) FILTER (WHERE bucket < ${silent})::int AS silent,
       count(*) FILTER (WHERE bucket >= ${silent} AND bucket < ${silent + dropped})::int AS dropped,
-      count(*) FILTER (WHERE bucket >= ${silent + dropped})::int AS never_opened
+      count(*) FILTER (WHERE bucket >= ${silent + dropped})::int AS "neverOpened"
     FROM picked`.execute(db);
   // Statistics of the fresh load first: from the empty tables' the planner probes the logs' index
   // once per picked patient (minutes) instead of hashing the picked patients.
@@ -57,5 +57,5 @@ export const quietSomePatients = async (
     return Number(logs.numAffectedRows ?? 0);
   });
   const row = counts.rows[0]!;
-  return { silent: row.silent, dropped: row.dropped, neverOpened: row.never_opened, logsRemoved: removed };
+  return { silent: row.silent, dropped: row.dropped, neverOpened: row.neverOpened, logsRemoved: removed };
 };
