@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -24,13 +23,14 @@ import {
   territoryLabels,
 } from "@openpro/core";
 import { useState } from "react";
-import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
-import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientIdTypes } from "../api";
 import { ImageUpload, type UploadedImage } from "./image-upload";
@@ -128,23 +128,20 @@ export const CreateProgramForm = ({
   const schema = z.preprocess((v) => toBody(v as ProgramFormValues, shown), createProgramBody);
 
   // The resolver validates the cleaned body with the shared schema, so its output is a NewProgram.
-  const form = useForm<ProgramFormValues>({
-    resolver: zodResolver(schema as z.ZodType<NewProgram, ProgramFormValues>) as unknown as Resolver<ProgramFormValues>,
-    defaultValues: {
-      name: "",
-      patientProgramName: "",
-      description: "",
-      territory: "",
-      organisationId: presetOrganisationId ?? "",
-      startDate: "",
-      projectPeriod: "",
-      disabledNoteTypes: [],
-      defaultPatientIdType: "",
-      customPatientIdName: "",
-      inviteMode: "individual",
-      kind: "individual",
-      populateNvAppointments: false,
-    },
+  const form = useSchemaForm(schema as z.ZodType<NewProgram, ProgramFormValues>, {
+    name: "",
+    patientProgramName: "",
+    description: "",
+    territory: "",
+    organisationId: presetOrganisationId ?? "",
+    startDate: "",
+    projectPeriod: "",
+    disabledNoteTypes: [],
+    defaultPatientIdType: "",
+    customPatientIdName: "",
+    inviteMode: "individual",
+    kind: "individual",
+    populateNvAppointments: false,
   });
   const idType = useWatch({ control: form.control, name: "defaultPatientIdType" });
   const inviteMode = useWatch({ control: form.control, name: "inviteMode" });
@@ -158,9 +155,8 @@ export const CreateProgramForm = ({
     return error.status !== undefined && error.status < 500 ? error.message : messages.somethingWentWrong;
   })();
 
-  const onSubmit = form.handleSubmit((values) => {
-    const body = values as unknown as NewProgram;
-    return create.mutateAsync({ ...body, ...(image ?? {}) }).then(
+  const onSubmit = (body: NewProgram) =>
+    create.mutateAsync({ ...body, ...(image ?? {}) }).then(
       ({ programId }) => onCreated(programId, body.name),
       (error: unknown) => {
         if (!(error instanceof ApiError)) return;
@@ -174,10 +170,9 @@ export const CreateProgramForm = ({
         applyFieldErrors(error, form.setError, fieldNames);
       },
     );
-  });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create program" sx={{ maxWidth: 720 }}>
+    <Form form={form} onSubmit={onSubmit} aria-label="Create program" sx={{ maxWidth: 720 }}>
       <Box component="fieldset" disabled={pending} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <ProgramNameFields
           control={form.control}
@@ -285,9 +280,7 @@ export const CreateProgramForm = ({
         </Alert>
       ) : null}
       <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
-        <Button type="submit" variant="contained" disabled={isSaveDisabled(form.formState, pending)}>
-          Save
-        </Button>
+        <FormSubmitButton pending={create.isPending}>Save</FormSubmitButton>
         <Button onClick={() => setConfirmCancel(true)} disabled={pending}>
           Cancel
         </Button>
@@ -301,6 +294,6 @@ export const CreateProgramForm = ({
         }}
       />
       <LeaveGuard when={dirty} />
-    </Box>
+    </Form>
   );
 };

@@ -14,12 +14,12 @@ const noteTypeLabels: Record<NoteType, string> = {
  * "Disable free-text notes for": a multi-select of note types with Select all / Deselect all
  * on the create form and in the program settings.
  */
-export const NoteTypesField = <T extends FieldValues>({
+export const NoteTypesField = <T extends FieldValues, O extends FieldValues = T>({
   control,
   name,
   disabled,
 }: {
-  control: Control<T>;
+  control: Control<T, unknown, O>;
   name: FieldPath<T>;
   disabled: boolean;
 }) => (

@@ -17,18 +17,18 @@ export interface SharedProgramValues {
 type Name = keyof SharedProgramValues;
 const field = <T extends FieldValues>(name: Name) => name as Path<T>;
 
-interface FieldProps<T extends SharedProgramValues> {
-  control: Control<T>;
+interface FieldProps<T extends SharedProgramValues, O extends FieldValues> {
+  control: Control<T, unknown, O>;
   disabled: boolean;
 }
 
 /** Program name, patient-facing name (when the actor may see it) and description. */
-export const ProgramNameFields = <T extends SharedProgramValues>({
+export const ProgramNameFields = <T extends SharedProgramValues, O extends FieldValues = T>({
   control,
   disabled,
   patientProgramName,
   fullWidth,
-}: FieldProps<T> & {
+}: FieldProps<T, O> & {
   /** Absent when the actor may not see the patient-facing name. */
   patientProgramName: { disabled: boolean } | null;
   fullWidth?: boolean;
@@ -66,11 +66,11 @@ export const ProgramNameFields = <T extends SharedProgramValues>({
 );
 
 /** Participation period in weeks; `stepper` makes it a number input bounded to 1–520. */
-export const ProjectPeriodField = <T extends SharedProgramValues>({
+export const ProjectPeriodField = <T extends SharedProgramValues, O extends FieldValues = T>({
   control,
   disabled,
   stepper,
-}: FieldProps<T> & { stepper?: boolean }) => (
+}: FieldProps<T, O> & { stepper?: boolean }) => (
   <FormTextField
     control={control}
     name={field<T>("projectPeriod")}
@@ -83,11 +83,11 @@ export const ProjectPeriodField = <T extends SharedProgramValues>({
   />
 );
 
-export const PopulateNvAppointmentsField = <T extends SharedProgramValues>({
+export const PopulateNvAppointmentsField = <T extends SharedProgramValues, O extends FieldValues = T>({
   control,
   disabled,
   sx,
-}: FieldProps<T> & { sx?: SxProps<Theme> }) => (
+}: FieldProps<T, O> & { sx?: SxProps<Theme> }) => (
   <Controller
     control={control}
     name={field<T>("populateNvAppointments")}
@@ -108,6 +108,7 @@ export const PopulateNvAppointmentsField = <T extends SharedProgramValues>({
   />
 );
 
-export const DisabledNoteTypesField = <T extends SharedProgramValues>({ control, disabled }: FieldProps<T>) => (
-  <NoteTypesField control={control} name={field<T>("disabledNoteTypes")} disabled={disabled} />
-);
+export const DisabledNoteTypesField = <T extends SharedProgramValues, O extends FieldValues = T>({
+  control,
+  disabled,
+}: FieldProps<T, O>) => <NoteTypesField control={control} name={field<T>("disabledNoteTypes")} disabled={disabled} />;

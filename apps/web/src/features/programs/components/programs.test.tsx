@@ -177,6 +177,9 @@ describe("the create program form", () => {
     // what is missing.
     expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
     await user.click(screen.getByRole("radio", { name: /^Private/ }));
+    // Changed: Save is enabled, and no message shows before it is pressed.
+    expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(false);
+    expect(screen.queryByText(messages.programNameRequired)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText(messages.programNameRequired)).toBeTruthy();
     expect(screen.getAllByText(messages.required).length).toBeGreaterThanOrEqual(2);
@@ -187,8 +190,9 @@ describe("the create program form", () => {
     await user.type(screen.getByLabelText(/Start date/), "2026-03-01");
     await user.click(screen.getByRole("combobox", { name: /Default patient identifier/ }));
     await user.click(await screen.findByRole("option", { name: "Other" }));
-    await user.click(screen.getByRole("button", { name: "Save" }));
+    // Once pressed, the errors follow the values: the new required field says so at once and Save waits for it.
     expect(await screen.findByText(messages.patientIdentifierNameRequired)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
 
     await user.type(screen.getByLabelText(/Patient identifier name/), "Trial number");
     await user.click(screen.getByRole("radio", { name: /^Private/ }));
