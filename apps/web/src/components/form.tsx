@@ -34,8 +34,11 @@ import { errorMessageAt, isSaveDisabled } from "../lib/forms";
 export const useSchemaForm = <Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
   defaultValues: DefaultValues<Input>,
-  /** "onTouched" only where a screen's own rule shows a field's error once it was left (the batch form). */
-  mode: Extract<Mode, "onSubmit" | "onTouched"> = "onSubmit",
+  /**
+   * "onTouched" only where a screen's own rule shows a field's error once it was left (the batch form); "onChange"
+   * where it shows errors as the values change (the program settings, whose save bar says what is not valid yet).
+   */
+  mode: Extract<Mode, "onSubmit" | "onTouched" | "onChange"> = "onSubmit",
 ): UseFormReturn<Input, unknown, Output> =>
   useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
