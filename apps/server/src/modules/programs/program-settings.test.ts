@@ -7,30 +7,42 @@ import {
   insertOrganisation,
   insertProgram,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 describe("program settings: disclaimer, temperature alert and articles", () => {
   let t: TestApp;
-  /** Clinical program admin of Northbridge, with the role's default grants. */
-  let callum: { id: string; token: string };
-  let programId: string;
-
-  const get = (token: string) => t.request({ method: "GET", url: `/api/v1/admin/projects/${programId}`, token });
-  const patch = (token: string, payload: object) =>
-    t.request({ method: "PATCH", url: `/api/v1/admin/projects/${programId}`, token, payload });
+  let programs = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    // Written as programs were before readiness (issue 30): nothing set.
-    programId = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart", ready: false });
-    callum = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
   });
   afterAll(() => t.close());
 
+  /**
+   * Each story's world: a hospital of its own ("Northbridge Health 3") running "Northbridge Heart 3",
+   * written as programs were before readiness (issue 30): nothing set; and Callum, its clinical
+   * program admin with the role's default grants (a story may take some away).
+   */
+  const heartWithCallum = async () => {
+    const n = ++programs;
+    const northbridge = await insertOrganisation(t, `Northbridge Health ${n}`);
+    const name = `Northbridge Heart ${n}`;
+    const programId = await insertProgram(t, { organisationId: northbridge, name, ready: false });
+    const callum = await staffSession(t, { email: `callum@${uniqueMailDomain()}`, role: "clinical_project_admin" });
+    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
+    return {
+      name,
+      callum,
+      get: (token: string) => t.request({ method: "GET", url: `/api/v1/admin/projects/${programId}`, token }),
+      patch: (token: string, payload: object) =>
+        t.request({ method: "PATCH", url: `/api/v1/admin/projects/${programId}`, token, payload }),
+    };
+  };
+
   it("starts a program with no disclaimer, no thresholds and no articles", async () => {
+    const { callum, get } = await heartWithCallum();
     const program = (await get(callum.token)).json();
     expect(program).toMatchObject({
       disclaimer: null,
@@ -42,6 +54,7 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
   });
 
   it("saves each new field and reads it back, numbers as numbers", async () => {
+    const { callum, get, patch } = await heartWithCallum();
     const saved = await patch(callum.token, {
       disclaimer: "  Not medical advice.  ",
       temperatureMin: 35.5,
@@ -80,6 +93,7 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
   });
 
   it("puts the spec's messages on the fields it refuses", async () => {
+    const { callum, patch } = await heartWithCallum();
     const cases: [object, { field: string; message: string }][] = [
       [{ name: " " }, { field: "name", message: messages.programNameRequired }],
       [{ temperatureMin: 19.9 }, { field: "temperatureMin", message: messages.minValue(20) }],
@@ -118,6 +132,7 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
   });
 
   it("sets the participation period as projectPeriod, and a blank clears it (empty numerics become null)", async () => {
+    const { callum, get, patch } = await heartWithCallum();
     expect((await patch(callum.token, { projectPeriod: "12" })).statusCode).toBe(200);
     expect((await get(callum.token)).json().projectPeriod).toBe(12);
     const refused = await patch(callum.token, { projectPeriod: "twelve" });
@@ -136,6 +151,7 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
   });
 
   it("leaves out of the program each setting the caller may not view", async () => {
+    const { name, callum, get, patch } = await heartWithCallum();
     await patch(callum.token, {
       patientProgramName: "My Heart Diary",
       consentMessage: "I agree to share my symptoms.",
@@ -159,7 +175,7 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
       const program = (await get(callum.token)).json();
       expect(program, permission).toMatchObject(hidden);
       // The rest is still there.
-      expect(program.name).toBe("Northbridge Heart");
+      expect(program.name).toBe(name);
       await changePermissions(t, callum.id, { grant: [permission] });
     }
     expect((await get(callum.token)).json()).toMatchObject({
@@ -178,6 +194,7 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
   });
 
   it("checks a single threshold against the stored one", async () => {
+    const { callum, get, patch } = await heartWithCallum();
     await patch(callum.token, { temperatureMin: 36, temperatureMax: 38 });
     const response = await patch(callum.token, { temperatureMin: 39 });
     expect(response.statusCode).toBe(422);
@@ -186,6 +203,7 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
   });
 
   it("refuses each gated field without its edit permission", async () => {
+    const { callum, get, patch } = await heartWithCallum();
     const gated: [string, object][] = [
       ["edit_project_temperature_severity_threshold", { temperatureMin: 36 }],
       ["edit_project_temperature_severity_threshold", { temperatureMax: 38 }],
