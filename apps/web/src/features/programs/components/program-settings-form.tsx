@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { Alert, Box, Button, IconButton, MenuItem, Paper, Typography } from "@mui/material";
@@ -17,8 +16,9 @@ import {
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import type { ReactNode } from "react";
-import { type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
@@ -115,20 +115,20 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
   const update = useUpdateProgram(program.programId);
   const imageUpdate = useUpdateProgram(program.programId);
   const imageRemoval = useRemoveProgramImage(program.programId);
-  const form = useForm<ProgramSettingsValues>({
-    mode: "onChange",
-    resolver: zodResolver(
-      settingsSchema as z.ZodType<ProgramChanges, ProgramSettingsValues>,
-    ) as unknown as Resolver<ProgramSettingsValues>,
-    defaultValues: valuesOf(program),
-  });
+  // This screen's own rule (3-settings.md): the save bar knows whether the changes are valid, so errors show as the
+  // values change, and the bar says what is not valid yet.
+  const form = useSchemaForm(
+    settingsSchema as z.ZodType<ProgramChanges, ProgramSettingsValues>,
+    valuesOf(program),
+    "onChange",
+  );
   const articles = useFieldArray({ control: form.control, name: "articles" });
   const idType = useWatch({ control: form.control, name: "defaultPatientIdType" });
   const { isDirty, isValid, isSubmitting } = form.formState;
   const pending = update.isPending || isSubmitting;
 
-  const onSubmit = form.handleSubmit(async (parsed) => {
-    const body = parsed as unknown as Record<string, unknown>;
+  const onSubmit = async (parsed: ProgramChanges) => {
+    const body = parsed as Record<string, unknown>;
     const before = form.formState.defaultValues as ProgramSettingsValues;
     const now = form.getValues();
     const changes: Record<string, unknown> = {};
@@ -157,7 +157,7 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
       }
       applyFieldErrors(error, form.setError, Object.keys(now) as FieldName[]);
     }
-  });
+  };
 
   const imageSaved = () => enqueueSnackbar(messages.imageSaved, { variant: "success" });
   const saveImage = (image: { imageUrl: string; thumbnailUrl: string } | null) =>
@@ -173,7 +173,7 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
   const count = (max: number) => `At most ${max} characters`;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="General settings" sx={{ maxWidth: 800 }}>
+    <Form form={form} onSubmit={onSubmit} aria-label="General settings" sx={{ maxWidth: 800 }}>
       <Typography variant="h2" sx={{ mb: 2 }}>
         Program settings
       </Typography>
@@ -435,12 +435,12 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
           <Button onClick={() => form.reset()} disabled={pending}>
             Discard changes
           </Button>
-          <Button type="submit" variant="contained" disabled={pending || !isValid}>
+          <FormSubmitButton pending={update.isPending} requireValid>
             Save changes
-          </Button>
+          </FormSubmitButton>
         </Paper>
       ) : null}
       <LeaveGuard when={isDirty} />
-    </Box>
+    </Form>
   );
 };
