@@ -40,6 +40,27 @@ describe("a program's quiet hours for pushed reminders", () => {
     await waitFor(() => expect(save.disabled).toBe(true));
   });
 
+  it("shows a rule broken only once Save was pressed, and keeps Save off until it is put right", async () => {
+    signedIn();
+    const fetchMock = stubFetch({
+      [`GET ${url}`]: () => jsonResponse(200, { quietStart: "21:00", quietEnd: "08:00" }),
+    });
+    renderWithProviders(<PushQuietHoursCard programId={programId} editable />);
+    const from = (await screen.findByLabelText("Quiet from")) as HTMLInputElement;
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    const message = "Enter when the quiet hours start as hh:mm, for example 21:00.";
+    fireEvent.change(from, { target: { value: "" } });
+    expect(save.disabled).toBe(false);
+    expect(screen.queryByText(message)).toBeNull();
+    await userEvent.click(save);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.change(from, { target: { value: "22:00" } });
+    await waitFor(() => expect(screen.queryByText(message)).toBeNull());
+    expect(save.disabled).toBe(false);
+    expect(puts(fetchMock)).toHaveLength(0);
+  });
+
   it("says so when start and end are the same: no quiet hours, reminders at any hour", async () => {
     signedIn();
     stubFetch({ [`GET ${url}`]: () => jsonResponse(200, { quietStart: "00:00", quietEnd: "00:00" }) });
