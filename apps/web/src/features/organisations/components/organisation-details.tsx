@@ -1,20 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Alert, Box, Button, IconButton, TextField, Tooltip, Typography } from "@mui/material";
+import { Alert, Box, IconButton, TextField, Tooltip, Typography } from "@mui/material";
 import { messages, type Organisation, organisationNameField } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { formatDateTime } from "../../../lib/format";
-import { isSaveDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { useDeleteOrganisation, useUpdateOrganisation } from "../api";
 
 const schema = z.object({ name: organisationNameField });
-type Values = z.input<typeof schema>;
 
 const errorText = (error: unknown) =>
   error instanceof ApiError && error.status !== undefined && error.status < 500 && error.message
@@ -36,12 +33,9 @@ export const OrganisationDetails = ({
   const update = useUpdateOrganisation(organisation.organisationId);
   const remove = useDeleteOrganisation(organisation.organisationId);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const form = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { name: organisation.name },
-  });
+  const form = useSchemaForm(schema, { name: organisation.name });
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: z.output<typeof schema>) =>
     update.mutateAsync({ name: values.name }).then(
       (saved) => {
         form.reset({ name: saved.name });
@@ -51,8 +45,7 @@ export const OrganisationDetails = ({
         const field = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === "name") : undefined;
         form.setError("name", { type: "server", message: field?.message ?? errorText(error) }, { shouldFocus: true });
       },
-    ),
-  );
+    );
 
   const onDelete = () =>
     remove.mutate(undefined, {
@@ -83,7 +76,7 @@ export const OrganisationDetails = ({
         ) : null}
       </Box>
       {canRename ? (
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Rename organisation">
+        <Form form={form} onSubmit={onSubmit} aria-label="Rename organisation">
           <FormTextField
             control={form.control}
             name="name"
@@ -91,15 +84,10 @@ export const OrganisationDetails = ({
             required
             disabled={update.isPending}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            sx={{ mt: 1 }}
-            disabled={isSaveDisabled(form.formState, update.isPending)}
-          >
+          <FormSubmitButton pending={update.isPending} sx={{ mt: 1 }}>
             Save
-          </Button>
-        </Box>
+          </FormSubmitButton>
+        </Form>
       ) : (
         <TextField label="Organisation name" value={organisation.name} slotProps={{ htmlInput: { readOnly: true } }} />
       )}
