@@ -150,6 +150,17 @@ export const staffSession = async (
   return { id, token: accessToken };
 };
 
+/** A staff member of an organisation with the role's default grants, signed in: its id and access token. */
+export const organisationStaff = async (
+  t: TestApp,
+  organisationId: string,
+  user: { email: string; role: Role; firstName?: string; lastName?: string },
+): Promise<{ id: string; token: string }> => {
+  const session = await staffSession(t, user);
+  await addToOrganisation(t, session.id, organisationId, user.role);
+  return session;
+};
+
 /** A multipart/form-data body with one file field, built by hand as a browser would send it. */
 export const multipartFile = (file: { field?: string; fileName: string; contentType: string; data: Buffer }) => {
   const boundary = `----openpro-test-${Math.random().toString(16).slice(2)}`;
