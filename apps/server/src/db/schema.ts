@@ -181,6 +181,10 @@ export interface ProgramsTable {
   temperatureMessage: ColumnType<string | null, string | null | undefined, string | null>;
   /** Shown after a severe grade the program gave no message of its own (null: the territory default). */
   defaultAlertMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The default alert message per language (migration 0030); defaultAlertMessage is the program default language's. */
+  defaultAlertMessageTranslations: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
+  /** The temperature message per language (migration 0030); temperatureMessage is the program default language's. */
+  temperatureMessageTranslations: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
   articles: ColumnType<ProgramArticle[], string | undefined, string>;
   createdAt: CreatedAt;
   /** Outcome measures: the licensed instrument codes the program uses (migration 0010). */

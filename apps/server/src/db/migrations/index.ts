@@ -26,6 +26,7 @@ import { push } from "./0026-push.js";
 import { doseUndo } from "./0027-dose-undo.js";
 import { worklistLogDaysSummary } from "./0028-worklist-log-days-summary.js";
 import { patientLanguageTexts } from "./0029-patient-language-texts.js";
+import { alertMessageLanguages } from "./0030-alert-message-languages.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0027-dose-undo": doseUndo,
   "0028-worklist-log-days-summary": worklistLogDaysSummary,
   "0029-patient-language-texts": patientLanguageTexts,
+  "0030-alert-message-languages": alertMessageLanguages,
 };
