@@ -123,9 +123,11 @@ describe("the appointment create and edit screens", { timeout: 30_000 }, () => {
     setInput(/^Date/, "2026-03-09");
     await user.click(screen.getByRole("radio", { name: "Specific time" }));
     await user.click(screen.getByRole("radio", { name: "Face-to-Face" }));
-    await waitFor(() => expect(schedule().disabled).toBe(false));
-    await user.click(schedule());
+    // Once pressed, every change checks the whole form: the four messages go, and the date in the past and the two
+    // times the specific time now needs say so at once.
     expect(await screen.findByText("The date cannot be in the past")).toBeTruthy();
+    expect(screen.queryByText(messages.appointmentTypeRequired)).toBeNull();
+    expect(screen.queryByText(messages.appointmentModeRequired)).toBeNull();
     expect(screen.getAllByText("This is required")).toHaveLength(2);
     expect(schedule().disabled).toBe(true);
     setInput(/^Date/, "2026-03-10");

@@ -25,14 +25,16 @@ import {
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard, skipLeaveGuard } from "../../../components/leave-guard";
-import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { useCreateAppointment, useDeleteAppointment, useUpdateAppointment } from "../api";
 import { type AppointmentFormValues, appointmentFormProblems, emptyForm, fieldsOf, formOf } from "./form-rules";
@@ -70,18 +72,13 @@ export const AppointmentForm = ({
   const today = wallClock.date;
   const ids = { timeKind: useId(), mode: useId() };
 
-  const resolver: Resolver<AppointmentFormValues> = async (values) => {
-    const problems = appointmentFormProblems(values, { zone, now: new Date(), original: appointment });
-    if (problems.length === 0) return { values, errors: {} };
-    return {
-      values: {},
-      errors: Object.fromEntries(problems.map((p) => [p.field, { type: "rule", message: p.message }])),
-    };
-  };
-  const { control, handleSubmit, watch, setValue, setError, formState } = useForm<AppointmentFormValues>({
-    defaultValues: appointment ? formOf(appointment) : emptyForm,
-    resolver,
+  // Core's appointment rules on the program's clock (form-rules.ts), one message per field, as the form's schema.
+  const schema = z.custom<AppointmentFormValues>().superRefine((values, ctx) => {
+    for (const p of appointmentFormProblems(values, { zone, now: new Date(), original: appointment }))
+      ctx.addIssue({ code: "custom", path: [p.field], message: p.message });
   });
+  const form = useSchemaForm(schema, appointment ? formOf(appointment) : emptyForm);
+  const { control, watch, setValue, setError, formState } = form;
   const timeKind = watch("timeKind");
   const type = watch("appointmentType");
   const typeLabel = (value: AppointmentFormValues) =>
@@ -90,7 +87,7 @@ export const AppointmentForm = ({
   const leave = () => navigate(listPath, { state: skipLeaveGuard });
 
   const serverMessage = (error: unknown) => (error instanceof ApiError ? error.message : messages.somethingWentWrong);
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (values: AppointmentFormValues) => {
     const fields = fieldsOf(values);
     try {
       if (!appointment) {
@@ -110,7 +107,7 @@ export const AppointmentForm = ({
         { variant: "error" },
       );
     }
-  });
+  };
 
   const onDelete = async () => {
     try {
@@ -130,10 +127,9 @@ export const AppointmentForm = ({
   };
 
   return (
-    <Box
-      component="form"
+    <Form
+      form={form}
       aria-label="Appointment"
-      noValidate
       onSubmit={onSubmit}
       sx={{
         display: "grid",
@@ -270,9 +266,7 @@ export const AppointmentForm = ({
         helperText={`Up to ${appointmentLimits.withWhom} characters`}
       />
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        <Button type="submit" variant="contained" disabled={isSaveDisabled(formState, pending)}>
-          {appointment ? "Save changes" : "Schedule appointment"}
-        </Button>
+        <FormSubmitButton pending={pending}>{appointment ? "Save changes" : "Schedule appointment"}</FormSubmitButton>
         <Button onClick={() => (appointment && !formState.isDirty ? leave() : setCancelling(true))} disabled={pending}>
           Cancel
         </Button>
@@ -305,6 +299,6 @@ export const AppointmentForm = ({
       >
         The appointment will be removed from the patient's schedule.
       </ConfirmDialog>
-    </Box>
+    </Form>
   );
 };
