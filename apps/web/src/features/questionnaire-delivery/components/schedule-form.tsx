@@ -15,9 +15,11 @@ import {
 import { questionnaireScheduleLimits as L, messages, patientStartDateRange, scheduleItemTypes } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
@@ -78,18 +80,16 @@ export const ScheduleForm = ({
   const ids = { scheduleType: useId() };
   const wizard = context.audience === "all";
 
-  const resolver: Resolver<ScheduleFormValues> = async (values) => {
-    const problems = scheduleFormProblems(values, context);
-    if (problems.length === 0) return { values, errors: {} };
-    return {
-      values: {},
-      errors: Object.fromEntries(problems.map((p) => [p.field, { type: "rule", message: p.message }])),
-    };
-  };
-  const { control, handleSubmit, watch, setValue, setError, formState, trigger } = useForm<ScheduleFormValues>({
-    defaultValues: { ...emptyScheduleForm, startDate: context.audience === "user" ? (context.today ?? "") : "" },
-    resolver,
+  // The scheduling rules (form-rules.ts, core's limits), one message per field, as the form's schema.
+  const schema = z.custom<ScheduleFormValues>().superRefine((values, ctx) => {
+    for (const p of scheduleFormProblems(values, context))
+      ctx.addIssue({ code: "custom", path: [p.field], message: p.message });
   });
+  const form = useSchemaForm(schema, {
+    ...emptyScheduleForm,
+    startDate: context.audience === "user" ? (context.today ?? "") : "",
+  });
+  const { control, watch, setValue, setError, formState, trigger } = form;
   const type = watch("type");
   const frequency = watch("frequency");
   const scheduleType = watch("scheduleType");
@@ -101,7 +101,7 @@ export const ScheduleForm = ({
       : null;
   const leave = () => navigate(listPath, { state: skipLeaveGuard });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (values: ScheduleFormValues) => {
     try {
       const created = await create.mutateAsync(scheduleBody(values, { ...context, userId }));
       enqueueSnackbar(messages.qsScheduled(created.name), { variant: "success" });
@@ -116,7 +116,7 @@ export const ScheduleForm = ({
       applyFieldErrors(error, setError, fields);
       enqueueSnackbar(messages.qsScheduleFailed, { variant: "error" });
     }
-  });
+  };
 
   const whatStep = (
     <>
@@ -270,7 +270,7 @@ export const ScheduleForm = ({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "grid", gap: 2, maxWidth: 520 }}>
+    <Form form={form} onSubmit={onSubmit} sx={{ display: "grid", gap: 2, maxWidth: 520 }}>
       <LeaveGuard when={formState.isDirty && !formState.isSubmitSuccessful} />
       {wizard ? (
         <Stepper activeStep={step} aria-label="Scheduling steps">
@@ -292,9 +292,9 @@ export const ScheduleForm = ({
         ) : (
           <>
             {wizard ? <Button onClick={() => setStep(0)}>Back</Button> : null}
-            <Button type="submit" variant="contained" disabled={create.isPending || noItems}>
+            <FormSubmitButton pending={create.isPending} disabled={noItems}>
               Schedule
-            </Button>
+            </FormSubmitButton>
           </>
         )}
         <Button onClick={() => (formState.isDirty ? setCancelling(true) : leave())} disabled={create.isPending}>
@@ -311,6 +311,6 @@ export const ScheduleForm = ({
       >
         {messages.cancelSchedulingText}
       </ConfirmDialog>
-    </Box>
+    </Form>
   );
 };
