@@ -10,29 +10,44 @@ import {
   multipartFile,
   multipartWithoutFile,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 const upload = (t: TestApp, token: string, body: { payload: Buffer; headers: Record<string, string> }) =>
   t.request({ method: "POST", url: "/api/v1/admin/upload-image", token, ...body });
 
+/** A 400×300 blue banner, as a png. */
+const bannerPng = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: "#0b5cad" } })
+    .png()
+    .toBuffer();
+
 describe("program images: upload, thumbnail, and the four rules", () => {
   let t: TestApp;
-  let admin: string;
-  let programAdmin: { id: string; token: string };
-  let png: Buffer;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
-    programAdmin = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#0b5cad" } })
-      .png()
-      .toBuffer();
   });
   afterAll(() => t.close());
 
+  /**
+   * Each story's uploaders, with their roles' default grants and an e-mail domain of the story's own:
+   * Ada, a superadmin, and Callum, a clinical program admin (his grants may change); and the banner
+   * they upload (`png`).
+   */
+  const adaAndCallum = async () => {
+    const domain = uniqueMailDomain();
+    return {
+      domain,
+      admin: (await staffSession(t, { email: `ada@${domain}`, role: "superadmin" })).token,
+      programAdmin: await staffSession(t, { email: `callum@${domain}`, role: "clinical_project_admin" }),
+      png: await bannerPng(),
+    };
+  };
+
   it("stores a png and serves it with a 320×180 thumbnail", async () => {
+    const { programAdmin, png } = await adaAndCallum();
     const response = await upload(
       t,
       programAdmin.token,
@@ -66,6 +81,7 @@ describe("program images: upload, thumbnail, and the four rules", () => {
   });
 
   it("accepts a jpeg too", async () => {
+    const { admin } = await adaAndCallum();
     const jpeg = await sharp({ create: { width: 50, height: 80, channels: 3, background: "#ffcc00" } })
       .jpeg()
       .toBuffer();
@@ -81,6 +97,7 @@ describe("program images: upload, thumbnail, and the four rules", () => {
   });
 
   it("refuses other formats, renamed files, large files, long names and a missing file", async () => {
+    const { admin, png } = await adaAndCallum();
     const countImages = async () => (await t.ctx.db.selectFrom("uploadedImages").select("id").execute()).length;
     const before = await countImages();
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
@@ -138,10 +155,11 @@ describe("program images: upload, thumbnail, and the four rules", () => {
   });
 
   it("refuses an upload to those without an upload permission", async () => {
-    const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    const { domain, programAdmin, png } = await adaAndCallum();
+    const nurse = await staffSession(t, { email: `nia@${domain}`, role: "clinician_team_member" });
     const body = () => multipartFile({ fileName: "a.png", contentType: "image/png", data: png });
     expect((await upload(t, nurse.token, body())).statusCode).toBe(403);
-    const lsMember = await staffSession(t, { email: "luca@ls.test", role: "life_sciences_team_member" });
+    const lsMember = await staffSession(t, { email: `luca@${domain}`, role: "life_sciences_team_member" });
     expect((await upload(t, lsMember.token, body())).statusCode).toBe(403);
 
     // Either upload permission alone is enough.
@@ -152,7 +170,9 @@ describe("program images: upload, thumbnail, and the four rules", () => {
 
     expect((await t.request({ method: "POST", url: "/api/v1/admin/upload-image", ...body() })).statusCode).toBe(401);
   });
+
   it("removes a program's image with its own call, for those who may upload one, in the program's reach", async () => {
+    const png = await bannerPng();
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     const programId = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
     const other = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });

@@ -3,25 +3,20 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
-  addToOrganisation,
   addToProgram,
   insertOrganisation,
   insertProgram,
   multipartFile,
+  organisationStaff,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 describe("program settings: only stored images, no metadata, and admin fields stay with admins", () => {
   let t: TestApp;
-  let admin: string;
-  let callum: { id: string; token: string };
-  let northbridge: string;
-  let heart: string;
-  let stored: { imageUrl: string; thumbnailUrl: string };
+  let programs = 0;
 
-  const patch = (token: string, payload: object) =>
-    t.request({ method: "PATCH", url: `/api/v1/admin/projects/${heart}`, token, payload });
   const upload = (token: string, data: Buffer, fileName = "photo.jpg", contentType = "image/jpeg") =>
     t.request({
       method: "POST",
@@ -32,20 +27,48 @@ describe("program settings: only stored images, no metadata, and admin fields st
 
   beforeAll(async () => {
     t = await createTestApp();
-    northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart", territory: "UK_IRE" });
-    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
-    callum = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
+  });
+  afterAll(() => t.close());
+
+  /**
+   * Each story's world: a hospital of its own ("Northbridge Health 3") running "Northbridge Heart 3"
+   * (UK and Ireland, no end date), its clinical program admin Callum (in the hospital and the
+   * program), a superadmin Ada, and a 400×300 banner Callum uploaded (`stored`, not yet the program's).
+   */
+  const heartWithCallum = async () => {
+    const n = ++programs;
+    const domain = uniqueMailDomain();
+    const northbridge = await insertOrganisation(t, `Northbridge Health ${n}`);
+    const heart = await insertProgram(t, {
+      organisationId: northbridge,
+      name: `Northbridge Heart ${n}`,
+      territory: "UK_IRE",
+    });
+    const admin = (await staffSession(t, { email: `ada@${domain}`, role: "superadmin" })).token;
+    const callum = await organisationStaff(t, northbridge, {
+      email: `callum@${domain}`,
+      role: "clinical_project_admin",
+    });
     await addToProgram(t, callum.id, heart, "clinical_project_admin");
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#0b5cad" } })
       .png()
       .toBuffer();
-    stored = (await upload(callum.token, png, "banner.png", "image/png")).json();
-  });
-  afterAll(() => t.close());
+    const stored: { imageUrl: string; thumbnailUrl: string } = (
+      await upload(callum.token, png, "banner.png", "image/png")
+    ).json();
+    return {
+      northbridge,
+      heart,
+      admin,
+      callum,
+      stored,
+      patch: (token: string, payload: object) =>
+        t.request({ method: "PATCH", url: `/api/v1/admin/projects/${heart}`, token, payload }),
+    };
+  };
 
   it("strips EXIF (and any GPS position) from an uploaded JPEG before serving it", async () => {
+    const { callum } = await heartWithCallum();
     const withExif = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ffcc00" } })
       .jpeg()
       .withMetadata({
@@ -71,6 +94,7 @@ describe("program settings: only stored images, no metadata, and admin fields st
   });
 
   it("accepts as the program image only an image this server stored", async () => {
+    const { northbridge, admin, callum, stored, patch } = await heartWithCallum();
     for (const imageUrl of [
       "https://tracker.example/pixel.png",
       "//tracker.example/pixel.png",
@@ -110,6 +134,7 @@ describe("program settings: only stored images, no metadata, and admin fields st
   });
 
   it("lets edit_project change the settings, but not the territory, organisation or end date (an admin's)", async () => {
+    const { northbridge, heart, admin, callum, patch } = await heartWithCallum();
     for (const [field, value] of [
       ["territory", "US"],
       ["endDate", "2026-04-01"],
