@@ -1,6 +1,8 @@
 import CloseIcon from "@mui/icons-material/Close";
 import { Box, Button, Drawer, IconButton, Typography } from "@mui/material";
-import { type FormEventHandler, type ReactNode, useId } from "react";
+import { type ReactNode, useId } from "react";
+import type { FieldValues, SubmitHandler, UseFormReturn } from "react-hook-form";
+import { Form, FormSubmitButton } from "./form";
 
 /**
  * A right-hand drawer holding a form, labelled by the form's title. The form is mounted only while the drawer is
@@ -28,15 +30,19 @@ export const FormDrawer = ({
   );
 };
 
-/** The inside of a {@link FormDrawer}: title and Close, the form's fields, then the submit and Cancel buttons. */
-export const FormDrawerContent = ({
+/**
+ * The inside of a {@link FormDrawer}: title and Close, the form's fields, then the submit and Cancel buttons. The form
+ * is a `useSchemaForm` (decision 031): its submit button is disabled until something changed, while errors are
+ * shown and while the form is being sent.
+ */
+export const FormDrawerContent = <Input extends FieldValues, Output>({
   titleId,
   title,
   width,
+  form,
   onSubmit,
   onClose,
   submitLabel,
-  submitDisabled,
   pending,
   children,
 }: {
@@ -44,11 +50,11 @@ export const FormDrawerContent = ({
   title: ReactNode;
   /** The drawer's width from the `sm` breakpoint up (it fills the screen below). */
   width: number;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  form: UseFormReturn<Input, unknown, Output>;
+  onSubmit: SubmitHandler<Output>;
   onClose: () => void;
   submitLabel: ReactNode;
-  submitDisabled: boolean;
-  /** While the form is being sent (disables Cancel). */
+  /** While the form is being sent (disables submit and Cancel). */
   pending: boolean;
   children: ReactNode;
 }) => (
@@ -61,16 +67,14 @@ export const FormDrawerContent = ({
         <CloseIcon />
       </IconButton>
     </Box>
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+    <Form form={form} onSubmit={onSubmit} aria-labelledby={titleId}>
       {children}
       <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
-        <Button type="submit" variant="contained" disabled={submitDisabled}>
-          {submitLabel}
-        </Button>
+        <FormSubmitButton pending={pending}>{submitLabel}</FormSubmitButton>
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>
       </Box>
-    </Box>
+    </Form>
   </Box>
 );

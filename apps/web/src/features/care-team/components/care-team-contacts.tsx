@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { Alert, Box, Button, FormHelperText, IconButton, Paper, Stack, Typography } from "@mui/material";
@@ -15,18 +14,19 @@ import {
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useRef, useState } from "react";
-import { type Path, type UseFormReturn, useForm } from "react-hook-form";
+import type { Path, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
-import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
+import { applyFieldErrors, errorMessageAt } from "../../../lib/forms";
 import type { Program } from "../../../lib/wire";
 import { careTeamErrorText, useCareTeamContacts, useDeleteCareTeamContact, useSaveCareTeamContact } from "../api";
 
 type Values = CareTeamContactInput;
 type Output = z.output<ReturnType<typeof careTeamContactBodyIn>>;
-type Form = UseFormReturn<Values, unknown, Output>;
+type ContactForm = UseFormReturn<Values, unknown, Output>;
 type RowsField = "contactPhones" | "contactEmails";
 
 const { maxContacts, maxPhones, maxEmails } = limits.careTeam;
@@ -93,7 +93,7 @@ const ContactRows = ({
   disabled,
   hint,
 }: {
-  form: Form;
+  form: ContactForm;
   name: RowsField;
   max: number;
   label: string;
@@ -103,10 +103,8 @@ const ContactRows = ({
   hint?: string;
 }) => {
   const rows = form.watch(name) ?? [];
-  const setRows = (next: string[]) => {
-    form.setValue(name, next, { shouldDirty: true });
-    if (form.formState.isSubmitted) void form.trigger();
-  };
+  // Once submitted, <Form> validates the whole form again after the rows change.
+  const setRows = (next: string[]) => form.setValue(name, next, { shouldDirty: true });
   return (
     <Box>
       {rows.map((_, i) => (
@@ -165,18 +163,15 @@ const ContactCard = ({
   const save = useSaveCareTeamContact(programId);
   const remove = useDeleteCareTeamContact(programId);
   const [confirming, setConfirming] = useState(false);
-  const form: Form = useForm<Values, unknown, Output>({
-    // The server's rule for the program's territory: national numbers accepted, sent in E.164.
-    resolver: zodResolver(careTeamContactBodyIn(territory)),
-    defaultValues: contact ? valuesOf(contact, territory) : { ...emptyContact, ...translationsOf(territory) },
-  });
+  // The server's rule for the program's territory: national numbers accepted, sent in E.164.
+  const form: ContactForm = useSchemaForm(
+    careTeamContactBodyIn(territory),
+    contact ? valuesOf(contact, territory) : { ...emptyContact, ...translationsOf(territory) },
+  );
   const pending = save.isPending || remove.isPending;
-  const methodsError = form.formState.errors.contactPhones as
-    | { message?: string; root?: { message?: string } }
-    | undefined;
-  const methodsMessage = methodsError?.message ?? methodsError?.root?.message;
+  const methodsMessage = errorMessageAt(form.formState.errors, "contactPhones");
 
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = (body: Output) =>
     save.mutateAsync({ contactId: contact?.id, body }).then(
       (saved) => {
         enqueueSnackbar(messages.changesSaved, { variant: "success" });
@@ -187,8 +182,7 @@ const ContactCard = ({
         applyFieldErrors(error, form.setError, serverFields);
         enqueueSnackbar(careTeamErrorText(error, "save"), { variant: "error" });
       },
-    ),
-  );
+    );
 
   const onDelete = () => {
     if (!contact) {
@@ -210,108 +204,101 @@ const ContactCard = ({
   };
 
   return (
-    <Paper
-      component="form"
-      variant="outlined"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
-      <Typography variant="h3" id={headingId} sx={{ mb: 1 }}>
-        {contact ? contact.careTeamName : `New contact ${position}`}
-      </Typography>
-      <FormTextField
-        control={form.control}
-        name="careTeamName"
-        label="Name"
-        required
-        fullWidth
-        disabled={pending}
-        slotProps={{ htmlInput: { maxLength: limits.text.careTeamName } }}
-      />
-      <FormTextField
-        control={form.control}
-        name="generalGuidance"
-        label="General guidance"
-        multiline
-        minRows={3}
-        fullWidth
-        disabled={pending}
-        slotProps={{ htmlInput: { maxLength: textMax } }}
-      />
-      {otherLanguages(territory).map((language) => (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId}>
+        <Typography variant="h3" id={headingId} sx={{ mb: 1 }}>
+          {contact ? contact.careTeamName : `New contact ${position}`}
+        </Typography>
         <FormTextField
-          key={language}
           control={form.control}
-          name={`generalGuidanceTranslations.${language}`}
-          label={`General guidance in ${languageName(language)}`}
-          helperText={`Patients reading ${languageName(language)} see this; left empty, they see the guidance above, marked as ${languageName(territoryLanguages[territory][0]!)}`}
-          multiline
-          minRows={2}
+          name="careTeamName"
+          label="Name"
+          required
           fullWidth
-          lang={language}
+          disabled={pending}
+          slotProps={{ htmlInput: { maxLength: limits.text.careTeamName } }}
+        />
+        <FormTextField
+          control={form.control}
+          name="generalGuidance"
+          label="General guidance"
+          multiline
+          minRows={3}
+          fullWidth
           disabled={pending}
           slotProps={{ htmlInput: { maxLength: textMax } }}
         />
-      ))}
-      <FormTextField
-        control={form.control}
-        name="hoursOfOperation"
-        label="Hours of operation"
-        multiline
-        minRows={2}
-        fullWidth
-        disabled={pending}
-        slotProps={{ htmlInput: { maxLength: textMax } }}
-      />
-      <Box
-        component="fieldset"
-        aria-describedby={methodsMessage ? methodsErrorId : undefined}
-        sx={{ border: 0, p: 0, m: 0, mt: 2 }}
-      >
-        <Typography component="legend" variant="subtitle1">
-          Contact methods
-        </Typography>
-        <Stack direction={{ xs: "column", md: "row" }} spacing={{ xs: 1, md: 3 }}>
-          <Box sx={{ flex: 1 }}>
-            <ContactRows
-              form={form}
-              name="contactPhones"
-              max={maxPhones}
-              label="Phone number"
-              addLabel="Add phone number"
-              type="tel"
-              disabled={pending}
-              hint={`As you dial it, e.g. ${phoneExamples[territory]}, or with + and the country code`}
-            />
-          </Box>
-          <Box sx={{ flex: 1 }}>
-            <ContactRows
-              form={form}
-              name="contactEmails"
-              max={maxEmails}
-              label="Email address"
-              addLabel="Add email address"
-              type="email"
-              disabled={pending}
-            />
-          </Box>
-        </Stack>
-        {methodsMessage ? (
-          <FormHelperText error id={methodsErrorId}>
-            {methodsMessage}
-          </FormHelperText>
-        ) : null}
-      </Box>
-      <Box sx={{ display: "flex", gap: 1, mt: 2, justifyContent: "flex-end" }}>
-        <Button color="error" variant="outlined" onClick={onDelete} disabled={pending}>
-          Delete
-        </Button>
-        <Button type="submit" variant="contained" disabled={isSaveDisabled(form.formState, pending)}>
-          Save
-        </Button>
-      </Box>
+        {otherLanguages(territory).map((language) => (
+          <FormTextField
+            key={language}
+            control={form.control}
+            name={`generalGuidanceTranslations.${language}`}
+            label={`General guidance in ${languageName(language)}`}
+            helperText={`Patients reading ${languageName(language)} see this; left empty, they see the guidance above, marked as ${languageName(territoryLanguages[territory][0]!)}`}
+            multiline
+            minRows={2}
+            fullWidth
+            lang={language}
+            disabled={pending}
+            slotProps={{ htmlInput: { maxLength: textMax } }}
+          />
+        ))}
+        <FormTextField
+          control={form.control}
+          name="hoursOfOperation"
+          label="Hours of operation"
+          multiline
+          minRows={2}
+          fullWidth
+          disabled={pending}
+          slotProps={{ htmlInput: { maxLength: textMax } }}
+        />
+        <Box
+          component="fieldset"
+          aria-describedby={methodsMessage ? methodsErrorId : undefined}
+          sx={{ border: 0, p: 0, m: 0, mt: 2 }}
+        >
+          <Typography component="legend" variant="subtitle1">
+            Contact methods
+          </Typography>
+          <Stack direction={{ xs: "column", md: "row" }} spacing={{ xs: 1, md: 3 }}>
+            <Box sx={{ flex: 1 }}>
+              <ContactRows
+                form={form}
+                name="contactPhones"
+                max={maxPhones}
+                label="Phone number"
+                addLabel="Add phone number"
+                type="tel"
+                disabled={pending}
+                hint={`As you dial it, e.g. ${phoneExamples[territory]}, or with + and the country code`}
+              />
+            </Box>
+            <Box sx={{ flex: 1 }}>
+              <ContactRows
+                form={form}
+                name="contactEmails"
+                max={maxEmails}
+                label="Email address"
+                addLabel="Add email address"
+                type="email"
+                disabled={pending}
+              />
+            </Box>
+          </Stack>
+          {methodsMessage ? (
+            <FormHelperText error id={methodsErrorId}>
+              {methodsMessage}
+            </FormHelperText>
+          ) : null}
+        </Box>
+        <Box sx={{ display: "flex", gap: 1, mt: 2, justifyContent: "flex-end" }}>
+          <Button color="error" variant="outlined" onClick={onDelete} disabled={pending}>
+            Delete
+          </Button>
+          <FormSubmitButton pending={pending}>Save</FormSubmitButton>
+        </Box>
+      </Form>
       <ConfirmDialog
         open={confirming}
         title="Delete contact?"

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MenuItem, TextField } from "@mui/material";
 import {
   type EnrolledPatient,
@@ -14,12 +13,12 @@ import {
   type Territory,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller } from "react-hook-form";
 import { z } from "zod";
+import { useSchemaForm } from "../../../components/form";
 import { FormDrawer, FormDrawerContent } from "../../../components/form-drawer";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
-import { isSaveDisabled } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { useCreatePatient, useUpdatePatient } from "../api";
 
@@ -104,15 +103,12 @@ const PatientForm = ({
   const pending = create.isPending || update.isPending;
   const editing = patient !== null;
   const initialType = patient?.patientIdType ?? "";
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schemaFor(territory)),
-    defaultValues: {
-      firstName: patient?.firstName ?? "",
-      lastName: patient?.lastName ?? "",
-      email: patient?.email ?? "",
-      patientIdType: initialType,
-      patientId: initialType === "nhs_number" ? formatNhsNumber(patient?.patientId ?? "") : (patient?.patientId ?? ""),
-    },
+  const form = useSchemaForm(schemaFor(territory), {
+    firstName: patient?.firstName ?? "",
+    lastName: patient?.lastName ?? "",
+    email: patient?.email ?? "",
+    patientIdType: initialType,
+    patientId: initialType === "nhs_number" ? formatNhsNumber(patient?.patientId ?? "") : (patient?.patientId ?? ""),
   });
 
   const onFailure = (error: unknown) => {
@@ -139,7 +135,7 @@ const PatientForm = ({
     if (message) enqueueSnackbar(message, { variant: "error" });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (values: Output) => {
     const body = {
       firstName: values.firstName,
       lastName: values.lastName,
@@ -160,17 +156,17 @@ const PatientForm = ({
     } catch (error) {
       onFailure(error);
     }
-  });
+  };
 
   return (
     <FormDrawerContent
       titleId={titleId}
       title={editing ? "Edit patient" : "Add a new patient to the program"}
       width={460}
+      form={form}
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={editing ? "Save" : "Add patient"}
-      submitDisabled={isSaveDisabled(form.formState, pending)}
       pending={pending}
     >
       <FormTextField
@@ -204,8 +200,8 @@ const PatientForm = ({
         name="patientIdType"
         label="Patient id type"
         required
-        // A new type starts a new identifier.
-        onChange={() => form.setValue("patientId", "", { shouldValidate: form.formState.isSubmitted })}
+        // A new type starts a new identifier (once submitted, <Form> validates the change).
+        onChange={() => form.setValue("patientId", "", { shouldDirty: true })}
         disabled={pending}
       >
         {idTypes.map((type) => (
@@ -230,7 +226,7 @@ const PatientIdField = ({
   territory,
   disabled,
 }: {
-  control: ReturnType<typeof useForm<Values, unknown, Output>>["control"];
+  control: Control<Values, unknown, Output>;
   type: string;
   territory: Territory | undefined;
   disabled: boolean;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, MenuItem } from "@mui/material";
 import {
   assignableRoles,
@@ -10,12 +9,12 @@ import {
   type TeamMember,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { useSchemaForm } from "../../../components/form";
 import { FormDrawer, FormDrawerContent } from "../../../components/form-drawer";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
-import { applyFieldErrors, isSaveDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type TeamRef, useAddTeamMember, useUpdateTeamMember } from "../api";
 
@@ -23,7 +22,6 @@ import { type TeamRef, useAddTeamMember, useUpdateTeamMember } from "../api";
 const schema = createTeamMemberBody.extend({
   role: z.string().refine((v) => v !== "", messages.required),
 });
-type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
 const fields = ["firstName", "lastName", "displayName", "email", "role"] as const;
@@ -100,21 +98,18 @@ const MemberForm = ({
   const mutation = member ? update : add;
   const editing = member !== null;
   const roleChoices = assignableRoles(actor);
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      firstName: member?.firstName ?? "",
-      lastName: member?.lastName ?? "",
-      displayName: member?.displayName ?? "",
-      email: member?.email ?? "",
-      role: member?.role ?? "",
-    },
+  const form = useSchemaForm(schema, {
+    firstName: member?.firstName ?? "",
+    lastName: member?.lastName ?? "",
+    displayName: member?.displayName ?? "",
+    email: member?.email ?? "",
+    role: member?.role ?? "",
   });
 
   // "This user already exists" (409) goes on the e-mail field; other failures under the form.
   const failure = failureText(team, mutation.error);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (values: Output) => {
     const common = {
       firstName: values.firstName,
       lastName: values.lastName,
@@ -146,17 +141,17 @@ const MemberForm = ({
       }
       applyFieldErrors(error, form.setError, fields);
     }
-  });
+  };
 
   return (
     <FormDrawerContent
       titleId={titleId}
       title={editing ? "Edit team member" : "Add team member"}
       width={440}
+      form={form}
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={editing ? "Save" : "Invite"}
-      submitDisabled={isSaveDisabled(form.formState, mutation.isPending)}
       pending={mutation.isPending}
     >
       <FormTextField

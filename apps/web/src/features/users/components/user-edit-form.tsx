@@ -1,11 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from "@mui/material";
 import { type AdminUser, can, type Grants, isAdmin, messages, roleLabels, updateUserBody } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
 import { formatDateTime } from "../../../lib/format";
@@ -13,12 +13,19 @@ import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type UserChanges, useDeleteUser, usePermissionCatalogue, useUpdateUser } from "../api";
 
-const schema = z.object({
-  firstName: updateUserBody.shape.firstName.unwrap(),
-  lastName: updateUserBody.shape.lastName.unwrap(),
-  email: updateUserBody.shape.email.unwrap(),
+// Every field of the update, permissions included: the form holds them all, and sends only what changed.
+const schema = updateUserBody.required();
+
+/**
+ * The form's values for a user. The permissions are kept sorted, so that a permission ticked and unticked again
+ * leaves the form as it was (a change undone is no change, decision 031).
+ */
+const valuesOf = (user: Pick<AdminUser, "firstName" | "lastName" | "email" | "permissions">) => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  permissions: [...user.permissions].sort(),
 });
-type Values = z.input<typeof schema>;
 
 const specialWeight = new Set(["admin", "internal_tester", "internal_program_admin"]);
 /**
@@ -58,45 +65,43 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
   const catalogue = usePermissionCatalogue();
   const update = useUpdateUser(user.id);
   const remove = useDeleteUser(user.id);
-  const [permissions, setPermissions] = useState<string[]>(user.permissions);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const canEdit = can(actor, "edit_user");
   const canDelete = can(actor, "delete_user");
-  const form = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    mode: "onTouched",
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
-  });
-  const values = useWatch({ control: form.control });
-  const valid = schema.safeParse(values).success;
+  // The user admin's own rule (1-foundation.md): "Save is enabled when permissions changed or the form is dirty and
+  // valid". Save alone would not say what is wrong with a name, so a field's error shows once the field was left.
+  const form = useSchemaForm(schema, valuesOf(user), "onTouched");
+  const permissions = useWatch({ control: form.control, name: "permissions" });
   const permissionsChanged = !sameSet(permissions, user.permissions);
-  const saveEnabled = canEdit && !update.isPending && (permissionsChanged || (form.formState.isDirty && valid));
   const failure =
     update.error && !(update.error instanceof ApiError && update.error.fieldErrors.length > 0)
       ? errorText(update.error)
       : null;
 
   const toggle = (permission: string, checked: boolean) =>
-    setPermissions((list) => (checked ? [...list, permission] : list.filter((p) => p !== permission)));
+    form.setValue(
+      "permissions",
+      checked ? [...permissions, permission].sort() : permissions.filter((p) => p !== permission),
+      { shouldDirty: true },
+    );
 
-  const onSubmit = form.handleSubmit((next) => {
+  const onSubmit = (next: z.output<typeof schema>) => {
     const body: UserChanges = {};
     if (next.firstName !== user.firstName) body.firstName = next.firstName;
     if (next.lastName !== user.lastName) body.lastName = next.lastName;
     if (next.email !== user.email) body.email = next.email;
-    if (permissionsChanged) body.permissions = permissions;
+    if (!sameSet(next.permissions, user.permissions)) body.permissions = next.permissions;
     if (Object.keys(body).length === 0) return;
     return update.mutateAsync(body).then(
       (saved) => {
-        form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
-        setPermissions(saved.permissions);
+        form.reset(valuesOf(saved));
         enqueueSnackbar(messages.userUpdated, { variant: "success" });
       },
       (error: unknown) => {
         applyFieldErrors(error, form.setError, ["firstName", "lastName", "email"]);
       },
     );
-  });
+  };
 
   const readOnly: [string, string][] = [
     ["Role", user.userRole ? roleLabels[user.userRole] : "—"],
@@ -113,7 +118,7 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
       <Typography variant="h2" id="user-edit-heading">
         {`${user.firstName} ${user.lastName}`.trim() || user.email}
       </Typography>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="user-edit-heading">
+      <Form form={form} onSubmit={onSubmit} aria-labelledby="user-edit-heading">
         <Box sx={{ display: "grid", gap: { sm: 2 }, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
           <FormTextField control={form.control} name="firstName" label="First name" required disabled={!canEdit} />
           <FormTextField control={form.control} name="lastName" label="Last name" required disabled={!canEdit} />
@@ -170,9 +175,9 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
           </Alert>
         ) : null}
         <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
-          <Button type="submit" variant="contained" disabled={!saveEnabled}>
+          <FormSubmitButton pending={update.isPending} requireValid={!permissionsChanged} disabled={!canEdit}>
             Save
-          </Button>
+          </FormSubmitButton>
           {canDelete ? (
             <Button
               color="error"
@@ -187,7 +192,7 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
             </Button>
           ) : null}
         </Box>
-      </Box>
+      </Form>
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this user permanently?"
