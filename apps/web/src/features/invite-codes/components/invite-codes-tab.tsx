@@ -17,10 +17,12 @@ import {
 } from "@mui/material";
 import { can, type Grants, messages, territoryTimeZones } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
-import { DateField, isIsoDate } from "../../../components/form-date-field";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
+import { FormDateField, isIsoDate } from "../../../components/form-date-field";
 import { Loading } from "../../../components/loading";
 import { displayLocale } from "../../../lib/format";
 import type { Program } from "../../../lib/wire";
@@ -52,6 +54,14 @@ const futureProblem = (date: string, now = new Date()): string | null =>
         ? messages.inviteCodeFutureOnly
         : null;
 
+/** The expiry date as the form holds it (YYYY-MM-DD, in the reader's order on screen): required, real, in the future. */
+const expirySchema = z.object({
+  date: z.string().superRefine((date, ctx) => {
+    const problem = futureProblem(date);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+});
+
 /** A date field and a submit button; the date must be in the future. */
 const ExpiryForm = ({
   label,
@@ -66,35 +76,25 @@ const ExpiryForm = ({
   pending: boolean;
   onSubmit: (date: string) => void;
 }) => {
-  const [date, setDate] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const problem = futureProblem(date);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!problem) onSubmit(date);
-  };
+  const form = useSchemaForm(expirySchema, { date: initial });
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={submit}
+    <Form
+      form={form}
+      onSubmit={({ date }) => onSubmit(date)}
       sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}
     >
-      <DateField
+      <FormDateField
+        control={form.control}
+        name="date"
         label={label}
         required
-        value={date}
-        onChange={setDate}
-        error={tried && problem !== null}
-        helperText={tried ? (problem ?? undefined) : undefined}
         min={localToday()}
         sx={{ mt: 0, minWidth: 220 }}
       />
-      <Button type="submit" variant="contained" disabled={pending} sx={{ mt: 1 }}>
+      <FormSubmitButton pending={pending} sx={{ mt: 1 }}>
         {submitLabel}
-      </Button>
-    </Box>
+      </FormSubmitButton>
+    </Form>
   );
 };
 
@@ -108,6 +108,8 @@ export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Gr
   const [pendingDate, setPendingDate] = useState<string | null>(null);
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
   const [editing, setEditing] = useState(false);
+  // Counts the codes created here: a new code starts a fresh, untouched create form (decision 031).
+  const [created, setCreated] = useState(0);
   const drawerTitleId = useId();
   const timeZone = territoryTimeZones[program.territory];
   const mayCreate = can(actor, "create_public_invite_codes");
@@ -116,7 +118,10 @@ export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Gr
   const doCreate = (date: string) => {
     setPendingDate(null);
     create.mutate(date, {
-      onSuccess: () => enqueueSnackbar(messages.inviteCodeCreated, { variant: "success" }),
+      onSuccess: () => {
+        setCreated((n) => n + 1);
+        enqueueSnackbar(messages.inviteCodeCreated, { variant: "success" });
+      },
       onError: () => enqueueSnackbar(messages.inviteCodeIssue("creating"), { variant: "error" }),
     });
   };
@@ -158,6 +163,7 @@ export const InviteCodesTab = ({ program, actor }: { program: Program; actor: Gr
             Create a new code
           </Typography>
           <ExpiryForm
+            key={created}
             label="Expiry date"
             submitLabel="Create code"
             pending={create.isPending}

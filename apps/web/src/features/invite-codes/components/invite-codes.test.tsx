@@ -1,5 +1,5 @@
 import { messages, type Program } from "@openpro/core";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fromWire } from "../../../lib/wire";
@@ -55,6 +55,48 @@ describe("the invite codes tab", () => {
     expect(await screen.findByText(messages.inviteCodeCreated)).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ projectId, dateExpires: "2099-06-30T23:59:59.999Z" });
+  });
+
+  it("offers Create code and the drawer's Save only once a date changed, and says what is wrong only once pressed", async () => {
+    const fetchMock = stubFetch({
+      [listUrl]: () => jsonResponse(200, { active, inactive: [] }),
+      "POST /api/v1/invite-codes": () => jsonResponse(201, { ...active, id: "c2", code: "WXYZ6789" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
+    const expiry = (await screen.findByLabelText(/^Expiry date/)) as HTMLInputElement;
+    const createCode = () => screen.getByRole("button", { name: "Create code" }) as HTMLButtonElement;
+    expect(createCode().disabled).toBe(true);
+    await user.type(expiry, "01/01/2020");
+    expect(createCode().disabled).toBe(false);
+    expect(screen.queryByText(messages.inviteCodeFutureOnly)).toBeNull();
+    await user.click(createCode());
+    expect(await screen.findByText(messages.inviteCodeFutureOnly)).toBeTruthy();
+    expect(createCode().disabled).toBe(true);
+    await user.clear(expiry);
+    await user.type(expiry, "01/01/2099");
+    await waitFor(() => expect(createCode().disabled).toBe(false));
+    await user.click(createCode());
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Replace the active code?" })).getByRole("button", {
+        name: "Create code",
+      }),
+    );
+    expect(await screen.findByText(messages.inviteCodeCreated)).toBeTruthy();
+    // The code made, the create form starts again untouched.
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect((screen.getByLabelText(/^Expiry date/) as HTMLInputElement).value).toBe("");
+    expect(createCode().disabled).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Change expiry date" }));
+    const drawer = await screen.findByRole("dialog", { name: "Change expiry date" });
+    const save = within(drawer).getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    const newExpiry = within(drawer).getByLabelText(/^New expiry date/);
+    await user.clear(newExpiry);
+    await user.type(newExpiry, "15/03/2099");
+    expect(save.disabled).toBe(false);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH" || init?.method === "PUT")).toEqual([]);
   });
 
   it("offers Deactivate to whoever may create codes (the server's check), not to whoever may only edit", async () => {
