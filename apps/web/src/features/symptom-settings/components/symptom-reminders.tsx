@@ -30,7 +30,11 @@ import {
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
+import { FormSelectField } from "../../../components/form-select-field";
 import { Loading } from "../../../components/loading";
 import { errorText, useDeleteSymptomReminder, useSaveSymptomReminder, useSymptomReminders } from "../api";
 
@@ -111,6 +115,13 @@ const validate = (form: FormState) => {
   return { errors, body };
 };
 
+/** The form's rules (core's symptomReminderBody and its messages on the form's fields); its output is the body. */
+const reminderSchema = z.custom<FormState>().transform((form, ctx) => {
+  const { errors, body } = validate(form);
+  for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: [field], message });
+  return body;
+});
+
 const ReminderDialog = ({
   open,
   programId,
@@ -126,34 +137,19 @@ const ReminderDialog = ({
 }) => {
   const titleId = useId();
   const save = useSaveSymptomReminder(programId);
-  const [form, setForm] = useState<FormState>(() => (reminder ? formOf(reminder, catalogue) : emptyForm));
-  const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const onSubmit = () => {
-    const checked = validate(form);
-    setErrors(checked.errors);
-    if (Object.keys(checked.errors).length > 0) return;
-    save.mutate(
-      { reminderId: reminder?.reminderId, body: checked.body },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(messages.symptomSaved, { variant: "success" });
-          onClose();
-        },
-        onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
+  const form = useSchemaForm(reminderSchema, reminder ? formOf(reminder, catalogue) : emptyForm);
+  const onSubmit = (body: z.output<typeof reminderSchema>) =>
+    save.mutateAsync({ reminderId: reminder?.reminderId, body }).then(
+      () => {
+        enqueueSnackbar(messages.symptomSaved, { variant: "success" });
+        onClose();
+      },
+      (error: unknown) => {
+        enqueueSnackbar(errorText(error), { variant: "error" });
       },
     );
-  };
   const period = (key: "durationPeriod" | "intervalPeriod", label: string) => (
-    <TextField
-      select
-      label={label}
-      value={form[key]}
-      onChange={(e) => set(key, e.target.value as PeriodUnit | "")}
-      error={!!errors[key]}
-      helperText={errors[key]}
-      sx={{ minWidth: 140 }}
-    >
+    <FormSelectField control={form.control} name={key} label={label} sx={{ minWidth: 140 }}>
       <MenuItem value="">
         <em>None</em>
       </MenuItem>
@@ -162,53 +158,75 @@ const ReminderDialog = ({
           {u}
         </MenuItem>
       ))}
-    </TextField>
+    </FormSelectField>
   );
   const amount = (key: "startDay" | "durationAmount" | "intervalAmount", label: string, required = false) => (
-    <TextField
-      label={label}
-      value={form[key]}
-      required={required}
-      onChange={(e) => set(key, e.target.value.replace(/[^\d]/g, ""))}
-      error={!!errors[key]}
-      helperText={errors[key]}
-      slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 4 } }}
-      sx={{ minWidth: 140 }}
+    <Controller
+      control={form.control}
+      name={key}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          name={field.name}
+          value={field.value}
+          inputRef={field.ref}
+          required={required}
+          onChange={(e) => field.onChange(e.target.value.replace(/[^\d]/g, ""))}
+          onBlur={field.onBlur}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+          slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 4 } }}
+          sx={{ minWidth: 140 }}
+        />
+      )}
     />
   );
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{reminder ? "Edit symptom reminder" : "Add symptom reminder"}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <Autocomplete
-            multiple
-            options={catalogue}
-            value={form.logs}
-            onChange={(_, value) => set("logs", value)}
-            getOptionLabel={(o) => o.name}
-            isOptionEqualToValue={(a, b) => a.identifier === b.identifier}
-            renderInput={(params) => (
-              <TextField {...params} label="Symptoms" required error={!!errors.logs} helperText={errors.logs} />
-            )}
-          />
-          {amount("startDay", "Start day (from consent)", true)}
-          <Stack direction="row" spacing={1}>
-            {amount("intervalAmount", "Repeat every")}
-            {period("intervalPeriod", "Interval unit")}
+      <Form form={form} onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{reminder ? "Edit symptom reminder" : "Add symptom reminder"}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <Controller
+              control={form.control}
+              name="logs"
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  multiple
+                  options={catalogue}
+                  value={field.value}
+                  onChange={(_, value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                  getOptionLabel={(o) => o.name}
+                  isOptionEqualToValue={(a, b) => a.identifier === b.identifier}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label="Symptoms"
+                      required
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message}
+                    />
+                  )}
+                />
+              )}
+            />
+            {amount("startDay", "Start day (from consent)", true)}
+            <Stack direction="row" spacing={1}>
+              {amount("intervalAmount", "Repeat every")}
+              {period("intervalPeriod", "Interval unit")}
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              {amount("durationAmount", "For")}
+              {period("durationPeriod", "Duration unit")}
+            </Stack>
           </Stack>
-          <Stack direction="row" spacing={1}>
-            {amount("durationAmount", "For")}
-            {period("durationPeriod", "Duration unit")}
-          </Stack>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={onSubmit} disabled={save.isPending}>
-          Save reminder
-        </Button>
-      </DialogActions>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <FormSubmitButton pending={save.isPending}>Save reminder</FormSubmitButton>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 };

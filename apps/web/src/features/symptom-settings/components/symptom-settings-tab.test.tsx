@@ -1,5 +1,5 @@
 import { ctcaeCatalogue, messages, type Program, type SymptomReminder } from "@openpro/core";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fromWire } from "../../../lib/wire";
@@ -74,16 +74,23 @@ describe("the Symptom settings tab", () => {
     renderWithProviders(<SymptomSettingsTab program={fromWire(program)} actor={editor} />);
     await user.click(await screen.findByRole("button", { name: "Add reminder" }));
     const dialog = screen.getByRole("dialog", { name: "Add symptom reminder" });
-    await user.click(within(dialog).getByRole("button", { name: "Save reminder" }));
-    expect(await within(dialog).findByText(messages.reminderSymptomRequired)).toBeTruthy();
-
-    await user.type(within(dialog).getByRole("combobox", { name: /^Symptoms/ }), "Fatig");
-    await user.click(await screen.findByRole("option", { name: "Fatigue" }));
+    const saveReminder = () => within(dialog).getByRole("button", { name: "Save reminder" }) as HTMLButtonElement;
+    // Nothing changed: Save reminder waits (decision 031); a change enables it, no message before the press.
+    expect(saveReminder().disabled).toBe(true);
     const startDay = within(dialog).getByLabelText(/^Start day/);
     await user.clear(startDay);
     await user.type(startDay, "3");
+    expect(saveReminder().disabled).toBe(false);
+    expect(within(dialog).queryByText(messages.reminderSymptomRequired)).toBeNull();
+    await user.click(saveReminder());
+    expect(await within(dialog).findByText(messages.reminderSymptomRequired)).toBeTruthy();
+    expect(saveReminder().disabled).toBe(true);
+
+    await user.type(within(dialog).getByRole("combobox", { name: /^Symptoms/ }), "Fatig");
+    await user.click(await screen.findByRole("option", { name: "Fatigue" }));
+    await waitFor(() => expect(within(dialog).queryByText(messages.reminderSymptomRequired)).toBeNull());
+    // Once pressed, the messages follow the values: a duration without its period says so at once.
     await user.type(within(dialog).getByLabelText("For"), "2");
-    await user.click(within(dialog).getByRole("button", { name: "Save reminder" }));
     expect(await within(dialog).findByText(messages.reminderPeriodRequired)).toBeTruthy();
     expect(within(dialog).getByText(messages.reminderIntervalRequired)).toBeTruthy();
     expect(sent).toBeUndefined();
