@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { addConsentedPatient, addPatient, newPatient } from "../../../test/patients.js";
 import {
-  addToOrganisation,
   addToProgram,
   changePermissions,
   insertOrganisation,
   insertProgram,
+  organisationStaff,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
@@ -26,58 +27,89 @@ const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
 describe("programs: list, create, change, delete and end", () => {
   let t: TestApp;
-  let admin: string;
-  /** Clinical program admin of Northbridge. */
-  let callum: { id: string; token: string };
-  /** A nurse on the team of one Northbridge program only (not of the organisation). */
-  let nurse: { id: string; token: string };
-  let northbridge: string;
-  let lakeside: string;
-  let lakesideProgram: string;
-  let nurseProgram: string;
+  let worlds = 0;
 
-  const create = (token: string, payload: object) =>
-    t.request({ method: "POST", url: "/api/v1/admin/projects", token, payload });
-  const get = (token: string, id: string) => t.request({ method: "GET", url: `/api/v1/admin/projects/${id}`, token });
-  const patch = (token: string, id: string, payload: object) =>
-    t.request({ method: "PATCH", url: `/api/v1/admin/projects/${id}`, token, payload });
-  const valid = (extra: object = {}) => ({
-    name: "Breast Cancer Follow-up",
-    description: "Weekly symptoms after surgery",
-    territory: "UK_IRE",
-    startDate: "2026-03-01",
-    ...extra,
+  beforeAll(async () => {
+    t = await createTestApp();
   });
-  const countPrograms = async () =>
+  afterAll(() => t.close());
+
+  /**
+   * Each story's world, at 09:00 on 2 March 2026: Ada, a superadmin; "Northbridge Health" with Callum,
+   * its clinical program admin, and its program "Northbridge Heart", on whose team (not the
+   * organisation's) sits nurse Nia; and "Lakeside Clinics" running "Lakeside Lung Study". In the file's
+   * shared app the names carry the story's number ("Northbridge Health 3": program names are unique
+   * across the platform); a story that lists the whole platform gets an app of its own (`app`).
+   */
+  const twoHospitals = async (app: TestApp = t) => {
+    app.clock.set("2026-03-02T09:00:00Z");
+    const suffix = app === t ? ` ${++worlds}` : "";
+    const name = (base: string) => `${base}${suffix}`;
+    const domain = uniqueMailDomain();
+    const email = { admin: `ada@${domain}`, callum: `callum@${domain}`, nurse: `nia@${domain}` };
+    const admin = (await staffSession(app, { email: email.admin, role: "superadmin" })).token;
+    const northbridge = await insertOrganisation(app, name("Northbridge Health"));
+    const lakeside = await insertOrganisation(app, name("Lakeside Clinics"));
+    const lakesideProgram = await insertProgram(app, { organisationId: lakeside, name: name("Lakeside Lung Study") });
+    const nurseProgram = await insertProgram(app, { organisationId: northbridge, name: name("Northbridge Heart") });
+    const callum = await organisationStaff(app, northbridge, { email: email.callum, role: "clinical_project_admin" });
+    const nurse = await staffSession(app, { email: email.nurse, role: "clinician_team_member" });
+    await addToProgram(app, nurse.id, nurseProgram, "clinician_team_member");
+    return {
+      domain,
+      email,
+      name,
+      admin,
+      callum,
+      nurse,
+      northbridge,
+      lakeside,
+      lakesideProgram,
+      nurseProgram,
+      create: (token: string, payload: object) =>
+        app.request({ method: "POST", url: "/api/v1/admin/projects", token, payload }),
+      get: (token: string, id: string) => app.request({ method: "GET", url: `/api/v1/admin/projects/${id}`, token }),
+      patch: (token: string, id: string, payload: object) =>
+        app.request({ method: "PATCH", url: `/api/v1/admin/projects/${id}`, token, payload }),
+      /** A complete new program ("Breast Cancer Follow-up 3" unless named otherwise). */
+      valid: (extra: { name?: string; [field: string]: unknown } = {}) => ({
+        description: "Weekly symptoms after surgery",
+        territory: "UK_IRE",
+        startDate: "2026-03-01",
+        ...extra,
+        name: extra.name ?? name("Breast Cancer Follow-up"),
+      }),
+    };
+  };
+  type World = Awaited<ReturnType<typeof twoHospitals>>;
+
+  /** Ada created "Breast Cancer Follow-up" in Northbridge, and Callum "Northbridge Bowel"; their ids. */
+  const withBreastAndBowel = async (w: World) => {
+    const breast = await w.create(w.admin, w.valid({ organisationId: w.northbridge }));
+    expect(breast.statusCode).toBe(201);
+    const bowel = await w.create(w.callum.token, w.valid({ name: w.name("Northbridge Bowel") }));
+    expect(bowel.statusCode).toBe(201);
+    return { breast: breast.json().projectId as string, bowel: bowel.json().projectId as string };
+  };
+
+  const countPrograms = async (app: TestApp = t) =>
     Number(
       (
-        await t.ctx.db
+        await app.ctx.db
           .selectFrom("programs")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow()
       ).n,
     );
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
-    northbridge = await insertOrganisation(t, "Northbridge Health");
-    lakeside = await insertOrganisation(t, "Lakeside Clinics");
-    lakesideProgram = await insertProgram(t, { organisationId: lakeside, name: "Lakeside Lung Study" });
-    nurseProgram = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    callum = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
-    await addToProgram(t, nurse.id, nurseProgram, "clinician_team_member");
-  });
-  afterAll(() => t.close());
-
   it("lets an admin create a program in a chosen organisation", async () => {
+    const w = await twoHospitals();
+    const { admin, northbridge, create, get, valid } = w;
     const created = await create(
       admin,
       valid({
         organisationId: northbridge,
-        name: "  Breast Cancer Follow-up ",
+        name: `  ${w.name("Breast Cancer Follow-up")} `,
         patientProgramName: "My recovery",
         projectPeriod: 12,
         disabledNoteTypes: ["medications"],
@@ -95,12 +127,12 @@ describe("programs: list, create, change, delete and end", () => {
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json()).toMatchObject({
       projectId,
-      name: "Breast Cancer Follow-up",
+      name: w.name("Breast Cancer Follow-up"),
       patientProgramName: "My recovery",
       description: "Weekly symptoms after surgery",
       territory: "UK_IRE",
       organisationId: northbridge,
-      organisationName: "Northbridge Health",
+      organisationName: w.name("Northbridge Health"),
       startDate: "2026-03-01",
       endDate: null,
       inviteMode: "public",
@@ -116,6 +148,7 @@ describe("programs: list, create, change, delete and end", () => {
   });
 
   it("puts the spec's messages on the program fields", async () => {
+    const { admin, northbridge, create, valid } = await twoHospitals();
     const before = await countPrograms();
     const cases: [object, { field: string; message: string }[]][] = [
       [
@@ -171,28 +204,30 @@ describe("programs: list, create, change, delete and end", () => {
   });
 
   it("creates a private program, shown as such, where the care team adds no patient; the kind never changes", async () => {
+    const w = await twoHospitals();
+    const { admin, callum, create, get, patch, valid } = w;
     await changePermissions(t, callum.id, { revoke: ["edit_public_invite_codes"] });
-    const refused = await create(callum.token, valid({ name: "Northbridge Private Cohort", kind: "private" }));
+    const refused = await create(callum.token, valid({ name: w.name("Northbridge Private Cohort"), kind: "private" }));
     expect(refused.statusCode).toBe(403);
     await changePermissions(t, callum.id, { grant: ["edit_public_invite_codes"] });
-    const created = await create(callum.token, valid({ name: "Northbridge Private Cohort", kind: "private" }));
+    const created = await create(callum.token, valid({ name: w.name("Northbridge Private Cohort"), kind: "private" }));
     expect(created.statusCode).toBe(201);
     const id = created.json().projectId as string;
     expect((await get(callum.token, id)).json()).toMatchObject({ kind: "private", isPrivate: true });
-    const added = await addPatient(t, callum.token, newPatient(id, { email: "pat@private.test" }));
+    const added = await addPatient(t, callum.token, newPatient(id, { email: `pat@${w.domain}` }));
     expect(added.statusCode).toBe(409);
     expect(added.json().message).toBe(messages.addPatientNotAllowed);
     const change = await patch(callum.token, id, { kind: "individual" });
     expect(fieldErrors(change)).toEqual([{ field: "kind", message: messages.unknownField("kind") }]);
-    const unknown = await create(callum.token, valid({ name: "Northbridge Odd", kind: "secret" }));
+    const unknown = await create(callum.token, valid({ name: w.name("Northbridge Odd"), kind: "secret" }));
     expect(fieldErrors(unknown)).toEqual([{ field: "kind", message: messages.required }]);
     // Without a kind, a program is the standard one.
-    const standard = await create(callum.token, valid({ name: "Northbridge Standard" }));
+    const standard = await create(callum.token, valid({ name: w.name("Northbridge Standard") }));
     expect((await get(callum.token, standard.json().projectId)).json()).toMatchObject({
       kind: "individual",
       isPrivate: false,
     });
-    // The listings below count the programs: these two go again.
+    // Neither has a team yet: an admin deletes them again.
     for (const programId of [id, standard.json().projectId]) {
       const gone = await t.request({ method: "DELETE", url: `/api/v1/admin/projects/${programId}`, token: admin });
       expect(gone.statusCode).toBe(204);
@@ -200,96 +235,118 @@ describe("programs: list, create, change, delete and end", () => {
   });
 
   it("answers a name already taken in any case with 409 on the name field", async () => {
-    const response = await create(admin, valid({ organisationId: lakeside, name: "BREAST cancer follow-UP" }));
+    const w = await twoHospitals();
+    const { admin, lakeside, create, valid } = w;
+    await withBreastAndBowel(w);
+    const response = await create(admin, valid({ organisationId: lakeside, name: w.name("BREAST cancer follow-UP") }));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toContain("name already exist");
     expect(fieldErrors(response)).toEqual([{ field: "name", message: messages.programNameTaken }]);
   });
 
   it("refuses an organisation that does not exist as unchosen, not as a server error", async () => {
+    const { admin, create, valid } = await twoHospitals();
     const response = await create(admin, valid({ organisationId: MISSING_ID, name: "Ghost Program" }));
     expect(response.statusCode).toBe(422);
     expect(fieldErrors(response)).toEqual([{ field: "organisationId", message: messages.organisationRequired }]);
   });
 
   it("lets a clinical program admin create in their own organisation only", async () => {
-    const own = await create(callum.token, valid({ name: "Northbridge Bowel" }));
+    const w = await twoHospitals();
+    const { callum, nurse, northbridge, lakeside, create, get, valid } = w;
+    const own = await create(callum.token, valid({ name: w.name("Northbridge Bowel") }));
     expect(own.statusCode).toBe(201);
     expect((await get(callum.token, own.json().projectId)).json().organisationId).toBe(northbridge);
 
-    const elsewhere = await create(callum.token, valid({ name: "Lakeside Bowel", organisationId: lakeside }));
+    const elsewhere = await create(callum.token, valid({ name: w.name("Lakeside Bowel"), organisationId: lakeside }));
     expect(elsewhere.statusCode).toBe(422);
     expect(fieldErrors(elsewhere)).toEqual([{ field: "organisationId", message: messages.organisationRequired }]);
 
     // A participation period needs its own edit permission.
     await changePermissions(t, callum.id, { revoke: ["edit_patient_participation_duration"] });
-    const weeks = await create(callum.token, valid({ name: "Northbridge Skin", projectPeriod: 8 }));
+    const weeks = await create(callum.token, valid({ name: w.name("Northbridge Skin"), projectPeriod: 8 }));
     expect(weeks.statusCode).toBe(403);
     await changePermissions(t, callum.id, { grant: ["edit_patient_participation_duration"] });
 
-    const byNurse = await create(nurse.token, valid({ name: "Nurse Program" }));
+    const byNurse = await create(nurse.token, valid({ name: w.name("Nurse Program") }));
     expect(byNurse.statusCode).toBe(403);
-    const lsAdmin = await staffSession(t, { email: "lena@ls.test", role: "life_sciences_project_admin" });
+    const lsAdmin = await staffSession(t, { email: `lena@${w.domain}`, role: "life_sciences_project_admin" });
     // Belonging to no organisation, she has nowhere to create one.
-    const nowhere = await create(lsAdmin.token, valid({ name: "Lena's Program" }));
+    const nowhere = await create(lsAdmin.token, valid({ name: w.name("Lena's Program") }));
     expect(nowhere.statusCode).toBe(422);
     expect(fieldErrors(nowhere)).toEqual([{ field: "organisationId", message: messages.organisationRequired }]);
 
     const names = (await t.ctx.db.selectFrom("programs").select("name").execute()).map((p) => p.name);
-    expect(names).toContain("Northbridge Bowel");
+    expect(names).toContain(w.name("Northbridge Bowel"));
     for (const refused of ["Lakeside Bowel", "Northbridge Skin", "Nurse Program", "Lena's Program"])
-      expect(names).not.toContain(refused);
+      expect(names).not.toContain(w.name(refused));
   });
 
   it("pages the list by 25 in organisation then name order, with X-Total-Count and a filter", async () => {
-    const alpha = await insertOrganisation(t, "Alpha Trust");
-    for (let i = 27; i >= 1; i--)
-      await insertProgram(t, { organisationId: alpha, name: `Alpha Study ${String(i).padStart(2, "0")}` });
-    const total = await countPrograms();
+    // The whole platform's list: a platform of its own, holding only this story's programs.
+    const own = await createTestApp();
+    try {
+      const w = await twoHospitals(own);
+      const { admin, northbridge } = w;
+      await withBreastAndBowel(w);
+      const alpha = await insertOrganisation(own, "Alpha Trust");
+      for (let i = 27; i >= 1; i--)
+        await insertProgram(own, { organisationId: alpha, name: `Alpha Study ${String(i).padStart(2, "0")}` });
+      const total = await countPrograms(own);
 
-    const first = await t.request({ method: "GET", url: "/api/v1/admin/projects", token: admin });
-    expect(first.statusCode).toBe(200);
-    const page = first.json() as { results: ProgramBody[]; totalCount: number };
-    expect(page.totalCount).toBe(total);
-    expect(first.headers["x-total-count"]).toBe(String(total));
-    expect(page.results).toHaveLength(limits.pageSize.projects);
-    expect(page.results[0]!.name).toBe("Alpha Study 01");
-    expect(page.results[24]!.name).toBe("Alpha Study 25");
+      const first = await own.request({ method: "GET", url: "/api/v1/admin/projects", token: admin });
+      expect(first.statusCode).toBe(200);
+      const page = first.json() as { results: ProgramBody[]; totalCount: number };
+      expect(page.totalCount).toBe(total);
+      expect(first.headers["x-total-count"]).toBe(String(total));
+      expect(page.results).toHaveLength(limits.pageSize.projects);
+      expect(page.results[0]!.name).toBe("Alpha Study 01");
+      expect(page.results[24]!.name).toBe("Alpha Study 25");
 
-    const second = (await t.request({ method: "GET", url: "/api/v1/admin/projects?_page=2", token: admin })).json() as {
-      results: ProgramBody[];
-    };
-    expect(second.results.map((p) => [p.organisationName, p.name])).toEqual([
-      ["Alpha Trust", "Alpha Study 26"],
-      ["Alpha Trust", "Alpha Study 27"],
-      ["Lakeside Clinics", "Lakeside Lung Study"],
-      ["Northbridge Health", "Breast Cancer Follow-up"],
-      ["Northbridge Health", "Northbridge Bowel"],
-      ["Northbridge Health", "Northbridge Heart"],
-    ]);
+      const second = (
+        await own.request({ method: "GET", url: "/api/v1/admin/projects?_page=2", token: admin })
+      ).json() as {
+        results: ProgramBody[];
+      };
+      expect(second.results.map((p) => [p.organisationName, p.name])).toEqual([
+        ["Alpha Trust", "Alpha Study 26"],
+        ["Alpha Trust", "Alpha Study 27"],
+        ["Lakeside Clinics", "Lakeside Lung Study"],
+        ["Northbridge Health", "Breast Cancer Follow-up"],
+        ["Northbridge Health", "Northbridge Bowel"],
+        ["Northbridge Health", "Northbridge Heart"],
+      ]);
 
-    const filtered = await t.request({
-      method: "GET",
-      url: `/api/v1/admin/projects?organisationId=${northbridge}&_perPage=2`,
-      token: admin,
-    });
-    expect(filtered.headers["x-total-count"]).toBe("3");
-    expect((filtered.json().results as ProgramBody[]).map((p) => p.name)).toEqual([
-      "Breast Cancer Follow-up",
-      "Northbridge Bowel",
-    ]);
-    const badFilter = await t.request({ method: "GET", url: "/api/v1/admin/projects?organisationId=x", token: admin });
-    expect(badFilter.statusCode).toBe(422);
-    expect(fieldErrors(badFilter)[0]?.field).toBe("organisationId");
+      const filtered = await own.request({
+        method: "GET",
+        url: `/api/v1/admin/projects?organisationId=${northbridge}&_perPage=2`,
+        token: admin,
+      });
+      expect(filtered.headers["x-total-count"]).toBe("3");
+      expect((filtered.json().results as ProgramBody[]).map((p) => p.name)).toEqual([
+        "Breast Cancer Follow-up",
+        "Northbridge Bowel",
+      ]);
+      const badFilter = await own.request({
+        method: "GET",
+        url: "/api/v1/admin/projects?organisationId=x",
+        token: admin,
+      });
+      expect(badFilter.statusCode).toBe(422);
+      expect(fieldErrors(badFilter)[0]?.field).toBe("organisationId");
+    } finally {
+      await own.close();
+    }
   });
 
   it("shows a non-admin only the programs of their organisations and program teams", async () => {
+    const w = await twoHospitals();
+    const { admin, callum, nurse, lakeside, lakesideProgram, nurseProgram, get } = w;
+    await withBreastAndBowel(w);
     const byCallum = await t.request({ method: "GET", url: "/api/v1/admin/projects", token: callum.token });
-    expect((byCallum.json().results as ProgramBody[]).map((p) => p.name)).toEqual([
-      "Breast Cancer Follow-up",
-      "Northbridge Bowel",
-      "Northbridge Heart",
-    ]);
+    expect((byCallum.json().results as ProgramBody[]).map((p) => p.name)).toEqual(
+      ["Breast Cancer Follow-up", "Northbridge Bowel", "Northbridge Heart"].map(w.name),
+    );
     expect(byCallum.headers["x-total-count"]).toBe("3");
     const lakesideOnly = await t.request({
       method: "GET",
@@ -312,7 +369,7 @@ describe("programs: list, create, change, delete and end", () => {
     expect((await get(admin, "not-a-program")).statusCode).toBe(404);
     expect((await get(admin, MISSING_ID)).statusCode).toBe(404);
 
-    const noViews = await staffSession(t, { email: "nobody@clinic.test", role: "clinician_team_member" });
+    const noViews = await staffSession(t, { email: `nobody@${w.domain}`, role: "clinician_team_member" });
     await changePermissions(t, noViews.id, { revoke: ["view_projects", "view_project"] });
     expect((await t.request({ method: "GET", url: "/api/v1/admin/projects", token: noViews.token })).statusCode).toBe(
       403,
@@ -320,14 +377,25 @@ describe("programs: list, create, change, delete and end", () => {
   });
 
   it("marks a program closed once its end date has passed or it was ended", async () => {
+    const w = await twoHospitals();
+    let { admin } = w;
+    const { lakeside, get } = w;
     // The clock reads 2026-03-02 09:00 UTC; the end date is the program's last day.
     const yesterday = await insertProgram(t, {
       organisationId: lakeside,
-      name: "Ended Yesterday",
+      name: w.name("Ended Yesterday"),
       endDate: "2026-03-01",
     });
-    const today = await insertProgram(t, { organisationId: lakeside, name: "Ends Today", endDate: "2026-03-02" });
-    const future = await insertProgram(t, { organisationId: lakeside, name: "Starts Later", startDate: "2026-04-01" });
+    const today = await insertProgram(t, {
+      organisationId: lakeside,
+      name: w.name("Ends Today"),
+      endDate: "2026-03-02",
+    });
+    const future = await insertProgram(t, {
+      organisationId: lakeside,
+      name: w.name("Starts Later"),
+      startDate: "2026-04-01",
+    });
     const list = (
       await t.request({ method: "GET", url: `/api/v1/admin/projects?organisationId=${lakeside}`, token: admin })
     ).json().results as ProgramBody[];
@@ -336,37 +404,38 @@ describe("programs: list, create, change, delete and end", () => {
     expect(byId.get(today)).toMatchObject({ closed: false, isProjectActive: true });
     expect(byId.get(future)).toMatchObject({ closed: false, isProjectActive: false });
 
-    // A day later: everyone signs in again, and the program whose last day it was is closed.
+    // A day later: Ada signs in again, and the program whose last day it was is closed.
     t.clock.advanceSeconds(24 * 60 * 60);
-    admin = (await signIn(t, "ada@openpro.test")).accessToken;
-    callum.token = (await signIn(t, "callum@clinic.test")).accessToken;
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    admin = (await signIn(t, w.email.admin)).accessToken;
     expect((await get(admin, today)).json().closed).toBe(true);
   });
 
   it("changes a program's settings for those who may edit it", async () => {
+    const w = await twoHospitals();
+    const { admin, callum, nurse, northbridge, lakeside, lakesideProgram, nurseProgram, get, patch } = w;
+    await withBreastAndBowel(w);
     const program = (
       await t.request({ method: "GET", url: `/api/v1/admin/projects?organisationId=${northbridge}`, token: admin })
     ).json().results[1] as ProgramBody;
-    expect(program.name).toBe("Northbridge Bowel");
+    expect(program.name).toBe(w.name("Northbridge Bowel"));
 
     // The end date (closing) is an admin's to set; the rest is edit_project's.
     expect((await patch(admin, program.projectId, { endDate: "2026-12-31" })).statusCode).toBe(200);
     const changed = await patch(callum.token, program.projectId, {
-      name: " Northbridge Colorectal ",
+      name: ` ${w.name("Northbridge Colorectal")} `,
       description: "",
       adverseEventReportingMessage: "Call 111 for urgent help",
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
-      name: "Northbridge Colorectal",
+      name: w.name("Northbridge Colorectal"),
       description: null,
       endDate: "2026-12-31",
       adverseEventReportingMessage: "Call 111 for urgent help",
       organisationId: northbridge,
     });
 
-    const clash = await patch(callum.token, program.projectId, { name: "northbridge heart" });
+    const clash = await patch(callum.token, program.projectId, { name: w.name("northbridge heart") });
     expect(clash.statusCode).toBe(409);
     expect(fieldErrors(clash)).toEqual([{ field: "name", message: messages.programNameTaken }]);
     const backwards = await patch(callum.token, program.projectId, { startDate: "2027-01-01" });
@@ -386,12 +455,14 @@ describe("programs: list, create, change, delete and end", () => {
     expect((await patch(admin, lakesideProgram, { description: "Lungs" })).json().description).toBe("Lungs");
 
     const stored = await get(admin, program.projectId);
-    expect(stored.json()).toMatchObject({ name: "Northbridge Colorectal", startDate: "2026-03-01" });
-    expect((await get(admin, lakesideProgram)).json().name).toBe("Lakeside Lung Study");
+    expect(stored.json()).toMatchObject({ name: w.name("Northbridge Colorectal"), startDate: "2026-03-01" });
+    expect((await get(admin, lakesideProgram)).json().name).toBe(w.name("Lakeside Lung Study"));
   });
 
   it("corrects the start date and the patient identifier type, audited with what they were", async () => {
-    const program = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Skin" });
+    const w = await twoHospitals();
+    const { callum, nurse, northbridge, nurseProgram, patch } = w;
+    const program = await insertProgram(t, { organisationId: northbridge, name: w.name("Northbridge Skin") });
     const corrected = await patch(callum.token, program, {
       startDate: "2026-02-01",
       defaultPatientIdType: "hospital_id",
@@ -418,7 +489,7 @@ describe("programs: list, create, change, delete and end", () => {
       {
         firstName: "Ada",
         lastName: "Byron",
-        email: "ada.byron@patients.test",
+        email: `ada.byron@${w.domain}`,
         patientIdType: "hospital_id",
         patientId: "H123456",
       },
@@ -441,6 +512,7 @@ describe("programs: list, create, change, delete and end", () => {
   });
 
   it("deletes a program only once its team is empty", async () => {
+    const { admin, callum, lakesideProgram, nurseProgram, get } = await twoHospitals();
     const remove = (token: string, id: string) =>
       t.request({ method: "DELETE", url: `/api/v1/admin/projects/${id}`, token });
 
@@ -469,11 +541,13 @@ describe("programs: list, create, change, delete and end", () => {
   });
 
   it("lets only an admin end a program, once; it is closed from then on", async () => {
+    const w = await twoHospitals();
+    const { admin, callum, lakesideProgram, get } = w;
     const end = (token: string, id: string) =>
       t.request({ method: "POST", url: `/api/v1/admin/projects/${id}/end`, token });
 
     expect((await end(callum.token, lakesideProgram)).statusCode).toBe(403);
-    const tester = await staffSession(t, { email: "theo@openpro.test", role: "internal_tester" });
+    const tester = await staffSession(t, { email: `theo@${w.domain}`, role: "internal_tester" });
     expect((await end(tester.token, lakesideProgram)).statusCode).toBe(403);
     expect((await get(admin, lakesideProgram)).json().closed).toBe(false);
 
@@ -491,6 +565,7 @@ describe("programs: list, create, change, delete and end", () => {
   });
 
   it("lists the five patient identifier types", async () => {
+    const { nurse } = await twoHospitals();
     const response = await t.request({
       method: "GET",
       url: "/api/v1/admin/projects/patient-id-types",
