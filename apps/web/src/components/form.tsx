@@ -1,17 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Box, Button, type ButtonProps, type SxProps, type Theme } from "@mui/material";
-import { type ReactNode, useEffect } from "react";
+import { createContext, type FormEvent, type ReactNode, useContext, useEffect } from "react";
 import {
   type DefaultValues,
   type FieldValues,
   FormProvider,
   type Mode,
+  type Path,
+  type PathValue,
   type SubmitHandler,
   type UseFormReturn,
   useForm,
   useFormState,
 } from "react-hook-form";
 import type { z } from "zod";
+import { useAutofill } from "../lib/autofill";
 import { errorMessageAt, isSaveDisabled } from "../lib/forms";
 
 /**
@@ -29,7 +32,8 @@ import { errorMessageAt, isSaveDisabled } from "../lib/forms";
  *
  * Errors show only after the first submit attempt and then follow every change; Submit is disabled until something
  * changed, while errors exist and while the request is loading (document 1 §5). After a save, `form.reset(values)`
- * makes the saved values the new baseline, so Submit is disabled again.
+ * makes the saved values the new baseline, so Submit is disabled again. A field the browser autofilled (saved
+ * credentials, which Chrome fills without a change event) counts as changed, and its value is read at submit.
  */
 export const useSchemaForm = <Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
@@ -47,7 +51,14 @@ export const useSchemaForm = <Input extends FieldValues, Output>(
     reValidateMode: "onChange",
   });
 
-/** The `<form>` of a {@link useSchemaForm}: no browser validation, Enter submits, fields reach the form by context. */
+/** Whether the browser autofilled a field of the surrounding {@link Form} (see {@link useAutofill}). */
+const AutofillContext = createContext(false);
+
+/**
+ * The `<form>` of a {@link useSchemaForm}: no browser validation, Enter submits, fields reach the form by context.
+ * Autofilled fields count as changed, and at submit their values (which the browser shows scripts only once the
+ * person has interacted with the page) become the form's.
+ */
 export const Form = <Input extends FieldValues, Output>({
   form,
   onSubmit,
@@ -62,7 +73,18 @@ export const Form = <Input extends FieldValues, Output>({
   "aria-label"?: string;
   "aria-labelledby"?: string;
 }) => {
-  const { subscribe, trigger, formState } = form;
+  const { subscribe, trigger, formState, getValues, setValue } = form;
+  /** Takes the value of an input of this form's text field (its value a string) that the browser shows. */
+  const take = (input: HTMLInputElement) => {
+    const name = input.name as Path<Input>;
+    if (!name || typeof getValues(name) !== "string" || getValues(name) === input.value) return;
+    setValue(name, input.value as PathValue<Input, Path<Input>>, { shouldDirty: true });
+  };
+  // A value the browser filled and shows is taken at once (else the next render would put the form's own back); a
+  // password it hides until the person interacts is taken at submit.
+  const autofill = useAutofill<HTMLFormElement>((input) => {
+    if (input.value) take(input);
+  });
   // Once submitted, every change validates the whole form: an error whose path is not the changed field's (a
   // list's own message, a condition of another step) goes as soon as the values no longer cause it.
   useEffect(
@@ -75,11 +97,17 @@ export const Form = <Input extends FieldValues, Output>({
       }),
     [subscribe, trigger, formState],
   );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    for (const input of autofill.filledInputs()) take(input);
+    return form.handleSubmit(onSubmit)(event);
+  };
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} sx={sx} {...aria}>
-        {children}
-      </Box>
+      <AutofillContext.Provider value={autofill.autofilled}>
+        <Box component="form" ref={autofill.ref} noValidate onSubmit={submit} sx={sx} {...aria}>
+          {children}
+        </Box>
+      </AutofillContext.Provider>
     </FormProvider>
   );
 };
@@ -91,7 +119,8 @@ export const useFormError = (path: string): string | undefined => {
 };
 
 /**
- * The submit button of the surrounding {@link Form}, disabled by the staff submit rule ({@link isSaveDisabled}).
+ * The submit button of the surrounding {@link Form}, disabled by the staff submit rule ({@link isSaveDisabled}), an
+ * autofilled field counting as a change.
  * `requireValid`: a screen whose own rule keeps Submit disabled until the form is valid (the batch form).
  */
 export const FormSubmitButton = ({
@@ -101,7 +130,8 @@ export const FormSubmitButton = ({
   ...props
 }: Omit<ButtonProps, "type"> & { pending?: boolean; requireValid?: boolean }) => {
   const formState = useFormState();
-  const disabled = isSaveDisabled(formState, pending) || (requireValid && !formState.isValid);
+  const autofilled = useContext(AutofillContext);
+  const disabled = isSaveDisabled(formState, pending, autofilled) || (requireValid && !formState.isValid);
   return (
     <Button type="submit" variant="contained" {...props} disabled={Boolean(props.disabled) || disabled}>
       {children}

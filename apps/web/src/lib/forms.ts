@@ -10,19 +10,22 @@ import { ApiError } from "./http";
 
 /**
  * Submit rule without the change condition: disabled while loading, and — once a submit was attempted — while errors
- * exist. Only the sign-in, reset and password forms still use it alone; every other staff form uses
- * {@link isSaveDisabled} (decision 031).
+ * exist. The staff forms use it through {@link isSaveDisabled} (decision 031).
  */
 export const isSubmitDisabled = <T extends FieldValues>(formState: FormState<T>, pending: boolean): boolean =>
   pending || formState.isSubmitting || (formState.isSubmitted && Object.keys(formState.errors).length > 0);
 
 /**
- * The staff forms' submit rule (document 1 §5, decision 031): disabled until something changed (the form is dirty),
- * while the request is loading, and — once a submit was attempted — while errors exist. Errors show only after the
- * first attempt, so the first press of a changed form reveals what is still missing.
+ * The staff forms' submit rule (document 1 §5, decision 031): disabled until something changed (the form is dirty,
+ * or the browser `autofilled` a field: saved credentials arrive without a change event), while the request is
+ * loading, and — once a submit was attempted — while errors exist. Errors show only after the first attempt, so the
+ * first press of a changed form reveals what is still missing.
  */
-export const isSaveDisabled = <T extends FieldValues>(formState: FormState<T>, pending: boolean): boolean =>
-  !formState.isDirty || isSubmitDisabled(formState, pending);
+export const isSaveDisabled = <T extends FieldValues>(
+  formState: FormState<T>,
+  pending: boolean,
+  autofilled = false,
+): boolean => (!formState.isDirty && !autofilled) || isSubmitDisabled(formState, pending);
 
 /**
  * The message at a dotted path of the form's errors (`members.1.delay`); a list's own message (`members`, kept by

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { ApiError } from "./api-error";
+import { useAutofill } from "./autofill";
 
 type Problems<V> = { [K in keyof V]?: string | null };
 
@@ -7,10 +8,24 @@ type Problems<V> = { [K in keyof V]?: string | null };
  * A controlled form without a form library (the light patient-side entry): the values, each field's
  * problem (shown once a submit was tried, and then live, as react-hook-form does), the server's 422
  * field errors until the field changes, and the shared submit rule of lib/forms.ts: disabled while
- * sending, and after a tried submit while a problem remains.
+ * sending, and after a tried submit while a problem remains (`submitDisabled`); the staff forms' rule
+ * (`saveDisabled`, decision 031) is also disabled until something changed, a field the browser
+ * autofilled counting as changed (`formRef` goes on the `<form>` to see it). At submit, a text field
+ * whose shown value the form does not hold yet (the browser filled it without a change event) is read.
  */
 export const usePlainForm = <V extends Record<string, unknown>>(initial: V, validate: (values: V) => Problems<V>) => {
   const [values, setValues] = useState(initial);
+  const [baseline] = useState(initial);
+  // A value the browser filled and shows: the form takes it (a password it hides until the person interacts is read
+  // at submit).
+  const autofill = useAutofill<HTMLFormElement>(({ name, value }) => {
+    if (!value) return;
+    setValues((previous) =>
+      name in previous && typeof previous[name] === "string" && previous[name] !== value
+        ? { ...previous, [name]: value }
+        : previous,
+    );
+  });
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Problems<V>>({});
   const problems = validate(values);
@@ -25,15 +40,28 @@ export const usePlainForm = <V extends Record<string, unknown>>(initial: V, vali
 
   const errorOf = (name: keyof V): string | null => serverErrors[name] || (tried ? problems[name] || null : null);
 
+  /** The values with what the browser shows in a text field and did not tell the form (an autofill). */
+  const shownValues = (form: HTMLFormElement): V => {
+    let shown = values;
+    for (const name of Object.keys(values)) {
+      const input = form.elements.namedItem(name);
+      if (!(input instanceof HTMLInputElement) || input.type === "checkbox" || input.type === "radio") continue;
+      if (typeof values[name] === "string" && input.value !== values[name]) shown = { ...shown, [name]: input.value };
+    }
+    return shown;
+  };
+
   const handleSubmit = (send: (values: V) => void) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
-    if (!Object.values(problems).some(Boolean)) {
-      send(values);
+    const form = event.currentTarget;
+    const submitted = shownValues(form);
+    if (submitted !== values) setValues(submitted);
+    if (!Object.values(validate(submitted)).some(Boolean)) {
+      send(submitted);
       return;
     }
     // The first field in error takes the focus once its message shows.
-    const form = event.currentTarget;
     setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   };
 
@@ -60,6 +88,9 @@ export const usePlainForm = <V extends Record<string, unknown>>(initial: V, vali
     disabled: pending,
   });
 
+  const submitDisabled = (pending: boolean) => pending || (tried && invalid);
+  const changed = Object.keys(values).some((name) => values[name] !== baseline[name]);
+
   return {
     values,
     set,
@@ -67,6 +98,9 @@ export const usePlainForm = <V extends Record<string, unknown>>(initial: V, vali
     field,
     handleSubmit,
     applyServerErrors,
-    submitDisabled: (pending: boolean) => pending || (tried && invalid),
+    submitDisabled,
+    /** The staff submit rule (document 1 §5): also disabled until something changed or was autofilled. */
+    saveDisabled: (pending: boolean) => (!changed && !autofill.autofilled) || submitDisabled(pending),
+    formRef: autofill.ref,
   };
 };

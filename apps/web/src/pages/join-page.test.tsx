@@ -130,6 +130,9 @@ describe("the clinician invite page (light entry)", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Create account" })).toBeTruthy();
     expect(screen.getByText(/invited to join Northbridge/)).toBeTruthy();
 
+    // Nothing changed yet: Create account waits for a change (document 1 §5, decision 031).
+    expect(screen.getByRole("button", { name: "Create account" })).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText(/^New password/), "Str0ng!Passw0rd#");
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText(messages.privacyPolicyRequired)).toBeTruthy();
     expect(screen.getByText(messages.eulaRequired)).toBeTruthy();
@@ -149,7 +152,6 @@ describe("the clinician invite page (light entry)", () => {
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await user.click(screen.getByRole("checkbox", { name: /data is shared/ }));
 
-    await user.type(screen.getByLabelText(/^New password/), "Str0ng!Passw0rd#");
     await user.type(screen.getByLabelText(/Confirm new password/), "Str0ng!Passw0rd#");
     await user.click(screen.getByRole("button", { name: "Create account" }));
 

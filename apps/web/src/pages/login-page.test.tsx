@@ -82,9 +82,15 @@ describe("the login page (light entry)", () => {
     });
     const user = userEvent.setup();
     openLogin();
-    await user.click(await screen.findByRole("button", { name: "Log in" }));
-    expect(await screen.findAllByText(messages.required)).toHaveLength(2);
+    // Untouched, Log in waits for a change (document 1 §5, decision 031); the messages wait for the first press.
+    expect(await screen.findByRole("button", { name: "Log in" })).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText(/Email/), "nia");
+    expect(screen.queryByText(messages.invalidEmail)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText(messages.invalidEmail)).toBeTruthy();
+    expect(screen.getByText(messages.required)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/Email/));
 
     await signInWith("nia@example.org", "wrong password");
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", messages.loginFailed);

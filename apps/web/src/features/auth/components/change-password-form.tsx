@@ -1,21 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, TextField } from "@mui/material";
+import { Alert, TextField } from "@mui/material";
 import { changePasswordBody, changePasswordWithCurrentBody } from "@openpro/core";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { inlineMessage } from "../../../lib/api-errors";
-import { applyFieldErrors, isSubmitDisabled } from "../../../lib/forms";
+import { applyFieldErrors } from "../../../lib/forms";
 import { useChangePassword } from "../api";
 import { PasswordPairFields } from "./password-pair-fields";
-
-type Values = z.input<typeof changePasswordBody>;
 
 /**
  * Change the signed-in user's password; every session ends afterwards, so the caller signs the user
  * in again with the new password (`onChanged` receives it) or out.
  * From settings (`requireCurrentPassword`) the current password is asked for too; the forced change
  * after signing in with an expired password does not ask for it again.
+ * The staff form idiom (decision 031): Update password waits for a change (a password manager's fill
+ * counts), errors show after the first press.
  */
 export const ChangePasswordForm = ({
   email,
@@ -27,25 +26,24 @@ export const ChangePasswordForm = ({
   onChanged: (newPassword: string) => void;
 }) => {
   const change = useChangePassword();
-  const form = useForm<Values, unknown, z.output<typeof changePasswordBody>>({
-    resolver: zodResolver(requireCurrentPassword ? changePasswordWithCurrentBody : changePasswordBody),
-    defaultValues: requireCurrentPassword
+  const form = useSchemaForm<z.input<typeof changePasswordBody>, z.output<typeof changePasswordBody>>(
+    requireCurrentPassword ? changePasswordWithCurrentBody : changePasswordBody,
+    requireCurrentPassword
       ? { currentPassword: "", password: "", confirmPassword: "" }
       : { password: "", confirmPassword: "" },
-  });
+  );
   const message = inlineMessage(change.error, "password-change");
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: z.output<typeof changePasswordBody>) =>
     change.mutateAsync(values).then(
       () => onChanged(values.password),
       (error: unknown) => {
         applyFieldErrors(error, form.setError, ["currentPassword", "password", "confirmPassword"]);
       },
-    ),
-  );
+    );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change password">
+    <Form form={form} onSubmit={onSubmit} aria-label="Change password">
       {email !== undefined ? (
         <TextField label="Email" value={email} disabled autoComplete="username" name="email" />
       ) : null}
@@ -66,14 +64,9 @@ export const ChangePasswordForm = ({
           {message}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="contained"
-        sx={{ mt: 2 }}
-        disabled={isSubmitDisabled(form.formState, change.isPending)}
-      >
+      <FormSubmitButton pending={change.isPending} sx={{ mt: 2 }}>
         Update password
-      </Button>
-    </Box>
+      </FormSubmitButton>
+    </Form>
   );
 };

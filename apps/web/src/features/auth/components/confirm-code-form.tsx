@@ -1,19 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box } from "@mui/material";
+import { Alert } from "@mui/material";
 import { emailField, limits, resetCodeCheckBody } from "@openpro/core";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { inlineMessage } from "../../../lib/api-errors";
 import { applyFieldErrors } from "../../../lib/forms";
 import { useResetCodeCheck } from "../api";
-import { SubmitButton } from "./submit-button";
 
 // The check endpoint accepts the code alone; this screen always asks for the e-mail too.
 const confirmCodeSchema = resetCodeCheckBody.extend({ email: emailField() });
-type Values = z.input<typeof confirmCodeSchema>;
 
-/** E-mail + 8-character reset code; a valid pair continues to /new-password. */
+/**
+ * E-mail + 8-character reset code; a valid pair continues to /new-password. The staff form idiom (decision 031):
+ * Confirm code waits for a change (an autofilled e-mail counts), errors show after the first press.
+ */
 export const ConfirmCodeForm = ({
   defaultEmail,
   onConfirmed,
@@ -22,23 +21,19 @@ export const ConfirmCodeForm = ({
   onConfirmed: (values: { email: string; resetCode: string }) => void;
 }) => {
   const check = useResetCodeCheck();
-  const form = useForm<Values, unknown, z.output<typeof confirmCodeSchema>>({
-    resolver: zodResolver(confirmCodeSchema),
-    defaultValues: { email: defaultEmail ?? "", resetCode: "" },
-  });
+  const form = useSchemaForm(confirmCodeSchema, { email: defaultEmail ?? "", resetCode: "" });
   const message = inlineMessage(check.error, "reset-code-check");
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: { email: string; resetCode: string }) =>
     check.mutateAsync(values).then(
       () => onConfirmed(values),
       (error: unknown) => {
         applyFieldErrors(error, form.setError, ["email", "resetCode"]);
       },
-    ),
-  );
+    );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Confirm reset code">
+    <Form form={form} onSubmit={onSubmit} aria-label="Confirm reset code">
       {message ? <Alert severity="error">{message}</Alert> : null}
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="username" required />
       <FormTextField
@@ -49,9 +44,9 @@ export const ConfirmCodeForm = ({
         required
         slotProps={{ htmlInput: { maxLength: limits.resetCodeLength, spellCheck: false } }}
       />
-      <SubmitButton formState={form.formState} pending={check.isPending}>
+      <FormSubmitButton pending={check.isPending} size="large" fullWidth sx={{ mt: 2 }}>
         Confirm code
-      </SubmitButton>
-    </Box>
+      </FormSubmitButton>
+    </Form>
   );
 };

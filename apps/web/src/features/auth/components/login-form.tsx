@@ -29,9 +29,11 @@ const failureText = (error: unknown): string | null => {
 };
 
 /**
- * E-mail and password (scope clinical); errors appear after the first submit. Keeps the tokens as
- * the staff session before `onSignedIn` decides where to go. Plain (no form or schema library):
- * the light entry's sign-in and invitation pages show it.
+ * E-mail and password (scope clinical); errors appear after the first submit, and Log in waits for a
+ * change (document 1 §5, decision 031): credentials the browser or a password manager filled count
+ * as one, so a prefilled form signs in with one press. Keeps the tokens as the staff session before
+ * `onSignedIn` decides where to go. Plain (no form or schema library): the light entry's sign-in and
+ * invitation pages show it.
  */
 export const LoginForm = ({
   onSignedIn,
@@ -55,10 +57,10 @@ export const LoginForm = ({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label="Sign in">
       {message ? <Alert severity="error">{message}</Alert> : null}
       <SignInFields form={form} />
-      <SubmitButton disabled={form.submitDisabled(login.isPending)}>Log in</SubmitButton>
+      <SubmitButton disabled={form.saveDisabled(login.isPending)}>Log in</SubmitButton>
     </form>
   );
 };

@@ -1,19 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box } from "@mui/material";
+import { Alert } from "@mui/material";
 import { changePasswordBody } from "@openpro/core";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { inlineMessage } from "../../../lib/api-errors";
 import { applyFieldErrors } from "../../../lib/forms";
 import type { TokenPair } from "../../../lib/tokens";
 import { useResetPassword } from "../api";
 import { PasswordPairFields } from "./password-pair-fields";
-import { SubmitButton } from "./submit-button";
 
-type Values = z.input<typeof changePasswordBody>;
-
-/** Sets a new password with a reset code (6-digit e-mailed code or 8-character reset code). */
-/** onDone receives the new session's tokens when the server signed the user in (8-character reset code). */
+/**
+ * Sets a new password with a reset code (6-digit e-mailed code or 8-character reset code); onDone receives the new
+ * session's tokens when the server signed the user in (8-character reset code). The staff form idiom (decision 031):
+ * Set new password waits for a change (a password manager's fill counts), errors show after the first press.
+ */
 export const NewPasswordForm = ({
   email,
   code,
@@ -24,20 +23,16 @@ export const NewPasswordForm = ({
   onDone: (tokens: TokenPair | null) => void;
 }) => {
   const reset = useResetPassword();
-  const form = useForm<Values, unknown, z.output<typeof changePasswordBody>>({
-    resolver: zodResolver(changePasswordBody),
-    defaultValues: { password: "", confirmPassword: "" },
-  });
+  const form = useSchemaForm(changePasswordBody, { password: "", confirmPassword: "" });
   const message = inlineMessage(reset.error, "password-change");
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = (values: z.output<typeof changePasswordBody>) =>
     reset.mutateAsync({ email, code, ...values }).then(onDone, (error: unknown) => {
       applyFieldErrors(error, form.setError, ["password", "confirmPassword"]);
-    }),
-  );
+    });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Set a new password">
+    <Form form={form} onSubmit={onSubmit} aria-label="Set a new password">
       <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
       <PasswordPairFields control={form.control} disabled={reset.isPending} />
       {message ? (
@@ -45,9 +40,9 @@ export const NewPasswordForm = ({
           {message}
         </Alert>
       ) : null}
-      <SubmitButton formState={form.formState} pending={reset.isPending}>
+      <FormSubmitButton pending={reset.isPending} size="large" fullWidth sx={{ mt: 2 }}>
         Set new password
-      </SubmitButton>
-    </Box>
+      </FormSubmitButton>
+    </Form>
   );
 };

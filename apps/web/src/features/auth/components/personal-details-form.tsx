@@ -1,9 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, TextField } from "@mui/material";
+import { Alert, TextField } from "@mui/material";
 import { type CurrentUser, messages, updateCurrentBody } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { inlineMessage } from "../../../lib/api-errors";
 import { applyFieldErrors } from "../../../lib/forms";
@@ -14,24 +14,22 @@ const detailsSchema = z.object({
   firstName: updateCurrentBody.shape.firstName.unwrap(),
   lastName: updateCurrentBody.shape.lastName.unwrap(),
 });
-type Values = z.input<typeof detailsSchema>;
 
-/** First name, last name and the read-only e-mail; Save only when valid and changed; sends changed fields only. */
+/**
+ * First name, last name and the read-only e-mail; sends changed fields only. The staff form idiom (decision 031)
+ * with the settings page's own stricter rule (document 1 §2): Save only when valid and changed, a name with only
+ * spaces added counting as unchanged; so that a disabled Save is never unexplained, a field's message shows once the
+ * field was left (like the batch form).
+ */
 export const PersonalDetailsForm = ({ user }: { user: CurrentUser }) => {
   const update = useUpdateCurrentUser();
-  const form = useForm<Values, unknown, z.output<typeof detailsSchema>>({
-    resolver: zodResolver(detailsSchema),
-    // Messages appear once a field was left, so that a disabled Save is never unexplained.
-    mode: "onTouched",
-    defaultValues: { firstName: user.firstName, lastName: user.lastName },
-  });
+  const form = useSchemaForm(detailsSchema, { firstName: user.firstName, lastName: user.lastName }, "onTouched");
   const values = useWatch({ control: form.control });
-  const valid = detailsSchema.safeParse(values).success;
   const changed =
     (values.firstName ?? "").trim() !== user.firstName || (values.lastName ?? "").trim() !== user.lastName;
   const message = inlineMessage(update.error);
 
-  const onSubmit = form.handleSubmit((next) => {
+  const onSubmit = (next: z.output<typeof detailsSchema>) => {
     const body: { firstName?: string; lastName?: string } = {};
     if (next.firstName !== user.firstName) body.firstName = next.firstName;
     if (next.lastName !== user.lastName) body.lastName = next.lastName;
@@ -45,10 +43,10 @@ export const PersonalDetailsForm = ({ user }: { user: CurrentUser }) => {
         applyFieldErrors(error, form.setError, ["firstName", "lastName"]);
       },
     );
-  });
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Personal details">
+    <Form form={form} onSubmit={onSubmit} aria-label="Personal details">
       <FormTextField control={form.control} name="firstName" label="First name" autoComplete="given-name" required />
       <FormTextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" required />
       <TextField label="Email" value={user.email} disabled name="email" autoComplete="email" />
@@ -57,9 +55,9 @@ export const PersonalDetailsForm = ({ user }: { user: CurrentUser }) => {
           {message}
         </Alert>
       ) : null}
-      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!valid || !changed || update.isPending}>
+      <FormSubmitButton pending={update.isPending} requireValid disabled={!changed} sx={{ mt: 2 }}>
         Save
-      </Button>
-    </Box>
+      </FormSubmitButton>
+    </Form>
   );
 };

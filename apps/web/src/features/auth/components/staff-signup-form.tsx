@@ -15,6 +15,7 @@ const fields = ["password", "confirmPassword", "privacyPolicy", "eula", "dataSha
  * A new clinician finishing an invitation: password and confirm (with the live checklist), the
  * privacy policy and EULA (each read in a dialog) and the data sharing acknowledgement. Plain, with
  * core's field rules (the register schema's messages): the light entry's invitation page shows it.
+ * Create account waits for a change (document 1 §5, decision 031); errors show after the first press.
  */
 export const StaffSignupForm = ({
   inviteCode,
@@ -75,7 +76,7 @@ export const StaffSignupForm = ({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Create account">
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label="Create account">
       <p className="pu-text">
         {`You have been invited to join ${teamName || "a team"} on OpenPRO as ${email}. `}
         OpenPRO shows patients' health data to the members of their care team; by creating an account you acknowledge
@@ -100,7 +101,7 @@ export const StaffSignupForm = ({
         label="I acknowledge that patient data is shared with the program's care team"
       />
       {failure ? <Alert severity="error">{failure}</Alert> : null}
-      <SubmitButton disabled={form.submitDisabled(pending)}>Create account</SubmitButton>
+      <SubmitButton disabled={form.saveDisabled(pending)}>Create account</SubmitButton>
     </form>
   );
 };
