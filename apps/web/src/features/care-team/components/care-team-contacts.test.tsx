@@ -114,6 +114,25 @@ describe("the care team contacts tab", () => {
     expect(screen.queryByRole("form", { name: "New contact 1" })).toBeNull();
   });
 
+  it("enables a saved contact's Save only while the card differs from it", async () => {
+    const fetchMock = stubFetch({ [listUrl]: () => jsonResponse(200, [dayUnit]) });
+    const user = userEvent.setup();
+    renderWithProviders(<CareTeamContacts program={fromWire(program)} />);
+    const card = await screen.findByRole("form", { name: "Chemotherapy Day Unit" });
+    const save = () => within(card).getByRole("button", { name: "Save" });
+    expect(save().hasAttribute("disabled")).toBe(true);
+    await user.type(within(card).getByLabelText(/Hours of operation/), "!");
+    expect(save().hasAttribute("disabled")).toBe(false);
+    await user.type(within(card).getByLabelText(/Hours of operation/), "{Backspace}");
+    expect(save().hasAttribute("disabled")).toBe(true);
+    // A row added and removed again is no change either.
+    await user.click(within(card).getByRole("button", { name: "Add email address" }));
+    expect(save().hasAttribute("disabled")).toBe(false);
+    await user.click(within(card).getByRole("button", { name: "Remove email address 2" }));
+    expect(save().hasAttribute("disabled")).toBe(true);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH")).toHaveLength(0);
+  });
+
   it("offers Add contact only while there are fewer than five cards", async () => {
     stubFetch({
       [listUrl]: () =>

@@ -158,6 +158,33 @@ describe("the add-patient drawer", () => {
     await vi.waitFor(() => expect(screen.queryByText(messages.sciensusIdInvalid)).toBeNull());
   });
 
+  it("enables Save only while the form differs from the patient, and Add patient only once something was typed", async () => {
+    const fetchMock = stubFetch({});
+    const user = userEvent.setup();
+    const view = renderWithProviders(
+      <PatientDrawer programId={projectId} patient={patient()} idTypes={idTypes} open onClose={vi.fn()} />,
+    );
+    expect(screen.getByRole("dialog", { name: "Edit patient" })).toBeTruthy();
+    const save = () => screen.getByRole("button", { name: "Save" });
+    expect(save().hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByRole("textbox", { name: /Last name/ }), "-King");
+    expect(save().hasAttribute("disabled")).toBe(false);
+    // The change undone: the form is the patient again, so there is nothing to save.
+    await user.type(screen.getByRole("textbox", { name: /Last name/ }), "{Backspace>5/}");
+    expect((screen.getByRole("textbox", { name: /Last name/ }) as HTMLInputElement).value).toBe("Lovelace");
+    expect(save().hasAttribute("disabled")).toBe(true);
+    view.unmount();
+
+    renderDrawer();
+    const add = () => screen.getByRole("button", { name: "Add patient" });
+    expect(add().hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByRole("textbox", { name: /First name/ }), "A");
+    expect(add().hasAttribute("disabled")).toBe(false);
+    await user.clear(screen.getByRole("textbox", { name: /First name/ }));
+    expect(add().hasAttribute("disabled")).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("explains a territory mismatch on the e-mail field", async () => {
     stubFetch({
       "POST /api/v1/users": () => jsonResponse(400, { statusCode: 400, message: messages.territoryMismatch }),

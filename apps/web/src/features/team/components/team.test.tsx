@@ -130,6 +130,31 @@ describe("the team member drawer (organisation team)", () => {
     expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toMatchObject({ displayName: "" });
   });
 
+  it("enables Save only while the form differs from the member, and Invite only once something was typed", async () => {
+    const fetchMock = stubFetch({});
+    const user = userEvent.setup();
+    const view = renderWithProviders(
+      <TeamMemberDrawer team={orgTeam} actor={admin} member={member} open onClose={vi.fn()} />,
+    );
+    const save = () => screen.getByRole("button", { name: "Save" });
+    expect(save().hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByLabelText(/Last name/), "s");
+    expect(save().hasAttribute("disabled")).toBe(false);
+    // The change undone: the form is the member again, so there is nothing to save.
+    await user.type(screen.getByLabelText(/Last name/), "{Backspace}");
+    expect(save().hasAttribute("disabled")).toBe(true);
+    view.unmount();
+
+    renderWithProviders(<TeamMemberDrawer team={orgTeam} actor={admin} member={null} open onClose={vi.fn()} />);
+    const invite = () => screen.getByRole("button", { name: "Invite" });
+    expect(invite().hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByLabelText(/First name/), "N");
+    expect(invite().hasAttribute("disabled")).toBe(false);
+    await user.clear(screen.getByLabelText(/First name/));
+    expect(invite().hasAttribute("disabled")).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("says the user already exists on 409 and something went wrong otherwise", async () => {
     let status = 409;
     stubFetch({

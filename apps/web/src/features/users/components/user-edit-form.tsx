@@ -73,6 +73,8 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
   const form = useSchemaForm(schema, valuesOf(user), "onTouched");
   const permissions = useWatch({ control: form.control, name: "permissions" });
   const permissionsChanged = !sameSet(permissions, user.permissions);
+  // Read on every render, so that react-hook-form keeps it up to date from the start.
+  const namesInvalid = !form.formState.isValid;
   const failure =
     update.error && !(update.error instanceof ApiError && update.error.fieldErrors.length > 0)
       ? errorText(update.error)
@@ -175,7 +177,7 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
           </Alert>
         ) : null}
         <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
-          <FormSubmitButton pending={update.isPending} requireValid={!permissionsChanged} disabled={!canEdit}>
+          <FormSubmitButton pending={update.isPending} disabled={!canEdit || (namesInvalid && !permissionsChanged)}>
             Save
           </FormSubmitButton>
           {canDelete ? (
