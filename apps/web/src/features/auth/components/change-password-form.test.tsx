@@ -2,6 +2,7 @@ import { errorCodes, messages } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { browserAutofills } from "../../../lib/autofill-testing";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { ChangePasswordForm } from "./change-password-form";
 
@@ -27,8 +28,11 @@ describe("the change-password form", { timeout: 30_000 }, () => {
     expect(current.getAttribute("type")).toBe("password");
     expect(current.getAttribute("autocomplete")).toBe("current-password");
 
+    // Untouched, Update password is disabled (document 1 §5, decision 031).
+    expect(submit()).toHaveProperty("disabled", true);
     // Without it nothing is sent.
     await typeNewPassword(userEvents);
+    expect(screen.queryByText(messages.required)).toBeNull();
     await userEvents.click(submit());
     expect(await screen.findByText(messages.required)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -75,5 +79,19 @@ describe("the change-password form", { timeout: 30_000 }, () => {
     await userEvents.click(submit());
     await vi.waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
     expect(bodyOf(fetchMock)).toEqual({ password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+  });
+
+  it("counts a current password its manager filled as a change; the first press asks for the new one", async () => {
+    const fetchMock = stubFetch({});
+    const userEvents = userEvent.setup();
+    renderWithProviders(<ChangePasswordForm requireCurrentPassword onChanged={vi.fn()} />);
+    expect(submit()).toHaveProperty("disabled", true);
+    browserAutofills(screen.getByLabelText(/^Current password/), "Old-Password-2025!");
+    expect(submit()).toHaveProperty("disabled", false);
+    expect(screen.queryByText(messages.required)).toBeNull();
+    await userEvents.click(submit());
+    expect(await screen.findAllByText(messages.required)).toHaveLength(2);
+    expect(screen.getByLabelText(/^Current password/).getAttribute("aria-invalid")).toBe("false");
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
