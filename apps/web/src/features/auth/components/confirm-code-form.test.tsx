@@ -26,7 +26,9 @@ describe("the confirm reset code form", () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText(/Reset code/), "CD34{Enter}");
-    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledWith({ email: "ann@example.org", resetCode: "AB12CD34" }));
+    await vi.waitFor(() =>
+      expect(onConfirmed).toHaveBeenCalledWith({ email: "ann@example.org", resetCode: "AB12CD34" }),
+    );
   });
 
   it("counts an e-mail the browser filled as a change", async () => {
