@@ -88,8 +88,32 @@ describe("the end program form", () => {
     expect(await screen.findByText(messages.endProgramNameRequired)).toBeTruthy();
     await user.type(screen.getByLabelText(/Program name/), "Old Study{Enter}");
     expect(await screen.findByText(messages.endProgramNameUnknown)).toBeTruthy();
+    // Refused: End program stays off until the name changes.
+    expect(screen.getByRole("button", { name: "End program" })).toHaveProperty("disabled", true);
     // Only the list was read: nothing was ended.
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? "GET") === "GET")).toBe(true);
+  });
+
+  it("checks the typed name when End program is pressed, never while typing", async () => {
+    stubFetch({ "GET /api/v1/admin/projects?_page=1&_perPage=500": programList });
+    const user = userEvent.setup();
+    renderWithProviders(<EndProgramForm />);
+    const name = screen.getByLabelText(/Program name/);
+    const endProgram = () => screen.getByRole("button", { name: "End program" });
+    // A part of a name is no open program's, but nothing says so while it is typed.
+    await user.type(name, "Breast Cancer");
+    await waitFor(() => expect(endProgram()).toHaveProperty("disabled", false));
+    expect(screen.queryByText(messages.endProgramNameUnknown)).toBeNull();
+    await user.click(endProgram());
+    expect(await screen.findByText(messages.endProgramNameUnknown)).toBeTruthy();
+    expect(endProgram()).toHaveProperty("disabled", true);
+
+    // Typing on clears the message and enables End program; the next press checks again.
+    await user.type(name, " Symptom");
+    await waitFor(() => expect(screen.queryByText(messages.endProgramNameUnknown)).toBeNull());
+    expect(endProgram()).toHaveProperty("disabled", false);
+    await user.click(endProgram());
+    expect(await screen.findByText(messages.endProgramNameUnknown)).toBeTruthy();
   });
 
   it("ends the program named (any letter case), and shows Oops on a server fault", async () => {

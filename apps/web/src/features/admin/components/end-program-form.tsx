@@ -1,32 +1,29 @@
-import { Alert, Box, Button, Typography } from "@mui/material";
+import { Alert, Typography } from "@mui/material";
 import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
-import { isSaveDisabled } from "../../../lib/forms";
 import { useEndProgram, useOpenPrograms } from "../api";
 import { adminErrorText } from "./admin-error";
 
-interface Values {
-  programName: string;
-}
+/** The name is required; which open program it names is checked when End program is pressed (decision 032). */
+const endProgramSchema = z.object({ programName: z.string().trim().min(1, messages.endProgramNameRequired) });
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /**
- * End Program: the admin types the program's name (as the program list shows it), not its raw id
- * that no screen shows; the program becomes Closed at once.
+ * End Program: the admin types the program's name (as the program list shows it), not its raw id that no screen
+ * shows; the program becomes Closed at once. The staff form idiom (decision 031): End program waits for a change; at
+ * the press a blank name, or one no open program has, is a message on the field (never while typing), and End
+ * program stays off until the name is changed.
  */
 export const EndProgramForm = () => {
   const end = useEndProgram();
   const programs = useOpenPrograms();
-  const form = useForm<Values>({ defaultValues: { programName: "" } });
+  const form = useSchemaForm(endProgramSchema, { programName: "" });
 
-  const onSubmit = form.handleSubmit(async ({ programName }) => {
-    if (!programName.trim()) {
-      form.setError("programName", { message: messages.endProgramNameRequired }, { shouldFocus: true });
-      return;
-    }
+  const onSubmit = async ({ programName }: z.output<typeof endProgramSchema>) => {
     const program = programs.data?.find((p) => sameName(p.name, programName));
     if (!program) {
       form.setError("programName", { message: messages.endProgramNameUnknown }, { shouldFocus: true });
@@ -40,10 +37,10 @@ export const EndProgramForm = () => {
       },
       () => undefined,
     );
-  });
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="end-program-heading">
+    <Form form={form} onSubmit={onSubmit} aria-labelledby="end-program-heading">
       <Typography variant="h2" id="end-program-heading">
         End program
       </Typography>
@@ -63,15 +60,9 @@ export const EndProgramForm = () => {
           {adminErrorText(end.error)}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="contained"
-        color="error"
-        sx={{ mt: 2 }}
-        disabled={isSaveDisabled(form.formState, end.isPending) || programs.isPending}
-      >
+      <FormSubmitButton color="error" pending={end.isPending || programs.isPending} sx={{ mt: 2 }}>
         End program
-      </Button>
-    </Box>
+      </FormSubmitButton>
+    </Form>
   );
 };
