@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hardcodedTypeIds } from "@openpro/core";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
   acceptInvite,
@@ -12,7 +12,7 @@ import {
   patientLogin,
   userIdOf,
 } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { runDelivery } from "./service.js";
 
@@ -59,60 +59,31 @@ const eq5dAnswers = (level = 1) => [
 ];
 
 describe("questionnaires: schedules, the delivery engine, the patients' answers and the results", () => {
-  let t: TestApp;
-  let heart: string;
-  let lakeside: string;
-  let graceId: string;
-  let alanId: string;
-  let painTypeId: string;
-  let lakesideTypeId: string;
-  const tok: Record<string, string> = {};
-
-  const api = (method: "GET" | "POST" | "DELETE", url: string, who: string | undefined, payload?: object) =>
-    t.request({ method, url, ...(who ? { token: who } : {}), ...(payload ? { payload } : {}) });
-  const schedulesUrl = (programId = heart) => `/api/v1/admin/projects/${programId}/questionnaires/schedules`;
-  const patientUrl = (programId = heart, userId = graceId) =>
-    `/api/v1/pro-dashboard/projects/${programId}/users/${userId}`;
-  const myUrl = (programId = heart) => `/api/v1/user/projects/${programId}/questionnaire-events`;
-
-  const signInAll = async () => {
-    tok.nurse = (await signIn(t, "nia@clinic.test")).accessToken;
-    tok.admin = (await signIn(t, "ada@clinic.test")).accessToken;
-    tok.analyst = (await signIn(t, "lee@pharma.test")).accessToken;
-    tok.outsider = (await signIn(t, "omar@lakeside.test")).accessToken;
-    tok.grace = (await patientLogin(t, "grace@patients.test")).json().accessToken;
-    tok.lena = (await patientLogin(t, "lena@patients.test")).json().accessToken;
-  };
-  const mailsOf = async (email: string, kind: "due" | "reminder") =>
-    (await t.mailsTo(email)).filter((m) =>
-      kind === "due" ? /^You have .* to complete/.test(m.subject) : m.subject.startsWith("Reminder: "),
-    );
-  const eventsOf = (patientId: string) =>
-    t.ctx.db
-      .selectFrom("questionnaireEvents")
-      .selectAll()
-      .where("patientId", "=", patientId)
-      .orderBy("dueDate")
-      .execute();
-  const moveTo = async (iso: string) => {
-    t.clock.set(iso);
-    await signInAll();
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
+  /**
+   * Each story's world, a platform of its own (the delivery engine's runs and their reports span the
+   * platform), closed when the story ends; at 09:00 on 2 March 2026: Northbridge Health runs
+   * "Northbridge Heart", with nurse Nia, admin Ada and a life-sciences analyst Lee; Lakeside runs
+   * "Lakeside Oncology", with its nurse Omar. Grace (consented today) and Alan (invited only) are in
+   * Heart, Lena (consented) in Lakeside; each program has its own custom "Pain check" (Lakeside's is
+   * "Lake form"), with one branch. Everyone is signed in (`tok`).
+   */
+  const heartAndLakeside = async () => {
+    const t: TestApp = await createTestApp();
+    onTestFinished(() => t.close());
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     const lakesideOrg = await insertOrganisation(t, "Lakeside");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lakeside = await insertProgram(t, { organisationId: lakesideOrg, name: "Lakeside Oncology" });
-    const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
-    const admin = await staffSession(t, { email: "ada@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, admin.id, northbridge, "clinical_project_admin");
-    const analyst = await staffSession(t, { email: "lee@pharma.test", role: "life_sciences_team_member" });
-    await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
-    const outsider = await staffSession(t, { email: "omar@lakeside.test", role: "clinician_team_member" });
-    await addToOrganisation(t, outsider.id, lakesideOrg, "clinician_team_member");
+    const heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    const lakeside = await insertProgram(t, { organisationId: lakesideOrg, name: "Lakeside Oncology" });
+    const nurse = await organisationStaff(t, northbridge, { email: "nia@clinic.test", role: "clinician_team_member" });
+    const admin = await organisationStaff(t, northbridge, { email: "ada@clinic.test", role: "clinical_project_admin" });
+    const analyst = await organisationStaff(t, northbridge, {
+      email: "lee@pharma.test",
+      role: "life_sciences_team_member",
+    });
+    const outsider = await organisationStaff(t, lakesideOrg, {
+      email: "omar@lakeside.test",
+      role: "clinician_team_member",
+    });
     for (const [programId, token, firstName, email] of [
       [heart, nurse.token, "Grace", "grace@patients.test"],
       [heart, nurse.token, "Alan", "alan@patients.test"],
@@ -120,15 +91,19 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     ] as const) {
       expect((await addPatient(t, token, newPatient(programId, { firstName, email }))).statusCode).toBe(201);
     }
-    for (const [email, programId] of [
-      ["grace@patients.test", heart],
-      ["lena@patients.test", lakeside],
+    const tok: Record<string, string> = {
+      nurse: nurse.token,
+      admin: admin.token,
+      analyst: analyst.token,
+      outsider: outsider.token,
+    };
+    for (const [who, email, programId] of [
+      ["grace", "grace@patients.test", heart],
+      ["lena", "lena@patients.test", lakeside],
     ] as const) {
-      const session = await acceptInvite(t, email);
-      expect((await giveConsent(t, session, programId)).statusCode).toBe(200);
+      tok[who] = await acceptInvite(t, email);
+      expect((await giveConsent(t, tok[who], programId)).statusCode).toBe(200);
     }
-    graceId = await userIdOf(t, "grace@patients.test");
-    alanId = await userIdOf(t, "alan@patients.test");
     const custom = await t.ctx.db
       .insertInto("questionnaireTypes")
       .values([
@@ -143,11 +118,49 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
       ])
       .returning("id")
       .execute();
-    painTypeId = custom[0]!.id;
-    lakesideTypeId = custom[1]!.id;
-    await signInAll();
-  });
-  afterAll(() => t.close());
+    const graceId = await userIdOf(t, "grace@patients.test");
+    const signInAll = async () => {
+      tok.nurse = (await signIn(t, "nia@clinic.test")).accessToken;
+      tok.admin = (await signIn(t, "ada@clinic.test")).accessToken;
+      tok.analyst = (await signIn(t, "lee@pharma.test")).accessToken;
+      tok.outsider = (await signIn(t, "omar@lakeside.test")).accessToken;
+      tok.grace = (await patientLogin(t, "grace@patients.test")).json().accessToken;
+      tok.lena = (await patientLogin(t, "lena@patients.test")).json().accessToken;
+    };
+    return {
+      t,
+      tok,
+      heart,
+      lakeside,
+      graceId,
+      alanId: await userIdOf(t, "alan@patients.test"),
+      painTypeId: custom[0]!.id,
+      lakesideTypeId: custom[1]!.id,
+      api: (method: "GET" | "POST" | "DELETE", url: string, who: string | undefined, payload?: object) =>
+        t.request({ method, url, ...(who ? { token: who } : {}), ...(payload ? { payload } : {}) }),
+      schedulesUrl: (programId = heart) => `/api/v1/admin/projects/${programId}/questionnaires/schedules`,
+      patientUrl: (programId = heart, userId = graceId) =>
+        `/api/v1/pro-dashboard/projects/${programId}/users/${userId}`,
+      myUrl: (programId = heart) => `/api/v1/user/projects/${programId}/questionnaire-events`,
+      mailsOf: async (email: string, kind: "due" | "reminder") =>
+        (await t.mailsTo(email)).filter((m) =>
+          kind === "due" ? /^You have .* to complete/.test(m.subject) : m.subject.startsWith("Reminder: "),
+        ),
+      eventsOf: (patientId: string) =>
+        t.ctx.db
+          .selectFrom("questionnaireEvents")
+          .selectAll()
+          .where("patientId", "=", patientId)
+          .orderBy("dueDate")
+          .execute(),
+      /** Moves the clock; everyone signs in again. */
+      moveTo: async (iso: string) => {
+        t.clock.set(iso);
+        await signInAll();
+      },
+    };
+  };
+  type World = Awaited<ReturnType<typeof heartAndLakeside>>;
 
   const weeklyEq5d = {
     audience: "all",
@@ -161,9 +174,88 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     numberToSend: 3,
     responseWindow: 3,
   };
-  let weeklyId: string;
+
+  /** The nurse schedules the weekly EQ-5D for every patient of Heart (from the consent day, 3 sends); its id. */
+  const withWeeklyEq5d = async (w: World) => {
+    const created = await w.api("POST", w.schedulesUrl(), w.tok.nurse, weeklyEq5d);
+    expect(created.statusCode).toBe(201);
+    return created.json().id as string;
+  };
+
+  /** …and the jobs ran: Grace's first EQ-5D is due today (2 March); the event. */
+  const withFirstEq5dDue = async (w: World) => {
+    const weeklyId = await withWeeklyEq5d(w);
+    await w.t.runJobs();
+    const [due] = (await w.eventsOf(w.graceId)).filter((e) => e.scheduleId === weeklyId);
+    return { weeklyId, due: due! };
+  };
+
+  /** …and Grace answered it at level 2 throughout (VAS 80) and submitted it. */
+  const withFirstEq5dAnswered = async (w: World) => {
+    const first = await withFirstEq5dDue(w);
+    const done = await w.api("POST", `${w.myUrl()}/${first.due.id}/answers`, w.tok.grace, {
+      answers: eq5dAnswers(2),
+      submit: true,
+      clientId: randomUUID(),
+    });
+    expect(done.statusCode).toBe(200);
+    return first;
+  };
+
+  /**
+   * …and a week on, the second EQ-5D (9 March) went unanswered: reminded on the 11th, missed on the
+   * 12th; the clock now reads 00:30 on 16 March.
+   */
+  const withSecondMissed = async (w: World) => {
+    const first = await withFirstEq5dAnswered(w);
+    for (const at of ["2026-03-09T01:00:00Z", "2026-03-11T00:30:00Z", "2026-03-12T00:30:00Z"]) {
+      w.t.clock.set(at);
+      await runDelivery(w.t.ctx);
+    }
+    await w.moveTo("2026-03-16T00:30:00Z");
+    return first;
+  };
+
+  /**
+   * From 00:30 on 16 March, the nurse gave Grace her own daily "Pain check" from the 17th (30 sends, a
+   * 2-day window); the server was then down until 08:00 on the 28th, when delivery ran: today's is due.
+   */
+  const withDailyPainCheck = async (w: World) => {
+    await w.moveTo("2026-03-16T00:30:00Z");
+    const daily = await w.api("POST", w.schedulesUrl(), w.tok.nurse, {
+      audience: "user",
+      userId: w.graceId,
+      type: "questionnaire",
+      questionnaireTypeId: w.painTypeId,
+      sendDateType: "specific_date",
+      startDate: "2026-03-17",
+      frequency: 1,
+      numberToSend: 30,
+      responseWindow: 2,
+    });
+    expect(daily.statusCode).toBe(201);
+    await w.moveTo("2026-03-28T08:00:00Z");
+    await runDelivery(w.t.ctx);
+    const [today] = (await w.eventsOf(w.graceId)).filter(
+      (e) => e.questionnaireTypeId === w.painTypeId && e.dueDate === "2026-03-28",
+    );
+    return today!;
+  };
+
+  /** …and Grace answered today's "no" pain, and submitted it. */
+  const withPainAnsweredNo = async (w: World) => {
+    const today = await withDailyPainCheck(w);
+    const done = await w.api("POST", `${w.myUrl()}/${today.id}/answers`, w.tok.grace, {
+      answers: [{ questionId: "pain", value: "no" }],
+      submit: true,
+      clientId: randomUUID(),
+    });
+    expect(done.statusCode).toBe(200);
+  };
 
   it("schedules a licensed questionnaire for every patient of the program, within the form's bounds", async () => {
+    const w = await heartAndLakeside();
+    const { t, tok, lakesideTypeId, api, schedulesUrl } = w;
     const before = (await api("GET", schedulesUrl(), tok.nurse)).json().totalCount;
     for (const [change, field, message] of [
       [{ startDay: -1 }, "startDay", "Please enter a value greater than 0"],
@@ -192,7 +284,6 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
 
     const created = await api("POST", schedulesUrl(), tok.nurse, weeklyEq5d);
     expect(created.statusCode).toBe(201);
-    weeklyId = created.json().id;
     expect(created.json()).toMatchObject({
       name: expect.stringMatching(/^EQ-5D/),
       type: "hardcoded",
@@ -206,6 +297,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("sends it on the consent day, e-mails the patient once, and a second run creates nothing", async () => {
+    const w = await heartAndLakeside();
+    await withWeeklyEq5d(w);
+    const { t, tok, lakeside, graceId, alanId, api, myUrl, mailsOf, eventsOf } = w;
     expect(await t.runJobs()).toBeGreaterThan(0);
     const events = await eventsOf(graceId);
     expect(events.map((e) => [e.dueDate, e.state])).toEqual([["2026-03-02", "DUE"]]);
@@ -220,6 +314,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("lets the patient answer through the app: partial saves, checked answers, an idempotent final submit", async () => {
+    const w = await heartAndLakeside();
+    await withFirstEq5dDue(w);
+    const { t, tok, lakeside, api, myUrl } = w;
     const list = await api("GET", myUrl(), tok.grace);
     expect(list.statusCode).toBe(200);
     const [due] = list.json().due;
@@ -283,6 +380,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("shows the clinician the result, the answers by item code and the scores", async () => {
+    const w = await heartAndLakeside();
+    await withFirstEq5dAnswered(w);
+    const { t, tok, heart, lakeside, graceId, alanId, api, patientUrl } = w;
     const delivered = await api("GET", `${patientUrl()}/delivered-questionnaires`, tok.nurse);
     expect(delivered.statusCode).toBe(200);
     const [event] = delivered.json().results;
@@ -314,6 +414,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("reminds once before the window closes, then marks the questionnaire missed", async () => {
+    const w = await heartAndLakeside();
+    await withFirstEq5dAnswered(w);
+    const { t, tok, graceId, api, patientUrl, myUrl, mailsOf, eventsOf, moveTo } = w;
     await moveTo("2026-03-09T01:00:00Z");
     await runDelivery(t.ctx);
     expect((await eventsOf(graceId)).map((e) => [e.dueDate, e.state])).toEqual([
@@ -340,6 +443,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("refuses to remove a program-level item for one patient, and removes it from the program schedule", async () => {
+    const w = await heartAndLakeside();
+    const { weeklyId } = await withSecondMissed(w);
+    const { t, tok, lakeside, graceId, api, schedulesUrl, patientUrl, eventsOf } = w;
     const refused = await api("DELETE", `${schedulesUrl()}/${weeklyId}?userId=${graceId}`, tok.nurse);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain("cannot be removed for one patient");
@@ -353,6 +459,10 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("catches up after downtime with one questionnaire, not a flood, and honours an unsubscribe", async () => {
+    const w = await heartAndLakeside();
+    // 00:30 on 16 March; Grace has no questionnaire of her own yet.
+    await w.moveTo("2026-03-16T00:30:00Z");
+    const { t, tok, graceId, alanId, painTypeId, api, schedulesUrl, mailsOf, eventsOf, moveTo } = w;
     const daily = await api("POST", schedulesUrl(), tok.nurse, {
       audience: "user",
       userId: graceId,
@@ -397,10 +507,12 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     await moveTo("2026-03-28T08:00:00Z");
     expect(await runDelivery(t.ctx)).toMatchObject({ sent: 1, mails: 0 });
     expect(await mailsOf("grace@patients.test", "due")).toHaveLength(dueMails + 1);
-    await t.ctx.db.updateTable("users").set({ questionnaireReminders: true }).where("id", "=", graceId).execute();
   });
 
   it("follows the branching of a custom questionnaire on the server, and shows skipped answers", async () => {
+    const w = await heartAndLakeside();
+    await withDailyPainCheck(w);
+    const { tok, api, patientUrl, myUrl } = w;
     const [today] = (await api("GET", myUrl(), tok.grace))
       .json()
       .due.filter((e: { date: string }) => e.date === "2026-03-28");
@@ -460,6 +572,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("advances a plan on completion and lets the care team defer its next member", async () => {
+    const w = await heartAndLakeside();
+    await w.moveTo("2026-03-28T08:00:00Z");
+    const { t, tok, heart, lakeside, graceId, painTypeId, api, schedulesUrl, myUrl, eventsOf, moveTo } = w;
     const plan = await t.ctx.db
       .insertInto("questionnairePlans")
       .values({ programId: heart, name: "Recovery plan" })
@@ -564,6 +679,9 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("answers odd input with 4xx and the spec's words, never a 500", async () => {
+    const w = await heartAndLakeside();
+    await withFirstEq5dAnswered(w);
+    const { tok, api, schedulesUrl, patientUrl, myUrl } = w;
     const [event] = (await api("GET", myUrl(), tok.grace)).json().past;
     const odd: [string, "GET" | "POST" | "DELETE", string, object | undefined][] = [
       ["nurse", "POST", schedulesUrl(), {}],
@@ -590,6 +708,10 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
   });
 
   it("exports the program's answered questionnaires as CSV, to those allowed", async () => {
+    const w = await heartAndLakeside();
+    await withFirstEq5dAnswered(w);
+    await withPainAnsweredNo(w);
+    const { t, tok, heart, lakeside, graceId, api } = w;
     const url = `/api/v1/pro-dashboard/projects/${heart}/questionnaires/report/export`;
     expect((await api("POST", url, tok.nurse, {})).statusCode).toBe(403);
     expect((await api("POST", url, undefined, {})).statusCode).toBe(401);
