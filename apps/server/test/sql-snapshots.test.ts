@@ -27,7 +27,7 @@ import {
   findQuestionnaireTypes as findFhirQuestionnaires,
   findResponses as findFhirResponses,
 } from "../src/modules/fhir/queries.js";
-import { insertLogs } from "../src/modules/logs/queries.js";
+import { findUploadTarget, insertLogs } from "../src/modules/logs/queries.js";
 import { findEnrolmentPage } from "../src/modules/patients/queries.js";
 import {
   findMedicationAdherence,
@@ -140,6 +140,9 @@ const snapshots: Record<string, (db: Db) => Promise<unknown>> = {
           details,
         ),
     ),
+  // The upload's first read: the enrolment, the program's alert settings with their texts per language, the
+  // patient's language, and (a batch with a symptom or a temperature) the alert pairs and care-team phones.
+  "upload-target": (db) => findUploadTarget(db, PROGRAM, PATIENT, true),
   // The participant report's parts, six months.
   "participant-report": (db) =>
     findParticipantReportParts(

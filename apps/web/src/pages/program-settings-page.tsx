@@ -63,6 +63,7 @@ const GeneralArea = ({ program, actor, tab }: { program: Program; actor: Grants;
           <AlertSettingsCard
             programId={program.programId}
             editable={can(actor, "edit_project_symptom_severity_threshold")}
+            temperatureEditable={can(actor, "edit_project_temperature_severity_threshold")}
           />
           <PushQuietHoursCard
             programId={program.programId}

@@ -1,8 +1,17 @@
 import { z } from "zod";
+import { limits } from "../limits.js";
 import { messages } from "../messages.js";
-import { alertKinds, alertStatuses, closeActions, escalationMinutesRange } from "../rules/alerts.js";
+import {
+  alertKinds,
+  alertMessageMaxLength,
+  alertStatuses,
+  closeActions,
+  escalationMinutesRange,
+} from "../rules/alerts.js";
+import { patientLanguages } from "../rules/patient-language.js";
 import { UUID_PATTERN } from "../validation.js";
 import { endpoint, paged, pageQuery } from "./endpoint.js";
+import { staffTextTranslationsInput, staffTextTranslationsSchema } from "./staff-text.js";
 
 /**
  * Closed-loop alerts for the care team: a danger-grade symptom or an out-of-range temperature
@@ -68,13 +77,37 @@ export const closeAlertBody = z
       ctx.addIssue({ code: "custom", path: ["note"], message: messages.alertCloseNoteRequired });
   });
 
-export const alertSettingsSchema = z.object({ escalationMinutes: z.number().int() });
+/**
+ * The program's alert settings: the escalation delay, and the alert messages a patient is shown
+ * after an upload in the program's other languages (issue 31 §3). The messages themselves (in the
+ * program's default language) are set with the program's settings; here they are read, to translate.
+ */
+export const alertSettingsSchema = z.object({
+  escalationMinutes: z.number().int(),
+  /** The language of the program's own messages: its territory's first. */
+  defaultLanguage: z.enum(patientLanguages).optional(),
+  /** The territory's other languages: those a message may be given in. */
+  otherLanguages: z.array(z.enum(patientLanguages)).optional(),
+  /** The message after a severe grade without a message of its own (the program's, else OpenPRO's). */
+  severeSymptomMessage: z.string().optional(),
+  severeSymptomMessageTranslations: staffTextTranslationsSchema.optional(),
+  /** The message after a temperature out of range; null for a caller who may not see the thresholds. */
+  temperatureMessage: z.string().nullable().optional(),
+  temperatureMessageTranslations: staffTextTranslationsSchema.optional(),
+});
 export const alertSettingsBody = z.strictObject({
   escalationMinutes: z
     .number({ error: messages.escalationMinutesInvalid })
     .int(messages.escalationMinutesInvalid)
     .min(escalationMinutesRange.min, messages.escalationMinutesInvalid)
     .max(escalationMinutesRange.max, messages.escalationMinutesInvalid),
+  /**
+   * The severe-symptom message per language, under the default's limit; a blank one leaves the
+   * language out (its patients read the default language's, marked). Absent: unchanged.
+   */
+  severeSymptomMessageTranslations: staffTextTranslationsInput(alertMessageMaxLength).optional(),
+  /** The temperature message per language (changing it needs the temperature thresholds' edit permission). */
+  temperatureMessageTranslations: staffTextTranslationsInput(limits.text.temperatureMessage).optional(),
 });
 export const alertPreferencesSchema = z.object({ emailOnNewAlert: z.boolean() });
 export const alertPreferencesBody = z.strictObject({
@@ -131,7 +164,8 @@ export const alertsApi = {
   settings: endpoint({
     method: "GET",
     path: "/api/v1/admin/projects/:projectId/alert-settings",
-    summary: "The program's escalation delay (minutes an alert may stay Open before the admins are e-mailed).",
+    summary:
+      "The program's escalation delay (minutes an alert may stay Open before the admins are e-mailed), and its alert messages with their texts in the program's other languages.",
     tags: ["alerts"],
     auth: true,
     params: projectParams,
@@ -140,7 +174,8 @@ export const alertsApi = {
   updateSettings: endpoint({
     method: "PUT",
     path: "/api/v1/admin/projects/:projectId/alert-settings",
-    summary: "Set the program's escalation delay (5 minutes to 7 days; default 60).",
+    summary:
+      "Set the program's escalation delay (5 minutes to 7 days; default 60) and the alert messages' texts in other languages (a blank text: that language reads the default's).",
     tags: ["alerts"],
     auth: true,
     params: projectParams,

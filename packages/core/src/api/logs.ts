@@ -9,6 +9,7 @@ import {
   stepSources,
   validationStatuses,
 } from "../rules/logs.js";
+import { patientLanguages } from "../rules/patient-language.js";
 import { UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint } from "./endpoint.js";
 
@@ -160,6 +161,12 @@ export const alertMessageAnswer = z.object({
   logTypeId: z.string().nullable(),
   grade: z.number().int().nullable(),
   message: z.string(),
+  /**
+   * The language `message` is in (issue 31 §3): the patient's when the program gave the message in
+   * it (or it is OpenPRO's own), else the program's default language; the app marks a message not in
+   * the patient's language and sets its `lang`. Absent from an older server.
+   */
+  messageLanguage: z.enum(patientLanguages).optional(),
   // Empty from a server older than issue 30 (the app then offers the program's care-team list).
   callNumbers: z.array(z.object({ careTeamName: z.string(), phone: z.string() })).default([]),
   emergencyNumbers: z.array(z.object({ number: z.string(), service: z.string() })).default([]),

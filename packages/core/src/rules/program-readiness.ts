@@ -4,7 +4,9 @@
  * with nothing. The server refuses invitations while a readiness item is missing; the settings page
  * lists the missing items with a link to each.
  */
+import { patientServedText, servedTextIn } from "../patient-text/served.js";
 import { defaultEscalationMinutes } from "./alerts.js";
+import type { PatientLanguage } from "./patient-language.js";
 import type { Territory } from "./programs.js";
 
 /** A number a patient may call in an emergency, as the territory's services publish it. */
@@ -49,10 +51,9 @@ export interface TerritoryAlertDefaults {
   escalationMinutes: number;
 }
 
-const defaultTemperatureMessage =
-  "Your temperature is outside the safe range. A high temperature during cancer treatment can be a sign of a serious infection. Call your care team now, whatever the time.";
-const defaultSymptomMessage =
-  "You have told us about a severe symptom. Call your care team now. If you cannot reach them, or you feel very unwell, call the emergency number.";
+// OpenPRO's own texts, in English here (the staff's language); a patient reads them in theirs (patientServedText).
+const defaultTemperatureMessage = patientServedText.en.defaultTemperatureAlertMessage;
+const defaultSymptomMessage = patientServedText.en.defaultSymptomAlertMessage;
 
 export const territoryAlertDefaults = (_territory: Territory): TerritoryAlertDefaults => ({
   temperatureMin: 35.0,
@@ -92,23 +93,53 @@ export const careTeamCallNumbers = (
     return phone ? [{ careTeamName: c.careTeamName, phone: phone.trim() }] : [];
   });
 
+/** "a, or b, or c" in `language`, through a served text that joins two ({first}, {second}). */
+const joined = (
+  language: PatientLanguage,
+  key: "alertCallTeamEither" | "alertCallEither",
+  parts: readonly string[],
+): string => parts.reduce((first, second) => servedTextIn(language, key, { first, second }));
+
 /**
  * The sentence every severe-symptom and temperature message ends with: who to call and the
- * emergency number, from the program's own settings.
+ * emergency number, from the program's own settings, in `language` (the language of the message
+ * it ends: a patient reads one text in one language).
  */
-export const alertCallLine = (territory: Territory, callNumbers: readonly CallNumber[]): string => {
-  const emergency = emergencyNumbers[territory]
-    .map((e) => (e.service ? `${e.number} (${e.service})` : e.number))
-    .join(" or ");
-  const team = callNumbers.map((c) => `${c.careTeamName} on ${c.phone}`).join(", or ");
-  return team
-    ? `Call ${team}. In an emergency call ${emergency}.`
-    : `Call your care team now. In an emergency call ${emergency}.`;
+export const alertCallLine = (
+  territory: Territory,
+  callNumbers: readonly CallNumber[],
+  language: PatientLanguage = "en",
+): string => {
+  const emergency = joined(
+    language,
+    "alertCallEither",
+    emergencyNumbers[territory].map((e) =>
+      e.service === "ambulance"
+        ? servedTextIn(language, "alertEmergencyAmbulance", { number: e.number })
+        : e.service
+          ? `${e.number} (${e.service})`
+          : e.number,
+    ),
+  );
+  const contacts = callNumbers.map((c) =>
+    servedTextIn(language, "alertCallContact", { name: c.careTeamName, phone: c.phone }),
+  );
+  return contacts.length > 0
+    ? servedTextIn(language, "alertCallTeam", { team: joined(language, "alertCallTeamEither", contacts), emergency })
+    : servedTextIn(language, "alertCallYourTeam", { emergency });
 };
 
-/** The program's message followed by the call line (once: a message that already ends with it is kept). */
-export const withCallLine = (message: string, territory: Territory, callNumbers: readonly CallNumber[]) => {
-  const line = alertCallLine(territory, callNumbers);
+/**
+ * The program's message followed by the call line in `language` (once: a message that already
+ * ends with it is kept).
+ */
+export const withCallLine = (
+  message: string,
+  territory: Territory,
+  callNumbers: readonly CallNumber[],
+  language: PatientLanguage = "en",
+) => {
+  const line = alertCallLine(territory, callNumbers, language);
   const text = message.trim();
   return text.endsWith(line) ? text : `${text}\n\n${line}`;
 };

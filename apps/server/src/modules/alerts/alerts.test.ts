@@ -271,6 +271,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
         logTypeId: FEVER,
         grade: 2,
         message: `A fever: please call the ward.${callLine}`,
+        messageLanguage: "en",
         ...whomToCall,
       },
       {
@@ -279,6 +280,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
         logTypeId: null,
         grade: null,
         message: `Your temperature is high: call us.${callLine}`,
+        messageLanguage: "en",
         ...whomToCall,
       },
     ]);
@@ -515,7 +517,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
       url: `/api/v1/admin/projects/${w.heart}/alert-settings`,
       token: w.admin.token,
     });
-    expect(settings.json()).toEqual({ escalationMinutes: 60 });
+    expect(settings.json()).toMatchObject({ escalationMinutes: 60 });
     // The temperature alert was raised 25 minutes ago, the Nausea one 24; the new Fever one just now.
     t.clock.advanceSeconds(34 * 60);
     await t.runJobs();
@@ -560,7 +562,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
       token: admin.token,
       payload: { escalationMinutes: 30 },
     });
-    expect(saved.json()).toEqual({ escalationMinutes: 30 });
+    expect(saved.json()).toMatchObject({ escalationMinutes: 30 });
     const foreign = await t.request({
       method: "GET",
       url: `/api/v1/admin/projects/${lakeside}/alert-settings`,

@@ -142,6 +142,27 @@ export const upsertEscalationMinutes = (db: Db, programId: string, minutes: numb
     .onConflict((oc) => oc.column("programId").doUpdateSet({ escalationMinutes: minutes, updatedAt: now }))
     .execute();
 
+/** The program's alert messages and their texts per language (the alert settings' messages). */
+export const findAlertMessages = (db: Db, programId: string) =>
+  db
+    .selectFrom("programs")
+    .select([
+      "territory",
+      "defaultAlertMessage",
+      "defaultAlertMessageTranslations",
+      "temperatureMessage",
+      "temperatureMessageTranslations",
+    ])
+    .where("id", "=", programId)
+    .executeTakeFirst();
+
+/** Sets the messages' texts per language given (a JSON object each, languages with a text only). */
+export const updateAlertMessageTranslations = (
+  db: Db,
+  programId: string,
+  changes: { defaultAlertMessageTranslations?: string; temperatureMessageTranslations?: string },
+) => db.updateTable("programs").set(changes).where("id", "=", programId).execute();
+
 export const findPreference = async (db: Db, userId: string): Promise<boolean> =>
   (
     await db

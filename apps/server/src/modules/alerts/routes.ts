@@ -37,7 +37,7 @@ export const registerAlertRoutes = (app: FastifyInstance, ctx: AppContext) => {
     ctx,
     alertsApi.updateSettings,
     { permission: "edit_project_symptom_severity_threshold" },
-    ({ scope, params, body }) => alerts.updateAlertSettings(scope, params.projectId, body.escalationMinutes),
+    ({ scope, params, body }) => alerts.updateAlertSettings(scope, params.projectId, body),
   );
   defineRoute(app, ctx, alertsApi.preferences, {}, ({ scope }) => alerts.getPreferences(scope));
   defineRoute(app, ctx, alertsApi.updatePreferences, {}, ({ scope, body }) =>

@@ -10,16 +10,26 @@ import {
   defaultEscalationMinutes,
   effectiveTemperatureSettings,
   emergencyNumbers,
+  filledTranslations,
   findLogType,
   formatPhoneForTerritory,
   isDangerGrade,
   messages,
+  negotiatePatientLanguage,
+  type PatientLanguage,
+  type PatientServedTextKey,
   pairKey,
+  patientServedText,
+  programDefaultLanguage,
+  type StaffTextTranslations,
   secondsBetween,
   severityOf,
+  staffTextIn,
   symptomRaisesAlert,
+  type Territory,
   temperatureOutOfRange,
   territoryAlertDefaults,
+  territoryLanguages,
   withCallLine,
 } from "@openpro/core";
 import { addSeconds } from "../../clock.js";
@@ -28,7 +38,7 @@ import { inProgram } from "../../platform/access/program-scope.js";
 import { programsPermitting } from "../../platform/access/scope.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import type { AppContext } from "../../platform/context.js";
-import { conflict, notFound } from "../../platform/errors.js";
+import { conflict, forbidden, notFound } from "../../platform/errors.js";
 import { enqueueJob, enqueueJobsInStatement } from "../../platform/jobs/job-runner.js";
 import { queueMail } from "../../platform/mail/mailer.js";
 import { renderLayout } from "../../platform/mail/templates.js";
@@ -61,6 +71,35 @@ const numberOrNull = (value: string | number | null | undefined) =>
  */
 const uploadNeedsAlertPairs = (items: readonly { logClass: string }[]): boolean =>
   items.some((i) => i.logClass === "SYMPTOMS" || i.logClass === "TEMPERATURE");
+
+/** A message as the patient reads it, and the language it is in (the app marks one not in theirs). */
+interface PatientAlertText {
+  text: string;
+  language: PatientLanguage;
+}
+
+/**
+ * A program's alert message (its default severe-symptom message or its temperature message) in the
+ * patient's language (issue 31 §3): the program's text in that language when it gave one; else,
+ * while the program keeps OpenPRO's own text (it wrote none, or kept the default it was created
+ * with), OpenPRO's text in the patient's language; else the program's text in its default language,
+ * marked by its language. Never blank: OpenPRO's own text when the program has none at all.
+ */
+export const alertTextIn = (
+  language: PatientLanguage,
+  territory: Territory,
+  own: { text: string | null | undefined; translations: StaffTextTranslations | null | undefined },
+  openproKey: Extract<PatientServedTextKey, "defaultSymptomAlertMessage" | "defaultTemperatureAlertMessage">,
+): PatientAlertText => {
+  const translated = own.translations?.[language]?.trim();
+  if (translated) return { text: translated, language };
+  const text = own.text?.trim();
+  if (!text || text === patientServedText.en[openproKey])
+    return { text: patientServedText[language][openproKey], language };
+  return (
+    staffTextIn(language, territory, text, own.translations) ?? { text, language: programDefaultLanguage(territory) }
+  );
+};
 
 /** What an upload's alerts are, decided before its INSERT from what the patient sent. */
 export interface UploadAlertPlan {
@@ -96,24 +135,48 @@ const planUploadAlerts = (
     temperatureMax: numberOrNull(program.temperatureMax),
     temperatureMessage: program.temperatureMessage,
   });
-  const defaultMessage =
-    program.defaultAlertMessage?.trim() || territoryAlertDefaults(program.territory).defaultAlertMessage;
+  // The patient's language: their account's choice within the program territory's languages.
+  const language = negotiatePatientLanguage({
+    chosen: program.patientLanguage,
+    browser: [],
+    territory: program.territory,
+  });
+  const defaultMessage = alertTextIn(
+    language,
+    program.territory,
+    { text: program.defaultAlertMessage, translations: program.defaultAlertMessageTranslations },
+    "defaultSymptomAlertMessage",
+  );
+  const temperatureMessage = alertTextIn(
+    language,
+    program.territory,
+    { text: program.temperatureMessage, translations: program.temperatureMessageTranslations },
+    "defaultTemperatureAlertMessage",
+  );
   const callNumbers = careTeamCallNumbers(program.careTeam);
   const emergency = [...emergencyNumbers[program.territory]];
   // The sentence gives each number as the patient dials it at home (national format in the program's
   // own country, international otherwise); the tap-to-call buttons keep E.164.
   const spokenNumbers = callNumbers.map((c) => ({ ...c, phone: formatPhoneForTerritory(c.phone, program.territory) }));
-  const answer = (text: string) => ({
-    message: withCallLine(text, program.territory, spokenNumbers),
+  // The call line in the message's language: one text, one language (the app labels its tap-to-call
+  // buttons in the patient's).
+  const answer = ({ text, language: messageLanguage }: PatientAlertText) => ({
+    message: withCallLine(text, program.territory, spokenNumbers, messageLanguage),
+    messageLanguage,
     callNumbers,
     emergencyNumbers: emergency,
+  });
+  // A message of a symptom-and-grade pair is written in the program's default language.
+  const pairMessage = (text: string): PatientAlertText => ({
+    text,
+    language: programDefaultLanguage(program.territory),
   });
   const alertMessages: AlertMessageAnswer[] = [];
   for (const item of items) {
     let kind: AlertKind | null = null;
     if (item.logClass === "SYMPTOMS" && item.logTypeId !== null && item.grade !== null) {
-      const message =
-        messageOf.get(pairKey(item.logTypeId, item.grade)) ?? (isDangerGrade(item.grade) ? defaultMessage : null);
+      const own = messageOf.get(pairKey(item.logTypeId, item.grade));
+      const message = own ? pairMessage(own) : isDangerGrade(item.grade) ? defaultMessage : null;
       if (message)
         alertMessages.push({
           clientId: item.clientId,
@@ -133,7 +196,7 @@ const planUploadAlerts = (
         kind: "temperature",
         logTypeId: null,
         grade: null,
-        ...answer(temperature.temperatureMessage),
+        ...answer(temperatureMessage),
       });
       kind = "temperature";
     }
@@ -474,22 +537,94 @@ export const acknowledgeAlertLogs = async (
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+/** The language → text object as stored: the languages given a text only. */
+const storedTranslations = (translations: Partial<Record<string, string>> | null | undefined) =>
+  filledTranslations(translations ?? {});
+
+/**
+ * The program's alert settings: its escalation delay and its alert messages with their texts in its
+ * other languages (issue 31 §3). The temperature message is shown to those who may see the
+ * temperature thresholds only.
+ */
 export const getAlertSettings = async (scope: RequestScope, programId: string) => {
   const { ctx } = scope;
-  await inProgram(scope, programId);
-  return { escalationMinutes: (await q.findEscalationMinutes(ctx.db, programId)) ?? defaultEscalationMinutes };
+  const inScope = await inProgram(scope, programId);
+  const [minutes, program] = await Promise.all([
+    q.findEscalationMinutes(ctx.db, programId),
+    q.findAlertMessages(ctx.db, programId),
+  ]);
+  if (!program) throw notFound();
+  const territory = program.territory as Territory;
+  const seesTemperature = inScope.permissions.includes("view_project_temperature_severity_threshold");
+  const defaults = territoryAlertDefaults(territory);
+  return {
+    escalationMinutes: minutes ?? defaultEscalationMinutes,
+    defaultLanguage: programDefaultLanguage(territory),
+    otherLanguages: territoryLanguages[territory].slice(1),
+    severeSymptomMessage: program.defaultAlertMessage?.trim() || defaults.defaultAlertMessage,
+    severeSymptomMessageTranslations: storedTranslations(program.defaultAlertMessageTranslations),
+    temperatureMessage: seesTemperature ? program.temperatureMessage?.trim() || defaults.temperatureMessage : null,
+    temperatureMessageTranslations: seesTemperature ? storedTranslations(program.temperatureMessageTranslations) : {},
+  };
 };
 
-export const updateAlertSettings = async (scope: RequestScope, programId: string, escalationMinutes: number) => {
-  await inProgram(scope, programId);
+const sameTranslations = (a: Partial<Record<string, string>>, b: Partial<Record<string, string>>) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/**
+ * Sets the escalation delay and the alert messages' texts per language. The route needs the
+ * severe-symptom settings' edit permission; changing the temperature message's texts also needs the
+ * temperature thresholds' (403, nothing saved), as the temperature message itself does. Sending the
+ * texts it already has is not a change.
+ */
+export const updateAlertSettings = async (
+  scope: RequestScope,
+  programId: string,
+  body: {
+    escalationMinutes: number;
+    severeSymptomMessageTranslations?: Partial<Record<string, string>> | undefined;
+    temperatureMessageTranslations?: Partial<Record<string, string>> | undefined;
+  },
+) => {
+  const inScope = await inProgram(scope, programId);
+  const current = await q.findAlertMessages(scope.ctx.db, programId);
+  if (!current) throw notFound();
+  const severe =
+    body.severeSymptomMessageTranslations === undefined
+      ? undefined
+      : storedTranslations(body.severeSymptomMessageTranslations);
+  const temperature =
+    body.temperatureMessageTranslations === undefined
+      ? undefined
+      : storedTranslations(body.temperatureMessageTranslations);
+  const temperatureChanged =
+    temperature !== undefined &&
+    !sameTranslations(temperature, storedTranslations(current.temperatureMessageTranslations));
+  if (temperatureChanged && !inScope.permissions.includes("edit_project_temperature_severity_threshold"))
+    throw forbidden();
   await scope.ctx.db.transaction().execute(async (trx) => {
-    await q.upsertEscalationMinutes(trx, programId, escalationMinutes, scope.ctx.clock.now());
+    await q.upsertEscalationMinutes(trx, programId, body.escalationMinutes, scope.ctx.clock.now());
+    if (severe !== undefined || temperatureChanged)
+      await q.updateAlertMessageTranslations(trx, programId, {
+        ...(severe !== undefined ? { defaultAlertMessageTranslations: JSON.stringify(severe) } : {}),
+        ...(temperatureChanged ? { temperatureMessageTranslations: JSON.stringify(temperature) } : {}),
+      });
     await scope.audit(
-      { action: "alert.settings.update", entityType: "alert-settings", programId, details: { escalationMinutes } },
+      {
+        action: "alert.settings.update",
+        entityType: "alert-settings",
+        programId,
+        details: {
+          escalationMinutes: body.escalationMinutes,
+          // Which languages have a text now (the texts are the program's settings, not logged twice).
+          ...(severe !== undefined ? { severeSymptomMessageLanguages: Object.keys(severe).sort() } : {}),
+          ...(temperatureChanged ? { temperatureMessageLanguages: Object.keys(temperature ?? {}).sort() } : {}),
+        },
+      },
       trx,
     );
   });
-  return { escalationMinutes };
+  return getAlertSettings(scope, programId);
 };
 
 export const getPreferences = async ({ ctx, actor }: RequestScope) => ({

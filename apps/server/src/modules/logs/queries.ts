@@ -49,7 +49,11 @@ export type UploadTargetRow = Pick<
     | "temperatureMax"
     | "temperatureMessage"
     | "defaultAlertMessage"
+    | "temperatureMessageTranslations"
+    | "defaultAlertMessageTranslations"
   > & {
+    /** The patient's chosen language (users.language): the alert messages are answered in it. */
+    patientLanguage: string | null;
     alertPairs: { logTypeId: string; grade: number; message: string }[] | null;
     /** The care team's contacts, with the alert pairs (what an alert message ends with). */
     careTeam: { careTeamName: string; contactPhones: string[] }[] | null;
@@ -67,7 +71,8 @@ export const findUploadTarget = async (
     await sql<UploadTargetRow>`${PREPARED}
       SELECT pp.id, pp.status, pp.consent_given, pp.date_consent_given, pp.invite_accepted_at, p.territory,
         p.start_date, p.end_date, p.ended_at, p.disabled_note_types, p.temperature_min, p.temperature_max,
-        p.temperature_message, p.default_alert_message,
+        p.temperature_message, p.default_alert_message, p.temperature_message_translations,
+        p.default_alert_message_translations, u.language AS patient_language,
         CASE WHEN ${withAlertPairs}::boolean THEN (
           SELECT coalesce(json_agg(json_build_object('logTypeId', g.log_type_id, 'grade', g.grade, 'message', m.message)), '[]')
           FROM severe_symptom_grades g JOIN severe_symptom_messages m ON m.id = g.message_id
@@ -76,7 +81,7 @@ export const findUploadTarget = async (
           SELECT coalesce(json_agg(json_build_object('careTeamName', c.care_team_name, 'contactPhones', c.contact_phones)
             ORDER BY c.position, c.created_at), '[]')
           FROM care_team_contacts c WHERE c.program_id = p.id) END AS care_team
-      FROM program_patients pp JOIN programs p ON p.id = pp.program_id
+      FROM program_patients pp JOIN programs p ON p.id = pp.program_id JOIN users u ON u.id = pp.user_id
       WHERE pp.program_id = ${programId}::uuid AND pp.user_id = ${patientId}::uuid`.execute(db)
   ).rows[0];
 

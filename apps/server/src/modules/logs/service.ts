@@ -54,6 +54,11 @@ export interface UploadProgram {
   temperatureMax: string | number | null;
   temperatureMessage: string | null;
   defaultAlertMessage: string | null;
+  /** The messages in other languages than the program's default (issue 31 §3). */
+  temperatureMessageTranslations: Partial<Record<string, string>>;
+  defaultAlertMessageTranslations: Partial<Record<string, string>>;
+  /** The uploading patient's chosen language (null: none chosen). */
+  patientLanguage: string | null;
   careTeam: readonly { careTeamName: string; contactPhones: readonly string[] }[];
 }
 
@@ -195,6 +200,9 @@ const uploadTarget = async (scope: RequestScope, programId: string, withAlertPai
     temperatureMax: target.temperatureMax,
     temperatureMessage: target.temperatureMessage,
     defaultAlertMessage: target.defaultAlertMessage,
+    temperatureMessageTranslations: target.temperatureMessageTranslations ?? {},
+    defaultAlertMessageTranslations: target.defaultAlertMessageTranslations ?? {},
+    patientLanguage: target.patientLanguage,
     careTeam: target.careTeam ?? [],
   };
   return {

@@ -202,6 +202,7 @@ describe("program readiness: invitations wait for a ready program; patients are 
         logTypeId: DYSPNOEA,
         grade: 3,
         message: `${defaults.defaultAlertMessage}\n\n${callLine}`,
+        messageLanguage: "en",
         callNumbers: [{ careTeamName: "Ward 7 nurses", phone: "+442079460000" }],
         emergencyNumbers: [
           { number: "999", service: "" },

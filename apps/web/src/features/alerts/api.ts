@@ -1,5 +1,6 @@
-import { alertsApi, type CloseAction, messages, type Alert as WireAlert } from "@openpro/core";
+import { type alertSettingsBody, alertsApi, type CloseAction, messages, type Alert as WireAlert } from "@openpro/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { ApiError, apiCall } from "../../lib/http";
 import { type FromWire, fromWire, userIdFromWire, type WithUserId } from "../../lib/wire";
 
@@ -107,9 +108,12 @@ export const useAlertSettings = (programId: string) =>
     meta,
   });
 
+/** What the alert settings card saves: the escalation delay and the alert messages' texts per language. */
+export type AlertSettingsChanges = z.output<typeof alertSettingsBody>;
+
 export const useSaveAlertSettings = (programId: string) =>
-  useAlertMutation((escalationMinutes: number) =>
-    apiCall(alertsApi.updateSettings, { params: { projectId: programId }, body: { escalationMinutes } }),
+  useAlertMutation((body: AlertSettingsChanges) =>
+    apiCall(alertsApi.updateSettings, { params: { projectId: programId }, body }),
   );
 
 export const useAlertPreferences = () =>

@@ -4,9 +4,10 @@ import {
   type CareTeamContact,
   type EmergencyNumber,
   emergencyNumbers,
+  type PatientLanguage,
   type PatientProgram,
 } from "@openpro/core";
-import { t } from "../../lib/patient-text";
+import { otherLanguageMark, t } from "../../lib/patient-text";
 import { usePendingCount } from "../api";
 import type { SubmitOutcome } from "../outbox";
 import { PhoneLink } from "./care-team-contacts";
@@ -47,7 +48,7 @@ export const LogOutcome = ({ outcome, program }: { outcome: SubmitOutcome; progr
     <Box sx={{ mb: 3, display: "grid", gap: 2 }}>
       {outcome.alertMessages.length > 0 ? (
         <AlertMessages
-          messages={outcome.alertMessages.map((a) => a.message)}
+          messages={outcome.alertMessages.map(alertTextOf)}
           careTeam={program.careTeam}
           emergency={emergencyOf(outcome.alertMessages, program)}
         />
@@ -69,16 +70,28 @@ export const emergencyOf = (answers: AlertMessageAnswer[], program: PatientProgr
   return numbers.filter((n, i) => numbers.findIndex((m) => m.number === n.number) === i);
 };
 
+/** An alert message as shown: its text and the language it is in (issue 31 §3; absent from an older server). */
+export interface AlertText {
+  text: string;
+  language?: PatientLanguage | undefined;
+}
+
+export const alertTextOf = (answer: AlertMessageAnswer): AlertText => ({
+  text: answer.message,
+  language: answer.messageLanguage,
+});
+
 /**
  * The program's alert messages, shown at once and announced (role="alert"), with a call button per
- * care team, then one per emergency number of the territory (issue 30 §1).
+ * care team, then one per emergency number of the territory (issue 30 §1). A message the program gave
+ * in no language of the patient's is shown in its own, marked "(auf Englisch)" (issue 31 §3).
  */
 export const AlertMessages = ({
   messages,
   careTeam,
   emergency = [],
 }: {
-  messages: string[];
+  messages: AlertText[];
   careTeam: CareTeamContact[];
   emergency?: EmergencyNumber[];
 }) => {
@@ -94,11 +107,14 @@ export const AlertMessages = ({
       sx={{ fontSize: "1.2rem", "& .MuiAlert-message": { width: "100%", display: "grid", gap: 1.5 } }}
     >
       <AlertTitle sx={{ fontSize: "1.35rem", fontWeight: 700 }}>{t("alertTitle")}</AlertTitle>
-      {[...new Set(messages)].map((message) => (
-        <Typography key={message} sx={{ fontSize: "1.2rem" }}>
-          {message}
-        </Typography>
-      ))}
+      {messages
+        .filter((m, i) => messages.findIndex((other) => other.text === m.text) === i)
+        .map((message) => (
+          <Typography key={message.text} lang={message.language} sx={{ fontSize: "1.2rem" }}>
+            {message.text}
+            {otherLanguageMark(message.language) ? <> {otherLanguageMark(message.language)}</> : null}
+          </Typography>
+        ))}
       {phones.length === 0 ? <Typography sx={{ fontWeight: 700 }}>{t("alertNoPhone")}</Typography> : null}
       {phones.map((p) => (
         <PhoneLink key={p.id} phone={p.phone} label={p.label} onColour />

@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { RouterLink } from "../../components/router-link";
 import { t } from "../../lib/patient-text";
 import { pickProgram, useMyPrograms, useOutboxSync } from "../api";
-import { AlertMessages, emergencyOf } from "./log-outcome";
+import { AlertMessages, alertTextOf, emergencyOf } from "./log-outcome";
 import { MeLayout, touch } from "./me-layout";
 
 /**
@@ -33,7 +33,7 @@ export const MeScreen = ({
       {late.length > 0 && program ? (
         <div style={{ marginBottom: 16 }}>
           <AlertMessages
-            messages={late.map((a) => a.message)}
+            messages={late.map(alertTextOf)}
             careTeam={program.careTeam}
             emergency={emergencyOf(late, program)}
           />

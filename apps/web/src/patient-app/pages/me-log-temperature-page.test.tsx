@@ -2,7 +2,7 @@ import type { PatientProgram } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { t } from "../../lib/patient-text";
+import { languageName, t } from "../../lib/patient-text";
 import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { storeMeTokens } from "../session";
 import { MeLogTemperaturePage } from "./me-log-temperature-page";
@@ -103,6 +103,26 @@ describe("logging temperature and weight in the patient web app", () => {
       [t("callAmbulance", { number: "144" }), "tel:144"],
       [t("callEmergency", { number: "112" }), "tel:112"],
     ]);
+  });
+
+  it("marks a message the program gave in another language than the patient's, with that language", async () => {
+    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+    stub({ territory: "CH" }, [
+      {
+        kind: "temperature",
+        logTypeId: null,
+        grade: null,
+        message: "Ihre Temperatur ist zu hoch. Rufen Sie uns an.",
+        messageLanguage: "de",
+      },
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<MeLogTemperaturePage />, { route: "/me/log/temperature" });
+    await user.type(await screen.findByRole("textbox", { name: t("temperature") }), "38.6");
+    await user.click(screen.getByRole("button", { name: t("save") }));
+    const message = within(await screen.findByRole("alert")).getByText(/Ihre Temperatur ist zu hoch/);
+    expect(message.getAttribute("lang")).toBe("de");
+    expect(message.textContent).toContain(t("inLanguage", { language: languageName("de") }));
   });
 
   it("hides the note when the program takes no temperature notes, and asks for a number", async () => {
