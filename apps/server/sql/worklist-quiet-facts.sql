@@ -5,68 +5,78 @@ WITH contacts AS (
       WHERE program_id = $1 GROUP BY patient_id
     ),
     missed AS (
-      SELECT e.patient_id, json_agg(e.window_closes_at ORDER BY e.window_closes_at) AS closes,
-        max(e.window_closes_at) AS last_closes
-      FROM questionnaire_events e
-      WHERE e.program_id = $2 AND e.state = 'MISSED'
-        AND e.window_closes_at > coalesce((
-          SELECT max(c.completed_at) FROM questionnaire_events c
-          WHERE c.patient_id = e.patient_id AND c.program_id = e.program_id AND c.state = 'COMPLETED'
-        ), '-infinity'::timestamptz)
-      GROUP BY e.patient_id
+      SELECT l.patient_id, l.last_closes
+      FROM (
+        SELECT patient_id, max(window_closes_at) AS last_closes FROM questionnaire_events
+        WHERE program_id = $2 AND state = 'MISSED' GROUP BY patient_id
+      ) l
+      WHERE NOT EXISTS (
+        SELECT 1 FROM questionnaire_events c
+        WHERE c.program_id = $3 AND c.patient_id = l.patient_id AND c.state = 'COMPLETED'
+          AND c.completed_at >= l.last_closes
+      )
     )
     SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
-      pp.status, to_char(pp.date_consent_given AT TIME ZONE $3, 'YYYY-MM-DD') AS "consentDay",
+      pp.status, to_char(pp.date_consent_given AT TIME ZONE $4, 'YYYY-MM-DD') AS "consentDay",
       s.last_log_day AS "lastLogDay", s.log_day_bits AS "logDayBits",
-      (s.last_log_day IS NOT NULL OR EXISTS (
+      CASE WHEN s.last_log_day IS NOT NULL THEN true ELSE EXISTS (
         SELECT 1 FROM sessions x
         WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
-      )) AS "openedApp",
-      m.closes AS missed, c.last_at AS "lastContactAt"
+      ) END AS "openedApp",
+      CASE WHEN m.last_closes IS NOT NULL THEN (
+        SELECT json_agg(e.window_closes_at ORDER BY e.window_closes_at) FROM questionnaire_events e
+        WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
+          AND e.window_closes_at > coalesce((
+            SELECT max(c.completed_at) FROM questionnaire_events c
+            WHERE c.program_id = pp.program_id AND c.patient_id = pp.user_id AND c.state = 'COMPLETED'
+          ), '-infinity'::timestamptz)
+      ) END AS missed,
+      c.last_at AS "lastContactAt"
     FROM program_patients pp
     LEFT JOIN worklist_log_days_summaries s ON s.program_id = pp.program_id AND s.patient_id = pp.user_id
     LEFT JOIN contacts c ON c.patient_id = pp.user_id
     LEFT JOIN missed m ON m.patient_id = pp.user_id
     CROSS JOIN LATERAL (SELECT CASE
       WHEN s.last_log_day IS NULL THEN 0::bigint
-      WHEN s.last_log_day <= $4::date
-        THEN (s.log_day_bits::bigint & 4294967295) << least($5::date - s.last_log_day, 32)
-      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $6::date, 32)
+      WHEN s.last_log_day <= $5::date
+        THEN (s.log_day_bits::bigint & 4294967295) << least($6::date - s.last_log_day, 32)
+      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $7::date, 32)
     END AS bits) slid
-    WHERE pp.program_id = $7 AND pp.status = 'CONSENTED'
+    WHERE pp.program_id = $8 AND pp.status = 'CONSENTED'
       AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
       AND (
         s.last_log_day IS NULL
-        OR s.last_log_day <= $8::date - $9::int OR s.last_log_day > $10::date
+        OR s.last_log_day <= $9::date - $10::int OR s.last_log_day > $11::date
         OR m.last_closes > coalesce(c.last_at, '-infinity'::timestamptz)
         OR (
-          pp.date_consent_given < (($11::date - $12::int)::timestamp AT TIME ZONE $13)
+          pp.date_consent_given < (($12::date - $13::int)::timestamp AT TIME ZONE $14)
           AND (c.last_at IS NULL
-            OR c.last_at < (($14::date - $15::int)::timestamp AT TIME ZONE $16))
-          AND bit_count(((slid.bits >> $17::int) & $18)::bit(64)) > 0
-          AND 2 * bit_count((slid.bits & $19)::bit(64))
-            < bit_count(((slid.bits >> $20::int) & $21)::bit(64))
+            OR c.last_at < (($15::date - $16::int)::timestamp AT TIME ZONE $17))
+          AND bit_count(((slid.bits >> $18::int) & $19)::bit(64)) > 0
+          AND 2 * bit_count((slid.bits & $20)::bit(64))
+            < bit_count(((slid.bits >> $21::int) & $22)::bit(64))
         )
       );
 
 -- $1 = "00000000-0000-4000-8000-000000000001"
 -- $2 = "00000000-0000-4000-8000-000000000001"
--- $3 = "Europe/London"
--- $4 = "2026-03-12"
+-- $3 = "00000000-0000-4000-8000-000000000001"
+-- $4 = "Europe/London"
 -- $5 = "2026-03-12"
 -- $6 = "2026-03-12"
--- $7 = "00000000-0000-4000-8000-000000000001"
--- $8 = "2026-03-12"
--- $9 = 7
--- $10 = "2026-03-12"
+-- $7 = "2026-03-12"
+-- $8 = "00000000-0000-4000-8000-000000000001"
+-- $9 = "2026-03-12"
+-- $10 = 7
 -- $11 = "2026-03-12"
--- $12 = 25
--- $13 = "Europe/London"
--- $14 = "2026-03-12"
--- $15 = 12
--- $16 = "Europe/London"
--- $17 = 14
--- $18 = 16383
+-- $12 = "2026-03-12"
+-- $13 = 25
+-- $14 = "Europe/London"
+-- $15 = "2026-03-12"
+-- $16 = 12
+-- $17 = "Europe/London"
+-- $18 = 14
 -- $19 = 16383
--- $20 = 14
--- $21 = 16383
+-- $20 = 16383
+-- $21 = 14
+-- $22 = 16383

@@ -27,6 +27,7 @@ import { doseUndo } from "./0027-dose-undo.js";
 import { worklistLogDaysSummary } from "./0028-worklist-log-days-summary.js";
 import { patientLanguageTexts } from "./0029-patient-language-texts.js";
 import { alertMessageLanguages } from "./0030-alert-message-languages.js";
+import { worklistQuestionnaireIndexes } from "./0031-worklist-questionnaire-indexes.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0028-worklist-log-days-summary": worklistLogDaysSummary,
   "0029-patient-language-texts": patientLanguageTexts,
   "0030-alert-message-languages": alertMessageLanguages,
+  "0031-worklist-questionnaire-indexes": worklistQuestionnaireIndexes,
 };
