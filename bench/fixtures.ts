@@ -38,7 +38,7 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** PGlite in memory, or a new database on the PostgreSQL server of DATABASE_URL (dropped on close). */
+/** PGlite in memory, or a new database on the PostgreSQL server of DATABASE_URL (dropped on close unless BENCH_KEEP_DATABASE=1). */
 const openBenchDatabase = async (): Promise<{ database: OpenedDatabase; drop: () => Promise<void> }> => {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -58,6 +58,11 @@ const openBenchDatabase = async (): Promise<{ database: OpenedDatabase; drop: ()
   return {
     database,
     drop: async () => {
+      // BENCH_KEEP_DATABASE=1: left for EXPLAIN after the run (drop it by hand).
+      if (process.env.BENCH_KEEP_DATABASE === "1") {
+        process.stderr.write(`  kept database ${name}\n`);
+        return;
+      }
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

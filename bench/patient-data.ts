@@ -25,7 +25,7 @@ import {
   patientLogin,
   userIdOf,
 } from "./fixtures.js";
-import { QUIET_SHARES, quietSomePatients } from "./quiet-patients.js";
+import { missSomeQuestionnaires, QUIET_SHARES, quietSomePatients } from "./quiet-patients.js";
 import { participantReportSql } from "./report-sql.js";
 import { printTable, RawTime, type Row, summarise, time } from "./stats.js";
 import { logDaysSummarySql, logDaysWindowsSql, worklistSql } from "./worklist-sql.js";
@@ -78,6 +78,7 @@ export const benchPatientData = async (t: BenchApp, adminToken: string, rows: Ro
   const seedStart = performance.now();
   let indexMs = 0;
   let quiet: Awaited<ReturnType<typeof quietSomePatients>> | undefined;
+  let questionnaires: Awaited<ReturnType<typeof missSomeQuestionnaires>> | undefined;
   await setSevereSymptomsTrigger(db, false);
   try {
     indexMs = await withoutIndexes(db, ["patient_logs", "medication_events"], async () => {
@@ -105,6 +106,7 @@ export const benchPatientData = async (t: BenchApp, adminToken: string, rows: Ro
       superuser: await isSuperuser(db),
     });
     totals.logs -= quiet.logsRemoved;
+    questionnaires = await missSomeQuestionnaires(db, { programId, now, territory: program.territory });
   } finally {
     await setSevereSymptomsTrigger(db, true);
   }
@@ -132,7 +134,7 @@ export const benchPatientData = async (t: BenchApp, adminToken: string, rows: Ro
     goal: fullScale ? "≈20 M logs in minutes" : "seconds",
     met: fullScale ? seedMs < 15 * 60_000 : seedMs < 60_000,
     raw: "is INSERT … SELECT",
-    note: `${(seedMs / 60_000).toFixed(1)} min: rows ${((loadMs - indexMs) / 1000).toFixed(0)} s (trigger, FK checks, indexes off), indexes ${(indexMs / 1000).toFixed(0)} s; rows/s${quiet ? `; gone quiet: ${quiet.silent} silent 8–30 days, ${quiet.dropped} reporting dropped, ${quiet.neverOpened} never opened the app` : ""}`,
+    note: `${(seedMs / 60_000).toFixed(1)} min: rows ${((loadMs - indexMs) / 1000).toFixed(0)} s (trigger, FK checks, indexes off), indexes ${(indexMs / 1000).toFixed(0)} s; rows/s${quiet ? `; gone quiet: ${quiet.silent} silent 8–30 days, ${quiet.dropped} reporting dropped, ${quiet.neverOpened} never opened the app` : ""}${questionnaires ? `; ${questionnaires.events.toLocaleString("en")} weekly questionnaires, ${QUIET_SHARES.missed} % more missed the last` : ""}`,
   });
   rows.push({
     benchmark: "set severe_symptoms_count (one UPDATE … FROM GROUP BY)",
@@ -876,7 +878,7 @@ const benchWorklist = async (t: BenchApp, reader: ApiClient, programId: string, 
   const loadBefore = loadavg()[0]!;
   const worklist = await sampleSideBySide(reader, 150, statement, url);
   const load = `; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
-  const shares = `${QUIET_SHARES.silent} % silent, ${QUIET_SHARES.dropped} % dropped, ${QUIET_SHARES.neverOpened} % never opened`;
+  const shares = `${QUIET_SHARES.silent} % silent, ${QUIET_SHARES.dropped} % dropped, ${QUIET_SHARES.neverOpened} % never opened, ${QUIET_SHARES.missed} % missed a questionnaire`;
   rows.push(
     compared(
       `${name}, ${probe.body.totalCount} listed (${shares})`,

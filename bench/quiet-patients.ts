@@ -1,4 +1,4 @@
-import { type Territory, todayIn } from "@openpro/core";
+import { hardcodedTypeIds, type Territory, todayIn } from "@openpro/core";
 import { sql } from "kysely";
 import type { BenchApp } from "./fixtures.js";
 
@@ -10,8 +10,13 @@ import type { BenchApp } from "./fixtures.js";
  * (every day of the earlier two weeks, three days of the last two), 3 % who never opened the app
  * after consenting (no log at all, no session). The worklist's days follow from patient_logs
  * (patient_log_days_rebuild, then its summaries' triggers), as after any bulk load.
+ * Every patient is also sent a weekly questionnaire (missSomeQuestionnaires): 4 % more, who log
+ * every day, let the last window close unanswered.
  */
-export const QUIET_SHARES = { silent: 10, dropped: 5, neverOpened: 3 } as const;
+export const QUIET_SHARES = { silent: 10, dropped: 5, neverOpened: 3, missed: 4 } as const;
+
+/** Bucket 0–99 of a patient: the same share of patients every run (hashtext of the id). */
+const bucketOf = (column: string) => sql`abs(hashtext(${sql.ref(column)}::text)) % 100`;
 
 export const quietSomePatients = async (
   db: BenchApp["database"]["db"],
@@ -23,7 +28,7 @@ export const quietSomePatients = async (
   const picked = sql`
     picked AS (
       SELECT user_id AS patient_id, bucket, 8 + (abs(hashtext(user_id::text || 'days')) % 23) AS quiet
-      FROM (SELECT user_id, abs(hashtext(user_id::text)) % 100 AS bucket FROM program_patients
+      FROM (SELECT user_id, ${bucketOf("user_id")} AS bucket FROM program_patients
         WHERE program_id = ${input.programId}) b
       WHERE bucket < ${silent + dropped + neverOpened}
     )`;
@@ -58,4 +63,75 @@ export const quietSomePatients = async (
   });
   const row = counts.rows[0]!;
   return { silent: row.silent, dropped: row.dropped, neverOpened: row.neverOpened, logsRemoved: removed };
+};
+
+/**
+ * A weekly questionnaire (EQ-5D, a window of 3 days) sent to every patient of the program from the
+ * consent's day on, as the delivery engine leaves them: answered the day after it was due, the one
+ * whose window is still open due, and unanswered ones MISSED: every one of those who never opened
+ * the app, the last closed one of a further `missed` % (who log every day: listed for that reason
+ * alone), and the second one of a fifth of the others, answered since (a miss the worklist must not
+ * count). The missed questionnaires close after the last contact (the bench records none).
+ */
+export const missSomeQuestionnaires = async (
+  db: BenchApp["database"]["db"],
+  input: { programId: string; now: Date; territory: Territory },
+) => {
+  const today = todayIn(input.territory, input.now);
+  const { silent, dropped, neverOpened, missed } = QUIET_SHARES;
+  const firstMissed = silent + dropped + neverOpened;
+  const schedule = await db
+    .insertInto("questionnaireSchedules")
+    .values({
+      programId: input.programId,
+      patientId: null,
+      itemType: "hardcoded",
+      questionnaireTypeId: hardcodedTypeIds.EQ5D,
+      questionnaireBatchId: null,
+      questionnairePlanId: null,
+      name: "EQ5D",
+      description: null,
+      frequency: 7,
+      numberToSend: 100,
+      responseWindow: 3,
+      startDay: 0,
+      startDate: null,
+      instructionsForPatient: null,
+      deferredMemberOrder: null,
+      deferredTo: null,
+      createdBy: null,
+      createdAt: input.now,
+      deletedAt: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // n: the occurrence, due on the consent's day + 7n, its window closing 3 days later.
+  const inserted = await sql`
+    WITH sent AS (
+      SELECT pp.user_id, ${bucketOf("pp.user_id")} AS bucket, n, pp.date_consent_given::date + 7 * n AS due,
+        pp.date_consent_given + (7 * n + 3) * INTERVAL '1 day' AS closes,
+        max(n) FILTER (WHERE pp.date_consent_given + (7 * n + 3) * INTERVAL '1 day' <= ${input.now})
+          OVER (PARTITION BY pp.user_id) AS last_closed
+      FROM program_patients pp
+      CROSS JOIN generate_series(0, (${today}::date - pp.date_consent_given::date) / 7) n
+      WHERE pp.program_id = ${input.programId} AND pp.status = 'CONSENTED' AND pp.date_consent_given IS NOT NULL
+    ),
+    states AS (
+      SELECT *, CASE
+        WHEN closes > ${input.now} THEN 'DUE'
+        WHEN bucket >= ${silent + dropped} AND bucket < ${firstMissed} THEN 'MISSED'
+        WHEN bucket >= ${firstMissed} AND bucket < ${firstMissed + missed} AND n = last_closed THEN 'MISSED'
+        WHEN abs(hashtext(user_id::text || 'questionnaire')) % 5 = 0 AND n = 1 AND last_closed > 1 THEN 'MISSED'
+        ELSE 'COMPLETED' END AS state
+      FROM sent
+    )
+    INSERT INTO questionnaire_events (program_id, patient_id, schedule_id, questionnaire_type_id,
+      plan_member_order, occurrence, batch_member_order, due_date, window_closes_at, state,
+      answered_count, question_count, created_at, completed_at)
+    SELECT ${input.programId}, user_id, ${schedule.id}, ${hardcodedTypeIds.EQ5D}, 0, n, 0, due, closes, state,
+      CASE WHEN state = 'COMPLETED' THEN 6 ELSE 0 END, 6, ${input.now},
+      CASE WHEN state = 'COMPLETED' THEN closes - INTERVAL '2 days' END
+    FROM states`.execute(db);
+  await sql`ANALYZE questionnaire_events`.execute(db);
+  return { events: Number(inserted.numAffectedRows ?? 0) };
 };
