@@ -1,5 +1,6 @@
 import type { AppContext } from "../../platform/context.js";
 import { answeredQuestionnairePages } from "../questionnaire-delivery/service.js";
+import { notificationsAsRead } from "../symptom-settings/service.js";
 import { isoDate, isoInstant } from "./anonymise.js";
 import { type Cell, csvLine } from "./formats.js";
 import * as q from "./queries.js";
@@ -46,7 +47,8 @@ export const gatherOwnData = async (ctx: AppContext, userId: string, programId: 
     q.findPatientMedications(db, userId, programIds),
     q.findPatientDoses(db, userId, programIds),
     q.findPatientAppointments(db, userId, programIds),
-    q.findPatientNotifications(db, userId, programIds),
+    // Reminders stored with their message key read in the patient's language, as the app shows them.
+    q.findPatientNotifications(db, userId, programIds).then((rows) => notificationsAsRead(db, userId, rows)),
   ]);
   const questionnaires = [];
   for (const id of programIds)

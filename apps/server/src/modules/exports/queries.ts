@@ -420,7 +420,7 @@ export const findPatientNotifications = (db: Db, userId: string, programIds: str
     ? Promise.resolve([])
     : db
         .selectFrom("patientNotifications")
-        .select(["programId", "kind", "title", "body", "createdAt", "readAt"])
+        .select(["programId", "kind", "title", "body", "messageKey", "messageValues", "createdAt", "readAt"])
         .where("patientId", "=", userId)
         .where("programId", "in", programIds)
         .orderBy("createdAt")

@@ -380,6 +380,45 @@ const readableNotification = (
   };
 };
 
+/** A stored notification, what it takes to render it as read. */
+interface StoredNotification {
+  programId: string;
+  title: string;
+  body: string;
+  messageKey: string | null;
+  messageValues: Record<string, unknown> | null;
+}
+
+/**
+ * A patient's stored notifications as they read them (their data download, issue 31 §3): those of
+ * each program in the patient's language within that program's territory, from their message key;
+ * a row from before keys were stored as it was stored.
+ */
+export const notificationsAsRead = async <R extends StoredNotification>(
+  db: Db,
+  userId: string,
+  rows: readonly R[],
+): Promise<(R & { title: string; body: string })[]> => {
+  const programIds = [...new Set(rows.map((r) => r.programId))];
+  const languageOf = new Map(
+    await Promise.all(
+      programIds.map(async (programId) => {
+        const reader = await q.findReaderLanguage(db, programId, userId);
+        return [programId, patientMailLanguage(reader?.language, reader?.territory)] as const;
+      }),
+    ),
+  );
+  const languages = [...new Set(languageOf.values())];
+  const wordsOf = new Map(
+    await Promise.all(languages.map(async (language) => [language, await loadSymptomWords(language)] as const)),
+  );
+  return rows.map((row) => {
+    const language = languageOf.get(row.programId) ?? "en";
+    const words = wordsOf.get(language);
+    return words ? { ...row, ...readableNotification(row, language, words) } : row;
+  });
+};
+
 /**
  * The app's notifications for the signed-in patient in this program (accepted enrolment, else 404),
  * in the patient's language: the account's choice within the program's territory.
