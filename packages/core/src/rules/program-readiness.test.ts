@@ -159,4 +159,24 @@ describe("the call line after an alert message", () => {
     expect(once.endsWith("In an emergency call 911.")).toBe(true);
     expect(withCallLine(once, "US", team)).toBe(once);
   });
+
+  it("is written in the message's language, every contact and emergency number kept", () => {
+    const two = [...team, { careTeamName: "Pflege Onkologie", phone: "044 255 11 11" }];
+    expect(alertCallLine("CH", two, "de")).toBe(
+      "Rufen Sie Lung nurses unter 020 7946 0000 oder Pflege Onkologie unter 044 255 11 11 an. Im Notfall rufen Sie 144 (Sanitätsnotruf) oder 112 an.",
+    );
+    expect(alertCallLine("CH", [], "fr")).toBe(
+      "Appelez votre équipe soignante maintenant. En cas d’urgence, appelez le 144 (urgences sanitaires) ou 112.",
+    );
+    expect(alertCallLine("CH", [], "it")).toBe(
+      "Chiami ora la Sua équipe di cura. In caso di emergenza chiami il 144 (ambulanza) o 112.",
+    );
+    expect(withCallLine("Llame ahora.", "US", team, "es")).toBe(
+      "Llame ahora.\n\nLlame a Lung nurses al 020 7946 0000. En caso de emergencia, llame al 911.",
+    );
+    // English as before: two contacts joined by ", or ".
+    expect(alertCallLine("UK_IRE", two)).toBe(
+      "Call Lung nurses on 020 7946 0000, or Pflege Onkologie on 044 255 11 11. In an emergency call 999 or 112.",
+    );
+  });
 });
