@@ -1,5 +1,5 @@
 import { messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import {
   acceptInvite,
   addPatient,
@@ -9,7 +9,7 @@ import {
   setProgram,
   userIdOf,
 } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 /** A custom questionnaire of one question (our own words). */
@@ -26,28 +26,19 @@ const checkIn = {
  * still saw upcoming sends. Each patient here has a weekly questionnaire delivered and due.
  */
 describe("after withdrawal or the program's end, nothing is due and nothing is upcoming", () => {
-  let t: TestApp;
-  let nurse: string;
-  let heart: string;
-  const ids: Record<string, string> = {};
-
-  const api = (method: "GET" | "POST" | "PATCH", url: string, token: string, payload?: object) =>
-    t.request({ method, url, token, ...(payload ? { payload } : {}) });
-  const patientToken = async (email: string) => (await patientLogin(t, email)).json().accessToken as string;
-  const dueFor = async (email: string, programId = heart) =>
-    (await api("GET", `/api/v1/user/projects/${programId}/questionnaire-events`, await patientToken(email))).json();
-  const upcomingFor = async (userId: string, programId = heart) =>
-    (
-      await api("GET", `/api/v1/pro-dashboard/projects/${programId}/users/${userId}/scheduled-questionnaires`, nurse)
-    ).json();
-
-  beforeAll(async () => {
-    t = await createTestApp();
+  /**
+   * Each story's world, a platform of its own (delivery runs over the whole platform), closed when
+   * the story ends; at 09:00 on 2 March 2026: "Northbridge Heart" with nurse Nia, and Grace and Wendy,
+   * both consented today, whose weekly check-in (4 sends, a 3-day window) the jobs delivered: one due each.
+   */
+  const heartWithGraceAndWendy = async () => {
+    const t: TestApp = await createTestApp();
+    onTestFinished(() => t.close());
     t.clock.set("2026-03-02T09:00:00Z");
     const organisation = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart" });
-    const staff = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, staff.id, organisation, "clinician_team_member");
+    const heart = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart" });
+    const staff = await organisationStaff(t, organisation, { email: "nia@clinic.test", role: "clinician_team_member" });
+    const ids: Record<string, string> = {};
     for (const [firstName, email] of [
       ["Grace", "grace@patients.test"],
       ["Wendy", "wendy@patients.test"],
@@ -67,6 +58,8 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
       })
       .returning("id")
       .execute();
+    const api = (method: "GET" | "POST" | "PATCH", url: string, token: string, payload?: object) =>
+      t.request({ method, url, token, ...(payload ? { payload } : {}) });
     const scheduled = await api("POST", `/api/v1/admin/projects/${heart}/questionnaires/schedules`, staff.token, {
       audience: "all",
       type: "questionnaire",
@@ -80,16 +73,36 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     await t.runJobs();
-    nurse = staff.token;
-  });
-  afterAll(() => t.close());
+    const nurse = { token: staff.token };
+    const patientToken = async (email: string) => (await patientLogin(t, email)).json().accessToken as string;
+    return {
+      t,
+      heart,
+      ids,
+      nurse,
+      api,
+      patientToken,
+      dueFor: async (email: string, programId = heart) =>
+        (await api("GET", `/api/v1/user/projects/${programId}/questionnaire-events`, await patientToken(email))).json(),
+      upcomingFor: async (userId: string, programId = heart) =>
+        (
+          await api(
+            "GET",
+            `/api/v1/pro-dashboard/projects/${programId}/users/${userId}/scheduled-questionnaires`,
+            nurse.token,
+          )
+        ).json(),
+    };
+  };
 
   it("lists the questionnaire as due and the next sends while the patient takes part", async () => {
+    const { ids, dueFor, upcomingFor } = await heartWithGraceAndWendy();
     expect((await dueFor("grace@patients.test")).due).toHaveLength(1);
     expect((await upcomingFor(ids.Grace!)).upcoming.length).toBeGreaterThan(0);
   });
 
   it("lists none as due and no upcoming send once the patient withdraws", async () => {
+    const { t, heart, ids, api, patientToken, dueFor, upcomingFor } = await heartWithGraceAndWendy();
     const wendy = await patientToken("wendy@patients.test");
     expect((await giveConsent(t, wendy, heart, false)).statusCode).toBe(200);
     const { due, past } = await dueFor("wendy@patients.test");
@@ -110,8 +123,9 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
   });
 
   it("lists none as due and no upcoming send once the program has ended", async () => {
+    const { t, heart, ids, nurse, dueFor, upcomingFor } = await heartWithGraceAndWendy();
     await setProgram(t, heart, { endedAt: t.clock.now() });
-    nurse = (await signIn(t, "nia@clinic.test")).accessToken;
+    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
     expect((await dueFor("grace@patients.test")).due).toEqual([]);
     expect((await upcomingFor(ids.Grace!)).upcoming).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { addDays, hardcodedTypeIds } from "@openpro/core";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { acceptInvite, addPatient, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { DELIVERY_JOB, runDelivery } from "./service.js";
 
@@ -14,44 +14,27 @@ const HOUR_MS = 3_600_000;
  * on one database), and the server is down for days at a time.
  */
 describe("the questionnaire delivery engine over months", () => {
-  let t: TestApp;
-  let heart: string;
-  let graceId: string;
-  let nurseToken: string;
-
-  const events = () =>
-    t.ctx.db
-      .selectFrom("questionnaireEvents")
-      .select(["dueDate", "state", "occurrence", "notifiedAt", "remindedAt", "scheduleId"])
-      .where("patientId", "=", graceId)
-      .orderBy("dueDate")
-      .execute();
-  const mails = async (kind: "due" | "reminder") =>
-    (await t.mailsTo("grace@patients.test")).filter((m) =>
-      kind === "due" ? /^You have .* to complete/.test(m.subject) : m.subject.startsWith("Reminder: "),
-    );
-  const reset = async () => {
-    await t.ctx.db.deleteFrom("questionnaireEvents").where("patientId", "=", graceId).execute();
-    await t.ctx.db.deleteFrom("mails").where("toAddress", "=", "grace@patients.test").execute();
-    t.clock.set(START);
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
+  /**
+   * Each story's world, a platform of its own (the engine and its durable job span the platform),
+   * closed when the story ends; at 09:00 on 2 March 2026: "Northbridge Heart" with nurse Nia, and
+   * Grace, consented today, on the program's weekly QLQ-C30 (from consent day + 2, 12 sends, a 3-day
+   * window). `reset` takes Grace's questionnaires and e-mails away and the clock back to the start.
+   */
+  const heartWithGraceOnQlq = async () => {
+    const t: TestApp = await createTestApp();
+    onTestFinished(() => t.close());
     t.clock.set(START);
     const org = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: org, name: "Northbridge Heart" });
-    const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, org, "clinician_team_member");
-    nurseToken = nurse.token;
+    const heart = await insertProgram(t, { organisationId: org, name: "Northbridge Heart" });
+    const nurse = await organisationStaff(t, org, { email: "nia@clinic.test", role: "clinician_team_member" });
     await addPatient(t, nurse.token, newPatient(heart, { firstName: "Grace", email: "grace@patients.test" }));
     const session = await acceptInvite(t, "grace@patients.test");
     expect((await giveConsent(t, session, heart)).statusCode).toBe(200);
-    graceId = await userIdOf(t, "grace@patients.test");
+    const graceId = await userIdOf(t, "grace@patients.test");
     const created = await t.request({
       method: "POST",
       url: `/api/v1/admin/projects/${heart}/questionnaires/schedules`,
-      token: nurseToken,
+      token: nurse.token,
       payload: {
         audience: "all",
         type: "hardcoded",
@@ -63,11 +46,31 @@ describe("the questionnaire delivery engine over months", () => {
       },
     });
     expect(created.statusCode).toBe(201);
-  });
-  afterAll(() => t.close());
+    return {
+      t,
+      heart,
+      graceId,
+      events: () =>
+        t.ctx.db
+          .selectFrom("questionnaireEvents")
+          .select(["dueDate", "state", "occurrence", "notifiedAt", "remindedAt", "scheduleId"])
+          .where("patientId", "=", graceId)
+          .orderBy("dueDate")
+          .execute(),
+      mails: async (kind: "due" | "reminder") =>
+        (await t.mailsTo("grace@patients.test")).filter((m) =>
+          kind === "due" ? /^You have .* to complete/.test(m.subject) : m.subject.startsWith("Reminder: "),
+        ),
+      reset: async () => {
+        await t.ctx.db.deleteFrom("questionnaireEvents").where("patientId", "=", graceId).execute();
+        await t.ctx.db.deleteFrom("mails").where("toAddress", "=", "grace@patients.test").execute();
+        t.clock.set(START);
+      },
+    };
+  };
 
   it("runs hourly as a durable job, sends every week from consent day + 2, reminds once and marks missed", async () => {
-    await reset();
+    const { t, events, mails } = await heartWithGraceOnQlq();
     // The schedule asked for a run soon; each run plans the next hour's, once.
     // Every eight hours over a hundred days (a run then is whatever hourly job is due).
     for (let hour = 0; hour < 24 * 100; hour += 8) {
@@ -89,6 +92,7 @@ describe("the questionnaire delivery engine over months", () => {
   });
 
   it("never sends one questionnaire twice, however runs interleave and however long the server is down (property)", async () => {
+    const { t, events, mails, reset } = await heartWithGraceOnQlq();
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ hours: fc.integer({ min: 1, max: 24 * 20 }), parallel: fc.integer({ min: 1, max: 3 }) }), {
@@ -119,7 +123,7 @@ describe("the questionnaire delivery engine over months", () => {
   });
 
   it("stops sending to a patient who withdrew consent, and to a closed program", async () => {
-    await reset();
+    const { t, heart, graceId, events, mails } = await heartWithGraceOnQlq();
     await runDelivery(t.ctx);
     await t.ctx.db
       .updateTable("programs")

@@ -216,23 +216,26 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     return first;
   };
 
+  /** Grace's own daily "Pain check" from 17 March: 30 sends, a 2-day window. */
+  const dailyPainCheck = (w: World) => ({
+    audience: "user",
+    userId: w.graceId,
+    type: "questionnaire",
+    questionnaireTypeId: w.painTypeId,
+    sendDateType: "specific_date",
+    startDate: "2026-03-17",
+    frequency: 1,
+    numberToSend: 30,
+    responseWindow: 2,
+  });
+
   /**
    * From 00:30 on 16 March, the nurse gave Grace her own daily "Pain check" from the 17th (30 sends, a
    * 2-day window); the server was then down until 08:00 on the 28th, when delivery ran: today's is due.
    */
   const withDailyPainCheck = async (w: World) => {
     await w.moveTo("2026-03-16T00:30:00Z");
-    const daily = await w.api("POST", w.schedulesUrl(), w.tok.nurse, {
-      audience: "user",
-      userId: w.graceId,
-      type: "questionnaire",
-      questionnaireTypeId: w.painTypeId,
-      sendDateType: "specific_date",
-      startDate: "2026-03-17",
-      frequency: 1,
-      numberToSend: 30,
-      responseWindow: 2,
-    });
+    const daily = await w.api("POST", w.schedulesUrl(), w.tok.nurse, dailyPainCheck(w));
     expect(daily.statusCode).toBe(201);
     await w.moveTo("2026-03-28T08:00:00Z");
     await runDelivery(w.t.ctx);
@@ -463,17 +466,7 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
     // 00:30 on 16 March; Grace has no questionnaire of her own yet.
     await w.moveTo("2026-03-16T00:30:00Z");
     const { t, tok, graceId, alanId, painTypeId, api, schedulesUrl, mailsOf, eventsOf, moveTo } = w;
-    const daily = await api("POST", schedulesUrl(), tok.nurse, {
-      audience: "user",
-      userId: graceId,
-      type: "questionnaire",
-      questionnaireTypeId: painTypeId,
-      sendDateType: "specific_date",
-      startDate: "2026-03-17",
-      frequency: 1,
-      numberToSend: 30,
-      responseWindow: 2,
-    });
+    const daily = await api("POST", schedulesUrl(), tok.nurse, dailyPainCheck(w));
     expect(daily.statusCode).toBe(201);
     expect(daily.json()).toMatchObject({ audience: "user", removable: true, nextSendDate: "2026-03-17" });
     for (const [change, field] of [
