@@ -69,7 +69,19 @@ export const FormDrawerContent = <Input extends FieldValues, Output>({
     </Box>
     <Form form={form} onSubmit={onSubmit} aria-labelledby={titleId}>
       {children}
-      <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
+      {/* Sticky: on a short screen the buttons stay in view while the fields scroll. */}
+      <Box
+        sx={{
+          display: "flex",
+          gap: 2,
+          mt: 1,
+          py: 2,
+          position: "sticky",
+          bottom: 0,
+          zIndex: 1,
+          bgcolor: "background.paper",
+        }}
+      >
         <FormSubmitButton pending={pending}>{submitLabel}</FormSubmitButton>
         <Button onClick={onClose} disabled={pending}>
           Cancel
