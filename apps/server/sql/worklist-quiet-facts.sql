@@ -5,16 +5,16 @@ WITH contacts AS (
       WHERE program_id = $1 GROUP BY patient_id
     ),
     missed AS (
-      SELECT l.patient_id, l.last_closes
+      SELECT l.patient_id, l.last_closes, d.last_completed
       FROM (
         SELECT patient_id, max(window_closes_at) AS last_closes FROM questionnaire_events
         WHERE program_id = $2 AND state = 'MISSED' GROUP BY patient_id
       ) l
-      WHERE NOT EXISTS (
-        SELECT 1 FROM questionnaire_events c
+      CROSS JOIN LATERAL (
+        SELECT max(c.completed_at) AS last_completed FROM questionnaire_events c
         WHERE c.program_id = $3 AND c.patient_id = l.patient_id AND c.state = 'COMPLETED'
-          AND c.completed_at >= l.last_closes
-      )
+      ) d
+      WHERE l.last_closes > coalesce(d.last_completed, '-infinity'::timestamptz)
     )
     SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
       pp.status, to_char(pp.date_consent_given AT TIME ZONE $4, 'YYYY-MM-DD') AS "consentDay",
@@ -23,13 +23,10 @@ WITH contacts AS (
         SELECT 1 FROM sessions x
         WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
       ) END AS "openedApp",
-      CASE WHEN m.last_closes IS NOT NULL THEN (
+      CASE WHEN m.patient_id IS NOT NULL THEN (
         SELECT json_agg(e.window_closes_at ORDER BY e.window_closes_at) FROM questionnaire_events e
         WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
-          AND e.window_closes_at > coalesce((
-            SELECT max(c.completed_at) FROM questionnaire_events c
-            WHERE c.program_id = pp.program_id AND c.patient_id = pp.user_id AND c.state = 'COMPLETED'
-          ), '-infinity'::timestamptz)
+          AND e.window_closes_at > coalesce(m.last_completed, '-infinity'::timestamptz)
       ) END AS missed,
       c.last_at AS "lastContactAt"
     FROM program_patients pp

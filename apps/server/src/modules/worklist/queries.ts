@@ -78,10 +78,11 @@ const candidatesOnly = ({ today, quietDays }: QuietCandidates, timeZone: string)
  * patient opened the app: logged, or signed in since consenting. Its columns are named as the
  * row's fields: read without the camel-case plugin, which would copy each row to rename nothing.
  * What every enrolment needs is read by index (migration 0031): each patient's latest missed
- * questionnaire (the MISSED rows alone), kept when no completed one has its answer at or after
- * that window's close (then one was missed after the last completed, as the rule counts them).
- * The rest is read for the rows returned only (the select list): the sign-in, for a patient who
- * never logged, and the missed questionnaires' list, for a patient with one.
+ * questionnaire (the MISSED rows alone) and, for those patients only, their last completed one
+ * (one probe each), kept when it closed after that (one was then missed after the last completed,
+ * as the rule counts them). The rest is read for the rows returned only (the select list): the
+ * sign-in, for a patient who never logged, and the list of missed questionnaires, for a patient
+ * with one.
  */
 export const findQuietFacts = async (
   db: Db,
@@ -106,16 +107,16 @@ export const findQuietFacts = async (
       WHERE program_id = ${programId} GROUP BY patient_id
     ),
     missed AS (
-      SELECT l.patient_id, l.last_closes
+      SELECT l.patient_id, l.last_closes, d.last_completed
       FROM (
         SELECT patient_id, max(window_closes_at) AS last_closes FROM questionnaire_events
         WHERE program_id = ${programId} AND state = 'MISSED' GROUP BY patient_id
       ) l
-      WHERE NOT EXISTS (
-        SELECT 1 FROM questionnaire_events c
+      CROSS JOIN LATERAL (
+        SELECT max(c.completed_at) AS last_completed FROM questionnaire_events c
         WHERE c.program_id = ${programId} AND c.patient_id = l.patient_id AND c.state = 'COMPLETED'
-          AND c.completed_at >= l.last_closes
-      )
+      ) d
+      WHERE l.last_closes > coalesce(d.last_completed, '-infinity'::timestamptz)
     )
     SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
       pp.status, to_char(pp.date_consent_given AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "consentDay",
@@ -124,13 +125,10 @@ export const findQuietFacts = async (
         SELECT 1 FROM sessions x
         WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
       ) END AS "openedApp",
-      CASE WHEN m.last_closes IS NOT NULL THEN (
+      CASE WHEN m.patient_id IS NOT NULL THEN (
         SELECT json_agg(e.window_closes_at ORDER BY e.window_closes_at) FROM questionnaire_events e
         WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
-          AND e.window_closes_at > coalesce((
-            SELECT max(c.completed_at) FROM questionnaire_events c
-            WHERE c.program_id = pp.program_id AND c.patient_id = pp.user_id AND c.state = 'COMPLETED'
-          ), '-infinity'::timestamptz)
+          AND e.window_closes_at > coalesce(m.last_completed, '-infinity'::timestamptz)
       ) END AS missed,
       c.last_at AS "lastContactAt"
     FROM program_patients pp
