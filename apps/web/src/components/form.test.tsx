@@ -90,4 +90,25 @@ describe("the staff form: Submit disabled until something changed (document 1 §
     await user.click(saveButton());
     await waitFor(() => expect(saved).toEqual([{ name: "West", beds: 4 }]));
   });
+
+  it("with requireValid (the batch form's rule), enables Submit once an invalid untouched form is put right, no field left", async () => {
+    const user = userEvent.setup();
+    const EmptyWard = () => {
+      const form = useSchemaForm(wardSchema, { name: "", beds: "" });
+      return (
+        <Form form={form} onSubmit={() => {}} aria-label="Ward">
+          <FormTextField control={form.control} name="name" label="Ward name" />
+          <FormTextField control={form.control} name="beds" label="Beds" />
+          <FormSubmitButton requireValid>Create</FormSubmitButton>
+        </Form>
+      );
+    };
+    renderWithProviders(<EmptyWard />);
+    const create = () => screen.getByRole("button", { name: "Create" });
+    expect(create().hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByLabelText("Ward name"), "North");
+    await user.type(screen.getByLabelText("Beds"), "3");
+    // Still in the beds field: validity must follow the values, not wait for a blur.
+    await waitFor(() => expect(create().hasAttribute("disabled")).toBe(false));
+  });
 });

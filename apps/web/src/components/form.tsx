@@ -131,7 +131,10 @@ export const FormSubmitButton = ({
 }: Omit<ButtonProps, "type"> & { pending?: boolean; requireValid?: boolean }) => {
   const formState = useFormState();
   const autofilled = useContext(AutofillContext);
-  const disabled = isSaveDisabled(formState, pending, autofilled) || (requireValid && !formState.isValid);
+  // Read isValid on every render, before the checks that may short-circuit: react-hook-form computes and reports
+  // it only to a form state that read it, so a read skipped while Submit was disabled would leave it stale.
+  const { isValid } = formState;
+  const disabled = isSaveDisabled(formState, pending, autofilled) || (requireValid && !isValid);
   return (
     <Button type="submit" variant="contained" {...props} disabled={Boolean(props.disabled) || disabled}>
       {children}
