@@ -26,10 +26,10 @@ describe("the outbox", { timeout: 20_000 }, () => {
     const mails = await screen.findByRole("list", { name: "Outbox e-mails" });
     const mail = within(mails).getByRole("listitem");
     // No columns to scroll to: the status sits in the card's first line beside the subject.
-    expect(within(mail).getByRole("heading", { name: "Your sign-in code" })).toBeTruthy();
-    expect(within(mail).getByText("Stored")).toBeTruthy();
-    expect(within(mail).getByText(/^To ann@example.org · created 21\/11\/2026, \d\d:00$/)).toBeTruthy();
-    expect(within(mail).getByText(/Your code is 123456/)).toBeTruthy();
+    within(mail).getByRole("heading", { name: "Your sign-in code" });
+    within(mail).getByText("Stored");
+    within(mail).getByText(/^To ann@example.org · created 21\/11\/2026, \d\d:00$/);
+    within(mail).getByText(/Your code is 123456/);
     expect(screen.queryByRole("table")).toBeNull();
   });
 });

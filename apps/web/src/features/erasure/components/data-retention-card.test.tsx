@@ -24,17 +24,13 @@ describe("the program's data retention", () => {
     renderWithProviders(<DataRetentionCard programId={projectId} />);
     const field = await screen.findByRole("textbox", { name: "Kept after the program ends (years)" });
     expect((field as HTMLInputElement).value).toBe("25");
-    expect(
-      screen.getByText("The program ended on 27/02/2026: its patient data is kept until 27/02/2051."),
-    ).toBeTruthy();
+    screen.getByText("The program ended on 27/02/2026: its patient data is kept until 27/02/2051.");
 
     await userEvent.clear(field);
     await userEvent.type(field, "10");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText(messages.retentionSaved)).toBeTruthy();
-    expect(
-      screen.getByText("The program ended on 27/02/2026: its patient data is kept until 27/02/2036."),
-    ).toBeTruthy();
+    await screen.findByText(messages.retentionSaved);
+    screen.getByText("The program ended on 27/02/2026: its patient data is kept until 27/02/2036.");
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
     expect(JSON.parse(String((put![1] as RequestInit).body))).toEqual({ retentionYears: 10 });
   });
@@ -46,11 +42,11 @@ describe("the program's data retention", () => {
     });
     renderWithProviders(<DataRetentionCard programId={projectId} />);
     const field = await screen.findByRole("textbox", { name: "Kept after the program ends (years)" });
-    expect(screen.getByText("The program is running: the period starts when it ends.")).toBeTruthy();
+    screen.getByText("The program is running: the period starts when it ends.");
     await userEvent.clear(field);
     await userEvent.type(field, "101");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(screen.getByText(messages.retentionYearsInvalid)).toBeTruthy());
+    await waitFor(() => screen.getByText(messages.retentionYearsInvalid));
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "PUT")).toBe(false);
   });
 });

@@ -74,7 +74,7 @@ describe("acknowledging and invalidating a log", { timeout: 30_000 }, () => {
 
     await user.click(toggle);
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(screen.getByText(messages.invalidationReasonRequired)).toBeTruthy();
+    screen.getByText(messages.invalidationReasonRequired);
     expect(calls).toHaveLength(0);
     await user.click(screen.getByRole("radio", { name: "Incorrect symptom severity" }));
     await user.click(screen.getByRole("button", { name: "Save" }));
@@ -117,7 +117,7 @@ describe("acknowledging and invalidating a log", { timeout: 30_000 }, () => {
     const calls = stubValidate();
     const user = userEvent.setup();
     render(log({ validationStatus: "Acknowledged" }));
-    expect(screen.getByText("Acknowledged")).toBeTruthy();
+    screen.getByText("Acknowledged");
     expect(screen.queryByRole("button", { name: "Acknowledge Nausea" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Invalidate Nausea" }));
     await user.click(screen.getByRole("radio", { name: "Accidental log" }));
@@ -128,7 +128,7 @@ describe("acknowledging and invalidating a log", { timeout: 30_000 }, () => {
 
   it("shows a removed log as invalidated with its reason and no controls", () => {
     render(log({ validationStatus: "Removed", validationReason: "Accidental log" }));
-    expect(screen.getByText(`${messages.logInvalidated}: Accidental log`)).toBeTruthy();
+    screen.getByText(`${messages.logInvalidated}: Accidental log`);
     expect(screen.queryByRole("button")).toBeNull();
   });
 

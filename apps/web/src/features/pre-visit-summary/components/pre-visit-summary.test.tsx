@@ -72,20 +72,20 @@ describe("the pre-visit summary", () => {
     expect(
       within(section("Symptoms at a danger grade")).getByRole("link", { name: "Nausea" }).getAttribute("href"),
     ).toBe(`${base}/symptoms/10028813`);
-    expect(within(section("Symptoms at a danger grade")).getByText(/worst grade 3.*course 1 → 3 → 2/)).toBeTruthy();
+    within(section("Symptoms at a danger grade")).getByText(/worst grade 3.*course 1 → 3 → 2/);
     expect(within(section("Alerts")).getByRole("link", { name: "Nausea grade 3" }).getAttribute("href")).toBe(
       `/alerts?projectId=${projectId}&alert=al1`,
     );
-    expect(within(section("Alerts")).getByText(/Closed, Called patient \(Antiemetic advised\)/)).toBeTruthy();
+    within(section("Alerts")).getByText(/Closed, Called patient \(Antiemetic advised\)/);
     expect(
       within(section("Temperature out of range")).getByRole("link", { name: "38.6 °C" }).getAttribute("href"),
     ).toBe(`${base}/calendar?date=2026-03-05`);
-    expect(within(section("Medication adherence")).getByText(/7 taken, 1 skipped, 2 missed of 10/)).toBeTruthy();
+    within(section("Medication adherence")).getByText(/7 taken, 1 skipped, 2 missed of 10/);
     const scores = section("Questionnaire scores");
-    expect(within(scores).getByText(/EQ VAS: 50 \(-20 since 70; MID 7\)/)).toBeTruthy();
-    expect(within(scores).getByText("meaningfully worse", { exact: false })).toBeTruthy();
-    expect(within(section("Missed questionnaires")).getByRole("link", { name: "EQ-5D-3L" })).toBeTruthy();
-    expect(within(section("The patient's notes")).getByText(/Could not keep breakfast down/)).toBeTruthy();
+    within(scores).getByText(/EQ VAS: 50 \(-20 since 70; MID 7\)/);
+    within(scores).getByText("meaningfully worse", { exact: false });
+    within(section("Missed questionnaires")).getByRole("link", { name: "EQ-5D-3L" });
+    within(section("The patient's notes")).getByText(/Could not keep breakfast down/);
     expect(screen.getByRole("link", { name: /Nurse appointment/ }).getAttribute("href")).toBe(
       `${base}/schedule-nurse-appointment/a1`,
     );
@@ -99,8 +99,8 @@ describe("the pre-visit summary", () => {
         base={base}
       />,
     );
-    expect(screen.getByText("No alert in the period.")).toBeTruthy();
-    expect(screen.getByText("No symptom reached a danger grade.")).toBeTruthy();
-    expect(screen.getByText(/no visit recorded before today/)).toBeTruthy();
+    screen.getByText("No alert in the period.");
+    screen.getByText("No symptom reached a danger grade.");
+    screen.getByText(/no visit recorded before today/);
   });
 });

@@ -10,9 +10,9 @@ const steps = [
 describe("the steps widget", { timeout: 20_000 }, () => {
   it("groups the thousands of the total and of each day, and labels the axis short", () => {
     const { container } = render(<StepsWidget steps={steps} totals={{ total: 522_071, dailyAvg: 11_193.4 }} />);
-    expect(screen.getByText("522,071")).toBeTruthy();
-    expect(screen.getByText("11,193")).toBeTruthy();
-    expect(screen.getByRole("cell", { name: "12,480" })).toBeTruthy();
+    screen.getByText("522,071");
+    screen.getByText("11,193");
+    screen.getByRole("cell", { name: "12,480" });
     // The axis margin holds "10k", where "10,000" was cut to "10,0…".
     const ticks = [...container.querySelectorAll(".MuiChartsAxis-directionY .MuiChartsAxis-tickLabel")].map(
       (t) => t.textContent ?? "",

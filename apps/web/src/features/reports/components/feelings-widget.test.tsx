@@ -40,7 +40,7 @@ describe("the patient dashboard's feelings", () => {
             .map((c) => c.textContent)[2],
       ),
     ).toEqual(["Very bad (1 of 5)", "Good (4 of 5)"]);
-    expect(within(rows[0]!).getByText("Low all day")).toBeTruthy();
+    within(rows[0]!).getByText("Low all day");
   });
 
   it("says when nothing was logged", () => {

@@ -39,6 +39,6 @@ describe("temperature", { timeout: 20_000 }, () => {
 
   it("says so when nothing was logged", () => {
     render(<TemperatureWidget temperatures={[]} />);
-    expect(screen.getByText(messages.noTemperatureLogs)).toBeTruthy();
+    screen.getByText(messages.noTemperatureLogs);
   });
 });
