@@ -51,15 +51,14 @@ export interface TerritoryAlertDefaults {
   escalationMinutes: number;
 }
 
-// OpenPRO's own texts, in English here (the staff's language); a patient reads them in theirs (patientServedText).
-const defaultTemperatureMessage = patientServedText.en.defaultTemperatureAlertMessage;
-const defaultSymptomMessage = patientServedText.en.defaultSymptomAlertMessage;
-
 export const territoryAlertDefaults = (_territory: Territory): TerritoryAlertDefaults => ({
   temperatureMin: 35.0,
   temperatureMax: 37.9,
-  temperatureMessage: defaultTemperatureMessage,
-  defaultAlertMessage: defaultSymptomMessage,
+  // OpenPRO's own texts, in English here (the staff's language); a patient reads them in theirs (patientServedText).
+  // Read inside the function, not at module level, so a page that imports only the emergency numbers does not
+  // carry every language's served texts (the patient app's bundle budget).
+  temperatureMessage: patientServedText.en.defaultTemperatureAlertMessage,
+  defaultAlertMessage: patientServedText.en.defaultSymptomAlertMessage,
   escalationMinutes: defaultEscalationMinutes,
 });
 
