@@ -8,6 +8,7 @@ import {
   careTeamCallNumbers,
   effectiveTemperatureSettings,
   emergencyNumbers,
+  isOpenProAlertText,
   programNotReadyMessage,
   type ReadinessInput,
   readinessKeys,
@@ -133,6 +134,27 @@ describe("territory defaults", () => {
       temperatureMax: 38.3,
       temperatureMessage: territoryAlertDefaults("US").temperatureMessage,
     });
+  });
+
+  it("a new program's default alert messages are in its default language, the one its settings say they are in", () => {
+    expect(territoryAlertDefaults("CH").defaultAlertMessage).toMatch(/^Sie haben uns ein schweres Symptom/);
+    expect(territoryAlertDefaults("CH").temperatureMessage).toMatch(/Temperatur/);
+    expect(territoryAlertDefaults("UK_IRE").defaultAlertMessage).toMatch(/^You have told us about a severe symptom/);
+    expect(territoryAlertDefaults("US").temperatureMessage).toMatch(/^Your temperature is outside the safe range/);
+  });
+
+  it("recognises OpenPRO's own alert text in any language (a patient then reads our translation), and no staff text", () => {
+    for (const territory of territories) {
+      const d = territoryAlertDefaults(territory);
+      expect(isOpenProAlertText(d.defaultAlertMessage, "defaultSymptomAlertMessage")).toBe(true);
+      expect(isOpenProAlertText(d.temperatureMessage, "defaultTemperatureAlertMessage")).toBe(true);
+      // The two texts are not each other's.
+      expect(isOpenProAlertText(d.temperatureMessage, "defaultSymptomAlertMessage")).toBe(false);
+    }
+    expect(isOpenProAlertText("Rufen Sie Station 4 an.", "defaultSymptomAlertMessage")).toBe(false);
+    expect(
+      isOpenProAlertText(`${territoryAlertDefaults("CH").defaultAlertMessage} `, "defaultSymptomAlertMessage"),
+    ).toBe(false);
   });
 
   it("the emergency numbers: UK/Ireland 999 or 112, Switzerland 144 (ambulance) or 112, US 911", () => {

@@ -6,7 +6,7 @@
  */
 import { patientServedText, servedTextIn } from "../patient-text/served.js";
 import { defaultEscalationMinutes } from "./alerts.js";
-import type { PatientLanguage } from "./patient-language.js";
+import { type PatientLanguage, patientLanguages, programDefaultLanguage } from "./patient-language.js";
 import type { Territory } from "./programs.js";
 
 /** A number a patient may call in an emergency, as the territory's services publish it. */
@@ -51,16 +51,26 @@ export interface TerritoryAlertDefaults {
   escalationMinutes: number;
 }
 
-export const territoryAlertDefaults = (_territory: Territory): TerritoryAlertDefaults => ({
+export const territoryAlertDefaults = (territory: Territory): TerritoryAlertDefaults => ({
   temperatureMin: 35.0,
   temperatureMax: 37.9,
-  // OpenPRO's own texts, in English here (the staff's language); a patient reads them in theirs (patientServedText).
-  // Read inside the function, not at module level, so a page that imports only the emergency numbers does not
-  // carry every language's served texts (the patient app's bundle budget).
-  temperatureMessage: patientServedText.en.defaultTemperatureAlertMessage,
-  defaultAlertMessage: patientServedText.en.defaultSymptomAlertMessage,
+  // OpenPRO's own texts in the program's default language (German in Switzerland), the language the staff's
+  // settings say the program's texts are in; a patient reads them in theirs (alertTextIn). Read inside the
+  // function, not at module level, so a page that imports only the emergency numbers does not carry every
+  // language's served texts (the patient app's bundle budget).
+  temperatureMessage: patientServedText[programDefaultLanguage(territory)].defaultTemperatureAlertMessage,
+  defaultAlertMessage: patientServedText[programDefaultLanguage(territory)].defaultSymptomAlertMessage,
   escalationMinutes: defaultEscalationMinutes,
 });
+
+/**
+ * Whether a program's alert message is still OpenPRO's own text (in any language: a program created before its
+ * territory's default language was used keeps the English), so that a patient may read our translation of it.
+ */
+export const isOpenProAlertText = (
+  text: string,
+  key: "defaultSymptomAlertMessage" | "defaultTemperatureAlertMessage",
+): boolean => patientLanguages.some((language) => patientServedText[language][key] === text);
 
 /** The program's own thresholds and message, each missing one taken from the territory's defaults. */
 export const effectiveTemperatureSettings = (program: {

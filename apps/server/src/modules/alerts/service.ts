@@ -14,6 +14,7 @@ import {
   findLogType,
   formatPhoneForTerritory,
   isDangerGrade,
+  isOpenProAlertText,
   messages,
   negotiatePatientLanguage,
   type PatientLanguage,
@@ -94,8 +95,7 @@ export const alertTextIn = (
   const translated = own.translations?.[language]?.trim();
   if (translated) return { text: translated, language };
   const text = own.text?.trim();
-  if (!text || text === patientServedText.en[openproKey])
-    return { text: patientServedText[language][openproKey], language };
+  if (!text || isOpenProAlertText(text, openproKey)) return { text: patientServedText[language][openproKey], language };
   return (
     staffTextIn(language, territory, text, own.translations) ?? { text, language: programDefaultLanguage(territory) }
   );
@@ -127,7 +127,7 @@ const planUploadAlerts = (
 ): UploadAlertPlan => {
   // The items that raise an alert if created (their client ids are unique: the upload checked).
   const triggers: q.AlertTrigger[] = [];
-  const messageOf = new Map(pairs.map((p) => [pairKey(p.logTypeId, p.grade), p.message]));
+  const messageOf = new Map(pairs.map((p) => [pairKey(p.logTypeId, p.grade), p]));
   const pairSet = new Set(messageOf.keys());
   const temperature = effectiveTemperatureSettings({
     territory: program.territory,
@@ -166,11 +166,14 @@ const planUploadAlerts = (
     callNumbers,
     emergencyNumbers: emergency,
   });
-  // A message of a symptom-and-grade pair is written in the program's default language.
-  const pairMessage = (text: string): PatientAlertText => ({
-    text,
-    language: programDefaultLanguage(program.territory),
-  });
+  // A message of a symptom-and-grade pair: the program's text in the patient's language when it gave one, else
+  // its default language's, marked (core's staffTextIn, the rule every staff-written text follows; there is no
+  // OpenPRO text of it to fall back on).
+  const pairMessage = (pair: ProgramSymptomMessages[number]): PatientAlertText =>
+    staffTextIn(language, program.territory, pair.message, pair.translations) ?? {
+      text: pair.message,
+      language: programDefaultLanguage(program.territory),
+    };
   const alertMessages: AlertMessageAnswer[] = [];
   for (const item of items) {
     let kind: AlertKind | null = null;
