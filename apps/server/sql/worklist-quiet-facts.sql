@@ -24,7 +24,9 @@ WITH contacts AS (
         WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
       ) END AS "openedApp",
       CASE WHEN m.patient_id IS NOT NULL THEN (
-        SELECT json_agg(e.window_closes_at ORDER BY e.window_closes_at) FROM questionnaire_events e
+        SELECT json_agg(json_build_object('at', e.window_closes_at,
+          'day', to_char(e.window_closes_at AT TIME ZONE $5, 'YYYY-MM-DD')) ORDER BY e.window_closes_at)
+        FROM questionnaire_events e
         WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
           AND e.window_closes_at > coalesce(m.last_completed, '-infinity'::timestamptz)
       ) END AS missed,
@@ -35,23 +37,23 @@ WITH contacts AS (
     LEFT JOIN missed m ON m.patient_id = pp.user_id
     CROSS JOIN LATERAL (SELECT CASE
       WHEN s.last_log_day IS NULL THEN 0::bigint
-      WHEN s.last_log_day <= $5::date
-        THEN (s.log_day_bits::bigint & 4294967295) << least($6::date - s.last_log_day, 32)
-      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $7::date, 32)
+      WHEN s.last_log_day <= $6::date
+        THEN (s.log_day_bits::bigint & 4294967295) << least($7::date - s.last_log_day, 32)
+      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $8::date, 32)
     END AS bits) slid
-    WHERE pp.program_id = $8 AND pp.status = 'CONSENTED'
+    WHERE pp.program_id = $9 AND pp.status = 'CONSENTED'
       AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
       AND (
         s.last_log_day IS NULL
-        OR s.last_log_day <= $9::date - $10::int OR s.last_log_day > $11::date
+        OR s.last_log_day <= $10::date - $11::int OR s.last_log_day > $12::date
         OR m.last_closes > coalesce(c.last_at, '-infinity'::timestamptz)
         OR (
-          pp.date_consent_given < (($12::date - $13::int)::timestamp AT TIME ZONE $14)
+          pp.date_consent_given < (($13::date - $14::int)::timestamp AT TIME ZONE $15)
           AND (c.last_at IS NULL
-            OR c.last_at < (($15::date - $16::int)::timestamp AT TIME ZONE $17))
-          AND bit_count(((slid.bits >> $18::int) & $19)::bit(64)) > 0
-          AND 2 * bit_count((slid.bits & $20)::bit(64))
-            < bit_count(((slid.bits >> $21::int) & $22)::bit(64))
+            OR c.last_at < (($16::date - $17::int)::timestamp AT TIME ZONE $18))
+          AND bit_count(((slid.bits >> $19::int) & $20)::bit(64)) > 0
+          AND 2 * bit_count((slid.bits & $21)::bit(64))
+            < bit_count(((slid.bits >> $22::int) & $23)::bit(64))
         )
       );
 
@@ -59,21 +61,22 @@ WITH contacts AS (
 -- $2 = "00000000-0000-4000-8000-000000000001"
 -- $3 = "00000000-0000-4000-8000-000000000001"
 -- $4 = "Europe/London"
--- $5 = "2026-03-12"
+-- $5 = "Europe/London"
 -- $6 = "2026-03-12"
 -- $7 = "2026-03-12"
--- $8 = "00000000-0000-4000-8000-000000000001"
--- $9 = "2026-03-12"
--- $10 = 7
--- $11 = "2026-03-12"
+-- $8 = "2026-03-12"
+-- $9 = "00000000-0000-4000-8000-000000000001"
+-- $10 = "2026-03-12"
+-- $11 = 7
 -- $12 = "2026-03-12"
--- $13 = 25
--- $14 = "Europe/London"
--- $15 = "2026-03-12"
--- $16 = 12
--- $17 = "Europe/London"
--- $18 = 14
--- $19 = 16383
+-- $13 = "2026-03-12"
+-- $14 = 25
+-- $15 = "Europe/London"
+-- $16 = "2026-03-12"
+-- $17 = 12
+-- $18 = "Europe/London"
+-- $19 = 14
 -- $20 = 16383
--- $21 = 14
--- $22 = 16383
+-- $21 = 16383
+-- $22 = 14
+-- $23 = 16383

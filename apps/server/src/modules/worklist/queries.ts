@@ -14,8 +14,11 @@ export interface QuietFactsRow {
   lastLogDay: string | null;
   logDayBits: number | null;
   openedApp: boolean;
-  /** Instants the windows of missed questionnaires closed, after the last completed one, oldest first. */
-  missed: string[] | null;
+  /**
+   * The missed questionnaires after the last completed one, oldest first: the instant each window
+   * closed and the clinic's day of it (read in the database, as the consent's day).
+   */
+  missed: { at: string; day: string }[] | null;
   lastContactAt: Date | string | null;
 }
 
@@ -126,7 +129,9 @@ export const findQuietFacts = async (
         WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
       ) END AS "openedApp",
       CASE WHEN m.patient_id IS NOT NULL THEN (
-        SELECT json_agg(e.window_closes_at ORDER BY e.window_closes_at) FROM questionnaire_events e
+        SELECT json_agg(json_build_object('at', e.window_closes_at,
+          'day', to_char(e.window_closes_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')) ORDER BY e.window_closes_at)
+        FROM questionnaire_events e
         WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
           AND e.window_closes_at > coalesce(m.last_completed, '-infinity'::timestamptz)
       ) END AS missed,

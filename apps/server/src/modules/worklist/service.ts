@@ -78,7 +78,7 @@ export const quietPatients = async (
         consentDay: f.consentDay,
         ...logged,
         openedAppSinceConsent: f.openedApp,
-        missed: (f.missed ?? []).map((closedAt) => ({ closedAt: iso(closedAt), day: clinicDay(closedAt) })),
+        missed: (f.missed ?? []).map((m) => ({ closedAt: iso(m.at), day: m.day })),
         lastContact: f.lastContactAt ? { at: iso(f.lastContactAt), day: clinicDay(f.lastContactAt) } : null,
       },
       { today, closed, quietDays },
