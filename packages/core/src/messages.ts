@@ -126,8 +126,6 @@ export const messages = {
   versionFormat: "Please enter a valid version number Eg X.X.X",
   minimumAboveLatest: "The minimum version cannot be above the latest version",
   appVersionUpdated: "App version updated",
-  programIdRequired: "Program id is required",
-  programIdInvalid: "Enter a valid program ID",
   endProgramNameRequired: "Type the name of the program to end",
   endProgramNameUnknown: "No open program has this name. Type it as the program list shows it",
   programSettingsReadOnly:

@@ -52,8 +52,12 @@ export const appVersionBody = z
     },
   );
 
-export const endProgramFormSchema = z.strictObject({
-  programId: z.string().trim().min(1, messages.programIdRequired).regex(UUID_PATTERN, messages.programIdInvalid),
+/**
+ * End Program's form: the program's name as the program list shows it (decision 022, in place of the raw id that
+ * `1-foundation.md` §5 asks for and no screen shows); which open program it names is checked when pressed (032).
+ */
+export const endProgramFormSchema = z.object({
+  programName: z.string().trim().min(1, messages.endProgramNameRequired),
 });
 
 export const clientConfigSchema = z.object({

@@ -1,14 +1,11 @@
 import { Alert, Typography } from "@mui/material";
-import { messages } from "@openpro/core";
+import { endProgramFormSchema as endProgramSchema, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { z } from "zod";
+import type { z } from "zod";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { useEndProgram, useOpenPrograms } from "../api";
 import { adminErrorText } from "./admin-error";
-
-/** The name is required; which open program it names is checked when End program is pressed (decision 032). */
-const endProgramSchema = z.object({ programName: z.string().trim().min(1, messages.endProgramNameRequired) });
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
