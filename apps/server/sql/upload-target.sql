@@ -6,7 +6,8 @@
         p.temperature_message, p.default_alert_message, p.temperature_message_translations,
         p.default_alert_message_translations, u.language AS patient_language,
         CASE WHEN $1::boolean THEN (
-          SELECT coalesce(json_agg(json_build_object('logTypeId', g.log_type_id, 'grade', g.grade, 'message', m.message)), '[]')
+          SELECT coalesce(json_agg(json_build_object('logTypeId', g.log_type_id, 'grade', g.grade, 'message', m.message,
+            'translations', m.message_translations)), '[]')
           FROM severe_symptom_grades g JOIN severe_symptom_messages m ON m.id = g.message_id
           WHERE g.program_id = p.id) END AS alert_pairs,
         CASE WHEN $2::boolean THEN (

@@ -514,6 +514,8 @@ export interface SevereSymptomMessagesTable {
   id: Generated<string>;
   programId: string;
   message: string;
+  /** The message per language (migration 0032); message is the program default language's. */
+  messageTranslations: ColumnType<Partial<Record<string, string>>, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -3,6 +3,7 @@ import { messages } from "../messages.js";
 import { alertGradeRange, alertMessageMaxLength, maxPrioritisedSymptoms, periodUnits } from "../rules/alerts.js";
 import { UUID_PATTERN } from "../validation.js";
 import { emptyResponse, endpoint } from "./endpoint.js";
+import { staffTextTranslationsInput, staffTextTranslationsSchema } from "./staff-text.js";
 
 /**
  * The Symptom settings tab: prioritised symptoms, severe symptom (alert) messages with their
@@ -37,6 +38,12 @@ export const prioritisedSymptomsBody = z.strictObject({
 export const severeSymptomMessageSchema = z.object({
   id: z.string(),
   message: z.string(),
+  /**
+   * The message in the program's other languages (issue 31 §3): a patient reading one of them is
+   * shown its text; a language without one reads `message` (the program's default language), marked.
+   * Absent from an older server.
+   */
+  messageTranslations: staffTextTranslationsSchema.optional(),
   dateCreated: z.string(),
   severeSymptomGrade: z.array(z.object({ logType: logTypeRefSchema, grade: z.number().int() })),
 });
@@ -48,6 +55,11 @@ export const alertMessageBody = z.strictObject({
     .trim()
     .min(1, messages.alertMessageRequired)
     .max(alertMessageMaxLength, messages.maxLength(alertMessageMaxLength)),
+  /**
+   * The message per language under the same limit; a blank one leaves the language out (its patients
+   * read the default language's, marked). Absent: a new message has none, a changed one keeps its own.
+   */
+  messageTranslations: staffTextTranslationsInput(alertMessageMaxLength).optional(),
 });
 export const symptomGradeBody = z.strictObject({ identifier, grade });
 const gradeParams = messageParams.extend({ identifier, grade });
@@ -161,7 +173,8 @@ export const symptomSettingsApi = {
   createMessage: endpoint({
     method: "POST",
     path: "/api/v1/admin/projects/:projectId/severe-symptom-messages",
-    summary: "Create an alert message (max 500 characters); pairs are added one by one.",
+    summary:
+      "Create an alert message (max 500 characters), with its texts in the program's other languages; pairs are added one by one.",
     tags: ["symptom-settings"],
     auth: true,
     params: projectParams,
@@ -172,7 +185,8 @@ export const symptomSettingsApi = {
   updateMessage: endpoint({
     method: "PATCH",
     path: "/api/v1/admin/projects/:projectId/severe-symptom-messages/:messageId",
-    summary: "Change an alert message's text.",
+    summary:
+      "Change an alert message's text and its texts in the program's other languages (a blank text: that language reads the default's).",
     tags: ["symptom-settings"],
     auth: true,
     params: messageParams,

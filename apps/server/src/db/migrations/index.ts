@@ -28,6 +28,7 @@ import { worklistLogDaysSummary } from "./0028-worklist-log-days-summary.js";
 import { patientLanguageTexts } from "./0029-patient-language-texts.js";
 import { alertMessageLanguages } from "./0030-alert-message-languages.js";
 import { worklistQuestionnaireIndexes } from "./0031-worklist-questionnaire-indexes.js";
+import { symptomAlertMessageLanguages } from "./0032-symptom-alert-message-languages.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "0029-patient-language-texts": patientLanguageTexts,
   "0030-alert-message-languages": alertMessageLanguages,
   "0031-worklist-questionnaire-indexes": worklistQuestionnaireIndexes,
+  "0032-symptom-alert-message-languages": symptomAlertMessageLanguages,
 };

@@ -54,7 +54,10 @@ export type UploadTargetRow = Pick<
   > & {
     /** The patient's chosen language (users.language): the alert messages are answered in it. */
     patientLanguage: string | null;
-    alertPairs: { logTypeId: string; grade: number; message: string }[] | null;
+    /** The program's symptom-and-grade messages, each with its texts per language (migration 0032). */
+    alertPairs:
+      | { logTypeId: string; grade: number; message: string; translations: Partial<Record<string, string>> }[]
+      | null;
     /** The care team's contacts, with the alert pairs (what an alert message ends with). */
     careTeam: { careTeamName: string; contactPhones: string[] }[] | null;
   };
@@ -74,7 +77,8 @@ export const findUploadTarget = async (
         p.temperature_message, p.default_alert_message, p.temperature_message_translations,
         p.default_alert_message_translations, u.language AS patient_language,
         CASE WHEN ${withAlertPairs}::boolean THEN (
-          SELECT coalesce(json_agg(json_build_object('logTypeId', g.log_type_id, 'grade', g.grade, 'message', m.message)), '[]')
+          SELECT coalesce(json_agg(json_build_object('logTypeId', g.log_type_id, 'grade', g.grade, 'message', m.message,
+            'translations', m.message_translations)), '[]')
           FROM severe_symptom_grades g JOIN severe_symptom_messages m ON m.id = g.message_id
           WHERE g.program_id = p.id) END AS alert_pairs,
         CASE WHEN ${withAlertPairs}::boolean THEN (

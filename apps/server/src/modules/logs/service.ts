@@ -63,7 +63,14 @@ export interface UploadProgram {
 }
 
 /** The program's message for a symptom at a grade (its severe-symptom settings), read with the enrolment. */
-export type ProgramSymptomMessages = readonly { logTypeId: string; grade: number; message: string }[];
+export type ProgramSymptomMessages = readonly {
+  logTypeId: string;
+  grade: number;
+  /** In the program's default language. */
+  message: string;
+  /** The message in the program's other languages (language → text; absent: none given). */
+  translations?: Partial<Record<string, string>> | null;
+}[];
 
 /**
  * A module's part in an upload of logs, handed to the logs routes by app.ts (the alerts module's

@@ -53,17 +53,42 @@ export const findGrades = (db: Db, programId: string) =>
     .orderBy("id")
     .execute();
 
-export const insertMessage = (db: Db, programId: string, message: string, now: Date) =>
+/** The message and its texts per language (a JSON object, languages with a text only). */
+export interface MessageTexts {
+  message: string;
+  messageTranslations: Partial<Record<string, string>>;
+}
+
+export const insertMessage = (db: Db, programId: string, texts: MessageTexts, now: Date) =>
   db
     .insertInto("severeSymptomMessages")
-    .values({ programId, message, createdAt: now, updatedAt: now })
+    .values({
+      programId,
+      message: texts.message,
+      messageTranslations: JSON.stringify(texts.messageTranslations),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 
-export const updateMessage = (db: Db, programId: string, messageId: string, message: string, now: Date) =>
+/** Changes the text, and the texts per language when given (undefined: kept). */
+export const updateMessage = (
+  db: Db,
+  programId: string,
+  messageId: string,
+  texts: { message: string; messageTranslations?: Partial<Record<string, string>> | undefined },
+  now: Date,
+) =>
   db
     .updateTable("severeSymptomMessages")
-    .set({ message, updatedAt: now })
+    .set({
+      message: texts.message,
+      ...(texts.messageTranslations !== undefined
+        ? { messageTranslations: JSON.stringify(texts.messageTranslations) }
+        : {}),
+      updatedAt: now,
+    })
     .where("programId", "=", programId)
     .where("id", "=", messageId)
     .returningAll()

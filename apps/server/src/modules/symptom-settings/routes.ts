@@ -14,10 +14,10 @@ export const registerSymptomSettingsRoutes = (app: FastifyInstance, ctx: AppCont
   );
   defineRoute(app, ctx, api.listMessages, view, ({ scope, params }) => settings.listMessages(scope, params.projectId));
   defineRoute(app, ctx, api.createMessage, edit, ({ scope, params, body }) =>
-    settings.createMessage(scope, params.projectId, body.message),
+    settings.createMessage(scope, params.projectId, body),
   );
   defineRoute(app, ctx, api.updateMessage, edit, ({ scope, params, body }) =>
-    settings.updateMessage(scope, params.projectId, params.messageId, body.message),
+    settings.updateMessage(scope, params.projectId, params.messageId, body),
   );
   defineRoute(app, ctx, api.deleteMessage, edit, async ({ scope, params }) => {
     await settings.deleteMessage(scope, params.projectId, params.messageId);

@@ -1,5 +1,6 @@
 import {
   dueReminderOccurrence,
+  filledTranslations,
   findLogType,
   type IntervalSchedule,
   type LogTypeRef,
@@ -80,6 +81,7 @@ const toMessage = (row: q.MessageRow, grades: { messageId: string; logTypeId: st
   ({
     id: row.id,
     message: row.message,
+    messageTranslations: filledTranslations(row.messageTranslations ?? {}),
     dateCreated: new Date(row.createdAt).toISOString(),
     severeSymptomGrade: grades
       .filter((g) => g.messageId === row.id)
@@ -99,21 +101,62 @@ export const listMessages = async (scope: RequestScope, programId: string) => {
   return rows.map((row) => toMessage(row, grades));
 };
 
-export const createMessage = async (scope: RequestScope, programId: string, message: string) => {
+/** A message as sent: its text, and its texts per language (blank ones left out; undefined: not sent). */
+export interface MessageBody {
+  message: string;
+  messageTranslations?: Partial<Record<string, string>> | undefined;
+}
+
+/** The languages given a text, for the audit (the texts are the program's settings, not logged twice). */
+const languagesOf = (translations: Partial<Record<string, string>> | undefined) =>
+  translations === undefined ? undefined : { languages: Object.keys(translations).sort() };
+
+export const createMessage = async (scope: RequestScope, programId: string, body: MessageBody) => {
   await inProgram(scope, programId);
+  const messageTranslations = filledTranslations(body.messageTranslations ?? {});
   return scope.ctx.db.transaction().execute(async (trx) => {
-    const row = await q.insertMessage(trx, programId, message, scope.ctx.clock.now());
-    await audit(scope, trx, "message.create", programId, "severe-symptom-message", row.id);
+    const row = await q.insertMessage(
+      trx,
+      programId,
+      { message: body.message, messageTranslations },
+      scope.ctx.clock.now(),
+    );
+    await audit(
+      scope,
+      trx,
+      "message.create",
+      programId,
+      "severe-symptom-message",
+      row.id,
+      languagesOf(messageTranslations),
+    );
     return toMessage(row, []);
   });
 };
 
-export const updateMessage = async (scope: RequestScope, programId: string, messageId: string, message: string) => {
+/** Changes the text; the texts per language when sent (an older client that sends none keeps them). */
+export const updateMessage = async (scope: RequestScope, programId: string, messageId: string, body: MessageBody) => {
   await inProgram(scope, programId);
+  const messageTranslations =
+    body.messageTranslations === undefined ? undefined : filledTranslations(body.messageTranslations);
   return scope.ctx.db.transaction().execute(async (trx) => {
-    const row = await q.updateMessage(trx, programId, messageId, message, scope.ctx.clock.now());
+    const row = await q.updateMessage(
+      trx,
+      programId,
+      messageId,
+      { message: body.message, messageTranslations },
+      scope.ctx.clock.now(),
+    );
     if (!row) throw notFound(messages.alertMessageMissing);
-    await audit(scope, trx, "message.update", programId, "severe-symptom-message", messageId);
+    await audit(
+      scope,
+      trx,
+      "message.update",
+      programId,
+      "severe-symptom-message",
+      messageId,
+      languagesOf(messageTranslations),
+    );
     return messageById(trx, programId, messageId);
   });
 };
