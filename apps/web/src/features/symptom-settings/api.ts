@@ -1,4 +1,10 @@
-import { symptomSettingsApi as api, logsApi, messages, type symptomReminderBody } from "@openpro/core";
+import {
+  type alertMessageBody,
+  symptomSettingsApi as api,
+  logsApi,
+  messages,
+  type symptomReminderBody,
+} from "@openpro/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiError, apiCall } from "../../lib/http";
@@ -47,14 +53,17 @@ export const useAlertMessages = (programId: string) =>
     meta,
   });
 
-/** Creates the message when it has no id yet, otherwise changes its text. */
+/** An alert message as saved: its text, and its texts in the program's other languages. */
+export type AlertMessageChanges = z.output<typeof alertMessageBody>;
+
+/** Creates the message when it has no id yet, otherwise changes its texts. */
 export const useSaveAlertMessage = (programId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ messageId, message }: { messageId?: string; message: string }) =>
+    mutationFn: ({ messageId, body }: { messageId?: string; body: AlertMessageChanges }) =>
       messageId
-        ? apiCall(api.updateMessage, { params: { projectId: programId, messageId }, body: { message } })
-        : apiCall(api.createMessage, { params: { projectId: programId }, body: { message } }),
+        ? apiCall(api.updateMessage, { params: { projectId: programId, messageId }, body })
+        : apiCall(api.createMessage, { params: { projectId: programId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: symptomSettingsKeys.messages(programId) }),
     meta,
   });

@@ -117,4 +117,89 @@ describe("the Symptom settings tab", () => {
       },
     });
   });
+
+  it("gives a Swiss program's alert message a field per other language, Save alert enabled only after a change, and sends the texts", async () => {
+    const zurich = { ...program, territory: "CH" } as Program;
+    const messageId = "00000000-0000-4000-8000-000000000002";
+    const german = {
+      id: messageId,
+      message: "Rufen Sie sofort die Station an.",
+      messageTranslations: { fr: "Appelez tout de suite le service." },
+      dateCreated: "2026-03-01T09:00:00.000Z",
+      severeSymptomGrade: [{ logType: { identifier: "10016558", name: "Fever" }, grade: 3 }],
+    };
+    const sent: unknown[] = [];
+    stubFetch({
+      "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
+      [`GET ${base}/prioritised-symptoms`]: () => jsonResponse(200, { logTypes: [] }),
+      [`GET ${base}/severe-symptom-messages`]: () => jsonResponse(200, [german]),
+      [`GET ${base}/symptom-reminders`]: () => jsonResponse(200, []),
+      [`PATCH ${base}/severe-symptom-messages/${messageId}`]: (init) => {
+        const body = JSON.parse(String(init?.body));
+        sent.push(body);
+        // The server checks each text as it checks the message.
+        if (body.messageTranslations.en.length > 10)
+          return jsonResponse(422, {
+            statusCode: 422,
+            message: messages.maxLength(500),
+            errorCode: "VALIDATION_ERROR",
+            errors: [{ field: "messageTranslations.en", message: messages.maxLength(500) }],
+          });
+        return jsonResponse(200, {
+          ...german,
+          ...body,
+          messageTranslations: { fr: body.messageTranslations.fr, it: body.messageTranslations.it },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SymptomSettingsTab program={fromWire(zurich)} actor={editor} />);
+    const alert = await screen.findByRole("region", { name: "Alert 1" });
+    // German is the program's language: the message itself; French, Italian and English have a field each.
+    expect((within(alert).getByLabelText("Alert message") as HTMLTextAreaElement).value).toBe(german.message);
+    expect((within(alert).getByLabelText("Alert message in French") as HTMLTextAreaElement).value).toBe(
+      "Appelez tout de suite le service.",
+    );
+    within(alert).getByLabelText("Alert message in Italian");
+    within(alert).getByLabelText("Alert message in English");
+    expect(within(alert).queryByLabelText(/in German/)).toBeNull();
+    expect(within(alert).queryByLabelText(/in Spanish/)).toBeNull();
+    within(alert).getByText(/Left blank: patients reading Italian see the German message, marked as German\./);
+    const saveAlert = () => within(alert).getByRole("button", { name: "Save alert" }) as HTMLButtonElement;
+    // Untouched: nothing to save.
+    expect(saveAlert().disabled).toBe(true);
+
+    await user.type(within(alert).getByLabelText("Alert message in Italian"), "Chiami subito il reparto.");
+    await waitFor(() => expect(saveAlert().disabled).toBe(false));
+    await user.click(saveAlert());
+    expect(await screen.findByText(messages.alertSaved)).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        message: german.message,
+        messageTranslations: { fr: "Appelez tout de suite le service.", it: "Chiami subito il reparto.", en: "" },
+      },
+    ]);
+    // Saved: the saved texts are the new baseline.
+    await waitFor(() => expect(saveAlert().disabled).toBe(true));
+
+    // A text the server refuses shows its message on its own field.
+    await user.type(within(alert).getByLabelText("Alert message in English"), "Call the ward right now.");
+    await user.click(saveAlert());
+    expect(await within(alert).findByText(messages.maxLength(500))).toBeTruthy();
+    expect(
+      (within(alert).getByLabelText("Alert message in English") as HTMLTextAreaElement).getAttribute("aria-invalid"),
+    ).toBe("true");
+  });
+
+  it("shows a UK program's alert message alone, with no other language to give", async () => {
+    stub([]);
+    renderWithProviders(<SymptomSettingsTab program={fromWire(program)} actor={editor} />);
+    const alert = await screen.findByRole("region", { name: "Alert 1" });
+    expect(
+      within(alert)
+        .getAllByRole("textbox")
+        .map((box) => box.getAttribute("name")),
+    ).toEqual(["message"]);
+    expect(within(alert).queryByLabelText(/^Alert message in /)).toBeNull();
+  });
 });

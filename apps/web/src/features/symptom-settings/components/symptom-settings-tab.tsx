@@ -14,22 +14,31 @@ import {
 } from "@mui/material";
 import {
   alertGradeRange,
+  alertMessageBody,
   alertMessageMaxLength,
   can,
   type Grants,
   type LogType,
   maxPrioritisedSymptoms,
   messages,
+  type PatientLanguage,
+  programDefaultLanguage,
   type SevereSymptomMessage,
+  type Territory,
+  territoryLanguages,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
+import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
+import { applyFieldErrors } from "../../../lib/forms";
 import type { Program } from "../../../lib/wire";
 import {
+  type AlertMessageChanges,
   errorText,
-  fieldError,
   useAddSymptomGrade,
   useAlertMessages,
   useDeleteAlertMessage,
@@ -114,9 +123,35 @@ const PrioritisedSymptoms = ({
   );
 };
 
-/** One alert card: the message the patient sees, and the symptom-and-grade pairs that show it. */
+type Texts = Partial<Record<PatientLanguage, string>>;
+
+/** The alert message as the form holds it: the text in the program's language and one per other language. */
+type AlertMessageValues = z.input<typeof alertMessageBody> & { messageTranslations: Texts };
+
+/** A language's English name, for the staff's screens ("French"). */
+const languageName = (language: PatientLanguage) =>
+  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
+
+/** The program's language (its territory's first) and the others a message may be given in (issue 31 §3). */
+const languagesOf = (territory: Territory) => ({
+  defaultLanguage: programDefaultLanguage(territory),
+  otherLanguages: territoryLanguages[territory].slice(1),
+});
+
+/** The form's values of a message: one field per other language of the territory, each filled with its text. */
+const valuesOf = (alert: SevereSymptomMessage | undefined, otherLanguages: readonly PatientLanguage[]) => ({
+  message: alert?.message ?? "",
+  messageTranslations: Object.fromEntries(
+    otherLanguages.map((language) => [language, alert?.messageTranslations?.[language] ?? ""]),
+  ) as Texts,
+});
+
+const alertMessageSchema = alertMessageBody as z.ZodType<AlertMessageChanges, AlertMessageValues>;
+
+/** One alert card: the message the patient sees (in each of the program's languages), and the symptom-and-grade pairs that show it. */
 const AlertCard = ({
   programId,
+  territory,
   alert,
   position,
   catalogue,
@@ -125,6 +160,7 @@ const AlertCard = ({
   onDiscard,
 }: {
   programId: string;
+  territory: Territory;
   alert?: SevereSymptomMessage;
   position: number;
   catalogue: LogType[];
@@ -137,32 +173,26 @@ const AlertCard = ({
   const remove = useDeleteAlertMessage(programId);
   const addGrade = useAddSymptomGrade(programId);
   const deleteGrade = useDeleteSymptomGrade(programId);
-  const [text, setText] = useState(alert?.message ?? "");
-  const [textError, setTextError] = useState<string | undefined>();
+  const { defaultLanguage, otherLanguages } = languagesOf(territory);
+  const form = useSchemaForm(alertMessageSchema, valuesOf(alert, otherLanguages));
+  const text = form.watch("message") ?? "";
   const [symptom, setSymptom] = useState<LogType | null>(null);
   const [grade, setGrade] = useState<string>("");
   const [pairError, setPairError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const title = alert ? `Alert ${position}` : `New alert ${position}`;
+  const defaultName = languageName(defaultLanguage);
 
-  const onSave = () => {
-    const trimmed = text.trim();
-    if (!trimmed) return setTextError(messages.alertMessageRequired);
-    if (trimmed.length > alertMessageMaxLength) return setTextError(messages.maxLength(alertMessageMaxLength));
-    setTextError(undefined);
-    save.mutate(
-      { messageId: alert?.id, message: trimmed },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(messages.alertSaved, { variant: "success" });
-          onSaved?.();
-        },
-        onError: (error) => {
-          setTextError(fieldError(error, "message"));
-          enqueueSnackbar(errorText(error), { variant: "error" });
-        },
-      },
-    );
+  const onSave = async (body: AlertMessageChanges) => {
+    try {
+      const saved = await save.mutateAsync({ messageId: alert?.id, body });
+      form.reset(valuesOf(saved, otherLanguages));
+      enqueueSnackbar(messages.alertSaved, { variant: "success" });
+      onSaved?.();
+    } catch (error) {
+      const fields = ["message", ...otherLanguages.map((l) => `messageTranslations.${l}` as const)] as const;
+      if (!applyFieldErrors(error, form.setError, fields)) enqueueSnackbar(errorText(error), { variant: "error" });
+    }
   };
   const onAddPair = () => {
     if (!alert) return;
@@ -182,23 +212,49 @@ const AlertCard = ({
     );
   };
 
+  const off = !editable || save.isPending;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h4" component="h4" id={headingId} sx={{ mb: 1, fontSize: "1.1rem", fontWeight: 600 }}>
         {title}
       </Typography>
-      <TextField
-        label="Alert message"
-        multiline
-        minRows={3}
-        fullWidth
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        disabled={!editable || save.isPending}
-        error={!!textError}
-        helperText={textError ?? `${text.length}/${alertMessageMaxLength}`}
-        slotProps={{ htmlInput: { maxLength: alertMessageMaxLength } }}
-      />
+      <Form form={form} onSubmit={onSave} aria-label={`${title} message`}>
+        <FormTextField
+          control={form.control}
+          name="message"
+          label="Alert message"
+          multiline
+          minRows={3}
+          fullWidth
+          lang={defaultLanguage}
+          disabled={off}
+          helperText={
+            otherLanguages.length > 0
+              ? `In ${defaultName}, the program's language. ${text.length}/${alertMessageMaxLength}`
+              : `${text.length}/${alertMessageMaxLength}`
+          }
+        />
+        {otherLanguages.map((language) => (
+          <FormTextField
+            key={language}
+            control={form.control}
+            name={`messageTranslations.${language}`}
+            label={`Alert message in ${languageName(language)}`}
+            multiline
+            minRows={2}
+            fullWidth
+            lang={language}
+            disabled={off}
+            helperText={`At most ${alertMessageMaxLength} characters. Left blank: patients reading ${languageName(language)} see the ${defaultName} message, marked as ${defaultName}.`}
+            sx={{ mt: 2 }}
+          />
+        ))}
+        {editable ? (
+          <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
+            <FormSubmitButton pending={save.isPending}>Save alert</FormSubmitButton>
+          </Box>
+        ) : null}
+      </Form>
       {alert ? (
         <Box sx={{ mt: 2 }}>
           <Typography component="h5" sx={{ fontWeight: 600, mb: 1 }}>
@@ -293,9 +349,6 @@ const AlertCard = ({
           >
             Delete alert
           </Button>
-          <Button variant="contained" onClick={onSave} disabled={save.isPending}>
-            Save alert
-          </Button>
         </Box>
       ) : null}
       <ConfirmDialog
@@ -322,10 +375,12 @@ const AlertCard = ({
 
 const AlertCards = ({
   programId,
+  territory,
   catalogue,
   editable,
 }: {
   programId: string;
+  territory: Territory;
   catalogue: LogType[];
   editable: boolean;
 }) => {
@@ -350,6 +405,7 @@ const AlertCards = ({
           <AlertCard
             key={alert.id}
             programId={programId}
+            territory={territory}
             alert={alert}
             position={i + 1}
             catalogue={catalogue}
@@ -360,6 +416,7 @@ const AlertCards = ({
           <AlertCard
             key={`draft-${key}`}
             programId={programId}
+            territory={territory}
             position={list.data.length + i + 1}
             catalogue={catalogue}
             editable={editable}
@@ -396,7 +453,12 @@ export const SymptomSettingsTab = ({ program, actor }: { program: Program; actor
       <Typography variant="h2">Symptom settings</Typography>
       <PrioritisedSymptoms programId={program.programId} catalogue={catalogue.data} editable={editable} />
       <SymptomReminders programId={program.programId} catalogue={catalogue.data} editable={editable} />
-      <AlertCards programId={program.programId} catalogue={catalogue.data} editable={editable} />
+      <AlertCards
+        programId={program.programId}
+        territory={program.territory}
+        catalogue={catalogue.data}
+        editable={editable}
+      />
     </Stack>
   );
 };
