@@ -55,3 +55,7 @@ export const formatCount = (value: number): string =>
 /** A short axis label that fits the chart's margin: 10K, 1.5M. */
 export const formatCompact = (value: number): string =>
   new Intl.NumberFormat(displayLocale(), { notation: "compact", maximumFractionDigits: 1 }).format(value);
+
+/** A patient language's English name, for the staff's screens ("French"): the staff app is in English. */
+export const staffLanguageName = (language: string): string =>
+  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;

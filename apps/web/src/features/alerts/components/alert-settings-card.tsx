@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
+import { staffLanguageName } from "../../../lib/format";
 import { applyFieldErrors } from "../../../lib/forms";
 import { type AlertSettingsChanges, alertErrorText, useAlertSettings, useSaveAlertSettings } from "../api";
 
@@ -18,10 +19,6 @@ interface AlertSettingsValues {
 }
 
 type Settings = NonNullable<ReturnType<typeof useAlertSettings>["data"]>;
-
-/** A language's English name, for the staff's screens ("French"). */
-const languageName = (language: PatientLanguage) =>
-  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
 
 /** One field per language the program's territory offers besides its default, each filled with its text. */
 const textsFor = (languages: readonly PatientLanguage[], texts: Texts | undefined): Texts =>
@@ -65,7 +62,7 @@ const MessageLanguages = ({
   disabled: boolean;
   control: ReturnType<typeof useSchemaForm<AlertSettingsValues, AlertSettingsChanges>>["control"];
 }) => {
-  const defaultName = languageName(settings.defaultLanguage ?? "en");
+  const defaultName = staffLanguageName(settings.defaultLanguage ?? "en");
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
       <Typography component="legend" variant="h4" sx={{ fontSize: "1rem", fontWeight: 600, mb: 1 }}>
@@ -86,12 +83,12 @@ const MessageLanguages = ({
           key={language}
           control={control}
           name={`${field}.${language}`}
-          label={`${title} in ${languageName(language)}`}
+          label={`${title} in ${staffLanguageName(language)}`}
           multiline
           minRows={2}
           fullWidth
           lang={language}
-          helperText={`At most ${max} characters. Left blank: patients reading ${languageName(language)} see the ${defaultName} message, marked as ${defaultName}.`}
+          helperText={`At most ${max} characters. Left blank: patients reading ${staffLanguageName(language)} see the ${defaultName} message, marked as ${defaultName}.`}
           disabled={disabled}
           sx={{ mt: 2 }}
         />

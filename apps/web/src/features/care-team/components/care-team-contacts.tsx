@@ -20,6 +20,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
+import { staffLanguageName } from "../../../lib/format";
 import { applyFieldErrors, errorMessageAt } from "../../../lib/forms";
 import type { Program } from "../../../lib/wire";
 import { careTeamErrorText, useCareTeamContacts, useDeleteCareTeamContact, useSaveCareTeamContact } from "../api";
@@ -49,9 +50,6 @@ const phoneExamples: Record<Territory, string> = {
 
 /** The territory's languages besides its default (the first), in which the guidance may be given too (issue 31 §3). */
 const otherLanguages = (territory: Territory): PatientLanguage[] => territoryLanguages[territory].slice(1);
-/** A language's English name, for the staff's screens ("French"). */
-const languageName = (language: PatientLanguage) =>
-  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
 /** The guidance per language as the form holds it (every other language, blank when none); none in a one-language territory. */
 const translationsOf = (territory: Territory, given: Partial<Record<PatientLanguage, string>> = {}) =>
   otherLanguages(territory).length === 0
@@ -233,8 +231,8 @@ const ContactCard = ({
             key={language}
             control={form.control}
             name={`generalGuidanceTranslations.${language}`}
-            label={`General guidance in ${languageName(language)}`}
-            helperText={`Patients reading ${languageName(language)} see this; left empty, they see the guidance above, marked as ${languageName(territoryLanguages[territory][0]!)}`}
+            label={`General guidance in ${staffLanguageName(language)}`}
+            helperText={`Patients reading ${staffLanguageName(language)} see this; left empty, they see the guidance above, marked as ${staffLanguageName(territoryLanguages[territory][0]!)}`}
             multiline
             minRows={2}
             fullWidth

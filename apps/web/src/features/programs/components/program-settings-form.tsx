@@ -23,6 +23,7 @@ import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard } from "../../../components/leave-guard";
+import { staffLanguageName } from "../../../lib/format";
 import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import type { Program } from "../../../lib/wire";
@@ -56,10 +57,6 @@ type FieldName = keyof ProgramSettingsValues;
 
 /** The languages of the program's territory besides its default (the first), in which staff may give texts. */
 const otherLanguagesOf = (program: Program): PatientLanguage[] => territoryLanguages[program.territory].slice(1);
-/** A language's English name, for the staff's screens ("French"). */
-const languageName = (language: PatientLanguage) =>
-  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
-
 const valuesOf = (program: Program): ProgramSettingsValues => ({
   name: program.name,
   patientProgramName: program.patientProgramName ?? "",
@@ -313,14 +310,14 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
           {otherLanguagesOf(program).length > 0 ? (
             <>
               <Typography color="text.secondary" sx={{ mt: 2, mb: 1 }}>
-                {`The message above is in ${languageName(territoryLanguages[program.territory][0]!)}, the program's language. Patients who read another of its languages see the message in their language when you give one below; otherwise they see the message above, marked as ${languageName(territoryLanguages[program.territory][0]!)}.`}
+                {`The message above is in ${staffLanguageName(territoryLanguages[program.territory][0]!)}, the program's language. Patients who read another of its languages see the message in their language when you give one below; otherwise they see the message above, marked as ${staffLanguageName(territoryLanguages[program.territory][0]!)}.`}
               </Typography>
               {otherLanguagesOf(program).map((language) => (
                 <FormTextField
                   key={language}
                   control={form.control}
                   name={`consentMessageTranslations.${language}`}
-                  label={`Consent message in ${languageName(language)}`}
+                  label={`Consent message in ${staffLanguageName(language)}`}
                   multiline
                   minRows={3}
                   fullWidth

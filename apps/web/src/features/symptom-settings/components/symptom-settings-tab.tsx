@@ -34,6 +34,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
+import { staffLanguageName } from "../../../lib/format";
 import { applyFieldErrors } from "../../../lib/forms";
 import type { Program } from "../../../lib/wire";
 import {
@@ -128,10 +129,6 @@ type Texts = Partial<Record<PatientLanguage, string>>;
 /** The alert message as the form holds it: the text in the program's language and one per other language. */
 type AlertMessageValues = z.input<typeof alertMessageBody> & { messageTranslations: Texts };
 
-/** A language's English name, for the staff's screens ("French"). */
-const languageName = (language: PatientLanguage) =>
-  new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
-
 /** The program's language (its territory's first) and the others a message may be given in (issue 31 §3). */
 const languagesOf = (territory: Territory) => ({
   defaultLanguage: programDefaultLanguage(territory),
@@ -181,7 +178,7 @@ const AlertCard = ({
   const [pairError, setPairError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const title = alert ? `Alert ${position}` : `New alert ${position}`;
-  const defaultName = languageName(defaultLanguage);
+  const defaultName = staffLanguageName(defaultLanguage);
 
   const onSave = async (body: AlertMessageChanges) => {
     try {
@@ -239,13 +236,13 @@ const AlertCard = ({
             key={language}
             control={form.control}
             name={`messageTranslations.${language}`}
-            label={`Alert message in ${languageName(language)}`}
+            label={`Alert message in ${staffLanguageName(language)}`}
             multiline
             minRows={2}
             fullWidth
             lang={language}
             disabled={off}
-            helperText={`At most ${alertMessageMaxLength} characters. Left blank: patients reading ${languageName(language)} see the ${defaultName} message, marked as ${defaultName}.`}
+            helperText={`At most ${alertMessageMaxLength} characters. Left blank: patients reading ${staffLanguageName(language)} see the ${defaultName} message, marked as ${defaultName}.`}
             sx={{ mt: 2 }}
           />
         ))}
