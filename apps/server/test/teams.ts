@@ -1,4 +1,5 @@
 import { type Role, territoryAlertDefaults } from "@openpro/core";
+import { addPatient, giveConsent, newPatient, registerPatient, signUpForm } from "./patients.js";
 import { signIn, type TestApp } from "./test-app.js";
 
 /**
@@ -194,3 +195,47 @@ let domains = 0;
  * story's people are `name@<its own domain>`.
  */
 export const uniqueMailDomain = (label = "clinic") => `${label}-${++domains}.test`;
+
+/**
+ * A hospital of its own ("Alpine Health N") with one program ("Oncology N") in `territory`, its admin Callum and
+ * nurse Nia, and a patient who was added, joined through the e-mailed invitation, consented and chose `language`
+ * in the app's language switch (remembered on the account): the world of the patient-language stories.
+ */
+export const programWithPatientInLanguage = async (
+  t: TestApp,
+  { n, territory, language }: { n: number; territory: "CH" | "US" | "UK_IRE"; language: string },
+) => {
+  const domain = uniqueMailDomain();
+  const organisation = await insertOrganisation(t, `Alpine Health ${n}`);
+  const programId = await insertProgram(t, { organisationId: organisation, name: `Oncology ${n}`, territory });
+  const admin = await staffSession(t, { email: `callum@${domain}`, role: "clinical_project_admin" });
+  await addToOrganisation(t, admin.id, organisation, "clinical_project_admin");
+  const nurse = await staffSession(t, { email: `nia@${domain}`, role: "clinician_team_member" });
+  await addToOrganisation(t, nurse.id, organisation, "clinician_team_member");
+  const email = `patient@${domain}`;
+  const added = await addPatient(
+    t,
+    admin.token,
+    newPatient(programId, { email, patientIdType: "hospital_id", patientId: `H-${n}` }),
+  );
+  if (added.statusCode !== 201) throw new Error(`adding the patient answered ${added.statusCode}`);
+  // The invitation is in the program's language: its link read by its address.
+  const code = (await t.mailsTo(email)).at(-1)?.textBody.match(/\/invite\/([\w-]+)/)?.[1] ?? "";
+  const registered = await registerPatient(t, signUpForm(code, email));
+  if (registered.statusCode !== 201) throw new Error(`signing up answered ${registered.statusCode}`);
+  const patientToken = registered.json().accessToken as string;
+  const consented = await giveConsent(t, patientToken, programId);
+  if (consented.statusCode !== 200) throw new Error(`consenting answered ${consented.statusCode}`);
+  /** The patient's choice in the app's language switch, remembered on the account. */
+  const chooseLanguage = async (chosen: string) => {
+    const saved = await t.request({
+      method: "PATCH",
+      url: "/api/v1/current",
+      token: patientToken,
+      payload: { language: chosen },
+    });
+    if (saved.statusCode !== 200) throw new Error(`choosing ${chosen} answered ${saved.statusCode}`);
+  };
+  await chooseLanguage(language);
+  return { organisation, programId, admin, nurse, patientToken, chooseLanguage };
+};

@@ -2,14 +2,7 @@ import { randomUUID } from "node:crypto";
 import { messages, patientServedText } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { addPatient, giveConsent, newPatient, registerPatient, signUpForm } from "../../../test/patients.js";
-import {
-  addToOrganisation,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-  uniqueMailDomain,
-} from "../../../test/teams.js";
+import { programWithPatientInLanguage } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -38,38 +31,17 @@ describe("alert messages in the patient's language", () => {
    * patient who joined, consented and chose `language` in the app.
    */
   const programWithPatient = async (territory: "CH" | "US", language: string) => {
-    const n = ++programs;
-    const domain = uniqueMailDomain();
-    const organisation = await insertOrganisation(t, `Alpine Health ${n}`);
-    const programId = await insertProgram(t, { organisationId: organisation, name: `Oncology ${n}`, territory });
-    const admin = await staffSession(t, { email: `callum@${domain}`, role: "clinical_project_admin" });
-    await addToOrganisation(t, admin.id, organisation, "clinical_project_admin");
-    const nurse = await staffSession(t, { email: `nia@${domain}`, role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, organisation, "clinician_team_member");
-    const email = `patient@${domain}`;
-    const added = await addPatient(
-      t,
-      admin.token,
-      newPatient(programId, { email, patientIdType: "hospital_id", patientId: `H-${n}` }),
-    );
-    expect(added.statusCode).toBe(201);
-    // The invitation is in the program's language: its link read by its address.
-    const code = (await t.mailsTo(email)).at(-1)?.textBody.match(/\/invite\/([\w-]+)/)?.[1] ?? "";
-    const registered = await registerPatient(t, signUpForm(code, email));
-    expect(registered.statusCode).toBe(201);
-    const patient = registered.json().accessToken as string;
-    expect((await giveConsent(t, patient, programId)).statusCode).toBe(200);
-    /** The patient's choice in the app's language switch, remembered on the account. */
-    const chooseLanguage = async (chosen: string) => {
-      const saved = await t.request({
-        method: "PATCH",
-        url: "/api/v1/current",
-        token: patient,
-        payload: { language: chosen },
-      });
-      expect(saved.statusCode).toBe(200);
-    };
-    await chooseLanguage(language);
+    const {
+      programId,
+      admin,
+      nurse,
+      patientToken: patient,
+      chooseLanguage,
+    } = await programWithPatientInLanguage(t, {
+      n: ++programs,
+      territory,
+      language,
+    });
     const settingsUrl = `/api/v1/admin/projects/${programId}/alert-settings`;
     return {
       programId,
