@@ -8,11 +8,42 @@ const id = (name: string) => {
   return type.logTypeId;
 };
 
-/** Alert messages of every open demo program (Fever grade 3 is left free for the journeys to configure). */
-const alertMessages = [
+type DemoTerritory = "UK_IRE" | "US" | "CH";
+/** A message in the program's default language (the territory's first) and in its other languages. */
+type DemoMessage = { message: string; messageTranslations?: Record<string, string> };
+
+/**
+ * Alert messages of every open demo program (Fever grade 3 is left free for the journeys to configure), written for
+ * its territory: its emergency number (999, 911, 144) and its languages (a Swiss program's in German, with French,
+ * Italian and English beside it; a US program's in English with Spanish). Our own words.
+ */
+const alertMessages: readonly {
+  texts: Record<DemoTerritory, DemoMessage>;
+  pairs: readonly (readonly [string, number])[];
+}[] = [
   {
-    message:
-      "Severe diarrhoea can make you dehydrated quickly. Please call the 24-hour Acute Oncology Line now and keep drinking small sips of water.",
+    texts: {
+      UK_IRE: {
+        message:
+          "Severe diarrhoea can make you dehydrated quickly. Please call the 24-hour Acute Oncology Line now and keep drinking small sips of water.",
+      },
+      US: {
+        message:
+          "Severe diarrhea can make you dehydrated quickly. Please call the 24-hour oncology line now and keep drinking small sips of water.",
+        messageTranslations: {
+          es: "La diarrea fuerte puede deshidratarle rápidamente. Llame ahora a la línea de oncología de 24 horas y siga bebiendo agua a pequeños sorbos.",
+        },
+      },
+      CH: {
+        message:
+          "Starker Durchfall kann Sie schnell austrocknen. Rufen Sie jetzt die 24-Stunden-Onkologie-Linie an und trinken Sie weiter kleine Schlucke Wasser.",
+        messageTranslations: {
+          fr: "Une diarrhée sévère peut vous déshydrater rapidement. Appelez maintenant la ligne d’oncologie 24 h sur 24 et continuez à boire de l’eau par petites gorgées.",
+          it: "Una diarrea grave può disidratarLa rapidamente. Chiami subito la linea di oncologia attiva 24 ore su 24 e continui a bere piccoli sorsi d’acqua.",
+          en: "Severe diarrhoea can make you dehydrated quickly. Please call the 24-hour oncology line now and keep drinking small sips of water.",
+        },
+      },
+    },
     pairs: [
       ["Diarrhea", 3],
       ["Diarrhea", 4],
@@ -21,19 +52,59 @@ const alertMessages = [
     ],
   },
   {
-    message:
-      "A very high temperature during chemotherapy can be a sign of infection. Call the 24-hour line straight away; do not wait until the morning.",
+    texts: {
+      UK_IRE: {
+        message:
+          "A very high temperature during chemotherapy can be a sign of infection. Call the 24-hour line straight away; do not wait until the morning.",
+      },
+      US: {
+        message:
+          "A very high temperature during chemotherapy can be a sign of infection. Call the 24-hour line straight away; do not wait until the morning.",
+        messageTranslations: {
+          es: "Una fiebre muy alta durante la quimioterapia puede ser señal de infección. Llame de inmediato a la línea de 24 horas; no espere a la mañana.",
+        },
+      },
+      CH: {
+        message:
+          "Sehr hohes Fieber während einer Chemotherapie kann ein Zeichen einer Infektion sein. Rufen Sie sofort die 24-Stunden-Linie an; warten Sie nicht bis zum Morgen.",
+        messageTranslations: {
+          fr: "Une fièvre très élevée pendant une chimiothérapie peut être le signe d’une infection. Appelez tout de suite la ligne 24 h sur 24 ; n’attendez pas le matin.",
+          it: "Una febbre molto alta durante la chemioterapia può essere segno di un’infezione. Chiami subito la linea attiva 24 ore su 24; non aspetti il mattino.",
+          en: "A very high temperature during chemotherapy can be a sign of infection. Call the 24-hour line straight away; do not wait until the morning.",
+        },
+      },
+    },
     pairs: [["Fever", 4]],
   },
   {
-    message:
-      "You reported severe breathlessness. If you cannot speak in full sentences call 999; otherwise call us now.",
+    texts: {
+      UK_IRE: {
+        message:
+          "You reported severe breathlessness. If you cannot speak in full sentences call 999; otherwise call us now.",
+      },
+      US: {
+        message:
+          "You reported severe shortness of breath. If you cannot speak in full sentences call 911; otherwise call us now.",
+        messageTranslations: {
+          es: "Ha indicado que le falta mucho el aire. Si no puede hablar con frases completas, llame al 911; si no, llámenos ahora.",
+        },
+      },
+      CH: {
+        message:
+          "Sie haben starke Atemnot gemeldet. Wenn Sie nicht in ganzen Sätzen sprechen können, rufen Sie 144 an; sonst rufen Sie uns jetzt an.",
+        messageTranslations: {
+          fr: "Vous avez signalé un essoufflement important. Si vous ne pouvez pas parler en phrases complètes, appelez le 144 ; sinon appelez-nous maintenant.",
+          it: "Ha segnalato una forte mancanza di respiro. Se non riesce a parlare con frasi complete, chiami il 144; altrimenti ci chiami subito.",
+          en: "You reported severe breathlessness. If you cannot speak in full sentences call 144; otherwise call us now.",
+        },
+      },
+    },
     pairs: [
       ["Dyspnea", 3],
       ["Dyspnea", 4],
     ],
   },
-] as const;
+];
 
 const prioritised = ["Nausea", "Fatigue", "Diarrhea", "Vomiting", "Pain", "Fever"];
 const closeActions = ["called_patient", "advised_emergency", "dose_adjusted", "no_action_needed"] as const;
@@ -50,11 +121,11 @@ export const seedAlerts = async (db: Db, options: { now: Date }) => {
   const { now } = options;
   const programs = await db
     .selectFrom("programs")
-    .select(["id"])
+    .select(["id", "territory"])
     .where("endedAt", "is", null)
     .orderBy("name")
     .execute();
-  for (const { id: programId } of programs) {
+  for (const { id: programId, territory } of programs) {
     await db
       .insertInto("prioritisedSymptoms")
       .values(prioritised.map((name, position) => ({ programId, logTypeId: id(name), position })))
@@ -63,7 +134,13 @@ export const seedAlerts = async (db: Db, options: { now: Date }) => {
       const created = new Date(now.getTime() - (30 - i) * 86_400_000);
       const row = await db
         .insertInto("severeSymptomMessages")
-        .values({ programId, message: m.message, createdAt: created, updatedAt: created })
+        .values({
+          programId,
+          message: m.texts[territory].message,
+          messageTranslations: JSON.stringify(m.texts[territory].messageTranslations ?? {}),
+          createdAt: created,
+          updatedAt: created,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await db
