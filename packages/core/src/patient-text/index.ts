@@ -1,6 +1,6 @@
-import type { PatientLanguage } from "../rules/patient-language.js";
 import type { PatientAppKey, PatientCatalogue } from "./en.js";
 import type { PublicPageCatalogue, PublicPageKey } from "./en-public.js";
+import type { PatientLanguage } from "./languages.js";
 import type { SignInTextKey } from "./sign-in.js";
 
 export type { PatientAppKey, PatientCatalogue } from "./en.js";

@@ -1,4 +1,4 @@
-import type { PatientLanguage } from "../rules/patient-language.js";
+import type { PatientLanguage } from "./languages.js";
 
 /**
  * The e-mails to a patient, in each language (ICU messages, like the screens' catalogue): a patient's

@@ -1,4 +1,4 @@
-import type { PatientLanguage } from "../rules/patient-language.js";
+import type { PatientLanguage } from "./languages.js";
 
 /**
  * Texts the server serves to a patient in their language (issue 31 §3), outside the screens'

@@ -1,11 +1,7 @@
+import { type PatientLanguage, patientLanguages } from "../patient-text/languages.js";
 import type { Territory } from "./programs.js";
 
-/**
- * The languages of everything a patient reads (the patient app, the public pages, the e-mails to a
- * patient): issue 31 §3. Staff screens stay in English.
- */
-export const patientLanguages = ["en", "de", "fr", "it", "es"] as const;
-export type PatientLanguage = (typeof patientLanguages)[number];
+export { type PatientLanguage, patientLanguages };
 
 export const isPatientLanguage = (value: unknown): value is PatientLanguage =>
   typeof value === "string" && (patientLanguages as readonly string[]).includes(value);
