@@ -11,14 +11,14 @@ import {
   colours,
   type Doc,
   displayDate,
-  displayInstant,
   ensureSpace,
+  fileNameWord,
   footPages,
   heading,
-  identifierOf,
   MARGIN,
   note,
-  openPdfDocument,
+  openPatientDocument,
+  type PatientDocumentHead,
   REGULAR,
   table,
   writtenDate,
@@ -29,14 +29,10 @@ import {
  * entered in the embedded DejaVu font, PDF/A-2b, dates as the program's territory writes them, "Page
  * N of M". The same sections and figures as the screen, for a clinic that files or prints it.
  */
-export interface PreVisitSummaryPdfInput {
+export interface PreVisitSummaryPdfInput
+  extends Pick<PatientDocumentHead, "patient" | "generatedAt" | "generatedBy" | "compress"> {
   summary: PreVisitSummary;
   territory: Territory;
-  patient: { firstName: string; lastName: string; patientId: string | null; patientIdType: string | null };
-  generatedAt: Date;
-  generatedBy: string;
-  /** Compress the page streams (true but in tests that read the text). */
-  compress?: boolean;
 }
 
 /** An instant as a day in figures and a time, on the clinic's clock: 04/03/2026 09:00 (US 03/04/2026 9:00 AM). */
@@ -72,44 +68,28 @@ const section = (
 };
 
 /** A short file name any file system keeps, as the report's: pre-visit-summary-{name}-{to}.pdf. */
-export const preVisitSummaryFileName = (lastName: string, to: string) => {
-  const name =
-    lastName
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "patient";
-  return `pre-visit-summary-${name}-${to}.pdf`;
-};
+export const preVisitSummaryFileName = (lastName: string, to: string) =>
+  `pre-visit-summary-${fileNameWord(lastName)}-${to}.pdf`;
 
 export const renderPreVisitSummary = (input: PreVisitSummaryPdfInput): Promise<Buffer> => {
   const { summary, territory, patient } = input;
-  const fullName = `${patient.firstName} ${patient.lastName}`;
-  const { doc, done } = openPdfDocument({
-    title: `Pre-visit summary: ${fullName}`,
-    subject: `${summary.programName}, ${summary.from} to ${summary.to}`,
-    author: input.generatedBy,
-    createdAt: input.generatedAt,
+  const visit = summary.lastVisit;
+  const { doc, done, fullName } = openPatientDocument({
+    kind: "Pre-visit summary",
+    programName: summary.programName,
+    patient,
+    from: summary.from,
+    to: summary.to,
+    territory,
+    generatedAt: input.generatedAt,
+    generatedBy: input.generatedBy,
+    more: [
+      visit
+        ? `Since the last visit: ${appointmentTypeLabels[visit.appointmentType as keyof typeof appointmentTypeLabels] ?? visit.appointmentType}, ${writtenDate(visit.date, territory)}`
+        : "No visit recorded before today.",
+    ],
     compress: input.compress,
   });
-
-  doc.font(BOLD).fontSize(18).fillColor(colours.text).text("Pre-visit summary");
-  doc.font(REGULAR).fontSize(11).fillColor(colours.muted).text(summary.programName);
-  doc.moveDown(0.6);
-  doc.font(BOLD).fontSize(12).fillColor(colours.text).text(fullName);
-  doc.font(REGULAR).fontSize(10).text(identifierOf(patient));
-  doc.text(`Period: ${writtenDate(summary.from, territory)} to ${writtenDate(summary.to, territory)}`);
-  const visit = summary.lastVisit;
-  doc.text(
-    visit
-      ? `Since the last visit: ${appointmentTypeLabels[visit.appointmentType as keyof typeof appointmentTypeLabels] ?? visit.appointmentType}, ${writtenDate(visit.date, territory)}`
-      : "No visit recorded before today.",
-  );
-  doc
-    .fillColor(colours.muted)
-    .text(`Generated ${displayInstant(input.generatedAt, territory)} by ${input.generatedBy}`);
-  doc.fillColor(colours.text);
 
   section(
     doc,

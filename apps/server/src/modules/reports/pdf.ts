@@ -15,17 +15,16 @@ import {
   colours,
   type Doc,
   displayDate,
-  displayInstant,
   ensureSpace,
+  fileNameWord,
   footPages,
   heading,
-  identifierOf,
   MARGIN,
   note,
-  openPdfDocument,
+  openPatientDocument,
+  type PatientDocumentHead,
   REGULAR,
   table,
-  writtenDate,
 } from "../../platform/pdf/document.js";
 
 /**
@@ -35,29 +34,17 @@ import {
  * sRGB output intent: pdfkit writes these for the subset) so a hospital can file it in its records.
  */
 
-export interface PatientReportInput {
+export interface PatientReportInput
+  extends Pick<PatientDocumentHead, "patient" | "generatedAt" | "generatedBy" | "compress"> {
   program: { name: string; territory: Territory };
-  patient: { firstName: string; lastName: string; patientId: string | null; patientIdType: string | null };
   report: ParticipantReport;
-  generatedAt: Date;
-  generatedBy: string;
   /** Nurse-visit appointments dated in the period; absent: the program does not record them (no section). */
   appointments?: AppointmentFields[] | null;
-  /** Compress the page streams (true but in tests that read the text). */
-  compress?: boolean;
 }
 
-/** A file name any browser and file system keeps: ASCII letters, digits and dashes. */
-export const patientReportFileName = (lastName: string, startDate: string, endDate: string) => {
-  const name =
-    lastName
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "patient";
-  return `patient-report-${name}-${startDate}-${endDate}.pdf`;
-};
+/** patient-report-{name}-{start}-{end}.pdf */
+export const patientReportFileName = (lastName: string, startDate: string, endDate: string) =>
+  `patient-report-${fileNameWord(lastName)}-${startDate}-${endDate}.pdf`;
 
 interface ChartOptions {
   title: string;
@@ -202,31 +189,18 @@ const percent = (value: number | null) => (value === null ? "n/a" : `${value}%`)
 
 export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> => {
   const { report, patient, program } = input;
-  // Names as entered: the embedded font has their letters.
-  const fullName = `${patient.firstName} ${patient.lastName}`;
   const programName = program.name;
-  const generatedBy = input.generatedBy;
-  const { doc, done } = openPdfDocument({
-    title: `Patient report: ${fullName}`,
-    subject: `${program.name}, ${report.startDate} to ${report.endDate}`,
-    author: input.generatedBy,
-    createdAt: input.generatedAt,
+  const { doc, done, fullName } = openPatientDocument({
+    kind: "Patient report",
+    programName,
+    patient,
+    from: report.startDate,
+    to: report.endDate,
+    territory: program.territory,
+    generatedAt: input.generatedAt,
+    generatedBy: input.generatedBy,
     compress: input.compress,
   });
-
-  // Who, what, when.
-  doc.font(BOLD).fontSize(18).fillColor(colours.text).text("Patient report");
-  doc.font(REGULAR).fontSize(11).fillColor(colours.muted).text(programName);
-  doc.moveDown(0.6);
-  doc.font(BOLD).fontSize(12).fillColor(colours.text).text(fullName);
-  doc.font(REGULAR).fontSize(10).text(identifierOf(patient));
-  doc.text(
-    `Period: ${writtenDate(report.startDate, program.territory)} to ${writtenDate(report.endDate, program.territory)}`,
-  );
-  doc
-    .fillColor(colours.muted)
-    .text(`Generated ${displayInstant(input.generatedAt, program.territory)} by ${generatedBy}`);
-  doc.fillColor(colours.text);
 
   // Symptoms by grade.
   heading(doc, "Symptoms", 40);

@@ -211,3 +211,55 @@ export const footPages = (doc: Doc, whose: string) => {
     doc.page.margins.bottom = keep;
   }
 };
+
+/** A patient's last name as a word of a file name any browser and file system keeps: ASCII letters, digits and dashes. */
+export const fileNameWord = (lastName: string) =>
+  lastName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "") || "patient";
+
+export interface PatientDocumentHead {
+  /** What the document is: "Patient report". */
+  kind: string;
+  programName: string;
+  patient: { firstName: string; lastName: string; patientId: string | null; patientIdType: string | null };
+  /** The period it covers, calendar days (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  territory: Territory;
+  generatedAt: Date;
+  generatedBy: string;
+  /** Lines under the period (the pre-visit summary's last visit). */
+  more?: string[];
+  /** Compress the page streams (true but in tests that read the text). */
+  compress?: boolean;
+}
+
+/**
+ * A document about one patient's period, opened with its head written: what, which program, who
+ * (the name as entered: the embedded font has its letters), the period, and who generated it when.
+ */
+export const openPatientDocument = (head: PatientDocumentHead) => {
+  const { patient, territory } = head;
+  const fullName = `${patient.firstName} ${patient.lastName}`;
+  const { doc, done } = openPdfDocument({
+    title: `${head.kind}: ${fullName}`,
+    subject: `${head.programName}, ${head.from} to ${head.to}`,
+    author: head.generatedBy,
+    createdAt: head.generatedAt,
+    compress: head.compress,
+  });
+  doc.font(BOLD).fontSize(18).fillColor(colours.text).text(head.kind);
+  doc.font(REGULAR).fontSize(11).fillColor(colours.muted).text(head.programName);
+  doc.moveDown(0.6);
+  doc.font(BOLD).fontSize(12).fillColor(colours.text).text(fullName);
+  doc.font(REGULAR).fontSize(10).text(identifierOf(patient));
+  doc.text(`Period: ${writtenDate(head.from, territory)} to ${writtenDate(head.to, territory)}`);
+  for (const line of head.more ?? []) doc.text(line);
+  doc.fillColor(colours.muted).text(`Generated ${displayInstant(head.generatedAt, territory)} by ${head.generatedBy}`);
+  doc.fillColor(colours.text);
+  return { doc, done, fullName };
+};
