@@ -1,4 +1,4 @@
-import type { Program } from "@openpro/core";
+import type { CurrentUser, Program, RichTextDocument } from "@openpro/core";
 import { fromWire, type Program as WebProgram } from "./lib/wire";
 
 /** A program as GET /admin/projects returns it: open, individual invites, nothing configured. */
@@ -42,3 +42,33 @@ export const programFixture = (over: Partial<Program> = {}): Program => ({
 
 /** The same program as the web's components see it, its id named `programId` (lib/wire.ts). */
 export const programViewFixture = (over: Partial<Program> = {}): WebProgram => fromWire(programFixture(over));
+
+/**
+ * A signed-in staff user as GET /api/v1/current returns them: Ann Lee, a clinician of the clinical
+ * scope who may view programs, whose password is current, with no sign-in code pending and the
+ * instructions for use acknowledged. A story names what its user differs in.
+ */
+export const signedInStaffUser = (over: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",
+  firstName: "Ann",
+  lastName: "Lee",
+  displayName: null,
+  email: "ann@example.org",
+  userRole: "clinician_team_member",
+  scope: "clinical",
+  permissions: ["view_projects"],
+  passwordExpireDate: null,
+  otpRequired: false,
+  instructionsAcknowledged: true,
+  language: null,
+  ...over,
+});
+
+/** The instructions for use as GET /api/v1/content/sciensuspro-instructions-for-use returns them: one paragraph. */
+export const instructionsForUseFixture = (text = "Read the alerts every morning."): RichTextDocument => ({
+  id: "sciensuspro-instructions-for-use",
+  title: "Instructions for use",
+  version: "1",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  blocks: [{ type: "paragraph", text }],
+});

@@ -1,4 +1,5 @@
 import { ThemeProvider } from "@mui/material";
+import type { CurrentUser } from "@openpro/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { SnackbarProvider } from "notistack";
@@ -6,7 +7,9 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { createQueryClient } from "./app/query-client";
+import { type Session, SessionContext } from "./lib/session-context";
 import { theme } from "./lib/theme";
+import { signedInStaffUser } from "./test-fixtures";
 
 // The app's own providers, for tests that mount them (tests under pages/ and features/ do not import app/).
 export { SessionProvider } from "./app/session-provider";
@@ -71,3 +74,19 @@ export const fakeJwt = (exp: number): string => {
     btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${encode({ alg: "none", typ: "JWT" })}.${encode({ sub: "user", exp })}.signature`;
 };
+
+/**
+ * A session signed in as `user` (by default the signed-in staff user of test-fixtures.ts), its
+ * actions mocks a story can assert on: signIn, signOut, and refetchUser answering `user`.
+ */
+export const signedInSession = (user: CurrentUser = signedInStaffUser()): Session => ({
+  status: "signed-in",
+  user,
+  signIn: vi.fn(),
+  signOut: vi.fn(async () => undefined),
+  refetchUser: vi.fn(async () => user),
+});
+
+/** Renders UI with the app's providers (renderWithProviders) inside the given session. */
+export const renderSignedIn = (session: Session, ui: ReactElement, options: { route?: string; path?: string } = {}) =>
+  renderWithProviders(<SessionContext.Provider value={session}>{ui}</SessionContext.Provider>, options);

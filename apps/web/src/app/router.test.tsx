@@ -11,25 +11,10 @@ import { rememberOtpSent } from "../lib/sign-in-state";
 import { storageKeys } from "../lib/storage-keys";
 import { theme } from "../lib/theme";
 import { storeTokens } from "../lib/tokens";
-import { programFixture } from "../test-fixtures";
+import { instructionsForUseFixture, programFixture, signedInStaffUser } from "../test-fixtures";
 import { fakeJwt, jsonResponse, stubFetch } from "../test-utils";
 import { createQueryClient } from "./query-client";
 import { routes } from "./router";
-
-const baseUser: CurrentUser = {
-  id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",
-  firstName: "Ann",
-  lastName: "Lee",
-  displayName: null,
-  email: "ann@example.org",
-  userRole: "clinician_team_member",
-  scope: "clinical",
-  permissions: ["view_projects"],
-  passwordExpireDate: null,
-  otpRequired: false,
-  instructionsAcknowledged: true,
-  language: null,
-};
 
 const renderApp = (path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -48,7 +33,7 @@ const renderApp = (path: string) => {
 
 const signInAs = (user: Partial<CurrentUser>, extra: Parameters<typeof stubFetch>[0] = {}) => {
   storeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" });
-  return stubFetch({ "GET /api/v1/current": () => jsonResponse(200, { ...baseUser, ...user }), ...extra });
+  return stubFetch({ "GET /api/v1/current": () => jsonResponse(200, signedInStaffUser(user)), ...extra });
 };
 
 const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name }, { timeout: 3000 });
@@ -157,19 +142,13 @@ describe("routes and guards", () => {
       { otpRequired: true, instructionsAcknowledged: false },
       {
         "GET /api/v1/current": () =>
-          jsonResponse(200, { ...baseUser, otpRequired: !verified, instructionsAcknowledged: false }),
+          jsonResponse(200, signedInStaffUser({ otpRequired: !verified, instructionsAcknowledged: false })),
         "POST /api/v2/auth/signin/email/verify_otp": () => {
           verified = true;
           return jsonResponse(200, { message: messages.otpVerified });
         },
         "GET /api/v1/content/sciensuspro-instructions-for-use": () =>
-          jsonResponse(200, {
-            id: "sciensuspro-instructions-for-use",
-            title: "Instructions for use",
-            version: "1",
-            updatedAt: "2026-01-01T00:00:00.000Z",
-            blocks: [{ type: "paragraph", text: "Read me." }],
-          }),
+          jsonResponse(200, instructionsForUseFixture("Read me.")),
       },
     );
     const user = userEvent.setup();

@@ -1,23 +1,11 @@
 import { authApi, contentApi, messages } from "@openpro/core";
 import { describe, expect, it, vi } from "vitest";
+import { signedInStaffUser } from "../test-fixtures";
 import { fakeJwt, jsonResponse, stubFetch } from "../test-utils";
 import { ApiError, apiCall, onForcedSignOut } from "./http";
 import { readTokens, storeTokens } from "./tokens";
 
-const me = {
-  id: "u1",
-  firstName: "Ann",
-  lastName: "Lee",
-  displayName: null,
-  email: "ann@example.org",
-  userRole: null,
-  scope: "clinical",
-  permissions: [],
-  passwordExpireDate: null,
-  otpRequired: false,
-  instructionsAcknowledged: true,
-  language: null,
-};
+const me = signedInStaffUser();
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 const authHeader = (init: RequestInit | undefined) =>
   (init?.headers as Record<string, string> | undefined)?.authorization;

@@ -1,22 +1,7 @@
-import { type CurrentUser, limits } from "@openpro/core";
+import { limits } from "@openpro/core";
 import { describe, expect, it } from "vitest";
+import { signedInStaffUser } from "../test-fixtures";
 import { isInactivityExpired, isPasswordExpired, postSignInRoute, pushInactivityDeadline } from "./session";
-
-const user = (patch: Partial<CurrentUser> = {}): CurrentUser => ({
-  id: "u1",
-  firstName: "Ann",
-  lastName: "Lee",
-  displayName: null,
-  email: "ann@example.org",
-  userRole: null,
-  scope: "clinical",
-  permissions: [],
-  passwordExpireDate: null,
-  otpRequired: false,
-  instructionsAcknowledged: true,
-  language: null,
-  ...patch,
-});
 
 describe("session rules", () => {
   it("signs out after the inactivity limit, and activity in any tab pushes the shared deadline", () => {
@@ -32,18 +17,20 @@ describe("session rules", () => {
 
   it("treats a past passwordExpireDate as expired", () => {
     const now = Date.parse("2026-11-21T10:00:00Z");
-    expect(isPasswordExpired(user({ passwordExpireDate: "2026-11-21T09:59:59Z" }), now)).toBe(true);
-    expect(isPasswordExpired(user({ passwordExpireDate: "2026-12-01T00:00:00Z" }), now)).toBe(false);
-    expect(isPasswordExpired(user(), now)).toBe(false);
+    expect(isPasswordExpired(signedInStaffUser({ passwordExpireDate: "2026-11-21T09:59:59Z" }), now)).toBe(true);
+    expect(isPasswordExpired(signedInStaffUser({ passwordExpireDate: "2026-12-01T00:00:00Z" }), now)).toBe(false);
+    expect(isPasswordExpired(signedInStaffUser(), now)).toBe(false);
   });
 
   it("sends a verified user to update the password, then the instructions, then where they were going", () => {
-    expect(postSignInRoute(user({ passwordExpireDate: "2000-01-01T00:00:00Z" }), "/settings")).toBe("/update-password");
-    expect(postSignInRoute(user({ instructionsAcknowledged: false }), "/settings")).toBe(
+    expect(postSignInRoute(signedInStaffUser({ passwordExpireDate: "2000-01-01T00:00:00Z" }), "/settings")).toBe(
+      "/update-password",
+    );
+    expect(postSignInRoute(signedInStaffUser({ instructionsAcknowledged: false }), "/settings")).toBe(
       "/instructions-for-use?required=true",
     );
-    expect(postSignInRoute(user(), "/settings")).toBe("/settings");
-    expect(postSignInRoute(user(), null)).toBe("/");
-    expect(postSignInRoute(user(), "//evil.example")).toBe("/");
+    expect(postSignInRoute(signedInStaffUser(), "/settings")).toBe("/settings");
+    expect(postSignInRoute(signedInStaffUser(), null)).toBe("/");
+    expect(postSignInRoute(signedInStaffUser(), "//evil.example")).toBe("/");
   });
 });

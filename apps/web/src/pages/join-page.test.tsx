@@ -1,4 +1,4 @@
-import { type CurrentUser, errorCodes, messages } from "@openpro/core";
+import { errorCodes, messages } from "@openpro/core";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,26 +7,21 @@ import { forgetLoadedData } from "../lib/remote";
 import { readPendingInvite, takeReturnTo } from "../lib/sign-in-state";
 import { readTokens, storeTokens } from "../lib/tokens";
 import { PublicPagesSwitch } from "../public-pages-app/public-pages-switch";
+import { signedInStaffUser } from "../test-fixtures";
 import { jsonResponse, stubFetch } from "../test-utils";
 
 const code = "invite-code-1";
 const checkUrl = `GET /api/v1/auth/staff-invite?code=${code}&email=new%40example.org&organisationName=Northbridge`;
 const address = `/join/${code}?email=new%40example.org&organisationName=Northbridge`;
 
-const newUser: CurrentUser = {
-  id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",
+/** Someone invited to a team who is signing up: a code to enter, the instructions not yet acknowledged. */
+const newUser = signedInStaffUser({
   firstName: "New",
   lastName: "Person",
-  displayName: null,
   email: "new@example.org",
-  userRole: "clinician_team_member",
-  scope: "clinical",
-  permissions: ["view_projects"],
-  passwordExpireDate: null,
   otpRequired: true,
   instructionsAcknowledged: false,
-  language: null,
-};
+});
 
 /** The invitation link as the browser opens it: the light entry of the public pages. */
 const openInvitation = () => {

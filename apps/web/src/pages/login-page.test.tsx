@@ -1,4 +1,4 @@
-import { type CurrentUser, messages } from "@openpro/core";
+import { messages } from "@openpro/core";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,22 +7,11 @@ import { rememberReturnTo, takeOtpSent } from "../lib/sign-in-state";
 import { storageKeys } from "../lib/storage-keys";
 import { readTokens, storeTokens } from "../lib/tokens";
 import { PublicPagesSwitch } from "../public-pages-app/public-pages-switch";
+import { signedInStaffUser } from "../test-fixtures";
 import { jsonResponse, stubFetch } from "../test-utils";
 
-const nurse: CurrentUser = {
-  id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",
-  firstName: "Nia",
-  lastName: "Lee",
-  displayName: null,
-  email: "nia@example.org",
-  userRole: "clinician_team_member",
-  scope: "clinical",
-  permissions: ["view_projects"],
-  passwordExpireDate: null,
-  otpRequired: true,
-  instructionsAcknowledged: true,
-  language: null,
-};
+/** A nurse whose sign-in still needs its code. */
+const nurse = signedInStaffUser({ firstName: "Nia", email: "nia@example.org", otpRequired: true });
 
 /** /login as the browser opens it: the light entry of the public pages. */
 const openLogin = () => {

@@ -1,40 +1,27 @@
-import { type CurrentUser, messages } from "@openpro/core";
+import { messages } from "@openpro/core";
 import { screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
-import { type Session, SessionContext } from "../lib/session-context";
-import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { describe, expect, it } from "vitest";
+import { signedInStaffUser } from "../test-fixtures";
+import { jsonResponse, renderSignedIn, signedInSession, stubFetch } from "../test-utils";
 import { ProgramCreatePage } from "./program-create-page";
 
 const organisationA = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 
-const sessionOf = (permissions: string[]): Session => ({
-  status: "signed-in",
-  user: {
-    id: "11111111-1111-4111-8111-111111111111",
-    firstName: "Ada",
-    lastName: "Admin",
-    displayName: null,
-    email: "ada@openpro.test",
-    userRole: "superadmin",
-    scope: "clinical",
-    permissions,
-    passwordExpireDate: null,
-    otpRequired: false,
-    instructionsAcknowledged: true,
-    language: null,
-  } satisfies CurrentUser,
-  signIn: vi.fn(),
-  signOut: vi.fn(),
-  refetchUser: vi.fn(),
-});
+/** Ada, an administrator of the platform, with the given permissions. */
+const adminSession = (permissions: string[]) =>
+  signedInSession(
+    signedInStaffUser({
+      id: "11111111-1111-4111-8111-111111111111",
+      firstName: "Ada",
+      lastName: "Admin",
+      email: "ada@openpro.test",
+      userRole: "superadmin",
+      permissions,
+    }),
+  );
 
 const renderPage = (permissions: string[], route: string) =>
-  renderWithProviders(
-    <SessionContext.Provider value={sessionOf(permissions)}>
-      <ProgramCreatePage />
-    </SessionContext.Provider>,
-    { route },
-  );
+  renderSignedIn(adminSession(permissions), <ProgramCreatePage />, { route });
 
 describe("the create program page for an admin (no organisation field: 1-foundation.md §2)", () => {
   it("asks an admin who came without an organisation to choose one first, as links to the form", async () => {

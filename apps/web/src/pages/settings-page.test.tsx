@@ -1,26 +1,19 @@
-import { type CurrentUser, messages } from "@openpro/core";
+import { messages } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { type Session, SessionContext } from "../lib/session-context";
-import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { signedInStaffUser } from "../test-fixtures";
+import { jsonResponse, renderSignedIn, signedInSession, stubFetch } from "../test-utils";
 import { SettingsPage } from "./settings-page";
 
 const NEW_PASSWORD = "Harbour-Lights-2026!";
-const nia: CurrentUser = {
+const nia = signedInStaffUser({
   id: "n1",
   firstName: "Nia",
   lastName: "Okafor",
-  displayName: null,
   email: "nia@clinic.test",
-  userRole: "clinician_team_member",
-  scope: "clinical",
   permissions: [],
-  passwordExpireDate: null,
-  otpRequired: false,
-  instructionsAcknowledged: true,
-  language: null,
-};
+});
 
 describe("the settings page", { timeout: 60_000 }, () => {
   it("signs the user back in with the new password (scope clinical) after a change, not out", async () => {
@@ -28,19 +21,9 @@ describe("the settings page", { timeout: 60_000 }, () => {
       "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
       "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a2", refreshToken: "r2", user: nia }),
     });
-    const session: Session = {
-      status: "signed-in",
-      user: nia,
-      signIn: vi.fn(),
-      signOut: vi.fn(async () => undefined),
-      refetchUser: vi.fn(async () => nia),
-    };
+    const session = signedInSession(nia);
     const user = userEvent.setup();
-    renderWithProviders(
-      <SessionContext.Provider value={session}>
-        <SettingsPage />
-      </SessionContext.Provider>,
-    );
+    renderSignedIn(session, <SettingsPage />);
     await user.type(screen.getByLabelText(/^Current password/), "Old-Password-2025!");
     await user.type(screen.getByLabelText(/^New password/), NEW_PASSWORD);
     await user.type(screen.getByLabelText(/^Confirm new password/), NEW_PASSWORD);

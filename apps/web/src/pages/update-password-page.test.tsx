@@ -1,40 +1,23 @@
-import { type CurrentUser, messages } from "@openpro/core";
+import { messages } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { type Session, SessionContext } from "../lib/session-context";
 import { postSignInRoute } from "../lib/sign-in-state";
-import { jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { signedInStaffUser } from "../test-fixtures";
+import { jsonResponse, renderSignedIn, signedInSession, stubFetch } from "../test-utils";
 import { UpdatePasswordPage } from "./update-password-page";
 
 const NEW_PASSWORD = "Harbour-Lights-2026!";
 /** A nurse whose password expired yesterday. */
-const expiredNia: CurrentUser = {
+const expiredNia = signedInStaffUser({
   id: "n1",
   firstName: "Nia",
   lastName: "Okafor",
-  displayName: null,
   email: "nia@clinic.test",
-  userRole: "clinician_team_member",
-  scope: "clinical",
   permissions: [],
   passwordExpireDate: new Date(Date.now() - 86_400_000).toISOString(),
-  otpRequired: false,
-  instructionsAcknowledged: true,
-  language: null,
-};
-const renewedNia: CurrentUser = {
-  ...expiredNia,
-  passwordExpireDate: new Date(Date.now() + 90 * 86_400_000).toISOString(),
-};
-
-const sessionOf = (user: CurrentUser): Session => ({
-  status: "signed-in",
-  user,
-  signIn: vi.fn(),
-  signOut: vi.fn(async () => undefined),
-  refetchUser: vi.fn(async () => user),
 });
+const renewedNia = { ...expiredNia, passwordExpireDate: new Date(Date.now() + 90 * 86_400_000).toISOString() };
 
 const changePassword = async () => {
   const user = userEvent.setup();
@@ -51,13 +34,11 @@ describe("the forced password change (an expired password)", { timeout: 60_000 }
     });
     // The sign-in sent her here on the way to a patient's page.
     expect(postSignInRoute(expiredNia, "/programs/p1/patients/u1")).toBe("/update-password");
-    const session = sessionOf(expiredNia);
-    const { router } = renderWithProviders(
-      <SessionContext.Provider value={session}>
-        <UpdatePasswordPage />
-      </SessionContext.Provider>,
-      { route: "/update-password", path: "/update-password" },
-    );
+    const session = signedInSession(expiredNia);
+    const { router } = renderSignedIn(session, <UpdatePasswordPage />, {
+      route: "/update-password",
+      path: "/update-password",
+    });
     await changePassword();
 
     await vi.waitFor(() =>
@@ -83,13 +64,11 @@ describe("the forced password change (an expired password)", { timeout: 60_000 }
           user: { ...renewedNia, instructionsAcknowledged: false },
         }),
     });
-    const session = sessionOf({ ...expiredNia, instructionsAcknowledged: false });
-    const { router } = renderWithProviders(
-      <SessionContext.Provider value={session}>
-        <UpdatePasswordPage />
-      </SessionContext.Provider>,
-      { route: "/update-password", path: "/update-password" },
-    );
+    const session = signedInSession({ ...expiredNia, instructionsAcknowledged: false });
+    const { router } = renderSignedIn(session, <UpdatePasswordPage />, {
+      route: "/update-password",
+      path: "/update-password",
+    });
     await changePassword();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/instructions-for-use"));
     expect(router.state.location.search).toBe("?required=true");
@@ -100,13 +79,8 @@ describe("the forced password change (an expired password)", { timeout: 60_000 }
       "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
       "POST /api/v2/auth/login": () => jsonResponse(503, { statusCode: 503, message: messages.somethingWentWrong }),
     });
-    const session = sessionOf(expiredNia);
-    renderWithProviders(
-      <SessionContext.Provider value={session}>
-        <UpdatePasswordPage />
-      </SessionContext.Provider>,
-      { route: "/update-password", path: "/update-password" },
-    );
+    const session = signedInSession(expiredNia);
+    renderSignedIn(session, <UpdatePasswordPage />, { route: "/update-password", path: "/update-password" });
     await changePassword();
     await vi.waitFor(() => expect(session.signOut).toHaveBeenCalledWith({ callServer: false }));
     expect(session.signIn).not.toHaveBeenCalled();
