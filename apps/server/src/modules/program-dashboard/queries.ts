@@ -1,5 +1,5 @@
 import { programFigureStatuses, temperatureBands, validationStatuses } from "@openpro/core";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 
 /**
@@ -144,6 +144,33 @@ const firstCountedDay = (range: DashboardRange, timeZone: string) =>
     coalesce((pp.date_consent_given AT TIME ZONE ${sql.lit(timeZone)})::date, m.start_date))`;
 
 /**
+ * The program's medications that expect doses (AS_NEEDED has no adherence) of the patients taking
+ * part, each with its doses a day (per_day, 0 for the every-other-day and weekly ones), the days of
+ * its cycle (period) and the first and last day of the range it expects doses on (the last: up to
+ * yesterday). `andWhere` narrows it (one name, the consented). The `m` both adherence figures read.
+ */
+const dosedMedications = (range: DashboardRange, today: string, timeZone: string, andWhere: RawBuilder<unknown>) =>
+  sql`
+      SELECT m.id, m.patient_id, m.name, m.frequency, m.start_date,
+        CASE m.frequency WHEN 'ONCE_DAILY' THEN 1 WHEN 'TWICE_DAILY' THEN 2 WHEN 'THREE_TIMES_DAILY' THEN 3
+          WHEN 'FOUR_TIMES_DAILY' THEN 4 ELSE 0 END AS per_day,
+        CASE m.frequency WHEN 'EVERY_OTHER_DAY' THEN 2 WHEN 'WEEKLY' THEN 7 ELSE 1 END AS period,
+        ${firstCountedDay(range, timeZone)} AS first_day,
+        LEAST(coalesce(m.end_date, ${range.endDate}::date), ${range.endDate}::date, ${today}::date - 1) AS last_day
+      FROM patient_medications m
+      JOIN program_patients pp ON pp.program_id = m.program_id AND pp.user_id = m.patient_id
+        AND pp.status IN (${sql.join([...programFigureStatuses])})
+      WHERE m.program_id = ${range.programId} AND m.frequency <> 'AS_NEEDED' ${andWhere}
+    `;
+
+/** The doses a medication of dosedMedications expects over its days of the range (core dosesExpectedOn, summed). */
+const expectedDoses = sql`CASE WHEN m.last_day < m.first_day THEN 0
+          WHEN m.frequency IN ('EVERY_OTHER_DAY', 'WEEKLY') THEN
+            floor((m.last_day - m.start_date)::numeric / m.period) - floor((m.first_day - 1 - m.start_date)::numeric / m.period)
+          ELSE m.per_day * (m.last_day - m.first_day + 1)
+        END`;
+
+/**
  * Per medication of each patient taking part: doses logged and skipped in the range, and doses
  * missed: on each day before today, the doses expected (core dosesExpectedOn: per frequency, from
  * the later of the medication's start date and the patient's consent day in `timeZone`, none for
@@ -154,19 +181,7 @@ const medicationTotals = (range: DashboardRange, today: string, timeZone: string
   const from = new Date(Date.parse(`${range.startDate}T00:00:00Z`) - DAY_MS);
   const to = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 2 * DAY_MS);
   return sql`
-    m AS (
-      SELECT m.id, m.patient_id, m.name, m.frequency, m.start_date,
-        CASE m.frequency WHEN 'ONCE_DAILY' THEN 1 WHEN 'TWICE_DAILY' THEN 2 WHEN 'THREE_TIMES_DAILY' THEN 3
-          WHEN 'FOUR_TIMES_DAILY' THEN 4 ELSE 0 END AS per_day,
-        CASE m.frequency WHEN 'EVERY_OTHER_DAY' THEN 2 WHEN 'WEEKLY' THEN 7 ELSE 1 END AS period,
-        ${firstCountedDay(range, timeZone)} AS first_day,
-        LEAST(coalesce(m.end_date, ${range.endDate}::date), ${range.endDate}::date, ${today}::date - 1) AS last_day
-      FROM patient_medications m
-      JOIN program_patients pp ON pp.program_id = m.program_id AND pp.user_id = m.patient_id
-        AND pp.status IN (${sql.join([...programFigureStatuses])})
-      WHERE m.program_id = ${range.programId} AND m.frequency <> 'AS_NEEDED'
-        ${medicationName === undefined ? sql`` : sql`AND m.name = ${medicationName}`}
-    ),
+    m AS (${dosedMedications(range, today, timeZone, medicationName === undefined ? sql`` : sql`AND m.name = ${medicationName}`)}),
     recorded AS (
       SELECT e.medication_id, e.local_date,
         count(*) FILTER (WHERE e.status = 'LOGGED') AS logged,
@@ -180,11 +195,7 @@ const medicationTotals = (range: DashboardRange, today: string, timeZone: string
     -- = Σ expected − Σ min(expected, recorded), counted from the recorded days, not day by day.
     expected AS (
       SELECT m.id,
-        CASE WHEN m.last_day < m.first_day THEN 0
-          WHEN m.frequency IN ('EVERY_OTHER_DAY', 'WEEKLY') THEN
-            floor((m.last_day - m.start_date)::numeric / m.period) - floor((m.first_day - 1 - m.start_date)::numeric / m.period)
-          ELSE m.per_day * (m.last_day - m.first_day + 1)
-        END AS doses
+        ${expectedDoses} AS doses
       FROM m
     ),
     covered AS (
@@ -229,25 +240,10 @@ export interface MedicationRow {
 export const findMedicationAdherence = async (db: Db, range: DashboardRange, today: string, timeZone: string) =>
   (
     await sql<MedicationRow>`
-      WITH m AS (
-        SELECT m.id, m.patient_id, m.name, m.frequency, m.start_date,
-          CASE m.frequency WHEN 'ONCE_DAILY' THEN 1 WHEN 'TWICE_DAILY' THEN 2 WHEN 'THREE_TIMES_DAILY' THEN 3
-            WHEN 'FOUR_TIMES_DAILY' THEN 4 ELSE 0 END AS per_day,
-          CASE m.frequency WHEN 'EVERY_OTHER_DAY' THEN 2 WHEN 'WEEKLY' THEN 7 ELSE 1 END AS period,
-          ${firstCountedDay(range, timeZone)} AS first_day,
-          LEAST(coalesce(m.end_date, ${range.endDate}::date), ${range.endDate}::date, ${today}::date - 1) AS last_day
-        FROM patient_medications m
-        JOIN program_patients pp ON pp.program_id = m.program_id AND pp.user_id = m.patient_id
-          AND pp.status IN (${sql.join([...programFigureStatuses])}) AND pp.date_consent_given IS NOT NULL
-        WHERE m.program_id = ${range.programId} AND m.frequency <> 'AS_NEEDED'
-      ),
+      WITH m AS (${dosedMedications(range, today, timeZone, sql`AND pp.date_consent_given IS NOT NULL`)}),
       expected AS (
         SELECT m.id, m.patient_id, m.name,
-          CASE WHEN m.last_day < m.first_day THEN 0
-            WHEN m.frequency IN ('EVERY_OTHER_DAY', 'WEEKLY') THEN
-              floor((m.last_day - m.start_date)::numeric / m.period) - floor((m.first_day - 1 - m.start_date)::numeric / m.period)
-            ELSE m.per_day * (m.last_day - m.first_day + 1)
-          END AS doses
+          ${expectedDoses} AS doses
         FROM m
       ),
       per_name AS (
