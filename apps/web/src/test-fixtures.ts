@@ -1,4 +1,4 @@
-import type { CurrentUser, Program, RichTextDocument } from "@openpro/core";
+import type { CurrentUser, DailyReport, Program, RichTextDocument } from "@openpro/core";
 import { fromWire, type Program as WebProgram } from "./lib/wire";
 
 /** A program as GET /admin/projects returns it: open, individual invites, nothing configured. */
@@ -71,4 +71,18 @@ export const instructionsForUseFixture = (text = "Read the alerts every morning.
   version: "1",
   updatedAt: "2026-01-01T00:00:00.000Z",
   blocks: [{ type: "paragraph", text }],
+});
+
+/** A patient's daily report as GET …/reports/{date} returns it: nothing logged that day unless `over` says. */
+export const dailyReportFixture = (date: string, over: Partial<DailyReport> = {}): DailyReport => ({
+  date,
+  feelings: [],
+  symptoms: [],
+  temperatures: [],
+  weights: [],
+  medicationEvents: [],
+  appointments: [],
+  activities: [],
+  steps: [],
+  ...over,
 });

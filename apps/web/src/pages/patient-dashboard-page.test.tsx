@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { newLogs, reportFixture } from "../features/reports/report-fixture";
+import { dailyReportFixture } from "../test-fixtures";
 import { jsonResponse, renderWithProviders } from "../test-utils";
 import { PatientDashboard } from "./patient-dashboard-page";
 
@@ -146,17 +147,7 @@ describe("the patient dashboard", { timeout: 30_000 }, () => {
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
         if (url === `/api/v1/pro-dashboard/projects/${projectId}/users/${userId}/reports/2026-03-02`) {
-          return jsonResponse(200, {
-            date: "2026-03-02",
-            feelings: [],
-            symptoms: [newLogs[0]],
-            temperatures: [],
-            weights: [],
-            medicationEvents: [],
-            appointments: [],
-            activities: [],
-            steps: [],
-          });
+          return jsonResponse(200, dailyReportFixture("2026-03-02", { symptoms: [newLogs[0]!] }));
         }
         throw new Error(`Unexpected fetch ${url}`);
       }),
@@ -190,17 +181,7 @@ describe("the patient dashboard", { timeout: 30_000 }, () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url === `/api/v1/pro-dashboard/projects/${projectId}/users/${userId}/reports/2026-03-02`)
-        return jsonResponse(200, {
-          date: "2026-03-02",
-          feelings: [],
-          symptoms: [],
-          temperatures: [],
-          weights: [],
-          medicationEvents: [],
-          appointments: [],
-          activities: [],
-          steps: [],
-        });
+        return jsonResponse(200, dailyReportFixture("2026-03-02"));
       if (url.startsWith(`/api/v1/users/${userId}/nurse_visit_appointments?`)) {
         const query = new URL(url, "http://x").searchParams;
         const onTheDay = query.get("intervalStart") === "2026-03-02" && query.get("intervalEnd") === "2026-03-02";

@@ -56,6 +56,15 @@ const checkIn = {
   ],
 };
 
+/** The check-in's scheme as GET …/types/{id}/scheme returns it. */
+const checkInScheme = (name = "Weekly check-in") => ({
+  id: CHECK_IN,
+  name,
+  type: "questionnaire",
+  specification: checkIn,
+  instrument: null,
+});
+
 const Page = () => {
   const { "*": rest = "" } = useParams();
   return <ProgramQuestionnairesSettings program={fromWire(program)} actor={admin} path={rest} />;
@@ -71,10 +80,21 @@ const choose = async (user: ReturnType<typeof userEvent.setup>, label: string | 
   await user.click(await screen.findByRole("option", { name: option }));
 };
 
-const posted = (fetchMock: ReturnType<typeof stubFetch>, url: string) =>
+/** The bodies the page sent to `url` with `method`, in order. */
+const bodiesSent = (fetchMock: ReturnType<typeof stubFetch>, method: string, url: string) =>
   fetchMock.mock.calls
-    .filter(([input, init]) => init?.method === "POST" && String(input) === url)
+    .filter(([input, init]) => init?.method === method && String(input) === url)
     .map(([, init]) => JSON.parse(String(init?.body)));
+
+/** Presses Delete questionnaire and confirms in its dialog. */
+const deleteAndConfirm = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(screen.getByRole("button", { name: "Delete questionnaire" }));
+  await user.click(
+    within(await screen.findByRole("dialog", { name: "Delete questionnaire Weekly check-in?" })).getByRole("button", {
+      name: "Delete",
+    }),
+  );
+};
 
 describe("the questionnaire settings routes", () => {
   it("maps every path of the spec to its screen, and any other path to the list", () => {
@@ -119,14 +139,7 @@ describe("Create/View", () => {
   it("opens on the item named by the hash and shows a custom questionnaire's branching", async () => {
     stubFetch({
       [`GET ${api}/items`]: () => jsonResponse(200, items),
-      [`GET ${api}/types/${CHECK_IN}/scheme`]: () =>
-        jsonResponse(200, {
-          id: CHECK_IN,
-          name: "Weekly check-in",
-          type: "questionnaire",
-          specification: checkIn,
-          instrument: null,
-        }),
+      [`GET ${api}/types/${CHECK_IN}/scheme`]: () => jsonResponse(200, checkInScheme()),
     });
     open(`custom#${CHECK_IN}`);
     expect(await screen.findByText(/No \(0\) → goes to "Help"/, {}, { timeout: 10_000 })).toBeTruthy();
@@ -147,14 +160,7 @@ describe("Create/View", () => {
     let deleted = false;
     const fetchMock = stubFetch({
       [`GET ${api}/items`]: () => jsonResponse(200, deleted ? items.filter((i) => i.id !== CHECK_IN) : items),
-      [`GET ${api}/types/${CHECK_IN}/scheme`]: () =>
-        jsonResponse(200, {
-          id: CHECK_IN,
-          name: "Weekly check-in",
-          type: "questionnaire",
-          specification: checkIn,
-          instrument: null,
-        }),
+      [`GET ${api}/types/${CHECK_IN}/scheme`]: () => jsonResponse(200, checkInScheme()),
       [`DELETE ${api}/custom/${CHECK_IN}`]: () => {
         deletes++;
         if (deletes === 1) return jsonResponse(409, { statusCode: 409, message: refusal });
@@ -170,21 +176,11 @@ describe("Create/View", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(deletes).toBe(0);
 
-    await user.click(screen.getByRole("button", { name: "Delete questionnaire" }));
-    await user.click(
-      within(await screen.findByRole("dialog", { name: "Delete questionnaire Weekly check-in?" })).getByRole("button", {
-        name: "Delete",
-      }),
-    );
+    await deleteAndConfirm(user);
     expect((await screen.findByRole("alert")).textContent).toBe(refusal);
     expect(screen.getByRole("button", { name: "Weekly check-in" })).toBeTruthy();
 
-    await user.click(screen.getByRole("button", { name: "Delete questionnaire" }));
-    await user.click(
-      within(await screen.findByRole("dialog", { name: "Delete questionnaire Weekly check-in?" })).getByRole("button", {
-        name: "Delete",
-      }),
-    );
+    await deleteAndConfirm(user);
     expect(await screen.findByText(messages.catalogueDeleted("Weekly check-in"))).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("button", { name: "Weekly check-in" })).toBeNull());
     expect(screen.getByText("Choose a questionnaire, plan or batch to see its details")).toBeTruthy();
@@ -239,14 +235,7 @@ describe("Create custom questionnaire", () => {
           createdAt: "2026-01-01T00:00:00.000Z",
           updatedAt: "2026-01-01T00:00:00.000Z",
         }),
-      [`GET ${api}/types/${CHECK_IN}/scheme`]: () =>
-        jsonResponse(200, {
-          id: CHECK_IN,
-          name: "Check-in",
-          type: "questionnaire",
-          specification: checkIn,
-          instrument: null,
-        }),
+      [`GET ${api}/types/${CHECK_IN}/scheme`]: () => jsonResponse(200, checkInScheme("Check-in")),
     });
     const user = userEvent.setup({ applyAccept: false });
     const { router } = open("custom-new");
@@ -272,21 +261,14 @@ describe("Create custom questionnaire", () => {
     await waitFor(() => expect(router.state.location.hash).toBe(`#${CHECK_IN}`));
     expect(router.state.location.pathname).toBe(`/programs/${projectId}/settings/questionnaires/custom`);
     expect(await screen.findByText(messages.questionnaireCreated("Check-in"))).toBeTruthy();
-    expect(posted(fetchMock, `${api}/custom`)).toEqual([{ name: "Check-in", specification: checkIn }]);
+    expect(bodiesSent(fetchMock, "POST", `${api}/custom`)).toEqual([{ name: "Check-in", specification: checkIn }]);
   });
 });
 
 describe("Edit custom questionnaire", () => {
   it("sends only the changed texts, split into paragraphs on blank lines", async () => {
     const fetchMock = stubFetch({
-      [`GET ${api}/types/${CHECK_IN}/scheme`]: () =>
-        jsonResponse(200, {
-          id: CHECK_IN,
-          name: "Weekly check-in",
-          type: "questionnaire",
-          specification: checkIn,
-          instrument: null,
-        }),
+      [`GET ${api}/types/${CHECK_IN}/scheme`]: () => jsonResponse(200, checkInScheme()),
       [`PATCH ${api}/types/${CHECK_IN}`]: () =>
         jsonResponse(200, {
           id: CHECK_IN,
@@ -309,9 +291,9 @@ describe("Edit custom questionnaire", () => {
     await user.type(text, "Call the ward.{enter}{enter}Day or night.");
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH").map(([, i]) => JSON.parse(String(i?.body))),
-      ).toEqual([{ helpTexts: [{ questionId: "help", text: ["Call the ward.", "Day or night."] }] }]),
+      expect(bodiesSent(fetchMock, "PATCH", `${api}/types/${CHECK_IN}`)).toEqual([
+        { helpTexts: [{ questionId: "help", text: ["Call the ward.", "Day or night."] }] },
+      ]),
     );
     expect(await screen.findByText(messages.questionnaireUpdated)).toBeTruthy();
   });
@@ -320,14 +302,7 @@ describe("Edit custom questionnaire", () => {
 describe("Upload questionnaire JSON", () => {
   it("sends a new configuration and lists the server's problems under the file input", async () => {
     const fetchMock = stubFetch({
-      [`GET ${api}/types/${CHECK_IN}/scheme`]: () =>
-        jsonResponse(200, {
-          id: CHECK_IN,
-          name: "Weekly check-in",
-          type: "questionnaire",
-          specification: checkIn,
-          instrument: null,
-        }),
+      [`GET ${api}/types/${CHECK_IN}/scheme`]: () => jsonResponse(200, checkInScheme()),
       [`PUT ${api}/custom/${CHECK_IN}`]: () =>
         jsonResponse(422, {
           statusCode: 422,
@@ -347,8 +322,7 @@ describe("Upload questionnaire JSON", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Upload" }));
     expect(await within(dialog).findByText(`questions: ${messages.schemeTranscriptChanged}`)).toBeTruthy();
-    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === "PUT");
-    expect(puts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ specification: checkIn }]);
+    expect(bodiesSent(fetchMock, "PUT", `${api}/custom/${CHECK_IN}`)).toEqual([{ specification: checkIn }]);
   });
 });
 
@@ -388,7 +362,7 @@ describe("Create questionnaire batch", () => {
     await user.click(screen.getByRole("button", { name: "Remove questionnaire 3" }));
     await user.click(create);
     await waitFor(() => expect(router.state.location.hash).toBe(`#${BATCH}`));
-    expect(posted(fetchMock, `${api}/batches`)).toEqual([
+    expect(bodiesSent(fetchMock, "POST", `${api}/batches`)).toEqual([
       {
         name: "Weekly pair",
         members: [
@@ -422,14 +396,7 @@ describe("Create questionnaire plan", () => {
     const PLAN = "cccccccc-cccc-4ccc-8ccc-ccccccccccc1";
     const fetchMock = stubFetch({
       [`GET ${api}/items`]: () => jsonResponse(200, items),
-      [`GET ${api}/types/${CHECK_IN}/scheme`]: () =>
-        jsonResponse(200, {
-          id: CHECK_IN,
-          name: "Weekly check-in",
-          type: "questionnaire",
-          specification: checkIn,
-          instrument: null,
-        }),
+      [`GET ${api}/types/${CHECK_IN}/scheme`]: () => jsonResponse(200, checkInScheme()),
       [`POST ${api}/plans`]: (init) =>
         jsonResponse(201, { id: PLAN, name: JSON.parse(String(init?.body)).name, createdAt: "x", members: [] }),
       [`GET ${api}/plans/${PLAN}`]: () =>
@@ -447,7 +414,7 @@ describe("Create questionnaire plan", () => {
     await user.click(confirm);
     expect((await screen.findAllByText(messages.planChooseOption)).length).toBeGreaterThan(0);
     expect(confirm.hasAttribute("disabled")).toBe(true);
-    expect(posted(fetchMock, `${api}/plans`)).toEqual([]);
+    expect(bodiesSent(fetchMock, "POST", `${api}/plans`)).toEqual([]);
 
     const first = screen.getByRole("group", { name: "Questionnaire 1" });
     const second = screen.getByRole("group", { name: "Questionnaire 2" });
@@ -484,7 +451,7 @@ describe("Create questionnaire plan", () => {
     await waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(false));
     await user.click(confirm);
     await waitFor(() => expect(router.state.location.hash).toBe(`#${PLAN}`));
-    const [body] = posted(fetchMock, `${api}/plans`);
+    const [body] = bodiesSent(fetchMock, "POST", `${api}/plans`);
     expect(body.members[1]).toMatchObject({
       order: 2,
       questionnaireId: DIARY,
