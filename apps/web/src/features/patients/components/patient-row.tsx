@@ -1,5 +1,4 @@
-import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { Box, Button, Checkbox, IconButton, Menu, MenuItem, Paper, Typography } from "@mui/material";
+import { Box, Button, Checkbox, Paper, Typography } from "@mui/material";
 import {
   can,
   canResendInvite,
@@ -9,7 +8,8 @@ import {
   type Grants,
   patientIdTypes,
 } from "@openpro/core";
-import { Fragment, useId, useState } from "react";
+import { Fragment } from "react";
+import { RowActionsMenu } from "../../../components/row-actions-menu";
 import type { Program } from "../../../lib/wire";
 import { StatusHistory } from "./status-history";
 
@@ -52,8 +52,6 @@ export const PatientRow = ({
   selected?: boolean;
   onSelectedChange?: (selected: boolean) => void;
 }) => {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
   const name = `${patient.firstName} ${patient.lastName}`.trim() || patient.email;
   const menu: { action: PatientAction; label: string }[] = [
     ...(can(actor, "edit_project_user") ? [{ action: "edit" as const, label: "Edit patient" }] : []),
@@ -62,10 +60,6 @@ export const PatientRow = ({
       ? [{ action: "retract" as const, label: "Retract consent" }]
       : []),
   ];
-  const pick = (action: PatientAction) => {
-    setAnchor(null);
-    onAction(action, patient);
-  };
 
   return (
     <Paper
@@ -132,24 +126,10 @@ export const PatientRow = ({
           </Button>
         ) : null}
         {menu.length > 0 ? (
-          <>
-            <IconButton
-              aria-label={`Actions for ${name}`}
-              aria-haspopup="menu"
-              aria-controls={anchor ? menuId : undefined}
-              aria-expanded={anchor ? true : undefined}
-              onClick={(event) => setAnchor(event.currentTarget)}
-            >
-              <MoreVertIcon />
-            </IconButton>
-            <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-              {menu.map((item) => (
-                <MenuItem key={item.action} onClick={() => pick(item.action)}>
-                  {item.label}
-                </MenuItem>
-              ))}
-            </Menu>
-          </>
+          <RowActionsMenu
+            name={name}
+            items={menu.map((item) => ({ label: item.label, onClick: () => onAction(item.action, patient) }))}
+          />
         ) : null}
       </Box>
     </Paper>

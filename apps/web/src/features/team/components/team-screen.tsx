@@ -1,17 +1,69 @@
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
-import { Box, Button, Typography } from "@mui/material";
+import { Alert, Box, Button, IconButton, Typography } from "@mui/material";
 import { type Grants, messages, type TeamMember } from "@openpro/core";
+import { enqueueSnackbar } from "notistack";
 import { type ReactNode, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
-import { type TeamRef, useTeamMembers } from "../api";
+import { RowActionsMenu } from "../../../components/row-actions-menu";
+import { ApiError } from "../../../lib/http";
+import { type TeamRef, useRemoveTeamMember, useResendTeamInvite, useTeamMembers } from "../api";
 import { TeamMemberDrawer } from "./team-member-drawer";
-import { TeamMembersTable } from "./team-members-table";
+import { fullName, TeamMembersTable } from "./team-members-table";
+
+/** Who may do what on a team screen. */
+export interface TeamRules {
+  add: boolean;
+  edit: boolean;
+  remove: boolean;
+  /** Whether a member's row offers Re-send invite (a program's team only). */
+  resend: (member: TeamMember) => boolean;
+}
+
+/** How a removal is asked for and confirmed. */
+export interface TeamRemoval {
+  title: string;
+  confirmLabel: string;
+  /** The dialog's text about the member. */
+  text: (member: TeamMember) => string;
+  /** A second paragraph under the text. */
+  note?: string;
+  /** A program's team: the confirm also deletes the profile, this alternative (its label) keeps it. */
+  keepProfileLabel?: string;
+  /** The item of the row's more-menu that removes; without it the row has its own Remove icon button. */
+  menuLabel?: string;
+}
+
+const serverMessage = (error: unknown): string =>
+  error instanceof ApiError && error.status !== undefined && error.status < 500 && error.message.trim()
+    ? error.message
+    : messages.somethingWentWrong;
+
+/** A pending member's Re-send invite (a program's team); a failed re-send is silently ignored, the list refreshed. */
+const ResendInviteButton = ({ programId, member }: { programId: string; member: TeamMember }) => {
+  const resend = useResendTeamInvite(programId);
+  return (
+    <Button
+      size="small"
+      onClick={() =>
+        resend.mutate(member.id, { onSuccess: ({ message }) => enqueueSnackbar(message, { variant: "success" }) })
+      }
+      disabled={resend.isPending}
+      aria-label={`Re-send invite to ${fullName(member)}`}
+    >
+      Re-send invite
+    </Button>
+  );
+};
 
 /**
  * A team screen, the organisation's or a program's: its title and Add team member, the members' table (or the
- * empty state), and the add / edit drawer. What differs between the two comes as props: the actions of a row
- * (given `edit` to open the drawer on a member), the empty state, and the screen's own dialogs as children.
+ * empty state) with each row's actions (re-send invite, edit, remove), the add / edit drawer and the removal's
+ * confirmation. What differs between the two teams comes as props: the words, the rules and how a removal is
+ * confirmed.
  */
 export const TeamScreen = ({
   team,
@@ -19,33 +71,77 @@ export const TeamScreen = ({
   title,
   tableLabel,
   loadingLabel,
-  canAdd,
   showDisplayName = false,
   empty,
-  actions,
-  children,
+  rules,
+  removal,
 }: {
   team: TeamRef;
   actor: Grants;
   title: string;
   tableLabel: string;
   loadingLabel?: string;
-  canAdd: boolean;
   showDisplayName?: boolean;
   /** The empty team's state, given `add` (null without the permission). */
   empty: (add: (() => void) | null) => ReactNode;
-  actions?: (member: TeamMember, edit: (member: TeamMember) => void) => ReactNode;
-  children?: ReactNode;
+  rules: TeamRules;
+  removal: TeamRemoval;
 }) => {
   const staff = useTeamMembers(team);
+  const remove = useRemoveTeamMember(team);
   const [drawer, setDrawer] = useState<{ open: boolean; member: TeamMember | null }>({ open: false, member: null });
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
   const openAdd = () => setDrawer({ open: true, member: null });
   const edit = (member: TeamMember) => setDrawer({ open: true, member });
+  const askRemove = (member: TeamMember) => {
+    remove.reset();
+    setRemoving(member);
+  };
+  const onRemove = (deleteProfile: boolean) => {
+    if (!removing) return;
+    remove.mutate(
+      { userId: removing.id, deleteProfile },
+      {
+        onSuccess: () => {
+          setRemoving(null);
+          enqueueSnackbar(messages.teamMemberRemoved, { variant: "success" });
+        },
+      },
+    );
+  };
+  const actions = (member: TeamMember) => (
+    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 1 }}>
+      {team.kind === "program" && rules.resend(member) ? (
+        <ResendInviteButton programId={team.programId} member={member} />
+      ) : null}
+      {rules.edit ? (
+        <IconButton aria-label={`Edit ${fullName(member)}`} aria-haspopup="dialog" onClick={() => edit(member)}>
+          <EditOutlinedIcon />
+        </IconButton>
+      ) : null}
+      {rules.remove && removal.menuLabel ? (
+        <RowActionsMenu
+          name={fullName(member)}
+          items={[{ label: removal.menuLabel, onClick: () => askRemove(member) }]}
+        />
+      ) : null}
+      {rules.remove && !removal.menuLabel ? (
+        <IconButton
+          aria-label={`Remove ${fullName(member)}`}
+          aria-haspopup="dialog"
+          color="error"
+          onClick={() => askRemove(member)}
+        >
+          <DeleteOutlineIcon />
+        </IconButton>
+      ) : null}
+    </Box>
+  );
   return (
     <Box>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 2 }}>
         <Typography variant="h2">{title}</Typography>
-        {canAdd ? (
+        {rules.add ? (
           <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={openAdd} aria-haspopup="dialog">
             Add team member
           </Button>
@@ -53,13 +149,13 @@ export const TeamScreen = ({
       </Box>
       {staff.isPending ? <Loading label={loadingLabel} /> : null}
       {staff.isError ? <EmptyState title={messages.somethingWentWrong} /> : null}
-      {staff.data && staff.data.results.length === 0 ? empty(canAdd ? openAdd : null) : null}
+      {staff.data && staff.data.results.length === 0 ? empty(rules.add ? openAdd : null) : null}
       {staff.data && staff.data.results.length > 0 ? (
         <TeamMembersTable
           label={tableLabel}
           members={staff.data.results}
           showDisplayName={showDisplayName}
-          actions={actions ? (member) => actions(member, edit) : undefined}
+          actions={rules.add || rules.edit || rules.remove ? actions : undefined}
         />
       ) : null}
       <TeamMemberDrawer
@@ -69,7 +165,32 @@ export const TeamScreen = ({
         open={drawer.open}
         onClose={() => setDrawer((d) => ({ ...d, open: false }))}
       />
-      {children}
+      <ConfirmDialog
+        open={removing !== null}
+        title={removal.title}
+        confirmLabel={removal.confirmLabel}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => onRemove(removal.keepProfileLabel !== undefined)}
+        onCancel={() => setRemoving(null)}
+        alternative={
+          removal.keepProfileLabel ? { label: removal.keepProfileLabel, onClick: () => onRemove(false) } : undefined
+        }
+      >
+        <Typography component="span" sx={{ display: "block" }}>
+          {removing ? removal.text(removing) : ""}
+        </Typography>
+        {removal.note ? (
+          <Typography component="span" sx={{ display: "block", mt: 1 }}>
+            {removal.note}
+          </Typography>
+        ) : null}
+        {remove.isError ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {serverMessage(remove.error)}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
     </Box>
   );
 };
