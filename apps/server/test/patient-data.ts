@@ -148,3 +148,99 @@ export const insertMedicationEvent = async (
     .executeTakeFirstOrThrow();
   return row.id;
 };
+
+/**
+ * A nurse-visit appointment of the patient, as the appointments screen leaves it: on `date` from
+ * `startTime` to `endTime` (both null: a draft without a time, the whole day), at the instants
+ * `startsAt`–`endsAt`, face to face and completed unless said otherwise.
+ */
+export const insertVisit = async (
+  t: TestApp,
+  owner: { programId: string; patientId: string },
+  visit: {
+    date: string;
+    startTime: string | null;
+    endTime: string | null;
+    startsAt: string;
+    endsAt: string;
+    createdBy: string;
+    appointmentType?: string;
+    status?: string;
+    withWhom?: string | null;
+    notes?: string | null;
+    createdAt?: string;
+  },
+): Promise<string> => {
+  const createdAt = visit.createdAt ?? t.clock.now();
+  const row = await t.ctx.db
+    .insertInto("nurseVisitAppointments")
+    .values({
+      programId: owner.programId,
+      patientId: owner.patientId,
+      appointmentType: visit.appointmentType ?? "NURSE_APPOINTMENT",
+      date: visit.date,
+      startTime: visit.startTime,
+      endTime: visit.endTime,
+      isDraft: visit.startTime === null,
+      mode: "FACE_TO_FACE",
+      status: visit.status ?? "COMPLETED",
+      withWhom: visit.withWhom ?? null,
+      notes: visit.notes ?? null,
+      startsAt: visit.startsAt,
+      endsAt: visit.endsAt,
+      createdBy: visit.createdBy,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
+/**
+ * A severe-symptom alert raised for the patient's grade on `raisedAt` (open), or, with `closed`,
+ * taken and closed by a nurse as the alert queue leaves it; `logIds` are the logs it grew from.
+ */
+export const insertSymptomAlert = async (
+  t: TestApp,
+  owner: { programId: string; patientId: string },
+  alert: {
+    logTypeId: string;
+    grade: number;
+    raisedAt: string | Date;
+    lastLogAt?: string | Date;
+    logIds?: readonly string[];
+    closed?: { by: string; takenAt: string; closedAt: string; action: string; note: string };
+  },
+): Promise<string> => {
+  const { id } = await t.ctx.db
+    .insertInto("alerts")
+    .values({
+      programId: owner.programId,
+      patientId: owner.patientId,
+      kind: "symptom",
+      triggerKey: `symptom:${alert.logTypeId}`,
+      logTypeId: alert.logTypeId,
+      grade: alert.grade,
+      temperature: null,
+      severity: alert.grade,
+      raisedAt: alert.raisedAt,
+      lastLogAt: alert.lastLogAt ?? alert.raisedAt,
+      ...(alert.closed
+        ? {
+            status: "closed" as const,
+            ownerId: alert.closed.by,
+            takenAt: alert.closed.takenAt,
+            closedAt: alert.closed.closedAt,
+            closedBy: alert.closed.by,
+            closeAction: alert.closed.action,
+            closeNote: alert.closed.note,
+          }
+        : {}),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const logId of alert.logIds ?? [])
+    await t.ctx.db.insertInto("alertLogs").values({ alertId: id, logId, programId: owner.programId }).execute();
+  return id;
+};

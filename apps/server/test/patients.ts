@@ -205,3 +205,29 @@ export const auditRows = (t: TestApp, action: string) =>
     .where("action", "=", action)
     .orderBy("at")
     .execute();
+
+/**
+ * A patient the care team added through the API (as `staffToken`), who took the e-mailed invitation
+ * and consented in the app: her account id and her patient session. `names` are those she is added
+ * and signs up with (Grace Hopper by default). With `consentsAt` the clock is moved there after she
+ * is added, so that she joins and consents later than the day she was added.
+ */
+export const consentedPatient = async (
+  t: TestApp,
+  staffToken: string,
+  programId: string,
+  person: { email: string; firstName?: string; lastName?: string } & Record<string, unknown>,
+  { consentsAt }: { consentsAt?: string } = {},
+): Promise<{ userId: string; token: string }> => {
+  const added = await addPatient(t, staffToken, newPatient(programId, person));
+  if (added.statusCode !== 201) throw new Error(`adding ${person.email} answered ${added.statusCode} ${added.body}`);
+  if (consentsAt) t.clock.set(consentsAt);
+  const names = {
+    ...(person.firstName ? { firstName: person.firstName } : {}),
+    ...(person.lastName ? { lastName: person.lastName } : {}),
+  };
+  const token = await acceptInvite(t, person.email, names);
+  const consented = await giveConsent(t, token, programId);
+  if (consented.statusCode !== 200) throw new Error(`${person.email} consenting answered ${consented.statusCode}`);
+  return { userId: await userIdOf(t, person.email), token };
+};

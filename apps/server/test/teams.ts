@@ -162,6 +162,50 @@ export const organisationStaff = async (
   return session;
 };
 
+/**
+ * A staff member of one program only (not of its organisation), signed in, with the role's
+ * default grants and those in `grant` beside: its id and access token.
+ */
+export const programStaff = async (
+  t: TestApp,
+  programId: string,
+  user: { email: string; role: Role; firstName?: string; lastName?: string },
+  grant: readonly string[] = [],
+): Promise<{ id: string; token: string }> => {
+  const session = await staffSession(t, user);
+  await addToProgram(t, session.id, programId, user.role);
+  if (grant.length > 0) await changePermissions(t, session.id, { grant });
+  return session;
+};
+
+export type StaffMember = { email: string; role: Role; firstName?: string; lastName?: string };
+
+/**
+ * An organisation of its own running one program, and its staff, each a member of the organisation
+ * with the role's default grants, signed in by key: `programWithStaff(t, { organisation:
+ * "Northbridge Health", program: "Northbridge Heart", staff: { nurse: { email, role } } })`.
+ */
+export const programWithStaff = async <K extends string>(
+  t: TestApp,
+  world: {
+    organisation: string;
+    program: string;
+    territory?: "UK_IRE" | "US" | "CH";
+    staff: Record<K, StaffMember>;
+  },
+): Promise<{ organisationId: string; programId: string; staff: Record<K, { id: string; token: string }> }> => {
+  const organisationId = await insertOrganisation(t, world.organisation);
+  const programId = await insertProgram(t, {
+    organisationId,
+    name: world.program,
+    ...(world.territory ? { territory: world.territory } : {}),
+  });
+  const staff = {} as Record<K, { id: string; token: string }>;
+  for (const [key, member] of Object.entries(world.staff) as [K, StaffMember][])
+    staff[key] = await organisationStaff(t, organisationId, member);
+  return { organisationId, programId, staff };
+};
+
 /** A multipart/form-data body with one file field, built by hand as a browser would send it. */
 export const multipartFile = (file: { field?: string; fileName: string; contentType: string; data: Buffer }) => {
   const boundary = `----openpro-test-${Math.random().toString(16).slice(2)}`;

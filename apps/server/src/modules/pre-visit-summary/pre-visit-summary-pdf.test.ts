@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertLog } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
+import { insertLog, insertVisit } from "../../../test/patient-data.js";
+import { auditRows, consentedPatient } from "../../../test/patients.js";
 import { pdfFonts, pdfText } from "../../../test/pdf.js";
-import {
-  addToOrganisation,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+import { changePermissions, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -18,14 +12,10 @@ const NAUSEA = "10028813";
  * clock). She saw the nurse on 1 March 2026; since then a grade-3 nausea with a note. Zoë, the
  * program's admin, downloads her pre-visit summary as a PDF on 12 March; Carl, a team member whose
  * permissions lack the report download, may read the summary on screen but not download it;
- * Omar, of another organisation, cannot reach her.
+ * Omar, of another organisation, cannot reach her. Each story builds this world anew.
  */
 describe("the pre-visit summary as a PDF", () => {
   let t: TestApp;
-  let riverside: string;
-  let lucjaId = "";
-  let clerkId = "";
-  const tokens: Record<string, string> = {};
   const download = (token: string, programId: string, userId: string) =>
     t.request({
       method: "GET",
@@ -33,76 +23,65 @@ describe("the pre-visit summary as a PDF", () => {
       token,
     });
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  let n = 0;
+  const lucjaSinceHerVisit = async () => {
+    n++;
+    const domain = uniqueMailDomain();
     t.clock.set("2026-02-01T15:00:00Z");
-    const org = await insertOrganisation(t, "Riverside Health");
-    const otherOrg = await insertOrganisation(t, "Lakeside");
-    riverside = await insertProgram(t, { organisationId: org, name: "Riverside Lung", territory: "US" });
-    const admin = await staffSession(t, {
-      email: "zoe@clinic.test",
-      role: "clinical_project_admin",
-      firstName: "Zoë",
-      lastName: "Ørsted",
+    const { programId: riverside, staff } = await programWithStaff(t, {
+      organisation: `Riverside Health ${n}`,
+      program: `Riverside Lung ${n}`,
+      territory: "US",
+      staff: {
+        admin: { email: `zoe@${domain}`, role: "clinical_project_admin", firstName: "Zoë", lastName: "Ørsted" },
+        clerk: { email: `carl@${domain}`, role: "clinical_project_admin" },
+      },
     });
-    await addToOrganisation(t, admin.id, org, "clinical_project_admin");
-    const clerk = await staffSession(t, { email: "carl@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, clerk.id, org, "clinical_project_admin");
-    clerkId = clerk.id;
-    await changePermissions(t, clerk.id, { revoke: ["download_patient_report"] });
-    const outsider = await staffSession(t, { email: "omar@lakeside.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, outsider.id, otherOrg, "clinical_project_admin");
-    const adminToken = (await signIn(t, "zoe@clinic.test")).accessToken;
-    const added = await addPatient(
-      t,
-      adminToken,
-      newPatient(riverside, { firstName: "Łucja", lastName: "Dvořák-Nguyễn", email: "lucja@patients.test" }),
-    );
-    expect(added.statusCode).toBe(201);
-    const patientToken = await acceptInvite(t, "lucja@patients.test", {
+    await changePermissions(t, staff.clerk.id, { revoke: ["download_patient_report"] });
+    await programWithStaff(t, {
+      organisation: `Lakeside ${n}`,
+      program: `Lakeside ${n}`,
+      staff: { outsider: { email: `omar@lakeside-${domain}`, role: "clinical_project_admin" } },
+    });
+    const lucja = await consentedPatient(t, staff.admin.token, riverside, {
       firstName: "Łucja",
       lastName: "Dvořák-Nguyễn",
+      email: `lucja@${domain}`,
     });
-    expect((await giveConsent(t, patientToken, riverside)).statusCode).toBe(200);
-    lucjaId = await userIdOf(t, "lucja@patients.test");
-    await t.ctx.db
-      .insertInto("nurseVisitAppointments")
-      .values({
-        programId: riverside,
-        patientId: lucjaId,
-        appointmentType: "NURSE_APPOINTMENT",
-        date: "2026-03-01",
-        startTime: "10:00",
-        endTime: "10:30",
-        isDraft: false,
-        mode: "FACE_TO_FACE",
-        status: "COMPLETED",
-        withWhom: null,
-        notes: null,
-        startsAt: "2026-03-01T15:00:00Z",
-        endsAt: "2026-03-01T15:30:00Z",
-        createdBy: admin.id,
-        createdAt: "2026-02-20T10:00:00Z",
-        updatedAt: "2026-02-20T10:00:00Z",
-      })
-      .execute();
-    await insertLog(
-      t,
-      { programId: riverside, patientId: lucjaId },
-      { logClass: "SYMPTOMS", at: "2026-03-04T14:00:00+00:00", logTypeId: NAUSEA, grade: 3, note: "Żółć po śniadaniu" },
-    );
+    const owner = { programId: riverside, patientId: lucja.userId };
+    await insertVisit(t, owner, {
+      date: "2026-03-01",
+      startTime: "10:00",
+      endTime: "10:30",
+      startsAt: "2026-03-01T15:00:00Z",
+      endsAt: "2026-03-01T15:30:00Z",
+      createdBy: staff.admin.id,
+      createdAt: "2026-02-20T10:00:00Z",
+    });
+    await insertLog(t, owner, {
+      logClass: "SYMPTOMS",
+      at: "2026-03-04T14:00:00+00:00",
+      logTypeId: NAUSEA,
+      grade: 3,
+      note: "Żółć po śniadaniu",
+    });
     t.clock.set("2026-03-12T15:00:00Z");
-    for (const [key, email] of [
-      ["admin", "zoe@clinic.test"],
-      ["clerk", "carl@clinic.test"],
-      ["outsider", "omar@lakeside.test"],
-    ] as const)
-      tokens[key] = (await signIn(t, email)).accessToken;
+    const tokens = {
+      admin: (await signIn(t, `zoe@${domain}`)).accessToken,
+      clerk: (await signIn(t, `carl@${domain}`)).accessToken,
+      outsider: (await signIn(t, `omar@lakeside-${domain}`)).accessToken,
+    };
+    return { riverside, lucjaId: lucja.userId, clerkId: staff.clerk.id, tokens };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
   it("prints the patient's name exactly, the period in the territory's dates, the figures of the screen, and is audited", async () => {
-    const answer = await download(tokens.admin!, riverside, lucjaId);
+    const { riverside, lucjaId, tokens } = await lucjaSinceHerVisit();
+    const answer = await download(tokens.admin, riverside, lucjaId);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["content-type"]).toBe("application/pdf");
     expect(answer.headers["content-disposition"]).toBe(
@@ -130,6 +109,7 @@ describe("the pre-visit summary as a PDF", () => {
       .selectFrom("auditLog")
       .select(["programId", "patientId", "outcome", "details"])
       .where("action", "=", "patient.summary.export")
+      .where("programId", "=", riverside)
       .execute();
     expect(exports).toEqual([
       {
@@ -142,14 +122,15 @@ describe("the pre-visit summary as a PDF", () => {
   });
 
   it("refuses a team member without the report download (403, audited), and answers 404 outside the program", async () => {
+    const { riverside, lucjaId, clerkId, tokens } = await lucjaSinceHerVisit();
     const exportsBefore = (await auditRows(t, "patient.summary.export")).length;
-    expect((await download(tokens.clerk!, riverside, lucjaId)).statusCode).toBe(403);
+    expect((await download(tokens.clerk, riverside, lucjaId)).statusCode).toBe(403);
     expect(await auditRows(t, "permission.refused")).toContainEqual(
       expect.objectContaining({ actorUserId: clerkId, outcome: "refused" }),
     );
-    expect((await download(tokens.outsider!, riverside, lucjaId)).statusCode).toBe(404);
-    expect((await download(tokens.admin!, riverside, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
-    expect((await download(tokens.admin!, riverside, "not-a-uuid")).statusCode).toBe(404);
+    expect((await download(tokens.outsider, riverside, lucjaId)).statusCode).toBe(404);
+    expect((await download(tokens.admin, riverside, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await download(tokens.admin, riverside, "not-a-uuid")).statusCode).toBe(404);
     // None of these wrote an export.
     expect(await auditRows(t, "patient.summary.export")).toHaveLength(exportsBefore);
   });

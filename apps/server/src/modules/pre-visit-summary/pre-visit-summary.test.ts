@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertLog } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
+import { insertLog, insertSymptomAlert, insertVisit } from "../../../test/patient-data.js";
+import { auditRows, consentedPatient } from "../../../test/patients.js";
 import { EQ5D_TYPE_ID, insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
-import {
-  addToOrganisation,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+import { changePermissions, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -18,15 +12,10 @@ const NAUSEA = "10028813";
  * then: nausea at grade 1, then 3 (a danger grade, an alert the nurse closed by calling her), then
  * 2; a temperature of 38.6 °C; an EQ-5D answered on 8 March whose VAS fell from 70 to 50; one
  * missed on 5 March; a note "Could not keep breakfast down". Before the visit, a grade-4 nausea
- * that the summary leaves out. Lena is Lakeside's patient.
+ * that the summary leaves out. Lena is Lakeside's patient. Each story builds this world anew.
  */
 describe("the pre-visit summary", () => {
   let t: TestApp;
-  let heart: string;
-  let lakeside: string;
-  let graceId = "";
-  let lenaId = "";
-  const tokens: Record<string, string> = {};
   const summary = (token: string, programId: string, userId: string) =>
     t.request({
       method: "GET",
@@ -34,104 +23,85 @@ describe("the pre-visit summary", () => {
       token,
     });
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  let n = 0;
+  const graceSinceHerVisit = async () => {
+    n++;
+    const domain = uniqueMailDomain();
     t.clock.set("2026-02-01T10:00:00Z");
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    const lakesideOrg = await insertOrganisation(t, "Lakeside");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lakeside = await insertProgram(t, { organisationId: lakesideOrg, name: "Lakeside Oncology" });
+    const northbridge = await programWithStaff(t, {
+      organisation: `Northbridge Health ${n}`,
+      program: `Northbridge Heart ${n}`,
+      staff: {
+        admin: { email: `cara@${domain}`, role: "clinical_project_admin" },
+        clerk: { email: `carl@${domain}`, role: "clinician_team_member" },
+      },
+    });
+    const heart = northbridge.programId;
+    const { admin, clerk } = northbridge.staff;
     await t.ctx.db
       .updateTable("programs")
       .set({ temperatureMin: 36, temperatureMax: 38 })
       .where("id", "=", heart)
       .execute();
-    const admin = await staffSession(t, { email: "cara@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, admin.id, northbridge, "clinical_project_admin");
-    const clerk = await staffSession(t, { email: "carl@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, clerk.id, northbridge, "clinician_team_member");
     await changePermissions(t, clerk.id, { revoke: ["view_user_dashboard"] });
-    const outsider = await staffSession(t, { email: "omar@lakeside.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, outsider.id, lakesideOrg, "clinical_project_admin");
-    const adminToken = (await signIn(t, "cara@clinic.test")).accessToken;
-    const outsiderToken = (await signIn(t, "omar@lakeside.test")).accessToken;
-    for (const [programId, token, first, last, email] of [
-      [heart, adminToken, "Grace", "Hopper", "grace@patients.test"],
-      [lakeside, outsiderToken, "Lena", "Lake", "lena@patients.test"],
-    ] as const) {
-      expect(
-        (await addPatient(t, token, newPatient(programId, { firstName: first, lastName: last, email }))).statusCode,
-      ).toBe(201);
-      const patientToken = await acceptInvite(t, email, { firstName: first, lastName: last });
-      expect((await giveConsent(t, patientToken, programId)).statusCode).toBe(200);
-    }
-    graceId = await userIdOf(t, "grace@patients.test");
-    lenaId = await userIdOf(t, "lena@patients.test");
-    const grace = { programId: heart, patientId: graceId };
-    await t.ctx.db
-      .insertInto("nurseVisitAppointments")
-      .values({
-        programId: heart,
-        patientId: graceId,
-        appointmentType: "NURSE_APPOINTMENT",
-        date: "2026-03-01",
-        startTime: "10:00",
-        endTime: "10:30",
-        isDraft: false,
-        mode: "FACE_TO_FACE",
-        status: "COMPLETED",
-        withWhom: "Sister Okafor",
-        notes: null,
-        startsAt: "2026-03-01T10:00:00Z",
-        endsAt: "2026-03-01T10:30:00Z",
-        createdBy: admin.id,
-        createdAt: "2026-02-20T10:00:00Z",
-        updatedAt: "2026-02-20T10:00:00Z",
-      })
-      .execute();
-    await insertLog(t, grace, { logClass: "SYMPTOMS", at: "2026-02-20T09:00:00+00:00", logTypeId: NAUSEA, grade: 4 });
-    await insertLog(t, grace, { logClass: "SYMPTOMS", at: "2026-03-02T09:00:00+00:00", logTypeId: NAUSEA, grade: 1 });
-    const severe = await insertLog(t, grace, {
+    const lakeside = await programWithStaff(t, {
+      organisation: `Lakeside ${n}`,
+      program: `Lakeside Oncology ${n}`,
+      staff: { outsider: { email: `omar@lakeside-${domain}`, role: "clinical_project_admin" } },
+    });
+    const grace = await consentedPatient(t, admin.token, heart, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: `grace@${domain}`,
+    });
+    const lena = await consentedPatient(t, lakeside.staff.outsider.token, lakeside.programId, {
+      firstName: "Lena",
+      lastName: "Lake",
+      email: `lena@${domain}`,
+    });
+    const owner = { programId: heart, patientId: grace.userId };
+    await insertVisit(t, owner, {
+      date: "2026-03-01",
+      startTime: "10:00",
+      endTime: "10:30",
+      startsAt: "2026-03-01T10:00:00Z",
+      endsAt: "2026-03-01T10:30:00Z",
+      withWhom: "Sister Okafor",
+      createdBy: admin.id,
+      createdAt: "2026-02-20T10:00:00Z",
+    });
+    await insertLog(t, owner, { logClass: "SYMPTOMS", at: "2026-02-20T09:00:00+00:00", logTypeId: NAUSEA, grade: 4 });
+    await insertLog(t, owner, { logClass: "SYMPTOMS", at: "2026-03-02T09:00:00+00:00", logTypeId: NAUSEA, grade: 1 });
+    const severe = await insertLog(t, owner, {
       logClass: "SYMPTOMS",
       at: "2026-03-04T09:00:00+00:00",
       logTypeId: NAUSEA,
       grade: 3,
       note: "Could not keep breakfast down",
     });
-    await insertLog(t, grace, { logClass: "SYMPTOMS", at: "2026-03-06T09:00:00+00:00", logTypeId: NAUSEA, grade: 2 });
-    await insertLog(t, grace, { logClass: "TEMPERATURE", at: "2026-03-05T08:00:00+00:00", value: 38.6, unit: "°C" });
-    await insertLog(t, grace, { logClass: "TEMPERATURE", at: "2026-03-06T08:00:00+00:00", value: 37.0, unit: "°C" });
-    const alert = await t.ctx.db
-      .insertInto("alerts")
-      .values({
-        programId: heart,
-        patientId: graceId,
-        kind: "symptom",
-        triggerKey: `symptom:${NAUSEA}`,
-        logTypeId: NAUSEA,
-        grade: 3,
-        temperature: null,
-        severity: 3,
-        status: "closed",
-        raisedAt: "2026-03-04T09:00:05Z",
-        lastLogAt: "2026-03-04T09:00:00Z",
-        ownerId: admin.id,
+    await insertLog(t, owner, { logClass: "SYMPTOMS", at: "2026-03-06T09:00:00+00:00", logTypeId: NAUSEA, grade: 2 });
+    await insertLog(t, owner, { logClass: "TEMPERATURE", at: "2026-03-05T08:00:00+00:00", value: 38.6, unit: "°C" });
+    await insertLog(t, owner, { logClass: "TEMPERATURE", at: "2026-03-06T08:00:00+00:00", value: 37.0, unit: "°C" });
+    await insertSymptomAlert(t, owner, {
+      logTypeId: NAUSEA,
+      grade: 3,
+      raisedAt: "2026-03-04T09:00:05Z",
+      lastLogAt: "2026-03-04T09:00:00Z",
+      logIds: [severe],
+      closed: {
+        by: admin.id,
         takenAt: "2026-03-04T09:10:00Z",
         closedAt: "2026-03-04T09:40:00Z",
-        closedBy: admin.id,
-        closeAction: "called_patient",
-        closeNote: "Antiemetic advised",
-        escalatedAt: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await t.ctx.db.insertInto("alertLogs").values({ alertId: alert.id, logId: severe, programId: heart }).execute();
+        action: "called_patient",
+        note: "Antiemetic advised",
+      },
+    });
     const schedule = await insertProgramSchedule(t, {
       programId: heart,
       questionnaireTypeId: EQ5D_TYPE_ID,
       name: "EQ-5D",
     });
-    const event = { programId: heart, patientId: graceId, scheduleId: schedule, questionnaireTypeId: EQ5D_TYPE_ID };
+    const event = { ...owner, scheduleId: schedule, questionnaireTypeId: EQ5D_TYPE_ID };
     const vas = (score: number) => [{ scale: "VAS", label: "EQ VAS", kind: "vas", score, mid: 7 }];
     await insertQuestionnaireEvent(t, {
       ...event,
@@ -149,22 +119,27 @@ describe("the pre-visit summary", () => {
       scores: vas(50),
     });
     t.clock.set("2026-03-12T12:00:00Z");
-    for (const [key, email] of [
-      ["admin", "cara@clinic.test"],
-      ["clerk", "carl@clinic.test"],
-      ["outsider", "omar@lakeside.test"],
-    ] as const)
-      tokens[key] = (await signIn(t, email)).accessToken;
+    const tokens = {
+      admin: (await signIn(t, `cara@${domain}`)).accessToken,
+      clerk: (await signIn(t, `carl@${domain}`)).accessToken,
+      outsider: (await signIn(t, `omar@lakeside-${domain}`)).accessToken,
+    };
+    return { heart, heartName: `Northbridge Heart ${n}`, graceId: grace.userId, lenaId: lena.userId, tokens };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
   it("gathers the period since the last visit on one page, each figure with what links to its detail", async () => {
-    const answer = await summary(tokens.admin!, heart, graceId);
+    const { heart, heartName, graceId, tokens } = await graceSinceHerVisit();
+    const answer = await summary(tokens.admin, heart, graceId);
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
     expect(body).toMatchObject({
       patientName: "Grace Hopper",
-      programName: "Northbridge Heart",
+      programName: heartName,
       from: "2026-03-01",
       to: "2026-03-12",
       lastVisit: { date: "2026-03-01", appointmentType: "NURSE_APPOINTMENT" },
@@ -213,16 +188,17 @@ describe("the pre-visit summary", () => {
     expect(body.notes).toEqual([
       expect.objectContaining({ date: "2026-03-04", note: "Could not keep breakfast down" }),
     ]);
-    expect(await auditRows(t, "patient.summary.read")).toEqual([
+    expect((await auditRows(t, "patient.summary.read")).filter((row) => row.programId === heart)).toEqual([
       expect.objectContaining({ programId: heart, patientId: graceId, outcome: "success" }),
     ]);
   });
 
   it("refuses a team member without the dashboard permission, and answers 404 for another program's patient", async () => {
-    expect((await summary(tokens.clerk!, heart, graceId)).statusCode).toBe(403);
-    expect((await summary(tokens.outsider!, heart, graceId)).statusCode).toBe(404);
+    const { heart, graceId, lenaId, tokens } = await graceSinceHerVisit();
+    expect((await summary(tokens.clerk, heart, graceId)).statusCode).toBe(403);
+    expect((await summary(tokens.outsider, heart, graceId)).statusCode).toBe(404);
     // Lena is Lakeside's: not found through Heart, even for Heart's admin.
-    expect((await summary(tokens.admin!, heart, lenaId)).statusCode).toBe(404);
-    expect((await summary(tokens.admin!, heart, "not-a-uuid")).statusCode).toBe(404);
+    expect((await summary(tokens.admin, heart, lenaId)).statusCode).toBe(404);
+    expect((await summary(tokens.admin, heart, "not-a-uuid")).statusCode).toBe(404);
   });
 });

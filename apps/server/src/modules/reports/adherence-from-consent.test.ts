@@ -1,14 +1,8 @@
 import { dashboardRange } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
-import {
-  addToProgram,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+import { consentedPatient } from "../../../test/patients.js";
+import { insertOrganisation, insertProgram, programStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 /**
@@ -18,25 +12,27 @@ import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
  */
 describe("adherence counts doses from the later of the consent day and the medication's start", () => {
   let t: TestApp;
-  let nurse: { id: string; token: string };
-  let lung: string;
-  let grace: string;
+  let n = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  /**
+   * Northbridge Lung (from 1 November) and its nurse Nia, who may see the program's figures; Grace,
+   * added on 20 November, consents on Friday 27 November to a once-daily medicine started on Tuesday 24 November, and
+   * takes the one dose she can. Looked at the next morning, the 28th's dose still to come.
+   */
+  const graceConsentedAfterHerMedicineStarted = async () => {
+    n++;
+    const domain = uniqueMailDomain();
     t.clock.set("2026-11-20T09:00:00Z");
-    const organisation = await insertOrganisation(t, "Northbridge Health");
-    lung = await insertProgram(t, { organisationId: organisation, name: "Northbridge Lung", startDate: "2026-11-01" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToProgram(t, nurse.id, lung, "clinician_team_member");
-    await changePermissions(t, nurse.id, { grant: ["view_project_symptom_data", "view_project_temperature_data"] });
-    expect((await addPatient(t, nurse.token, newPatient(lung))).statusCode).toBe(201);
-    // Grace consents on Friday 27 November.
-    t.clock.set("2026-11-27T10:00:00Z");
-    const session = await acceptInvite(t, "grace@patients.test");
-    expect((await giveConsent(t, session, lung)).statusCode).toBe(200);
-    grace = await userIdOf(t, "grace@patients.test");
-    // Her once-daily medicine was started on Tuesday 24 November; she takes the one dose she can.
+    const organisationId = await insertOrganisation(t, `Northbridge Health ${n}`);
+    const lung = await insertProgram(t, { organisationId, name: `Northbridge Lung ${n}`, startDate: "2026-11-01" });
+    const nurse = await programStaff(t, lung, { email: `nia@${domain}`, role: "clinician_team_member" }, [
+      "view_project_symptom_data",
+      "view_project_temperature_data",
+    ]);
+    // Added on the 20th, she consents on Friday 27 November.
+    const grace = (
+      await consentedPatient(t, nurse.token, lung, { email: `grace@${domain}` }, { consentsAt: "2026-11-27T10:00:00Z" })
+    ).userId;
     const medicine = await insertMedication(
       t,
       { programId: lung, patientId: grace },
@@ -47,17 +43,21 @@ describe("adherence counts doses from the later of the consent day and the medic
       { programId: lung, patientId: grace },
       { medicationId: medicine, status: "LOGGED", at: "2026-11-27T12:00:00Z" },
     );
-    // Looked at the next morning: the 28th's dose is still to come, not missed.
     t.clock.set("2026-11-28T08:00:00Z");
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    return { lung, grace, nurseEmail: `nia@${domain}`, nurseToken: (await signIn(t, `nia@${domain}`)).accessToken };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
   it("shows 100 % in the participant report, with no dose missed before consent", async () => {
+    const { lung, grace, nurseToken } = await graceConsentedAfterHerMedicineStarted();
     const response = await t.request({
       method: "GET",
       url: `/api/v1/pro-dashboard/projects/${lung}/users/${grace}/reports?startDate=2026-11-20&endDate=2026-11-28`,
-      token: nurse.token,
+      token: nurseToken,
     });
     expect(response.statusCode).toBe(200);
     const [adherence, ...others] = response.json().medicationAdherence;
@@ -70,12 +70,13 @@ describe("adherence counts doses from the later of the consent day and the medic
   });
 
   it("shows 100 % on the program dashboard's Full program figures, and nobody behind a missed dose", async () => {
+    const { lung, nurseToken } = await graceConsentedAfterHerMedicineStarted();
     const full = dashboardRange("FULL_PROGRAM", { startDate: "2026-11-01", endDate: null }, "2026-11-28");
     expect(full).toEqual({ startDate: "2026-11-01", endDate: "2026-11-28" });
     const medication = await t.request({
       method: "GET",
       url: `/api/v1/pro-dashboard/projects/${lung}/reports/medication?${new URLSearchParams({ ...full })}`,
-      token: nurse.token,
+      token: nurseToken,
     });
     expect(medication.statusCode).toBe(200);
     expect(medication.json().results).toEqual([
@@ -88,15 +89,16 @@ describe("adherence counts doses from the later of the consent day and the medic
         figure: "missedMedication",
         medicationName: "Osimertinib",
       })}`,
-      token: nurse.token,
+      token: nurseToken,
     });
     expect(missed.statusCode).toBe(200);
     expect(missed.json().results).toEqual([]);
   });
 
   it("still counts a dose missed after consent", async () => {
+    const { lung, nurseEmail } = await graceConsentedAfterHerMedicineStarted();
     t.clock.set("2026-11-30T08:00:00Z");
-    const { accessToken } = await signIn(t, "nia@clinic.test");
+    const { accessToken } = await signIn(t, nurseEmail);
     const medication = await t.request({
       method: "GET",
       url: `/api/v1/pro-dashboard/projects/${lung}/reports/medication?startDate=2026-11-01&endDate=2026-11-30`,
@@ -104,6 +106,5 @@ describe("adherence counts doses from the later of the consent day and the medic
     });
     // The 28th and 29th went by without a dose: 1 of 3.
     expect(medication.json().results).toMatchObject([{ adherence: 33, eventsMissed: 2, logged: 1 }]);
-    t.clock.set("2026-11-28T08:00:00Z");
   });
 });

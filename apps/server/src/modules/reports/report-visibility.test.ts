@@ -1,14 +1,8 @@
 import type { DailyReport, ParticipantReport } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
-import {
-  addToOrganisation,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+import { consentedPatient } from "../../../test/patients.js";
+import { changePermissions, organisationStaff, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -16,15 +10,26 @@ const NAUSEA = "10028813";
 /**
  * A widget hidden in the browser is not a control: a nurse without a widget's permission gets
  * that part of the patient's data left out by the server, in the range report and the day report.
+ * Grace's week is written once and only read; each story signs in a nurse of its own, whose
+ * permissions lack what the story says.
  */
 describe("the server leaves out each dashboard part the caller may not see", () => {
   let t: TestApp;
-  let nurse: { id: string; token: string };
+  let organisationId: string;
   let programId: string;
   let patientId: string;
   const week = "startDate=2026-03-02&endDate=2026-03-08&symptomsSeperatedByStatus=true";
 
-  const rangeReport = async () => {
+  /** A nurse of the organisation, signed in, with the role's default grants less `revoked`. */
+  const nurseWithout = async (revoked: readonly string[] = []) => {
+    const nurse = await organisationStaff(t, organisationId, {
+      email: `nia@${uniqueMailDomain()}`,
+      role: "clinician_team_member",
+    });
+    if (revoked.length > 0) await changePermissions(t, nurse.id, { revoke: revoked });
+    return nurse;
+  };
+  const rangeReport = async (nurse: { token: string }) => {
     const response = await t.request({
       method: "GET",
       url: `/api/v1/pro-dashboard/projects/${programId}/users/${patientId}/reports?${week}`,
@@ -33,7 +38,7 @@ describe("the server leaves out each dashboard part the caller may not see", () 
     expect(response.statusCode).toBe(200);
     return response.json() as ParticipantReport;
   };
-  const dayReport = async () => {
+  const dayReport = async (nurse: { token: string }) => {
     const response = await t.request({
       method: "GET",
       url: `/api/v1/pro-dashboard/projects/${programId}/users/${patientId}/reports/2026-03-03`,
@@ -46,15 +51,15 @@ describe("the server leaves out each dashboard part the caller may not see", () 
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-07T10:00:00Z");
-    const organisationId = await insertOrganisation(t, "Northbridge Health");
-    programId = await insertProgram(t, { organisationId, name: "Northbridge Heart" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, organisationId, "clinician_team_member");
-    const added = await addPatient(t, nurse.token, newPatient(programId, { email: "grace@patients.test" }));
-    expect(added.statusCode).toBe(201);
-    const session = await acceptInvite(t, "grace@patients.test");
-    expect((await giveConsent(t, session, programId)).statusCode).toBe(200);
-    patientId = await userIdOf(t, "grace@patients.test");
+    const world = await programWithStaff(t, {
+      organisation: "Northbridge Health",
+      program: "Northbridge Heart",
+      staff: { nurse: { email: "nia@clinic.test", role: "clinician_team_member" } },
+    });
+    organisationId = world.organisationId;
+    programId = world.programId;
+    patientId = (await consentedPatient(t, world.staff.nurse.token, programId, { email: "grace@patients.test" }))
+      .userId;
     const grace = { programId, patientId };
     await insertLogs(t, grace, [
       { logClass: "SYMPTOMS", at: "2026-03-03T09:00:00Z", logTypeId: NAUSEA, grade: 3 },
@@ -77,7 +82,8 @@ describe("the server leaves out each dashboard part the caller may not see", () 
   afterAll(() => t.close());
 
   it("with every widget permission, every part is there", async () => {
-    const report = await rangeReport();
+    const nurse = await nurseWithout();
+    const report = await rangeReport(nurse);
     expect(report.symptoms.map((g) => g.log.name)).toEqual(["Nausea"]);
     expect(report.temperatures).toHaveLength(1);
     expect(report.weights.count).toBe(1);
@@ -87,7 +93,7 @@ describe("the server leaves out each dashboard part the caller may not see", () 
     expect(report.logs.map((l) => l.logClass).sort()).toEqual(
       ["ACTIVITY", "FEELING", "SYMPTOMS", "TEMPERATURE", "WEIGHT"].sort(),
     );
-    const day = await dayReport();
+    const day = await dayReport(nurse);
     expect([day.symptoms, day.temperatures, day.weights, day.feelings, day.activities].map((p) => p.length)).toEqual([
       1, 1, 1, 1, 1,
     ]);
@@ -95,18 +101,17 @@ describe("the server leaves out each dashboard part the caller may not see", () 
   });
 
   it("without the weight and temperature permissions, no weight or temperature leaves the server", async () => {
-    await changePermissions(t, nurse.id, { revoke: ["view_user_dashboard_weight", "view_user_dashboard_temperature"] });
-    const report = await rangeReport();
+    const nurse = await nurseWithout(["view_user_dashboard_weight", "view_user_dashboard_temperature"]);
+    const report = await rangeReport(nurse);
     expect(report.weights).toEqual({ unit: "kg", avg: null, dayAvg: [], items: [], count: 0 });
     expect(report.temperatures).toEqual([]);
     expect(report.logs.some((l) => l.logClass === "WEIGHT" || l.logClass === "TEMPERATURE")).toBe(false);
     // What the nurse may still see is untouched.
     expect(report.symptoms.map((g) => g.log.name)).toEqual(["Nausea"]);
-    const day = await dayReport();
+    const day = await dayReport(nurse);
     expect(day.weights).toEqual([]);
     expect(day.temperatures).toEqual([]);
     expect(day.symptoms).toHaveLength(1);
-    await changePermissions(t, nurse.id, { grant: ["view_user_dashboard_weight", "view_user_dashboard_temperature"] });
   });
 
   it("without symptom logs, medications, activities and calendar, those parts are empty too", async () => {
@@ -116,8 +121,8 @@ describe("the server leaves out each dashboard part the caller may not see", () 
       "view_user_activities",
       "view_user_dashboard_calendar",
     ];
-    await changePermissions(t, nurse.id, { revoke: hidden });
-    const report = await rangeReport();
+    const nurse = await nurseWithout(hidden);
+    const report = await rangeReport(nurse);
     expect(report.symptoms).toEqual([]);
     expect(report.symptomsNew).toEqual([]);
     expect(report.mostLoggedSymptoms).toEqual([]);
@@ -126,9 +131,8 @@ describe("the server leaves out each dashboard part the caller may not see", () 
     expect(report.steps).toEqual([]);
     expect(report.days).toEqual([]);
     expect(report.logs.map((l) => l.logClass).sort()).toEqual(["TEMPERATURE", "WEIGHT"]);
-    const day = await dayReport();
+    const day = await dayReport(nurse);
     expect([day.symptoms, day.feelings, day.activities, day.medicationEvents]).toEqual([[], [], [], []]);
     expect(day.weights).toHaveLength(1);
-    await changePermissions(t, nurse.id, { grant: hidden });
   });
 });
