@@ -114,6 +114,10 @@ export const SideMenu = ({
   const showOrganisations = shellRules.showOrganisationsBreadcrumb(user);
   const showPrograms = shellRules.showProgramsBreadcrumb(user);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  /** An item that opens a page of the app, selected while the user is on that page or below it. */
+  const pageItem = (icon: ReactNode, label: string, to: string) => (
+    <Item collapsed={collapsed} icon={icon} label={label} to={to} onClick={onNavigate} selected={isAt(to)} />
+  );
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
@@ -185,44 +189,27 @@ export const SideMenu = ({
           {collapsed && showPrograms ? (
             <Item collapsed icon={<ViewListIcon />} label="Programs" to="/programs" selected={isAt("/programs")} />
           ) : null}
-          {shellRules.showSearchPatients(user) ? (
-            <Item
-              collapsed={collapsed}
-              icon={<PersonSearchIcon />}
-              label="Search patients"
-              to="/patients/search"
-              onClick={onNavigate}
-              selected={isAt("/patients/search")}
-            />
-          ) : null}
-          {can(user, "view_project_users") ? (
-            <Item
-              collapsed={collapsed}
-              icon={
+          {shellRules.showSearchPatients(user)
+            ? pageItem(<PersonSearchIcon />, "Search patients", "/patients/search")
+            : null}
+          {can(user, "view_project_users")
+            ? pageItem(
                 <Badge badgeContent={alertCount} color="error" max={99}>
                   <NotificationsActiveOutlinedIcon />
-                </Badge>
-              }
-              label={alertCount > 0 ? `Alerts, ${alertCount} open` : "Alerts"}
-              to="/alerts"
-              onClick={onNavigate}
-              selected={isAt("/alerts")}
-            />
-          ) : null}
-          {can(user, "view_project_users") ? (
-            <Item
-              collapsed={collapsed}
-              icon={
+                </Badge>,
+                alertCount > 0 ? `Alerts, ${alertCount} open` : "Alerts",
+                "/alerts",
+              )
+            : null}
+          {can(user, "view_project_users")
+            ? pageItem(
                 <Badge badgeContent={worklistCount} color="warning" max={99}>
                   <PhoneInTalkOutlinedIcon />
-                </Badge>
-              }
-              label={worklistCount > 0 ? `Worklist, ${worklistCount} gone quiet` : "Worklist"}
-              to="/worklist"
-              onClick={onNavigate}
-              selected={isAt("/worklist")}
-            />
-          ) : null}
+                </Badge>,
+                worklistCount > 0 ? `Worklist, ${worklistCount} gone quiet` : "Worklist",
+                "/worklist",
+              )
+            : null}
           <Item
             collapsed={collapsed}
             icon={<FeedbackOutlinedIcon />}
@@ -241,44 +228,10 @@ export const SideMenu = ({
               "aria-expanded": infoAnchor ? true : undefined,
             }}
           />
-          <Item
-            collapsed={collapsed}
-            icon={<SettingsOutlinedIcon />}
-            label="Settings"
-            to="/settings"
-            onClick={onNavigate}
-            selected={isAt("/settings")}
-          />
-          {shellRules.canOpenAdmin(user) ? (
-            <Item
-              collapsed={collapsed}
-              icon={<AdminPanelSettingsOutlinedIcon />}
-              label="Admin"
-              to="/admin"
-              onClick={onNavigate}
-              selected={isAt("/admin")}
-            />
-          ) : null}
-          {shellRules.canOpenAudit(user) ? (
-            <Item
-              collapsed={collapsed}
-              icon={<HistoryOutlinedIcon />}
-              label="Audit log"
-              to="/audit"
-              onClick={onNavigate}
-              selected={isAt("/audit")}
-            />
-          ) : null}
-          {isAdmin(user) ? (
-            <Item
-              collapsed={collapsed}
-              icon={<MailOutlineIcon />}
-              label="Outbox"
-              to="/outbox"
-              onClick={onNavigate}
-              selected={isAt("/outbox")}
-            />
-          ) : null}
+          {pageItem(<SettingsOutlinedIcon />, "Settings", "/settings")}
+          {shellRules.canOpenAdmin(user) ? pageItem(<AdminPanelSettingsOutlinedIcon />, "Admin", "/admin") : null}
+          {shellRules.canOpenAudit(user) ? pageItem(<HistoryOutlinedIcon />, "Audit log", "/audit") : null}
+          {isAdmin(user) ? pageItem(<MailOutlineIcon />, "Outbox", "/outbox") : null}
         </List>
       </Box>
 
