@@ -1,5 +1,6 @@
 import { ButtonLink, PlainPageTitle } from "../components/plain-ui";
 import { t } from "../lib/patient-text";
+import { UseInBrowserLink } from "./use-in-browser-link";
 
 /** /auth-confirm: after consent, what was confirmed and what the patient does next. */
 export const AuthConfirmPage = () => (
@@ -11,9 +12,7 @@ export const AuthConfirmPage = () => (
       <ButtonLink large href="/get-the-app">
         {t("getTheApp")}
       </ButtonLink>
-      <ButtonLink large variant="outlined" href="/me">
-        {t("useInBrowser")}
-      </ButtonLink>
+      <UseInBrowserLink />
     </div>
   </>
 );

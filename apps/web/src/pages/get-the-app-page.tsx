@@ -4,6 +4,7 @@ import { QrCode } from "../components/qr-code";
 import { patientApp } from "../lib/config";
 import { t } from "../lib/patient-text";
 import { fitsInQr } from "../lib/qr";
+import { UseInBrowserLink } from "./use-in-browser-link";
 
 // The Material icons Apple and Android, inline: no icon or style library on this page.
 const appleIcon =
@@ -50,9 +51,7 @@ export const GetTheAppPage = () => {
           <Icon path={androidIcon} />
           {t("googlePlay")}
         </ButtonLink>
-        <ButtonLink large variant="outlined" href="/me">
-          {t("useInBrowser")}
-        </ButtonLink>
+        <UseInBrowserLink />
       </div>
     </>
   );
