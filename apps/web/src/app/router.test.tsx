@@ -36,7 +36,7 @@ const signInAs = (user: Partial<CurrentUser>, extra: Parameters<typeof stubFetch
   return stubFetch({ "GET /api/v1/current": () => jsonResponse(200, signedInStaffUser(user)), ...extra });
 };
 
-const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name }, { timeout: 3000 });
+const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name }, { timeout: 10_000 });
 
 describe("routes and guards", () => {
   it("sends a signed-out visitor to the login page", async () => {
@@ -178,7 +178,7 @@ describe("the Program settings area", () => {
     "GET /api/v1/admin/projects/patient-id-types": () => jsonResponse(200, { patientIdTypes: [] }),
     [`GET /api/v1/admin/projects/${projectId}/care-team-contacts`]: () => jsonResponse(200, []),
   };
-  const tabs = () => screen.findByRole("tablist", { name: "Program settings tabs" }, { timeout: 3000 });
+  const tabs = () => screen.findByRole("tablist", { name: "Program settings tabs" }, { timeout: 10_000 });
 
   it("opens Care Team Information at its own URL for a user with edit_project", async () => {
     signInAs({ permissions: ["view_projects", "view_project", "edit_project"] }, programCalls);
