@@ -7,6 +7,7 @@ import { storePatientTokens } from "../lib/patient-session";
 import { t } from "../lib/patient-text";
 import { forgetLoadedData } from "../lib/remote";
 import { readTokens, storeTokens } from "../lib/tokens";
+import { patientAccount } from "../patient-app/test-support";
 import { PublicPagesSwitch } from "../public-pages-app/public-pages-switch";
 import { jsonResponse, stubFetch } from "../test-utils";
 
@@ -61,19 +62,7 @@ describe("the patient invite page", () => {
         jsonResponse(200, {
           accessToken: "patient.a.b",
           refreshToken: "patient-r",
-          user: {
-            id: "p1",
-            firstName: "Pat",
-            lastName: "Ient",
-            displayName: null,
-            email: "pat@example.org",
-            userRole: null,
-            scope: "patient",
-            permissions: [],
-            passwordExpireDate: null,
-            otpRequired: false,
-            instructionsAcknowledged: true,
-          },
+          user: patientAccount({ firstName: "Pat", lastName: "Ient", email: "pat@example.org" }),
         }),
       // Not yet taking part: on to the consent.
       "GET /api/v1/user/projects": () => jsonResponse(200, { results: [] }),

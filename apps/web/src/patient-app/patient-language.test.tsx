@@ -1,54 +1,29 @@
-import { patientTextLoaders } from "@openpro/core";
+import { type PatientLanguage, patientTextLoaders } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { PatientLanguageRoot } from "../components/patient-language-root";
 import { formatDate, formatUnit, showPatientLanguage } from "../lib/patient-text";
-import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../test-utils";
+import { jsonResponse, renderWithProviders } from "../test-utils";
 import { MeHomePage } from "./pages/me-home-page";
-import { storeMeTokens } from "./session";
+import { patientAccount, patientProgram, signInPatientAnswering } from "./test-support";
 
 /** A consented patient of a Swiss program whose account chose `language`. */
-const swissPatient = (language: string | null) => {
-  storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+const swissPatient = (language: PatientLanguage | null) => {
   const saved: unknown[] = [];
-  const me: Record<string, unknown> = {
-    id: "p1",
-    firstName: "Lena",
-    lastName: "Keller",
-    displayName: null,
-    email: "lena@example.ch",
-    userRole: null,
-    scope: "patient",
-    permissions: [],
-    passwordExpireDate: null,
-    otpRequired: false,
-    instructionsAcknowledged: true,
-    language,
-  };
-  stubFetch({
-    "GET /api/v1/current": () => jsonResponse(200, me),
-    "PATCH /api/v1/current": (init) => {
-      const body = JSON.parse(String(init?.body)) as { language: string };
-      saved.push(body);
-      me.language = body.language;
-      return jsonResponse(200, me);
+  const me = patientAccount({ firstName: "Lena", lastName: "Keller", email: "lena@example.ch", language });
+  signInPatientAnswering({
+    programs: [patientProgram({ name: "Brustzentrum Zürich", territory: "CH" })],
+    // The account as it stands: a language saved is the one read next.
+    account: me,
+    answers: {
+      "PATCH /api/v1/current": (init) => {
+        const body = JSON.parse(String(init?.body)) as { language: PatientLanguage };
+        saved.push(body);
+        me.language = body.language;
+        return jsonResponse(200, me);
+      },
     },
-    "GET /api/v1/user/projects": () =>
-      jsonResponse(200, {
-        results: [
-          {
-            programId: "33333333-3333-4333-8333-333333333333",
-            name: "Brustzentrum Zürich",
-            disclaimer: null,
-            disabledNoteTypes: [],
-            careTeam: [],
-            articles: [],
-            prioritisedSymptoms: [],
-            territory: "CH",
-          },
-        ],
-      }),
   });
   return saved;
 };

@@ -1,60 +1,25 @@
-import type { PatientProgram } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { t } from "../../lib/patient-text";
-import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
-import { storeMeTokens } from "../session";
+import { jsonResponse, renderWithProviders } from "../../test-utils";
+import { answerDoses, programId, signInPatientAnswering, tamoxifen } from "../test-support";
 import { MeMedicationsPage } from "./me-medications-page";
-
-const programId = "33333333-3333-4333-8333-333333333333";
-const program = {
-  programId,
-  name: "Heart care at home",
-  disclaimer: null,
-  disabledNoteTypes: [],
-  careTeam: [],
-  articles: [],
-  prioritisedSymptoms: [],
-  territory: "UK_IRE",
-} as unknown as PatientProgram;
 
 describe("I took it", () => {
   it("records one dose when tapped twice: one request, one client id, the button waiting", async () => {
-    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
     const sent: { clientId: string }[] = [];
     let answer: (() => void) | undefined;
-    stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
-      [`GET /api/v1/user/projects/${programId}/medications`]: () =>
-        jsonResponse(200, {
-          results: [
-            {
-              medicationId: "m1",
-              clientId: "c1",
-              name: "Tamoxifen",
-              dosage: "20 mg",
-              dosageUnit: null,
-              frequency: "ONCE_DAILY",
-              snomedId: null,
-              startDate: "2026-11-01",
-              endDate: null,
-              lastDose: null,
-            },
-          ],
-        }),
-      [`POST /api/v1/user/projects/${programId}/medication-events`]: (init) => {
-        const { events } = JSON.parse(String(init?.body)) as { events: { clientId: string }[] };
-        sent.push(...events);
+    signInPatientAnswering({
+      answers: {
+        [`GET /api/v1/user/projects/${programId}/medications`]: () => jsonResponse(200, { results: [tamoxifen()] }),
         // The answer waits: the second tap comes while the first is still being sent.
-        return new Promise<Response>((resolve) => {
-          answer = () =>
-            resolve(
-              jsonResponse(200, {
-                results: events.map((e) => ({ clientId: e.clientId, logId: "e1", status: "created" })),
-              }),
-            );
-        });
+        [`POST /api/v1/user/projects/${programId}/medication-events`]: (init) => {
+          const created = answerDoses(sent)(init);
+          return new Promise<Response>((resolve) => {
+            answer = () => resolve(created);
+          });
+        },
       },
     });
     const user = userEvent.setup();
@@ -80,44 +45,22 @@ describe("I took it", () => {
 
     /** Tamoxifen on the list; doses recorded (with their times) and undos answered as given. */
     const serve = (undoAnswer: () => Response) => {
-      storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+      const sent: { clientId: string; date: string }[] = [];
+      const undone: string[] = [];
+      signInPatientAnswering({
+        answers: {
+          [`GET /api/v1/user/projects/${programId}/medications`]: () => jsonResponse(200, { results: [tamoxifen()] }),
+          [`POST ${dosesUrl}`]: answerDoses(sent),
+          [`DELETE ${dosesUrl}/${doseId}`]: () => {
+            undone.push(doseId);
+            return undoAnswer();
+          },
+        },
+      });
       // Only Date is faked (10:00 on 27 November, where the test runs); timers run as usual.
       vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
       vi.setSystemTime(new Date(2026, 10, 27, 10, 0));
       vi.spyOn(crypto, "randomUUID").mockReturnValue(doseId);
-      const sent: { clientId: string; date: string }[] = [];
-      const undone: string[] = [];
-      stubFetch({
-        "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
-        [`GET /api/v1/user/projects/${programId}/medications`]: () =>
-          jsonResponse(200, {
-            results: [
-              {
-                medicationId: "m1",
-                clientId: "c1",
-                name: "Tamoxifen",
-                dosage: "20 mg",
-                dosageUnit: null,
-                frequency: "ONCE_DAILY",
-                snomedId: null,
-                startDate: "2026-11-01",
-                endDate: null,
-                lastDose: null,
-              },
-            ],
-          }),
-        [`POST ${dosesUrl}`]: (init) => {
-          const { events } = JSON.parse(String(init?.body)) as { events: { clientId: string; date: string }[] };
-          sent.push(...events);
-          return jsonResponse(200, {
-            results: events.map((e) => ({ clientId: e.clientId, logId: "e1", status: "created" })),
-          });
-        },
-        [`DELETE ${dosesUrl}/${doseId}`]: () => {
-          undone.push(doseId);
-          return undoAnswer();
-        },
-      });
       return { sent, undone };
     };
 

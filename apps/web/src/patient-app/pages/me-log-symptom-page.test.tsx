@@ -1,33 +1,34 @@
-import { ctcaeCatalogue, loadSymptomWords, type PatientProgram, symptomGradeLabels } from "@openpro/core";
+import {
+  type CurrentUser,
+  ctcaeCatalogue,
+  loadSymptomWords,
+  type PatientLanguage,
+  type PatientProgram,
+  symptomGradeLabels,
+} from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { showPatientLanguage, t } from "../../lib/patient-text";
-import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
-import { storeMeTokens } from "../session";
+import { jsonResponse, renderWithProviders } from "../../test-utils";
+import { answerLogUpload, patientAccount, patientProgram, programId, signInPatientAnswering } from "../test-support";
 import { MeLogSymptomPage } from "./me-log-symptom-page";
 
-const programId = "33333333-3333-4333-8333-333333333333";
-const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
-  programId,
-  name: "Heart care at home",
-  disclaimer: null,
-  disabledNoteTypes: [],
-  careTeam: [
-    {
-      id: "c1",
-      careTeamName: "Heart nurses",
-      generalGuidance: "",
-      hoursOfOperation: "24 hours",
-      contactPhones: ["+44 20 7946 0000"],
-      contactEmails: [],
-    },
-  ],
-  articles: [],
-  prioritisedSymptoms: [],
-  territory: "UK_IRE",
-  ...over,
-});
+/** The program the symptom is logged in: its heart nurses' number is the one to call. */
+const program = (over: Partial<PatientProgram> = {}): PatientProgram =>
+  patientProgram({
+    careTeam: [
+      {
+        id: "c1",
+        careTeamName: "Heart nurses",
+        generalGuidance: "",
+        hoursOfOperation: "24 hours",
+        contactPhones: ["+44 20 7946 0000"],
+        contactEmails: [],
+      },
+    ],
+    ...over,
+  });
 const level = (id: string, grade: number) => ({
   id: `${id}-${grade}`,
   grade,
@@ -51,8 +52,35 @@ const catalogue = [
   },
 ].map((term) => ({ ...term, levels: [0, 1, 2, 3, 4].map((g) => level(term.logTypeId, g)) }));
 
-const signedIn = () =>
-  storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
+/**
+ * A signed-in patient of `program` (the heart nurses' one unless given) with the symptom catalogue
+ * `symptoms`; the server answers their log uploads by `upload` (each created, no alert message).
+ */
+const loggingPatient = ({
+  program: theirs = program(),
+  symptoms = catalogue as readonly unknown[],
+  account = patientAccount(),
+  upload = answerLogUpload(),
+}: {
+  program?: PatientProgram;
+  symptoms?: readonly unknown[];
+  account?: CurrentUser;
+  upload?: (init: RequestInit | undefined) => Response | Promise<Response>;
+} = {}) =>
+  signInPatientAnswering({
+    programs: [theirs],
+    account,
+    answers: {
+      "GET /api/v1/logs/types": () => jsonResponse(200, { results: symptoms }),
+      [`POST /api/v1/user/projects/${programId}/logs`]: upload,
+    },
+  });
+
+/** The labels of a radio group's choices, in their order. */
+const choiceLabels = (group: HTMLElement) =>
+  within(group)
+    .getAllByRole("radio")
+    .map((r) => r.closest("label")?.textContent);
 
 const pickNauseaGrade3 = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.type(await screen.findByRole("searchbox", { name: t("symptomSearch") }), "nau");
@@ -60,11 +88,7 @@ const pickNauseaGrade3 = async (user: ReturnType<typeof userEvent.setup>) => {
   expect(screen.queryByRole("radio", { name: "Tiredness or lack of energy" })).toBeNull();
   await user.click(screen.getByRole("radio", { name: "Feeling sick (nausea)" }));
   const grades = screen.getByRole("radiogroup", { name: t("gradeQuestion", { symptom: "feeling sick (nausea)" }) });
-  expect(
-    within(grades)
-      .getAllByRole("radio")
-      .map((r) => r.closest("label")?.textContent),
-  ).toEqual([
+  expect(choiceLabels(grades)).toEqual([
     "I don't have it",
     "It's there, but I eat and drink as usual",
     "Because of it I eat or drink less than usual",
@@ -77,25 +101,15 @@ const pickNauseaGrade3 = async (user: ReturnType<typeof userEvent.setup>) => {
 
 describe("logging a symptom in the patient web app", () => {
   it("sends the symptom with a clientId and shows the program's alert message at once, with the number to call", async () => {
-    signedIn();
-    const fetchMock = stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program()] }),
-      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
-      [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
-        const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
-        return jsonResponse(200, {
-          results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
-          alertMessages: [
-            {
-              clientId: logs[0]?.clientId,
-              kind: "symptom",
-              logTypeId: "10028813",
-              grade: 3,
-              message: "Severe nausea: please call the 24-hour line now.",
-            },
-          ],
-        });
-      },
+    const fetchMock = loggingPatient({
+      upload: answerLogUpload([
+        {
+          kind: "symptom",
+          logTypeId: "10028813",
+          grade: 3,
+          message: "Severe nausea: please call the 24-hour line now.",
+        },
+      ]),
     });
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
@@ -130,18 +144,7 @@ describe("logging a symptom in the patient web app", () => {
   });
 
   it("shows only the thank-you when the program has no alert message for that grade", async () => {
-    signedIn();
-    stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program()] }),
-      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
-      [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
-        const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
-        return jsonResponse(200, {
-          results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
-          alertMessages: [],
-        });
-      },
-    });
+    loggingPatient();
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
     await pickNauseaGrade3(user);
@@ -151,18 +154,7 @@ describe("logging a symptom in the patient web app", () => {
   });
 
   it("offers no note when the program switched symptom notes off, and sends none", async () => {
-    signedIn();
-    const fetchMock = stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program({ disabledNoteTypes: ["symptoms"] })] }),
-      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
-      [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
-        const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
-        return jsonResponse(200, {
-          results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
-          alertMessages: [],
-        });
-      },
-    });
+    const fetchMock = loggingPatient({ program: program({ disabledNoteTypes: ["symptoms"] }) });
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
     await pickNauseaGrade3(user);
@@ -174,12 +166,7 @@ describe("logging a symptom in the patient web app", () => {
   });
 
   it("keeps the log on the device when there is no network, and says so", async () => {
-    signedIn();
-    stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program()] }),
-      "GET /api/v1/logs/types": () => jsonResponse(200, { results: catalogue }),
-      [`POST /api/v1/user/projects/${programId}/logs`]: () => Promise.reject(new TypeError("Failed to fetch")),
-    });
+    loggingPatient({ upload: () => Promise.reject(new TypeError("Failed to fetch")) });
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
     await pickNauseaGrade3(user);
@@ -191,21 +178,13 @@ describe("logging a symptom in the patient web app", () => {
   });
 
   it("lists the program's prioritised symptoms first and finds symptoms by the words patients use", async () => {
-    signedIn();
     const dyspnea = "10013963";
     const ppe = "10054524";
-    stubFetch({
-      "GET /api/v1/user/projects": () =>
-        jsonResponse(200, { results: [program({ prioritisedSymptoms: [ppe, dyspnea] })] }),
-      "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
-    });
+    loggingPatient({ program: program({ prioritisedSymptoms: [ppe, dyspnea] }), symptoms: ctcaeCatalogue });
     const user = userEvent.setup();
     renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
     const list = await screen.findByRole("radiogroup", { name: t("symptomQuestion") });
-    const names = () =>
-      within(list)
-        .getAllByRole("radio")
-        .map((r) => r.closest("label")?.textContent);
+    const names = () => choiceLabels(list);
     expect(names().slice(0, 3)).toEqual([
       "Sore, red or peeling hands or feet",
       "Shortness of breath",
@@ -231,39 +210,17 @@ describe("logging a symptom in the patient web app", () => {
   describe("in the patient's language", () => {
     afterEach(() => showPatientLanguage("en", null));
     /** The signed-in patient's account, which chose `language`. */
-    const account = (language: string) => () =>
-      jsonResponse(200, {
-        id: "p1",
-        firstName: "Lena",
-        lastName: "Keller",
-        displayName: null,
-        email: "lena@example.ch",
-        userRole: null,
-        scope: "patient",
-        permissions: [],
-        passwordExpireDate: null,
-        otpRequired: false,
-        instructionsAcknowledged: true,
-        language,
-      });
+    const lena = (language: PatientLanguage) =>
+      patientAccount({ firstName: "Lena", lastName: "Keller", email: "lena@example.ch", language });
 
     /** A signed-in patient of a Swiss program whose account reads German; answers the uploads. */
     const germanPatient = async (prioritisedSymptoms: string[] = []) => {
       // The language's words are a chunk of their own: fetched here, as the app does when it opens.
       await Promise.all([showPatientLanguage("de", "CH"), loadSymptomWords("de")]);
-      signedIn();
-      return stubFetch({
-        "GET /api/v1/current": account("de"),
-        "GET /api/v1/user/projects": () =>
-          jsonResponse(200, { results: [program({ territory: "CH", prioritisedSymptoms })] }),
-        "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
-        [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
-          const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
-          return jsonResponse(200, {
-            results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
-            alertMessages: [],
-          });
-        },
+      return loggingPatient({
+        program: program({ territory: "CH", prioritisedSymptoms }),
+        symptoms: ctcaeCatalogue,
+        account: lena("de"),
       });
     };
     const DYSPNEA = "10013963";
@@ -308,19 +265,11 @@ describe("logging a symptom in the patient web app", () => {
 
     it("a US patient reading Spanish finds symptoms typed without accents", async () => {
       await Promise.all([showPatientLanguage("es", "US"), loadSymptomWords("es")]);
-      signedIn();
-      stubFetch({
-        "GET /api/v1/current": account("es"),
-        "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program({ territory: "US" })] }),
-        "GET /api/v1/logs/types": () => jsonResponse(200, { results: ctcaeCatalogue }),
-      });
+      loggingPatient({ program: program({ territory: "US" }), symptoms: ctcaeCatalogue, account: lena("es") });
       const user = userEvent.setup();
       renderWithProviders(<MeLogSymptomPage />, { route: "/me/log/symptom" });
       const list = await screen.findByRole("radiogroup", { name: t("symptomQuestion") });
-      const names = () =>
-        within(list)
-          .getAllByRole("radio")
-          .map((r) => r.closest("label")?.textContent);
+      const names = () => choiceLabels(list);
       const search = screen.getByRole("searchbox", { name: t("symptomSearch") });
       await user.type(search, "caida del pelo");
       expect(names()).toEqual(["Caída del pelo"]);

@@ -3,34 +3,16 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { languageName, t } from "../../lib/patient-text";
-import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
-import { storeMeTokens } from "../session";
+import { renderWithProviders, type stubFetch } from "../../test-utils";
+import { answerLogUpload, patientProgram, programId, signInPatientAnswering } from "../test-support";
 import { MeLogTemperaturePage } from "./me-log-temperature-page";
 import { MeLogWeightPage } from "./me-log-weight-page";
 
-const programId = "33333333-3333-4333-8333-333333333333";
-const program = (over: Partial<PatientProgram> = {}): PatientProgram => ({
-  programId,
-  name: "Heart care at home",
-  disclaimer: null,
-  disabledNoteTypes: [],
-  careTeam: [],
-  articles: [],
-  territory: "UK_IRE",
-  prioritisedSymptoms: [],
-  ...over,
-});
-
-const stub = (over: Partial<PatientProgram>, alertMessages: unknown[] = []) =>
-  stubFetch({
-    "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program(over)] }),
-    [`POST /api/v1/user/projects/${programId}/logs`]: (init) => {
-      const { logs } = JSON.parse(String(init?.body)) as { logs: { clientId: string }[] };
-      return jsonResponse(200, {
-        results: logs.map((l) => ({ clientId: l.clientId, logId: "log-1", status: "created" })),
-        alertMessages: alertMessages.map((a) => ({ clientId: logs[0]?.clientId, ...(a as object) })),
-      });
-    },
+/** A signed-in patient of a program (`over` its settings) whose log uploads raise `alertMessages`. */
+const signedInPatient = (over: Partial<PatientProgram>, alertMessages: object[] = []) =>
+  signInPatientAnswering({
+    programs: [patientProgram(over)],
+    answers: { [`POST /api/v1/user/projects/${programId}/logs`]: answerLogUpload(alertMessages) },
   });
 
 const sentLog = (fetchMock: ReturnType<typeof stubFetch>) =>
@@ -38,8 +20,7 @@ const sentLog = (fetchMock: ReturnType<typeof stubFetch>) =>
 
 describe("logging temperature and weight in the patient web app", () => {
   it("sends a temperature in °F as typed (decimal comma accepted) and shows the program's temperature message", async () => {
-    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
-    const fetchMock = stub({}, [
+    const fetchMock = signedInPatient({}, [
       {
         kind: "temperature",
         logTypeId: null,
@@ -61,8 +42,7 @@ describe("logging temperature and weight in the patient web app", () => {
   });
 
   it("offers the care team's number and the territory's emergency numbers as tap-to-call after a high temperature", async () => {
-    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
-    stub(
+    signedInPatient(
       {
         territory: "CH",
         careTeam: [
@@ -106,8 +86,7 @@ describe("logging temperature and weight in the patient web app", () => {
   });
 
   it("marks a message the program gave in another language than the patient's, with that language", async () => {
-    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
-    stub({ territory: "CH" }, [
+    signedInPatient({ territory: "CH" }, [
       {
         kind: "temperature",
         logTypeId: null,
@@ -126,8 +105,7 @@ describe("logging temperature and weight in the patient web app", () => {
   });
 
   it("hides the note when the program takes no temperature notes, and asks for a number", async () => {
-    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
-    stub({ disabledNoteTypes: ["temperature"] });
+    signedInPatient({ disabledNoteTypes: ["temperature"] });
     const user = userEvent.setup();
     renderWithProviders(<MeLogTemperaturePage />, { route: "/me/log/temperature" });
     await screen.findByRole("textbox", { name: t("temperature") });
@@ -137,8 +115,7 @@ describe("logging temperature and weight in the patient web app", () => {
   });
 
   it("sends a weight in kg with a note", async () => {
-    storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
-    const fetchMock = stub({ disabledNoteTypes: ["temperature"] });
+    const fetchMock = signedInPatient({ disabledNoteTypes: ["temperature"] });
     const user = userEvent.setup();
     renderWithProviders(<MeLogWeightPage />, { route: "/me/log/weight" });
     await user.type(await screen.findByRole("textbox", { name: t("weight") }), "72.4");

@@ -5,29 +5,15 @@ import { t } from "../../lib/patient-text";
 import { readTokens, storeTokens } from "../../lib/tokens";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
 import { readMeTokens, readMeUserId } from "../session";
+import { patientAccount } from "../test-support";
 import { MeLoginPage } from "./me-login-page";
-
-const user = {
-  id: "p1",
-  firstName: "Freya",
-  lastName: "Hill",
-  displayName: null,
-  email: "freya@example.org",
-  userRole: null,
-  scope: "patient",
-  permissions: [],
-  passwordExpireDate: null,
-  otpRequired: false,
-  instructionsAcknowledged: true,
-  language: null,
-};
 
 describe("the patient web app's sign-in", () => {
   it("signs a patient in with the patient scope, keeps the session apart from a staff one, and opens /me", async () => {
     storeTokens({ accessToken: "staff.a.b", refreshToken: "staff-r" });
     const fetchMock = stubFetch({
       "POST /api/v2/auth/login": () =>
-        jsonResponse(200, { accessToken: "patient.a.b", refreshToken: "patient-r", user }),
+        jsonResponse(200, { accessToken: "patient.a.b", refreshToken: "patient-r", user: patientAccount() }),
     });
     const u = userEvent.setup();
     const { router } = renderWithProviders(<MeLoginPage />, { route: "/me/login" });

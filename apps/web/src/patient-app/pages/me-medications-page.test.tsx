@@ -1,49 +1,24 @@
-import type { PatientProgram } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { t } from "../../lib/patient-text";
-import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
-import { storeMeTokens } from "../session";
+import { jsonResponse, renderWithProviders } from "../../test-utils";
+import { programId, signInPatientAnswering, tamoxifen } from "../test-support";
 import { MeMedicationsPage } from "./me-medications-page";
-
-const programId = "33333333-3333-4333-8333-333333333333";
-const program: PatientProgram = {
-  programId,
-  name: "Heart care at home",
-  disclaimer: null,
-  disabledNoteTypes: [],
-  careTeam: [],
-  articles: [],
-  prioritisedSymptoms: [],
-  territory: "UK_IRE",
-} as PatientProgram;
-
-const signedIn = () =>
-  storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
 
 describe("a new web-app patient adds their medicines", () => {
   it("adds a medicine with its dose and schedule, as the phone app would, and lists it", async () => {
-    signedIn();
     const list: object[] = [];
-    const fetchMock = stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
-      [`GET /api/v1/user/projects/${programId}/medications`]: () => jsonResponse(200, { results: list }),
-      [`POST /api/v1/user/projects/${programId}/medications`]: (init) => {
-        const { medications } = JSON.parse(String(init?.body)) as { medications: { clientId: string }[] };
-        list.push({
-          medicationId: "m1",
-          clientId: medications[0]!.clientId,
-          name: "Tamoxifen",
-          dosage: "20 mg",
-          dosageUnit: null,
-          frequency: "ONCE_DAILY",
-          startDate: "2026-11-27",
-          endDate: null,
-          snomedId: null,
-          lastDose: null,
-        });
-        return jsonResponse(200, { results: [{ clientId: medications[0]!.clientId, logId: "m1", status: "created" }] });
+    const fetchMock = signInPatientAnswering({
+      answers: {
+        [`GET /api/v1/user/projects/${programId}/medications`]: () => jsonResponse(200, { results: list }),
+        [`POST /api/v1/user/projects/${programId}/medications`]: (init) => {
+          const { medications } = JSON.parse(String(init?.body)) as { medications: { clientId: string }[] };
+          list.push(tamoxifen({ clientId: medications[0]!.clientId, startDate: "2026-11-27" }));
+          return jsonResponse(200, {
+            results: [{ clientId: medications[0]!.clientId, logId: "m1", status: "created" }],
+          });
+        },
       },
     });
     const user = userEvent.setup();

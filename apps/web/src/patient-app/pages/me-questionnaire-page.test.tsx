@@ -2,11 +2,10 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { t } from "../../lib/patient-text";
-import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
-import { storeMeTokens } from "../session";
+import { jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
+import { programId, signInPatient } from "../test-support";
 import { MeQuestionnairePage } from "./me-questionnaire-page";
 
-const programId = "33333333-3333-4333-8333-333333333333";
 const eventId = "44444444-4444-4444-8444-444444444444";
 const url = `/api/v1/user/projects/${programId}/questionnaire-events/${eventId}`;
 
@@ -85,8 +84,6 @@ const stubServer = (saved: Record<string, unknown>) => {
   });
   return posts;
 };
-const signedIn = () =>
-  storeMeTokens({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 900), refreshToken: "r1" }, "p1");
 const open = () =>
   renderWithProviders(<MeQuestionnairePage />, {
     route: `/me/questionnaires/${programId}/${eventId}`,
@@ -95,7 +92,7 @@ const open = () =>
 
 describe("answering a questionnaire in the patient web app", () => {
   it("asks one question per screen, follows the branch of an answer, and sends everything at the end", async () => {
-    signedIn();
+    signInPatient();
     const posts = stubServer({});
     const user = userEvent.setup();
     open();
@@ -120,7 +117,7 @@ describe("answering a questionnaire in the patient web app", () => {
   });
 
   it("resumes at the first question not answered yet, where an optional one may be skipped", async () => {
-    signedIn();
+    signInPatient();
     const posts = stubServer({ pain: "yes" });
     const user = userEvent.setup();
     open();
@@ -134,7 +131,7 @@ describe("answering a questionnaire in the patient web app", () => {
   });
 
   it("asks a licensed instrument's item in its installed wording, never as its code", async () => {
-    signedIn();
+    signInPatient();
     // Our placeholder text stands for the deployment's licensed wording (never in this repository).
     const text = "Placeholder item text for MO — not the licensed wording";
     const labels = [1, 2, 3].map((value) => ({ value, label: String(value) }));

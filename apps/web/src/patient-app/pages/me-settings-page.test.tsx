@@ -1,43 +1,13 @@
-import type { PatientProgram } from "@openpro/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { t } from "../../lib/patient-text";
-import { fakeJwt, jsonResponse, renderWithProviders, stubFetch } from "../../test-utils";
-import { storeMeTokens } from "../session";
+import { jsonResponse, renderWithProviders, type stubFetch } from "../../test-utils";
+import { readMeTokens } from "../session";
+import { answerDoses, programId, signInPatientAnswering, tamoxifen } from "../test-support";
 import { MeMedicationsPage } from "./me-medications-page";
 import { MeSettingsPage } from "./me-settings-page";
 
-const programId = "33333333-3333-4333-8333-333333333333";
-const program: PatientProgram = {
-  programId,
-  name: "Heart care at home",
-  disclaimer: null,
-  disabledNoteTypes: [],
-  careTeam: [],
-  articles: [],
-  territory: "UK_IRE",
-  prioritisedSymptoms: [],
-};
-const me = {
-  id: "p1",
-  firstName: "Freya",
-  lastName: "Hill",
-  displayName: null,
-  email: "freya@example.org",
-  userRole: null,
-  scope: "patient",
-  permissions: [],
-  passwordExpireDate: null,
-  otpRequired: false,
-  instructionsAcknowledged: true,
-  language: null,
-};
-const signedIn = () => {
-  const token = fakeJwt(Math.floor(Date.now() / 1000) + 900);
-  storeMeTokens({ accessToken: token, refreshToken: "r1" }, "p1");
-  return token;
-};
 const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, key: string) =>
   JSON.parse(String(fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? "GET"} ${url}` === key)?.[1]?.body));
 
@@ -45,21 +15,21 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the patient web app's settings", () => {
   it("downloads the patient's data as the zip the server sends, with their token", async () => {
-    const token = signedIn();
     // Bytes, not a jsdom Blob: the Response of the test runtime reads them.
     const zip = new TextEncoder().encode("PK fake zip");
-    const fetchMock = stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
-      "GET /api/v1/current": () => jsonResponse(200, me),
-      "GET /api/v1/user/data-export": () =>
-        new Response(zip, {
-          status: 200,
-          headers: {
-            "content-type": "application/zip",
-            "content-disposition": 'attachment; filename="freya-data.zip"',
-          },
-        }),
+    const fetchMock = signInPatientAnswering({
+      answers: {
+        "GET /api/v1/user/data-export": () =>
+          new Response(zip, {
+            status: 200,
+            headers: {
+              "content-type": "application/zip",
+              "content-disposition": 'attachment; filename="freya-data.zip"',
+            },
+          }),
+      },
     });
+    const token = readMeTokens()?.accessToken;
     const saved: { name: string; blob: Blob }[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       saved.push({ name: "", blob });
@@ -74,6 +44,7 @@ describe("the patient web app's settings", () => {
     await user.click(await screen.findByRole("button", { name: t("downloadData") }));
     expect(await screen.findByText(t("downloadDone"))).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/v1/user/data-export");
+    expect(token).toBeTruthy();
     expect(new Headers(call?.[1]?.headers).get("authorization")).toBe(`Bearer ${token}`);
     expect(click).toHaveBeenCalledOnce();
     expect(saved.map((s) => s.name)).toEqual(["freya-data.zip"]);
@@ -82,11 +53,8 @@ describe("the patient web app's settings", () => {
   });
 
   it("says so when the data cannot be prepared", async () => {
-    signedIn();
-    stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
-      "GET /api/v1/current": () => jsonResponse(200, me),
-      "GET /api/v1/user/data-export": () => jsonResponse(500, { statusCode: 500, message: "Boom" }),
+    signInPatientAnswering({
+      answers: { "GET /api/v1/user/data-export": () => jsonResponse(500, { statusCode: 500, message: "Boom" }) },
     });
     const user = userEvent.setup();
     renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
@@ -95,12 +63,11 @@ describe("the patient web app's settings", () => {
   });
 
   it("stops e-mails with the patient's own session, then withdraws after a confirmation", async () => {
-    signedIn();
-    const fetchMock = stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
-      "GET /api/v1/current": () => jsonResponse(200, me),
-      "POST /api/v1/questionnaire-reminders/unsubscribe": () => jsonResponse(200, { message: "ok" }),
-      [`PATCH /api/v1/user/project/${programId}/consent`]: () => jsonResponse(200, { message: "ok" }),
+    const fetchMock = signInPatientAnswering({
+      answers: {
+        "POST /api/v1/questionnaire-reminders/unsubscribe": () => jsonResponse(200, { message: "ok" }),
+        [`PATCH /api/v1/user/project/${programId}/consent`]: () => jsonResponse(200, { message: "ok" }),
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<MeSettingsPage />, { route: "/me/settings" });
@@ -126,34 +93,17 @@ describe("the patient web app's settings", () => {
 
 describe("the patient web app's medicines", () => {
   it("records a dose taken, and a dose skipped with the reason chosen", async () => {
-    signedIn();
     const medicationClientId = "9b2e3c1d-7a4f-4e7b-9c55-0d5e2f1a3b44";
     const sent: unknown[] = [];
-    stubFetch({
-      "GET /api/v1/user/projects": () => jsonResponse(200, { results: [program] }),
-      [`GET /api/v1/user/projects/${programId}/medications`]: () =>
-        jsonResponse(200, {
-          results: [
-            {
-              medicationId: "m1",
-              clientId: medicationClientId,
-              name: "Tamoxifen",
-              dosage: "20",
-              dosageUnit: "mg",
-              frequency: "ONCE_DAILY",
-              snomedId: null,
-              startDate: "2026-03-02",
-              endDate: null,
-              lastDose: null,
-            },
-          ],
-        }),
-      [`POST /api/v1/user/projects/${programId}/medication-events`]: (init) => {
-        const { events } = JSON.parse(String(init?.body)) as { events: { clientId: string }[] };
-        sent.push(...events);
-        return jsonResponse(200, {
-          results: events.map((e) => ({ clientId: e.clientId, logId: "e1", status: "created" })),
-        });
+    signInPatientAnswering({
+      answers: {
+        [`GET /api/v1/user/projects/${programId}/medications`]: () =>
+          jsonResponse(200, {
+            results: [
+              tamoxifen({ clientId: medicationClientId, dosage: "20", dosageUnit: "mg", startDate: "2026-03-02" }),
+            ],
+          }),
+        [`POST /api/v1/user/projects/${programId}/medication-events`]: answerDoses(sent),
       },
     });
     const user = userEvent.setup();
