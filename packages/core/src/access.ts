@@ -26,6 +26,22 @@ export const roleLabels: Record<Role, string> = {
 /** Roles only an admin-type user may assign. */
 export const adminOnlyRoles: readonly Role[] = ["superadmin", "internal_tester", "internal_program_admin"];
 
+/** What a care team reads of one patient's record (the dashboard's widgets and logs), and acknowledging a log. */
+const patientRecordPermissions = [
+  "view_user_dashboard",
+  "view_user_dashboard_reports",
+  "view_user_dashboard_weight",
+  "view_user_dashboard_filters",
+  "view_user_dashboard_calendar",
+  "view_user_dashboard_temperature",
+  "view_user_symptom_logs",
+  "view_user_symptom_red_flags",
+  "validate_user_log",
+  "view_user_trends",
+  "view_user_medication_adherence",
+  "view_user_activities",
+] as const;
+
 /**
  * The permission catalogue. Values are lowercase snake_case; the same flags are sometimes written
  * in upper case (VIEW_PROJECT_USERS = view_project_users).
@@ -94,18 +110,7 @@ export const permissionGroups = {
     "view_user_questionnaire_event_results",
   ],
   "Patient data": [
-    "view_user_dashboard",
-    "view_user_dashboard_reports",
-    "view_user_dashboard_weight",
-    "view_user_dashboard_filters",
-    "view_user_dashboard_calendar",
-    "view_user_dashboard_temperature",
-    "view_user_symptom_logs",
-    "view_user_symptom_red_flags",
-    "validate_user_log",
-    "view_user_trends",
-    "view_user_medication_adherence",
-    "view_user_activities",
+    ...patientRecordPermissions,
     "export_project_data_anonymised",
     "export_project_data_identifiable",
     /** Erase a patient's personal data on request (GDPR Art. 17, under the program's retention rule). */
@@ -144,18 +149,7 @@ const patientCare: Permission[] = [
   // The program dashboard (the Reports tab) is where a care team sees its program's trends.
   "view_project_symptom_data",
   "view_project_temperature_data",
-  "view_user_dashboard",
-  "view_user_dashboard_reports",
-  "view_user_dashboard_weight",
-  "view_user_dashboard_filters",
-  "view_user_dashboard_calendar",
-  "view_user_dashboard_temperature",
-  "view_user_symptom_logs",
-  "view_user_symptom_red_flags",
-  "validate_user_log",
-  "view_user_trends",
-  "view_user_medication_adherence",
-  "view_user_activities",
+  ...patientRecordPermissions,
   "view_user_eq5d",
   "view_user_questionnaire_event_results",
   "view_questionnaire_schedules",
