@@ -32,3 +32,11 @@ export const tooManyRequests = (message: string = messages.tooManyRequests, retr
 /** 422 with the message on one field, as the client places it. */
 export const invalidField = (field: string, message: string) =>
   new AppError(422, message, errorCodes.validation, [{ field, message }]);
+/** 422 with every field's message; the one message when there is one, else "validation failed". */
+export const unprocessable = (errors: FieldError[]) =>
+  new AppError(
+    422,
+    errors.length === 1 ? errors[0]!.message : messages.validationFailed,
+    errorCodes.validation,
+    errors,
+  );

@@ -4,7 +4,6 @@ import {
   clockSkewAllowanceSeconds,
   ctcaeCatalogue,
   doseUndoable,
-  errorCodes,
   findLogType,
   isDangerGrade,
   type LogClass,
@@ -30,7 +29,7 @@ import {
 } from "@openpro/core";
 import type { z } from "zod";
 import { inProgram } from "../../platform/access/program-scope.js";
-import { AppError, conflict, type FieldError, forbidden, notFound } from "../../platform/errors.js";
+import { conflict, type FieldError, forbidden, notFound, unprocessable } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import * as q from "./queries.js";
 
@@ -219,14 +218,6 @@ const uploadTarget = async (scope: RequestScope, programId: string, withAlertPai
     alertPairs: target.alertPairs ?? [],
   };
 };
-
-const unprocessable = (errors: FieldError[]) =>
-  new AppError(
-    422,
-    errors.length === 1 ? errors[0]!.message : messages.validationFailed,
-    errorCodes.validation,
-    errors,
-  );
 
 /** An ISO 8601 instant with its offset, as the contract admits it ("+0100" too). */
 const parseInstant = (iso: string): { at: Date; offset: number } | null => {

@@ -11,6 +11,8 @@ import {
   zonedInstant,
 } from "@openpro/core";
 import { inProgram, type ProgramScope } from "../../platform/access/program-scope.js";
+import { patientRecordEvent } from "../../platform/audit/audit.js";
+import { actorName } from "../../platform/auth/actor.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { buildParticipantReport } from "../reports/service.js";
@@ -35,14 +37,9 @@ export const preVisitSummary = async (
   userId: string,
 ): Promise<PreVisitSummary> => {
   const { summary } = await gatherSummary(scope, programId, userId);
-  await scope.audit({
-    action: "patient.summary.read",
-    entityType: "patient",
-    entityId: userId,
-    programId,
-    patientId: userId,
-    details: { from: summary.from, to: summary.to },
-  });
+  await scope.audit(
+    patientRecordEvent("patient.summary.read", programId, userId, { from: summary.from, to: summary.to }),
+  );
   return summary;
 };
 
@@ -57,16 +54,15 @@ export const preVisitSummaryPdf = async (scope: ProgramScope, programId: string,
     territory,
     patient,
     generatedAt: scope.ctx.clock.now(),
-    generatedBy: scope.actor.displayName || `${scope.actor.firstName} ${scope.actor.lastName}`.trim(),
+    generatedBy: actorName(scope.actor),
   });
-  await scope.audit({
-    action: "patient.summary.export",
-    entityType: "patient",
-    entityId: userId,
-    programId,
-    patientId: userId,
-    details: { from: summary.from, to: summary.to, bytes: pdf.length },
-  });
+  await scope.audit(
+    patientRecordEvent("patient.summary.export", programId, userId, {
+      from: summary.from,
+      to: summary.to,
+      bytes: pdf.length,
+    }),
+  );
   return { pdf, fileName: preVisitSummaryFileName(patient.lastName, summary.to) };
 };
 

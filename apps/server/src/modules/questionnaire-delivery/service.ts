@@ -5,7 +5,6 @@ import {
   type CreateScheduleBody,
   type CustomAnswers,
   daysBetween,
-  errorCodes,
   findItemWording,
   type InstrumentCode,
   instrumentDeliverable,
@@ -28,8 +27,9 @@ import {
   wireEventStatus,
 } from "@openpro/core";
 import { inProgram } from "../../platform/access/program-scope.js";
+import { patientRecordEvent } from "../../platform/audit/audit.js";
 import type { AppContext } from "../../platform/context.js";
-import { AppError, conflict, type FieldError, forbidden, invalidField, notFound } from "../../platform/errors.js";
+import { conflict, type FieldError, forbidden, invalidField, notFound, unprocessable } from "../../platform/errors.js";
 import { enqueueJob } from "../../platform/jobs/job-runner.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { loadProgram } from "../programs/service.js";
@@ -59,14 +59,6 @@ const loadPatient = async (scope: RequestScope, programId: string, userId: strin
   if (!enrolment || !dashboardStates.has(enrolment.status)) throw notFound();
   return { program, enrolment };
 };
-
-const unprocessable = (errors: FieldError[]) =>
-  new AppError(
-    422,
-    errors.length === 1 ? errors[0]!.message : messages.validationFailed,
-    errorCodes.validation,
-    errors,
-  );
 
 /**
  * Answered questionnaires of a program (or of one of its patients), in due-date order, as keyset
@@ -279,7 +271,7 @@ export const listSchedules = async (scope: RequestScope, programId: string, quer
   if (query.userId) {
     const { program, enrolment } = await loadPatient(scope, programId, query.userId);
     const results = await patientSchedule(scope.ctx, program, enrolment);
-    await scope.audit(readEvent("questionnaire.schedule.read", programId, enrolment.userId));
+    await scope.audit(patientRecordEvent("questionnaire.schedule.read", programId, enrolment.userId));
     return { results, totalCount: results.length };
   }
   await inProgram(scope, programId);
@@ -288,15 +280,6 @@ export const listSchedules = async (scope: RequestScope, programId: string, quer
   const results = rows.map((r) => toScheduleItem(r, c));
   return { results, totalCount: results.length };
 };
-
-const readEvent = (action: string, programId: string, userId: string, details: Record<string, unknown> = {}) => ({
-  action,
-  entityType: "patient",
-  entityId: userId,
-  patientId: userId,
-  programId,
-  details,
-});
 
 export const createSchedule = async (scope: RequestScope, programId: string, body: CreateScheduleBody) => {
   const { ctx } = scope;
@@ -440,7 +423,7 @@ export const scheduledQuestionnaires = async (scope: RequestScope, programId: st
   const upcoming = results
     .flatMap((s) => s.scheduledEvents.map((date) => ({ scheduleId: s.id, name: s.name, date, type: s.type })))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name.localeCompare(b.name)));
-  await scope.audit(readEvent("questionnaire.schedule.read", programId, userId));
+  await scope.audit(patientRecordEvent("questionnaire.schedule.read", programId, userId));
   return { results, upcoming };
 };
 
@@ -493,7 +476,7 @@ export const deliveredQuestionnaires = async (
     perPage: query._perPage,
     today: utcDate(now),
   });
-  await scope.audit(readEvent("questionnaire.results.read", programId, userId, { page: query._page }));
+  await scope.audit(patientRecordEvent("questionnaire.results.read", programId, userId, { page: query._page }));
   return { results: rows.map((r) => toEvent(r, consentDateOf(enrolment), now)), totalCount: total };
 };
 
@@ -506,7 +489,7 @@ export const eventsSummary = async (
   const { enrolment } = await loadPatient(scope, programId, userId);
   const now = scope.ctx.clock.now();
   const rows = await q.findEventsBetween(scope.ctx.db, programId, userId, query.startDate, query.endDate);
-  await scope.audit(readEvent("questionnaire.results.read", programId, userId, query));
+  await scope.audit(patientRecordEvent("questionnaire.results.read", programId, userId, query));
   return { results: rows.map((r) => toEvent(r, consentDateOf(enrolment), now)) };
 };
 
@@ -521,7 +504,7 @@ export const hardcodedEvent = async (scope: RequestScope, programId: string, use
   const row = await q.findEvent(scope.ctx.db, programId, userId, eventId);
   if (row?.kind !== "hardcoded" || !row.code) throw notFound();
   const answers = answersMap(await q.findAnswers(scope.ctx.db, eventId));
-  await scope.audit(readEvent("questionnaire.results.read", programId, userId, { eventId }));
+  await scope.audit(patientRecordEvent("questionnaire.results.read", programId, userId, { eventId }));
   return {
     event: toEvent(row, consentDateOf(enrolment), scope.ctx.clock.now()),
     logs: instrumentItems(row.code as InstrumentCode).map((item) => ({
@@ -539,7 +522,7 @@ export const customEvent = async (scope: RequestScope, programId: string, userId
   const scheme = parseScheme(type?.specification);
   const answers = answersMap(await q.findAnswers(scope.ctx.db, eventId)) as CustomAnswers;
   const statuses = scheme ? answerStatus(scheme, answers, { submitted: row.state === "COMPLETED" }) : {};
-  await scope.audit(readEvent("questionnaire.results.read", programId, userId, { eventId }));
+  await scope.audit(patientRecordEvent("questionnaire.results.read", programId, userId, { eventId }));
   return {
     event: toEvent(row, consentDateOf(enrolment), scope.ctx.clock.now()),
     answers: scheme

@@ -32,7 +32,7 @@ import {
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import { inProgram } from "../../platform/access/program-scope.js";
-import { AppError, conflict, type FieldError, notFound } from "../../platform/errors.js";
+import { AppError, conflict, type FieldError, notFound, unprocessable } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import * as q from "./queries.js";
 
@@ -198,14 +198,6 @@ const validSpecification = (spec: unknown): CustomQuestionnaire => {
   return result.questionnaire;
 };
 
-const fieldErrors = (errors: FieldError[]) =>
-  new AppError(
-    422,
-    errors.length === 1 ? errors[0]!.message : messages.validationFailed,
-    errorCodes.validation,
-    errors,
-  );
-
 const toCustomRecord = (row: q.TypeRow): CustomQuestionnaireRecord => ({
   id: row.id,
   name: row.name,
@@ -331,7 +323,7 @@ export const updateCustom = async (scope: RequestScope, programId: string, id: s
     if (!current) throw notFound(messages.customQuestionnaireMissing);
     const before = validateCustomQuestionnaire(current.specification);
     if (before.ok && JSON.stringify(transcriptOf(before.questionnaire)) !== JSON.stringify(transcriptOf(questionnaire)))
-      throw fieldErrors([{ field: "specification.questions", message: messages.schemeTranscriptChanged }]);
+      throw unprocessable([{ field: "specification.questions", message: messages.schemeTranscriptChanged }]);
     const updated = await q.updateCustomType(trx, programId, id, {
       specification: questionnaire,
       now: ctx.clock.now(),
@@ -372,7 +364,7 @@ export const patchType = async (scope: RequestScope, programId: string, id: stri
       if (text.length === 0) errors.push({ field: `helpTexts.${i}.text`, message: messages.schemeHelpTextEmpty });
       else question.data.text = text;
     });
-    if (errors.length) throw fieldErrors(errors);
+    if (errors.length) throw unprocessable(errors);
     if (body.name !== undefined && (await q.nameTaken(trx, programId, "questionnaire", body.name, id)))
       throw conflict(messages.questionnaireNameTaken, "name");
     const updated = await q.updateCustomType(trx, programId, id, {
@@ -409,7 +401,7 @@ export const createBatch = async (
         ? []
         : [{ field: `members.${i}.questionnaireId`, message: messages.questionnaireNotInProgram }],
     );
-    if (errors.length) throw fieldErrors(errors);
+    if (errors.length) throw unprocessable(errors);
     if (await q.nameTaken(trx, programId, "batch", body.name)) throw conflict(messages.questionnaireNameTaken, "name");
     const row = await q.insertBatch(trx, { programId, name: body.name, members: body.members, now: ctx.clock.now() });
     await audit(scope, "create-batch", programId, "questionnaire-batch", row.id, { name: body.name }, trx);
@@ -465,7 +457,7 @@ export const createPlan = async (scope: RequestScope, programId: string, body: C
   const id = await ctx.db.transaction().execute(async (trx) => {
     if (!(await q.lockProgram(trx, programId))) throw notFound();
     const errors = await planProblems(trx, programId, body);
-    if (errors.length) throw fieldErrors(errors);
+    if (errors.length) throw unprocessable(errors);
     if (await q.nameTaken(trx, programId, "plan", body.name)) throw conflict(messages.questionnaireNameTaken, "name");
     const row = await q.insertPlan(trx, { programId, name: body.name, members: body.members, now: ctx.clock.now() });
     await audit(scope, "create-plan", programId, "questionnaire-plan", row.id, { name: body.name }, trx);
@@ -575,7 +567,7 @@ export const setOutcomeMeasures = async (
     const current = await outcomeMeasuresOf(trx, programId);
     const refused = unselectedActiveTypes(current.availableQuestionnaireTypes, types, current.activeTypes);
     if (refused.length)
-      throw fieldErrors(
+      throw unprocessable(
         refused.map((type) => ({
           field: "availableQuestionnaireTypes",
           message: messages.cannotUnselectActiveType(type),

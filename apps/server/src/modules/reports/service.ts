@@ -27,6 +27,8 @@ import {
 } from "@openpro/core";
 import type { Db } from "../../db/kysely.js";
 import type { ProgramScope } from "../../platform/access/program-scope.js";
+import { patientRecordEvent } from "../../platform/audit/audit.js";
+import { actorName } from "../../platform/auth/actor.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import { appointmentHistoryForReport, appointmentsForReport } from "../appointments/service.js";
@@ -69,15 +71,6 @@ const loadReportPatient = async (db: Db, programPending: Promise<ProgramScope>, 
 /** The consent day in the program's territory: the first day whose doses adherence counts. */
 const consentDayOf = (territory: string, dateConsentGiven: Date | null) =>
   dateConsentGiven ? todayIn(territory as Territory, dateConsentGiven) : null;
-
-const reportEvent = (action: string, programId: string, userId: string, details: Record<string, unknown>) => ({
-  action,
-  entityType: "patient",
-  entityId: userId,
-  patientId: userId,
-  programId,
-  details,
-});
 
 const round = (value: number, decimals: number) => {
   const f = 10 ** decimals;
@@ -408,7 +401,10 @@ export const participantReport = async (
     reading,
     appointmentHistoryForReport(scope.ctx.db, scope.actor, program, patient.userId, query),
     scope.audit(
-      reportEvent("patient.report.read", programId, userId, { startDate: query.startDate, endDate: query.endDate }),
+      patientRecordEvent("patient.report.read", programId, userId, {
+        startDate: query.startDate,
+        endDate: query.endDate,
+      }),
     ),
   ]);
   return participantReportText(parts, input, appointments, reader).toBuffer();
@@ -443,7 +439,7 @@ export const dailyReport = async (scope: ProgramScope, programId: string, userId
     activities: ofClass("ACTIVITY").filter((i) => !isStepLog(i)),
     steps: ofClass("ACTIVITY").filter(isStepLog),
   };
-  await scope.audit(reportEvent("patient.report.read", programId, userId, { date }));
+  await scope.audit(patientRecordEvent("patient.report.read", programId, userId, { date }));
   return dailyReportFor(report, scope.actor);
 };
 
@@ -471,10 +467,10 @@ export const exportReport = async (
     report,
     appointments,
     generatedAt: now,
-    generatedBy: scope.actor.displayName || `${scope.actor.firstName} ${scope.actor.lastName}`.trim(),
+    generatedBy: actorName(scope.actor),
   });
   await scope.audit(
-    reportEvent("patient.report.export", programId, userId, {
+    patientRecordEvent("patient.report.export", programId, userId, {
       startDate: body.startDate,
       endDate: body.endDate,
       bytes: pdf.length,

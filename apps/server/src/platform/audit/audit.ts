@@ -21,6 +21,14 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+/** An event about one patient's record in one program: what was read of it, exported or done to it. */
+export const patientRecordEvent = (
+  action: string,
+  programId: string,
+  patientId: string,
+  details: Record<string, unknown> = {},
+) => ({ action, entityType: "patient", entityId: patientId, patientId, programId, details });
+
 /** The row of an event, its details left to the caller. */
 const entryOf = (clock: Clock, context: AuditContext, event: AuditEvent) => ({
   at: clock.now(),

@@ -22,6 +22,10 @@ export interface Actor {
   language: string | null;
 }
 
+/** The name a document signs for its author: the display name, else first and last name. */
+export const actorName = (actor: Pick<Actor, "displayName" | "firstName" | "lastName">) =>
+  actor.displayName || `${actor.firstName} ${actor.lastName}`.trim();
+
 export type ActorResolution = { actor: Actor } | { failure: "invalid-token" | "session-ended" };
 
 /** Activity is written at most this often, so reads do not turn into a write each. */
