@@ -1,5 +1,5 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Alert, Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Alert, IconButton, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
 import {
   type CreatePlanInput,
   choiceQuestions,
@@ -12,20 +12,14 @@ import {
   type QuestionnaireItem,
   validateCustomQuestionnaire,
 } from "@openpro/core";
-import { enqueueSnackbar } from "notistack";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { type Path, useController, useFieldArray, useFormState, useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
 import { z } from "zod";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Form, FormSubmitButton, useFormError, useSchemaForm } from "../../../components/form";
-import { FormTextField } from "../../../components/form-text-field";
-import { LeaveGuard, skipLeaveGuard } from "../../../components/leave-guard";
+import { useFormError, useSchemaForm } from "../../../components/form";
 import { Loading } from "../../../components/loading";
 import { errorMessageAt } from "../../../lib/forms";
-import { ApiError } from "../../../lib/http";
 import { useCreatePlan, useQuestionnaireItems, useQuestionnaireScheme } from "../api";
-import { useUnloadGuard } from "./batch-create";
+import { CatalogueItemCreateForm } from "./catalogue-item-create-form";
 
 interface MemberForm {
   item: string;
@@ -254,8 +248,6 @@ const PlanForm = ({
   listPath: string;
   choices: QuestionnaireItem[];
 }) => {
-  const navigate = useNavigate();
-  const titleId = useId();
   const create = useCreatePlan(programId);
   const [schema] = useState(() => planForm(choices));
   const form = useSchemaForm(schema, {
@@ -264,181 +256,137 @@ const PlanForm = ({
   });
   const steps = useFieldArray({ control: form.control, name: "members" });
   const members = useWatch({ control: form.control, name: "members" });
-  const [cancelling, setCancelling] = useState(false);
-  const dirty = form.formState.isDirty;
-  useUnloadGuard(dirty && !create.isSuccess);
   const clear = (paths: Path<PlanValues>[]) => {
     for (const path of paths) form.setValue(path, "", { shouldDirty: true });
   };
-
-  const submit = (body: CreatePlanInput) =>
-    create.mutate(body, {
-      onSuccess: (plan) => {
-        enqueueSnackbar(messages.questionnaireCreated(plan.name), { variant: "success" });
-        navigate(`${listPath}#${plan.id}`, { state: skipLeaveGuard });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError)
-          for (const { field, message } of error.fieldErrors)
-            form.setError(field as Path<PlanValues>, { type: "server", message });
-      },
-    });
-  const membersError = form.formState.errors.members?.root?.message ?? form.formState.errors.members?.message;
-  const serverFailed = create.isError && !(create.error instanceof ApiError && create.error.fieldErrors.length);
   const disabled = create.isPending;
 
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ maxWidth: 960 }}>
-      <Typography id={titleId} variant="h2" sx={{ mb: 2 }}>
-        Create questionnaire plan
-      </Typography>
-      <Form form={form} onSubmit={submit}>
-        <Stack spacing={3}>
-          <FormTextField
-            control={form.control}
-            name="name"
-            label="Plan name"
-            required
-            slotProps={{ htmlInput: { maxLength: L.planNameMax } }}
-            helperText=" "
-            sx={{ maxWidth: 480 }}
-            disabled={disabled}
-          />
-          {steps.fields.map((step, i) => {
-            const m = members[i] ?? emptyMember();
-            const at = (field: keyof MemberForm) => `members.${i}.${field}` as const;
-            const conditional = i > 0 && m.schedulingType === "delay_with_condition";
-            return (
-              <Paper
-                key={step.id}
-                variant="outlined"
-                sx={{ p: 2 }}
-                component="fieldset"
-                aria-label={`Questionnaire ${i + 1}`}
+    <CatalogueItemCreateForm
+      title="Create questionnaire plan"
+      nameLabel="Plan name"
+      nameMaxLength={L.planNameMax}
+      nameSx={{ maxWidth: 480 }}
+      form={form}
+      create={create}
+      listPath={listPath}
+      failedMessage={messages.planCreateFailed}
+      submitLabel="Confirm"
+      canAdd={members.length < L.planMaxMembers}
+      onAdd={() => steps.append(emptyMember())}
+      cancelTitle={messages.planCancelTitle}
+      returnLabel="Return to plan"
+      maxWidth={960}
+    >
+      {steps.fields.map((step, i) => {
+        const m = members[i] ?? emptyMember();
+        const at = (field: keyof MemberForm) => `members.${i}.${field}` as const;
+        const conditional = i > 0 && m.schedulingType === "delay_with_condition";
+        return (
+          <Paper
+            key={step.id}
+            variant="outlined"
+            sx={{ p: 2 }}
+            component="fieldset"
+            aria-label={`Questionnaire ${i + 1}`}
+          >
+            <Stack direction="row" sx={{ mb: 2, justifyContent: "space-between", alignItems: "center" }}>
+              <Typography component="legend" variant="h3">
+                Questionnaire {i + 1}
+              </Typography>
+              {members.length > L.planMinMembers ? (
+                <IconButton aria-label={`Remove questionnaire ${i + 1}`} onClick={() => steps.remove(i)}>
+                  <DeleteOutlineIcon />
+                </IconButton>
+              ) : null}
+            </Stack>
+            <Stack spacing={1}>
+              <Select
+                label="Questionnaire"
+                name={at("item")}
+                errorPaths={[`members.${i}.questionnaireId`, `members.${i}.questionnaireBatchId`]}
+                disabled={disabled}
               >
-                <Stack direction="row" sx={{ mb: 2, justifyContent: "space-between", alignItems: "center" }}>
-                  <Typography component="legend" variant="h3">
-                    Questionnaire {i + 1}
-                  </Typography>
-                  {members.length > L.planMinMembers ? (
-                    <IconButton aria-label={`Remove questionnaire ${i + 1}`} onClick={() => steps.remove(i)}>
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  ) : null}
+                {choices.map((item) => (
+                  <MenuItem key={item.id} value={item.id}>
+                    {item.name}
+                    {item.type === "batch" ? " (batch)" : ""}
+                  </MenuItem>
+                ))}
+              </Select>
+              {i > 0 ? (
+                <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                  <Select label="Scheduling type" name={at("schedulingType")} disabled={disabled}>
+                    <MenuItem value="delay">Delay</MenuItem>
+                    <MenuItem value="delay_with_condition">Delay with condition</MenuItem>
+                  </Select>
+                  <NumberField label="Delay" name={at("delay")} disabled={disabled} />
+                  <Select label="Delay unit" name={at("delayUnit")} disabled={disabled}>
+                    {unitOptions}
+                  </Select>
                 </Stack>
-                <Stack spacing={1}>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  Sent first, with no delay.
+                </Typography>
+              )}
+              {conditional ? (
+                <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                  <Select label="Delay type" name={at("delayType")} disabled={disabled}>
+                    <MenuItem value="from_completion">From completion</MenuItem>
+                    <MenuItem value="from_delivery">From delivery</MenuItem>
+                  </Select>
                   <Select
-                    label="Questionnaire"
-                    name={at("item")}
-                    errorPaths={[`members.${i}.questionnaireId`, `members.${i}.questionnaireBatchId`]}
+                    label="Condition type"
+                    name={at("conditionType")}
+                    onChosen={() => clear([at("questionId"), at("answer")])}
                     disabled={disabled}
                   >
-                    {choices.map((item) => (
-                      <MenuItem key={item.id} value={item.id}>
-                        {item.name}
-                        {item.type === "batch" ? " (batch)" : ""}
-                      </MenuItem>
-                    ))}
+                    <MenuItem value="completion">Completion</MenuItem>
+                    <MenuItem value="question">Question</MenuItem>
                   </Select>
-                  {i > 0 ? (
-                    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                      <Select label="Scheduling type" name={at("schedulingType")} disabled={disabled}>
-                        <MenuItem value="delay">Delay</MenuItem>
-                        <MenuItem value="delay_with_condition">Delay with condition</MenuItem>
-                      </Select>
-                      <NumberField label="Delay" name={at("delay")} disabled={disabled} />
-                      <Select label="Delay unit" name={at("delayUnit")} disabled={disabled}>
-                        {unitOptions}
-                      </Select>
-                    </Stack>
-                  ) : (
-                    <Typography variant="body2" color="text.secondary">
-                      Sent first, with no delay.
-                    </Typography>
-                  )}
-                  {conditional ? (
-                    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                      <Select label="Delay type" name={at("delayType")} disabled={disabled}>
-                        <MenuItem value="from_completion">From completion</MenuItem>
-                        <MenuItem value="from_delivery">From delivery</MenuItem>
-                      </Select>
-                      <Select
-                        label="Condition type"
-                        name={at("conditionType")}
-                        onChosen={() => clear([at("questionId"), at("answer")])}
-                        disabled={disabled}
-                      >
-                        <MenuItem value="completion">Completion</MenuItem>
-                        <MenuItem value="question">Question</MenuItem>
-                      </Select>
-                    </Stack>
-                  ) : null}
-                  {conditional && m.conditionType === "question" ? (
-                    <ConditionFields
-                      programId={programId}
-                      previous={choices.find((x) => x.id === members[i - 1]?.item)}
-                      index={i}
-                      questionId={m.questionId}
-                      onQuestionChosen={() => clear([at("answer")])}
-                      disabled={disabled}
-                    />
-                  ) : null}
-                  <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                    <NumberField label="Response window" name={at("responseWindow")} disabled={disabled} />
-                    <Select label="Response window unit" name={at("responseWindowUnit")} disabled={disabled}>
-                      {unitOptions}
-                    </Select>
-                    <Select
-                      label="Frequency"
-                      name={at("frequency")}
-                      onChosen={(frequency) => {
-                        if (frequency === "0") form.setValue(at("numberToSend"), "1", { shouldDirty: true });
-                      }}
-                      disabled={disabled}
-                    >
-                      {planFrequencies.map((f) => (
-                        <MenuItem key={f} value={f}>
-                          {planFrequencyLabels[f]}
-                        </MenuItem>
-                      ))}
-                    </Select>
-                    {m.frequency === "custom" ? (
-                      <NumberField label="Every how many days" name={at("frequencyCustom")} disabled={disabled} />
-                    ) : null}
-                    {m.frequency && m.frequency !== "0" ? (
-                      <NumberField label="Number of times to send" name={at("numberToSend")} disabled={disabled} />
-                    ) : null}
-                  </Stack>
                 </Stack>
-              </Paper>
-            );
-          })}
-          {membersError ? <Alert severity="error">{membersError}</Alert> : null}
-          {members.length < L.planMaxMembers ? (
-            <Box>
-              <Button onClick={() => steps.append(emptyMember())}>+ Add questionnaire</Button>
-            </Box>
-          ) : null}
-          {serverFailed ? <Alert severity="error">{messages.planCreateFailed}</Alert> : null}
-          <Stack direction="row" spacing={2}>
-            <FormSubmitButton pending={create.isPending}>Confirm</FormSubmitButton>
-            <Button onClick={() => setCancelling(true)} disabled={create.isPending}>
-              Cancel
-            </Button>
-          </Stack>
-        </Stack>
-      </Form>
-      <ConfirmDialog
-        open={cancelling}
-        title={messages.planCancelTitle}
-        confirmLabel="Confirm cancel"
-        cancelLabel="Return to plan"
-        onConfirm={() => navigate(listPath, { state: skipLeaveGuard })}
-        onCancel={() => setCancelling(false)}
-      >
-        {messages.batchCancelText}
-      </ConfirmDialog>
-      <LeaveGuard when={dirty && !create.isSuccess} />
-    </Box>
+              ) : null}
+              {conditional && m.conditionType === "question" ? (
+                <ConditionFields
+                  programId={programId}
+                  previous={choices.find((x) => x.id === members[i - 1]?.item)}
+                  index={i}
+                  questionId={m.questionId}
+                  onQuestionChosen={() => clear([at("answer")])}
+                  disabled={disabled}
+                />
+              ) : null}
+              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                <NumberField label="Response window" name={at("responseWindow")} disabled={disabled} />
+                <Select label="Response window unit" name={at("responseWindowUnit")} disabled={disabled}>
+                  {unitOptions}
+                </Select>
+                <Select
+                  label="Frequency"
+                  name={at("frequency")}
+                  onChosen={(frequency) => {
+                    if (frequency === "0") form.setValue(at("numberToSend"), "1", { shouldDirty: true });
+                  }}
+                  disabled={disabled}
+                >
+                  {planFrequencies.map((f) => (
+                    <MenuItem key={f} value={f}>
+                      {planFrequencyLabels[f]}
+                    </MenuItem>
+                  ))}
+                </Select>
+                {m.frequency === "custom" ? (
+                  <NumberField label="Every how many days" name={at("frequencyCustom")} disabled={disabled} />
+                ) : null}
+                {m.frequency && m.frequency !== "0" ? (
+                  <NumberField label="Number of times to send" name={at("numberToSend")} disabled={disabled} />
+                ) : null}
+              </Stack>
+            </Stack>
+          </Paper>
+        );
+      })}
+    </CatalogueItemCreateForm>
   );
 };
