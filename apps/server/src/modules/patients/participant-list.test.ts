@@ -2,14 +2,8 @@ import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { insertLog, setValidation } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, giveConsent, listPatients, newPatient, userIdOf } from "../../../test/patients.js";
-import {
-  addToOrganisation,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+import { consentedPatient, listPatients } from "../../../test/patients.js";
+import { changePermissions, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 interface Row {
@@ -25,44 +19,38 @@ const NAUSEA = "10028813";
 
 describe("the participant list sorts by open severe symptoms, and the details drawer shows clinical facts", () => {
   let t: TestApp;
-  let nurse: { id: string; token: string };
-  let heart: string;
-  let lakeside: string;
-  const id: Record<string, string> = {};
+  let n = 0;
 
-  const list = async (query: Record<string, string> = {}, token = nurse.token) => {
-    const response = await listPatients(t, token, heart, query);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { results: Row[] }).results;
-  };
-  const names = (rows: Row[]) => rows.map((r) => r.lastName);
-  const counts = (rows: Row[]) => Object.fromEntries(rows.map((r) => [r.lastName, r.severeSymptomsCount]));
-  const withCounts = { showSevereSymptomsCount: "true" };
-  const details = (userId: string, token = nurse.token, programId = heart) =>
-    t.request({ method: "GET", url: `/api/v1/users/${userId}?projectId=${programId}`, token });
-  const edit = (userId: string, payload: Record<string, unknown>, token = nurse.token) =>
-    t.request({ method: "PATCH", url: `/api/v1/users/${userId}?projectId=${heart}`, token, payload });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+  /**
+   * Northbridge Heart (and Lakeside, out of the nurse's reach) with its nurse Nia, and four
+   * consented patients: Grace (who gave Heart her birth date and sex) with two open danger logs and
+   * a mild one, Alan with one, Barbara with one acknowledged and one invalidated, Ada with none.
+   * Each story builds its own.
+   */
+  const heartWithFourPatients = async () => {
+    n++;
+    const domain = uniqueMailDomain();
+    const northbridge = await programWithStaff(t, {
+      organisation: `Northbridge Health ${n}`,
+      program: `Northbridge Heart ${n}`,
+      staff: { nurse: { email: `nia@${domain}`, role: "clinician_team_member" } },
+    });
+    const heart = northbridge.programId;
+    const nurse = northbridge.staff.nurse;
+    const lakeside = (await programWithStaff(t, { organisation: `Lakeside ${n}`, program: `Lakeside ${n}`, staff: {} }))
+      .programId;
+    const id: Record<string, string> = {};
+    const emails: Record<string, string> = {};
     for (const [firstName, lastName] of [
       ["Grace", "Hopper"],
       ["Alan", "Turing"],
       ["Ada", "Lovelace"],
       ["Barbara", "Liskov"],
     ] as const) {
-      const email = `${firstName.toLowerCase()}@patients.test`;
-      expect((await addPatient(t, nurse.token, newPatient(heart, { firstName, lastName, email }))).statusCode).toBe(
-        201,
-      );
-      const session = await acceptInvite(t, email, { firstName, lastName });
-      expect((await giveConsent(t, session, heart)).statusCode).toBe(200);
-      id[lastName] = await userIdOf(t, email);
+      emails[lastName] = `${firstName.toLowerCase()}@${domain}`;
+      id[lastName] = (
+        await consentedPatient(t, nurse.token, heart, { firstName, lastName, email: emails[lastName] })
+      ).userId;
     }
     // What Grace gave Heart at consent (the enrolment's demographics, migration 0019).
     await t.ctx.db
@@ -81,10 +69,29 @@ describe("the participant list sorts by open severe symptoms, and the details dr
     await log("Turing", "2026-02-21T08:00:00Z", 3);
     await setValidation(t, await log("Liskov", "2026-02-22T08:00:00Z", 4), "Acknowledged");
     await setValidation(t, await log("Liskov", "2026-02-23T08:00:00Z", 3), "Removed", "Accidental log");
+
+    const list = async (query: Record<string, string> = {}, token = nurse.token) => {
+      const response = await listPatients(t, token, heart, query);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { results: Row[] }).results;
+    };
+    const details = (userId: string, token = nurse.token, programId = heart) =>
+      t.request({ method: "GET", url: `/api/v1/users/${userId}?projectId=${programId}`, token });
+    const edit = (userId: string, payload: Record<string, unknown>, token = nurse.token) =>
+      t.request({ method: "PATCH", url: `/api/v1/users/${userId}?projectId=${heart}`, token, payload });
+    return { heart, lakeside, nurse, id, emails, list, details, edit };
+  };
+  const names = (rows: Row[]) => rows.map((r) => r.lastName);
+  const counts = (rows: Row[]) => Object.fromEntries(rows.map((r) => [r.lastName, r.severeSymptomsCount]));
+  const withCounts = { showSevereSymptomsCount: "true" };
+
+  beforeAll(async () => {
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
   it("counts open danger logs per patient, from the counter the trigger keeps", async () => {
+    const { list } = await heartWithFourPatients();
     const rows = await list(withCounts);
     expect(counts(rows)).toEqual({ Hopper: 2, Liskov: 0, Lovelace: 0, Turing: 1 });
     expect(rows.find((r) => r.lastName === "Hopper")).toMatchObject({ dob: "1906-12-09", isProjectActive: true });
@@ -94,6 +101,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
   });
 
   it("sorts by severe symptoms either way, ties by name, and by name either way", async () => {
+    const { list } = await heartWithFourPatients();
     expect(names(await list({ ...withCounts, orderBy: "severeSymptoms", orderDir: "desc" }))).toEqual([
       "Hopper",
       "Turing",
@@ -120,6 +128,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
   });
 
   it("moves the count when a danger log arrives and when it is acknowledged", async () => {
+    const { heart, lakeside, id, emails, list } = await heartWithFourPatients();
     const logId = await insertLog(
       t,
       { programId: heart, patientId: id.Lovelace! },
@@ -133,7 +142,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
         userId: id.Lovelace!,
         firstName: "Ada",
         lastName: "Lovelace",
-        inviteEmail: "ada@patients.test",
+        inviteEmail: emails.Lovelace!,
         consentedEmail: null,
         patientIdType: null,
         patientId: null,
@@ -166,6 +175,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
   });
 
   it("shows counts only to staff allowed to see them; the sort then falls back to names", async () => {
+    const { nurse, id, list, details } = await heartWithFourPatients();
     await changePermissions(t, nurse.id, { revoke: ["view_project_users_symptom_counts"] });
     const rows = await list({ ...withCounts, orderBy: "severeSymptoms", orderDir: "desc" });
     expect(Object.values(counts(rows))).toEqual([null, null, null, null]);
@@ -173,10 +183,10 @@ describe("the participant list sorts by open severe symptoms, and the details dr
     expect(names(rows)).toEqual(["Turing", "Lovelace", "Liskov", "Hopper"]);
     const detail = (await details(id.Hopper!)).json();
     expect(detail.severeSymptomsCount).toBeNull();
-    await changePermissions(t, nurse.id, { grant: ["view_project_users_symptom_counts"] });
   });
 
   it("refuses an unknown sort or flag", async () => {
+    const { heart, nurse } = await heartWithFourPatients();
     const queries: Record<string, string>[] = [
       { orderBy: "age" },
       { orderDir: "up" },
@@ -190,6 +200,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
   });
 
   it("shows the patient details with demographics, clinical facts and the days with data", async () => {
+    const { lakeside, nurse, id, emails, details } = await heartWithFourPatients();
     const response = await details(id.Hopper!);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -200,7 +211,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
       gender: "female",
       postcode: null,
       cancerTypes: [],
-      consentedEmail: "grace@patients.test",
+      consentedEmail: emails.Hopper,
       severeSymptomsCount: 2,
       reportsEarliestDate: "2026-02-20",
       reportsLatestDate: "2026-02-25",
@@ -213,6 +224,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
   });
 
   it("records a postcode and cancer types, and refuses bad ones with the field named", async () => {
+    const { id, details, edit } = await heartWithFourPatients();
     const saved = await edit(id.Hopper!, {
       postcode: "  sw1a   1aa ",
       cancerTypes: [

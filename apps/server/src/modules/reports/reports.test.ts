@@ -12,16 +12,16 @@ import {
 import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { insertLog, insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
-import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
-import { pdfText } from "../../../test/pdf.js";
 import {
-  addToOrganisation,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+  insertLog,
+  insertLogs,
+  insertMedication,
+  insertMedicationEvent,
+  insertVisit,
+} from "../../../test/patient-data.js";
+import { addPatient, auditRows, consentedPatient, newPatient, userIdOf } from "../../../test/patients.js";
+import { pdfText } from "../../../test/pdf.js";
+import { changePermissions, organisationStaff, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { toLogItem } from "../logs/service.js";
 import { findLogsInRange, findParticipantReportParts, findReportPatient } from "./queries.js";
@@ -33,6 +33,8 @@ const FATIGUE = "10016256";
 describe("clinicians read a patient's week: dashboard report, one day, and the PDF", () => {
   let t: TestApp;
   let nurse: { id: string; token: string };
+  let northbridgeId: string;
+  let lakesideOrganisationId: string;
   let heart: string;
   let lakeside: string;
   let graceId: string;
@@ -53,35 +55,39 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     // Grace and Lena are enrolled and consent on Sunday 1 March, before the week's first dose
     // (adherence counts doses from the consent day).
     t.clock.set("2026-03-01T09:00:00Z");
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
-    const lakeNurse = await staffSession(t, { email: "lou@lakeside.test", role: "clinician_team_member" });
-    await addToOrganisation(t, lakeNurse.id, await programOrganisation(lakeside), "clinician_team_member");
-
-    for (const [programId, token, firstName, lastName, email] of [
-      [heart, nurse.token, "Grace", "Hopper", "grace@patients.test"],
-      [heart, nurse.token, "Alan", "Turing", "alan@patients.test"],
-      [lakeside, lakeNurse.token, "Lena", "Lake", "lena@patients.test"],
-    ] as const) {
-      const added = await addPatient(t, token, newPatient(programId, { firstName, lastName, email }));
-      expect(added.statusCode).toBe(201);
-    }
-    for (const [email, programId] of [
-      ["grace@patients.test", heart],
-      ["lena@patients.test", lakeside],
-    ] as const) {
-      const session = await acceptInvite(t, email);
-      expect((await giveConsent(t, session, programId)).statusCode).toBe(200);
-    }
+    const northbridge = await programWithStaff(t, {
+      organisation: "Northbridge Health",
+      program: "Northbridge Heart",
+      staff: { nurse: { email: "nia@clinic.test", role: "clinician_team_member" } },
+    });
+    northbridgeId = northbridge.organisationId;
+    heart = northbridge.programId;
+    nurse = northbridge.staff.nurse;
+    const lake = await programWithStaff(t, {
+      organisation: "Lakeside",
+      program: "Lakeside",
+      staff: { nurse: { email: "lou@lakeside.test", role: "clinician_team_member" } },
+    });
+    lakesideOrganisationId = lake.organisationId;
+    lakeside = lake.programId;
+    graceId = (await consentedPatient(t, nurse.token, heart, { email: "grace@patients.test" })).userId;
+    const added = await addPatient(
+      t,
+      nurse.token,
+      newPatient(heart, { firstName: "Alan", lastName: "Turing", email: "alan@patients.test" }),
+    );
+    expect(added.statusCode).toBe(201);
+    alanId = await userIdOf(t, "alan@patients.test");
+    lakesideId = (
+      await consentedPatient(t, lake.staff.nurse.token, lakeside, {
+        firstName: "Lena",
+        lastName: "Lake",
+        email: "lena@patients.test",
+      })
+    ).userId;
     // Read on Saturday morning in London: the week's Saturday and Sunday doses are still to come.
     t.clock.set("2026-03-07T10:00:00Z");
     nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
-    graceId = await userIdOf(t, "grace@patients.test");
-    alanId = await userIdOf(t, "alan@patients.test");
-    lakesideId = await userIdOf(t, "lena@patients.test");
 
     const grace = { programId: heart, patientId: graceId };
     [ids.nausea1, ids.nausea3, ids.fatigueEvening, ids.fatigueLate, ids.nauseaRemoved] = await insertLogs(t, grace, [
@@ -176,15 +182,6 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     }
   });
   afterAll(() => t.close());
-
-  const programOrganisation = async (programId: string) =>
-    (
-      await t.ctx.db
-        .selectFrom("programs")
-        .select("organisationId")
-        .where("id", "=", programId)
-        .executeTakeFirstOrThrow()
-    ).organisationId!;
 
   it("fills the dashboard from the week's logs, as counted by hand", async () => {
     const response = await report(nurse.token, graceId, { ...week, symptomsSeperatedByStatus: "true" });
@@ -538,12 +535,14 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
   });
 
   it("lists hundreds of logs of a range once each, in time order, whatever rows the statement splits them into", async () => {
-    const alan = { programId: heart, patientId: alanId };
-    const range = { ...alan, startDate: "2026-01-05", endDate: "2026-01-08" };
+    // A patient of her own, so that no other story reads these logs.
+    const patientId = (await consentedPatient(t, nurse.token, heart, { email: `ida@${uniqueMailDomain()}` })).userId;
+    const ida = { programId: heart, patientId };
+    const range = { ...ida, startDate: "2026-01-05", endDate: "2026-01-08" };
     // 250 temperatures every 20 minutes from 5 January: three rows of the statement's answer.
     await insertLogs(
       t,
-      alan,
+      ida,
       Array.from({ length: 250 }, (_, i) => ({
         logClass: "TEMPERATURE",
         at: new Date(Date.parse("2026-01-05T00:00:00Z") + i * 20 * 60_000).toISOString(),
@@ -612,49 +611,48 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
   });
 
   it("lists the nurse-visit appointments of the period in the PDF when the program records them", async () => {
-    const at = (date: string, time: string) => new Date(`${date}T${time}:00Z`);
-    const visit = (date: string, start: string | null, end: string | null, appointmentType: string) => ({
-      programId: heart,
-      patientId: graceId,
-      appointmentType,
-      date,
-      startTime: start,
-      endTime: end,
-      isDraft: start === null,
-      mode: "FACE_TO_FACE",
-      status: "COMPLETED",
-      withWhom: "Sister Okafor",
-      notes: null,
-      startsAt: at(date, start ?? "00:00"),
-      endsAt: at(date, end ?? "23:59"),
-      createdBy: nurse.id,
-      createdAt: t.clock.now(),
-      updatedAt: t.clock.now(),
+    // A program of its own, which does not record appointments yet, and its consented patient
+    // with three visits: in the week, one all day in the week, and one after it.
+    const domain = uniqueMailDomain();
+    const { programId, staff } = await programWithStaff(t, {
+      organisation: `Visiting Health ${domain}`,
+      program: `Visiting Heart ${domain}`,
+      staff: { nurse: { email: `nia@${domain}`, role: "clinician_team_member" } },
     });
-    await t.ctx.db
-      .insertInto("nurseVisitAppointments")
-      .values([
-        visit("2026-03-04", "10:00", "10:30", "BLOOD_TEST"),
-        visit("2026-03-06", null, null, "CHEMOTHERAPY"),
-        visit("2026-03-20", "09:00", "09:30", "PICC_LINE_PROCEDURE"),
-      ])
-      .execute();
+    const patientId = (await consentedPatient(t, staff.nurse.token, programId, { email: `grace@${domain}` })).userId;
+    const visit = (date: string, start: string | null, end: string | null, appointmentType: string) =>
+      insertVisit(
+        t,
+        { programId, patientId },
+        {
+          appointmentType,
+          date,
+          startTime: start,
+          endTime: end,
+          withWhom: "Sister Okafor",
+          startsAt: `${date}T${start ?? "00:00"}:00Z`,
+          endsAt: `${date}T${end ?? "23:59"}:00Z`,
+          createdBy: staff.nurse.id,
+        },
+      );
+    await visit("2026-03-04", "10:00", "10:30", "BLOOD_TEST");
+    await visit("2026-03-06", null, null, "CHEMOTHERAPY");
+    await visit("2026-03-20", "09:00", "09:30", "PICC_LINE_PROCEDURE");
     const exportPdf = async () =>
       pdfText(
         (
           await t.request({
             method: "POST",
-            url: `/api/v1/pro-dashboard/projects/${heart}/users/${graceId}/reports/export`,
-            token: nurse.token,
+            url: `/api/v1/pro-dashboard/projects/${programId}/users/${patientId}/reports/export`,
+            token: staff.nurse.token,
             payload: week,
           })
         ).rawPayload,
       );
     // Until the program records appointments, the report has no such section.
     expect(await exportPdf()).not.toContain("Appointments");
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
+    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", programId).execute();
     const text = await exportPdf();
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: false }).where("id", "=", heart).execute();
     expect(text).toMatch(/10:00.10:30/);
     for (const expected of ["Appointments", "04/03/2026", "Blood Test", "Face-to-Face", "Completed"]) {
       expect(text).toContain(expected);
@@ -665,21 +663,44 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
   });
 
   it("refuses staff without the permission, and records the refusal", async () => {
-    await changePermissions(t, nurse.id, { revoke: ["view_user_dashboard", "download_patient_report"] });
-    expect((await report(nurse.token, graceId, week)).statusCode).toBe(403);
+    // A nurse of Northbridge of her own, whose grants lack the dashboard and the report download.
+    const clerk = await organisationStaff(t, northbridgeId, {
+      email: `carl@${uniqueMailDomain()}`,
+      role: "clinician_team_member",
+    });
+    await changePermissions(t, clerk.id, { revoke: ["view_user_dashboard", "download_patient_report"] });
+    expect((await report(clerk.token, graceId, week)).statusCode).toBe(403);
     const pdf = await t.request({
       method: "POST",
       url: `/api/v1/pro-dashboard/projects/${heart}/users/${graceId}/reports/export`,
-      token: nurse.token,
+      token: clerk.token,
       payload: week,
     });
     expect(pdf.statusCode).toBe(403);
-    expect((await auditRows(t, "permission.refused")).length).toBeGreaterThanOrEqual(2);
-    await changePermissions(t, nurse.id, { grant: ["view_user_dashboard", "download_patient_report"] });
-    expect((await report(nurse.token, graceId, week)).statusCode).toBe(200);
+    const refusals = (await auditRows(t, "permission.refused")).filter((row) => row.actorUserId === clerk.id);
+    expect(refusals.length).toBeGreaterThanOrEqual(2);
+    await changePermissions(t, clerk.id, { grant: ["view_user_dashboard", "download_patient_report"] });
+    expect((await report(clerk.token, graceId, week)).statusCode).toBe(200);
   });
 
-  it("classifies every calendar day in SQL exactly as the core rule does", async () => {
+  /**
+   * Lakeside's nurse of her own, and a patient of Lakeside of her own with a pseudo-random two
+   * months of January and February: symptoms at every grade and status, activities, vitals.
+   */
+  const lakesideTwoMonths = async () => {
+    const domain = uniqueMailDomain();
+    const lakeNurse = await organisationStaff(t, lakesideOrganisationId, {
+      email: `lou@${domain}`,
+      role: "clinician_team_member",
+    });
+    const patientId = (
+      await consentedPatient(t, lakeNurse.token, lakeside, {
+        firstName: "Lena",
+        lastName: "Lake",
+        email: `lena@${domain}`,
+      })
+    ).userId;
+    const lena = { programId: lakeside, patientId };
     // A pseudo-random two months for Lena: symptoms at every grade and status, activities, vitals.
     let seed = 7;
     const next = () => {
@@ -688,7 +709,6 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     };
     const classes: LogClass[] = ["SYMPTOMS", "SYMPTOMS", "ACTIVITY", "TEMPERATURE", "WEIGHT", "FEELING"];
     const statuses = [null, null, "Acknowledged", "Removed"] as const;
-    const lena = { programId: lakeside, patientId: lakesideId };
     for (let i = 0; i < 160; i++) {
       const day = 1 + Math.floor(next() * 59);
       const date = new Date(Date.UTC(2026, 0, day, Math.floor(next() * 24), Math.floor(next() * 60)));
@@ -708,11 +728,14 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
             : { value: 37 }),
       });
     }
-    const lakeNurse = await staffSession(t, { email: "lou2@lakeside.test", role: "clinician_team_member" });
-    await addToOrganisation(t, lakeNurse.id, await programOrganisation(lakeside), "clinician_team_member");
+    return { lakeNurse, patientId };
+  };
+
+  it("classifies every calendar day in SQL exactly as the core rule does", async () => {
+    const { lakeNurse, patientId: lenaId } = await lakesideTwoMonths();
     const response = await report(
       lakeNurse.token,
-      lakesideId,
+      lenaId,
       { startDate: "2025-12-31", endDate: "2026-03-01" },
       lakeside,
     );
@@ -722,7 +745,7 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     const rows = await t.ctx.db
       .selectFrom("patientLogs")
       .select(["localDate", "logClass", "isDanger", "validationStatus"])
-      .where("patientId", "=", lakesideId)
+      .where("patientId", "=", lenaId)
       .execute();
     const expected = body.days.map((d) => ({
       date: d.date,
@@ -735,7 +758,8 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
   });
 
   it("reads six months in one statement, limited to the range by an index", async () => {
-    const patient = (await findReportPatient(t.ctx.db, lakeside, lakesideId))!;
+    const { patientId: lenaId } = await lakesideTwoMonths();
+    const patient = (await findReportPatient(t.ctx.db, lakeside, lenaId))!;
     const run = async (startDate: string, endDate: string) => {
       const statements: CompiledQuery[] = [];
       const capture: KyselyPlugin = {
