@@ -191,6 +191,8 @@ export const programWithStaff = async <K extends string>(
     organisation: string;
     program: string;
     territory?: "UK_IRE" | "US" | "CH";
+    /** false: the program is not ready for patients (no care-team phone, no alert settings). */
+    ready?: boolean;
     staff: Record<K, StaffMember>;
   },
 ): Promise<{ organisationId: string; programId: string; staff: Record<K, { id: string; token: string }> }> => {
@@ -199,6 +201,7 @@ export const programWithStaff = async <K extends string>(
     organisationId,
     name: world.program,
     ...(world.territory ? { territory: world.territory } : {}),
+    ...(world.ready === false ? { ready: false } : {}),
   });
   const staff = {} as Record<K, { id: string; token: string }>;
   for (const [key, member] of Object.entries(world.staff) as [K, StaffMember][])

@@ -1,20 +1,28 @@
 import { type CareTeamContact, messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
-  addToOrganisation,
   changePermissions,
   insertOrganisation,
   insertProgram,
+  programWithStaff,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { seedDemoData } from "../../db/demo/seed.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
+/**
+ * Each story has a world of its own (beforeEach): Northbridge Health N runs Breast Care N, not yet
+ * ready (no contact), with its program admin Callum and its nurse Nia; Lakeside N's program is out
+ * of their reach.
+ */
 describe("care team contacts: kept by the program admin, seen by the team", () => {
   let t: TestApp;
+  let n = 0;
+  let domain: string;
   let manager: { id: string; token: string };
   let nurse: { id: string; token: string };
   let breast: string;
@@ -40,20 +48,37 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
 
   beforeAll(async () => {
     t = await createTestApp();
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    breast = await insertProgram(t, { organisationId: northbridge, name: "Breast Care", ready: false });
+  });
+  beforeEach(async () => {
+    n++;
+    domain = uniqueMailDomain();
+    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
+    const northbridge = await programWithStaff(t, {
+      organisation: `Northbridge Health ${n}`,
+      program: `Breast Care ${n}`,
+      ready: false,
+      staff: {
+        manager: { email: `callum@${domain}`, role: "clinical_project_admin" },
+        nurse: { email: `nia@${domain}`, role: "clinician_team_member" },
+      },
+    });
+    breast = northbridge.programId;
+    ({ manager, nurse } = northbridge.staff);
     lakeside = await insertProgram(t, {
-      organisationId: await insertOrganisation(t, "Lakeside"),
-      name: "Lakeside",
+      organisationId: await insertOrganisation(t, `Lakeside ${n}`),
+      name: `Lakeside ${n}`,
       ready: false,
     });
-    manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
-    await addToOrganisation(t, manager.id, northbridge, "clinical_project_admin");
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
   });
   afterAll(() => t.close());
+
+  /** The Day Unit, then the Helpline, added by the manager. */
+  const dayUnitAndHelpline = async () => {
+    expect((await create(manager.token, dayUnit)).statusCode).toBe(201);
+    expect(
+      (await create(manager.token, { careTeamName: "Helpline", contactEmails: ["help@northbridge.test"] })).statusCode,
+    ).toBe(201);
+  };
 
   it("adds a contact, trimmed and without blank rows, that the whole team can read", async () => {
     expect((await list(manager.token)).json()).toEqual([]);
@@ -199,6 +224,7 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
   });
 
   it("keeps at most five contacts, in the order they were added", async () => {
+    await dayUnitAndHelpline();
     for (const name of ["Ward 5", "Pharmacy", "Dietitian"]) {
       expect((await create(manager.token, { ...dayUnit, careTeamName: name })).statusCode).toBe(201);
     }
@@ -222,6 +248,7 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
   });
 
   it("replaces a contact with the same rules, and refuses a contact that does not exist", async () => {
+    await dayUnitAndHelpline();
     const [first] = (await list(manager.token)).json() as CareTeamContact[];
     const changed = await update(manager.token, first!.id, {
       careTeamName: "Day Unit",
@@ -256,20 +283,23 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
   });
 
   it("refuses team members without edit_project, and readers without view_project", async () => {
+    await dayUnitAndHelpline();
     const [first] = (await list(manager.token)).json() as CareTeamContact[];
     expect((await create(nurse.token, dayUnit)).statusCode).toBe(403);
     expect((await update(nurse.token, first!.id, dayUnit)).statusCode).toBe(403);
     expect((await remove(nurse.token, first!.id)).statusCode).toBe(403);
-    expect((await list(nurse.token)).json()).toHaveLength(5);
+    // Nothing the nurse tried changed the two contacts.
+    expect((await list(nurse.token)).json()).toEqual((await list(manager.token)).json());
+    expect((await list(nurse.token)).json()).toHaveLength(2);
 
     await changePermissions(t, nurse.id, { revoke: ["view_project"] });
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    nurse.token = (await signIn(t, `nia@${domain}`)).accessToken;
     expect((await list(nurse.token)).statusCode).toBe(403);
     expect((await t.request({ method: "GET", url: url(breast) })).statusCode).toBe(401);
   });
 
   it("answers 404 for another organisation's program, and never touches its contacts through this one", async () => {
-    const admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
+    const admin = await staffSession(t, { email: `ada@${domain}`, role: "superadmin" });
     const theirs = (await create(admin.token, { ...dayUnit, careTeamName: "Lakeside nurses" }, lakeside)).json();
     expect(theirs.careTeamName).toBe("Lakeside nurses");
 
