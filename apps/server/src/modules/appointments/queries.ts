@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { Db } from "../../db/kysely.js";
+import type { NurseVisitAppointmentsTable } from "../../db/schema.js";
 
 /**
  * The SQL of nurse-visit appointments. Every statement names the program and the patient, so an
@@ -12,18 +14,11 @@ export interface AppointmentOwner {
   patientId: string;
 }
 
-export interface AppointmentValues {
-  appointmentType: string;
-  date: string;
-  startTime: string | null;
-  endTime: string | null;
-  isDraft: boolean;
-  mode: string;
-  status: string;
-  withWhom: string | null;
-  startsAt: Date;
-  endsAt: Date;
-}
+/** What a nurse writes of an appointment: its columns less whose it is, its notes and its bookkeeping. */
+export type AppointmentValues = Omit<
+  Selectable<NurseVisitAppointmentsTable>,
+  "id" | "programId" | "patientId" | "notes" | "createdBy" | "createdAt" | "updatedAt"
+>;
 
 const columns = [
   "id",

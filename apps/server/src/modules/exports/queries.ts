@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
+import type { PatientLogsTable } from "../../db/schema.js";
 
 /**
  * The SQL of data exports. Research reads are keyset pages in time order over the program's
@@ -166,27 +167,18 @@ const logColumns = [
   "l.validationStatus",
 ] as const;
 
-export interface LogRow {
-  id: string;
-  patientId: string;
-  logClass: string;
+/** A log as the export writes it: the stored log less what the export leaves out, its instant as text. */
+export interface LogRow
+  extends Omit<
+    Selectable<PatientLogsTable>,
+    "programId" | "clientId" | "loggedAt" | "data" | "validationReason" | "validatedBy" | "validatedAt" | "receivedAt"
+  > {
   /** ISO 8601 UTC to the millisecond, formatted by the database. */
   loggedAt: string;
   /** The instant as the database prints it (to the microsecond): the page's keyset, exact. */
   keyAt: string;
-  localDate: string;
-  utcOffsetMinutes: number;
-  logTypeId: string | null;
-  grade: number | null;
-  isDanger: boolean;
-  value: number | null;
-  unit: string | null;
-  originalValue: number | null;
-  originalUnit: string | null;
   /** The log's details, null when there are none. */
   data: Record<string, unknown> | null;
-  note: string | null;
-  validationStatus: string | null;
 }
 
 /**

@@ -90,23 +90,17 @@ export const findUploadTarget = async (
   ).rows[0];
 
 /** What an upload writes of one log; the program, the patient and the time received are the batch's. */
-export interface UploadedLogRow {
-  clientId: string;
-  logClass: string;
-  loggedAt: Date;
-  localDate: string;
-  utcOffsetMinutes: number;
-  logTypeId: string | null;
-  grade: number | null;
-  isDanger: boolean;
-  value: number | null;
-  unit: string | null;
-  originalValue: number | null;
-  originalUnit: string | null;
-  /** The class's other fields (stored as jsonb). */
-  data: Record<string, unknown>;
-  note: string | null;
-}
+export type UploadedLogRow = Omit<
+  LogRow,
+  | "id"
+  | "programId"
+  | "patientId"
+  | "receivedAt"
+  | "validationStatus"
+  | "validationReason"
+  | "validatedBy"
+  | "validatedAt"
+>;
 
 /**
  * What another module adds to an upload's INSERT, in the same statement (one round trip, one

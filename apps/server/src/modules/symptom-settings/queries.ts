@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
+import type { SymptomRemindersTable } from "../../db/schema.js";
 
 // ---------------------------------------------------------------------------------------------
 // Prioritised symptoms
@@ -142,15 +143,8 @@ export const deleteGrade = async (db: Db, programId: string, messageId: string, 
 // ---------------------------------------------------------------------------------------------
 // Symptom reminders
 
-export interface ReminderFields {
-  logTypeIds: string[];
-  offsetAmount: number;
-  offsetPeriod: "days" | "weeks" | "months";
-  durationAmount: number | null;
-  durationPeriod: "days" | "weeks" | "months" | null;
-  intervalAmount: number | null;
-  intervalPeriod: "days" | "weeks" | "months" | null;
-}
+/** A reminder's settings: its columns less its identity and bookkeeping. */
+export type ReminderFields = Omit<Selectable<SymptomRemindersTable>, "id" | "programId" | "createdAt" | "updatedAt">;
 
 export const findReminders = (db: Db, programId: string) =>
   db
