@@ -1,8 +1,8 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Link as MuiLink, Paper, Typography } from "@mui/material";
+import { Link as MuiLink } from "@mui/material";
 import { messages } from "@openpro/core";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
+import { PatientSubPage } from "../components/patient-sub-page";
 import { RouterLink } from "../components/router-link";
 import { appointmentsShown, canAddAppointment } from "../features/appointments/access";
 import { AppointmentList } from "../features/appointments/components/appointment-list";
@@ -16,14 +16,7 @@ export const PatientAppointmentsPage = () => {
   const requested = search.get("filterTime");
   const filter = requested === "Past" || requested === "All" ? requested : "Upcoming";
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <MuiLink component={RouterLink} to={base} sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-        <ArrowBackIcon fontSize="small" aria-hidden="true" />
-        Back
-      </MuiLink>
-      <Typography variant="h3" component="h3" sx={{ my: 1 }}>
-        Nurse appointments
-      </Typography>
+    <PatientSubPage back={base} title="Nurse appointments">
       <MuiLink component={RouterLink} to={`${base}/pre-visit-summary`} sx={{ display: "inline-block", mb: 1 }}>
         Pre-visit summary
       </MuiLink>
@@ -35,6 +28,6 @@ export const PatientAppointmentsPage = () => {
         onFilterChange={(next) => setSearch({ filterTime: next }, { replace: true })}
         canAdd={canAddAppointment(actor, program, participant)}
       />
-    </Paper>
+    </PatientSubPage>
   );
 };

@@ -1,8 +1,6 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Link as MuiLink, Paper, Typography } from "@mui/material";
 import { can, messages } from "@openpro/core";
 import { EmptyState } from "../components/empty-state";
-import { RouterLink } from "../components/router-link";
+import { PatientSubPage } from "../components/patient-sub-page";
 import { PatientSchedule } from "../features/questionnaire-delivery/components/patient-schedule";
 import { usePatientArea } from "./patient-area-page";
 
@@ -12,14 +10,7 @@ export const PatientQuestionnairesScheduledPage = () => {
   if (!can(actor, "view_questionnaire_schedules")) return <EmptyState title={messages.forbidden} />;
   const active = participant.status === "CONSENTED" && program.isProjectActive;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <MuiLink component={RouterLink} to={base} sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-        <ArrowBackIcon fontSize="small" aria-hidden="true" />
-        Back
-      </MuiLink>
-      <Typography variant="h3" component="h3" sx={{ my: 1 }}>
-        Scheduled questionnaires
-      </Typography>
+    <PatientSubPage back={base} title="Scheduled questionnaires">
       <PatientSchedule
         programId={programId}
         userId={userId}
@@ -28,6 +19,6 @@ export const PatientQuestionnairesScheduledPage = () => {
         canCreate={active && can(actor, "create_questionnaire_schedule")}
         canDelete={can(actor, "delete_questionnaire_schedule")}
       />
-    </Paper>
+    </PatientSubPage>
   );
 };
