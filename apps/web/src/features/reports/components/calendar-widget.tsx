@@ -64,6 +64,45 @@ const colours = {
   beforeConsent: "#9e9e9e",
 };
 
+/** A small select of the calendar's month or year. */
+const CalendarSelect = ({
+  label,
+  value,
+  minWidth,
+  options,
+  onChange,
+  menuMaxHeight,
+}: {
+  label: string;
+  value: number;
+  minWidth: number;
+  options: { value: number; label: string }[];
+  onChange: (value: number) => void;
+  menuMaxHeight?: number;
+}) => (
+  <TextField
+    fullWidth={false}
+    margin="none"
+    select
+    size="small"
+    label={label}
+    value={value}
+    sx={{ minWidth }}
+    onChange={(event) => onChange(Number(event.target.value))}
+    slotProps={
+      menuMaxHeight === undefined
+        ? undefined
+        : { select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: menuMaxHeight } } } } } }
+    }
+  >
+    {options.map((option) => (
+      <MenuItem key={option.value} value={option.value}>
+        {option.label}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
 /** A month calendar of the patient's days, with a legend; a day button selects it. */
 export const CalendarWidget = ({
   days,
@@ -111,39 +150,21 @@ export const CalendarWidget = ({
         <IconButton aria-label="Previous month" onClick={() => move(-1)} size="small">
           <ChevronLeftIcon />
         </IconButton>
-        <TextField
-          fullWidth={false}
-          margin="none"
-          select
-          size="small"
+        <CalendarSelect
           label="Month"
           value={month}
-          sx={{ minWidth: 140 }}
-          onChange={(event) => setMonth(Number(event.target.value))}
-        >
-          {monthNames.map((name, index) => (
-            <MenuItem key={name} value={index}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          fullWidth={false}
-          margin="none"
-          select
-          size="small"
+          minWidth={140}
+          options={monthNames.map((name, index) => ({ value: index, label: name }))}
+          onChange={setMonth}
+        />
+        <CalendarSelect
           label="Year"
           value={year}
-          sx={{ minWidth: 100 }}
-          onChange={(event) => setYear(Number(event.target.value))}
-          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
-        >
-          {years.map((y) => (
-            <MenuItem key={y} value={y}>
-              {y}
-            </MenuItem>
-          ))}
-        </TextField>
+          minWidth={100}
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          onChange={setYear}
+          menuMaxHeight={300}
+        />
         <IconButton aria-label="Next month" onClick={() => move(1)} size="small">
           <ChevronRightIcon />
         </IconButton>

@@ -4,18 +4,24 @@ import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../../../test-utils";
 import { DateRangePicker } from "./date-range-picker";
 
+/** The picker on 1–20 November 2026, its bounds 1 October to 27 November. */
+const renderNovemberRange = () => {
+  const onChange = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <DateRangePicker
+      value={{ startDate: "2026-11-01", endDate: "2026-11-20" }}
+      min="2026-10-01"
+      max="2026-11-27"
+      onChange={onChange}
+    />,
+  );
+  return { onChange, user };
+};
+
 describe("the patient dashboard header's date range", () => {
   it("shows and takes dates in the reader's order (27/11/2026 for en-GB), and applies a whole range only", async () => {
-    const onChange = vi.fn();
-    const user = userEvent.setup();
-    renderWithProviders(
-      <DateRangePicker
-        value={{ startDate: "2026-11-01", endDate: "2026-11-20" }}
-        min="2026-10-01"
-        max="2026-11-27"
-        onChange={onChange}
-      />,
-    );
+    const { onChange, user } = renderNovemberRange();
     const from = screen.getByLabelText("From") as HTMLInputElement;
     const to = screen.getByLabelText("To") as HTMLInputElement;
     expect(from.value).toBe("01/11/2026");
@@ -30,16 +36,7 @@ describe("the patient dashboard header's date range", () => {
   });
 
   it("says the bounds in the reader's order when a date is outside them", async () => {
-    const onChange = vi.fn();
-    const user = userEvent.setup();
-    renderWithProviders(
-      <DateRangePicker
-        value={{ startDate: "2026-11-01", endDate: "2026-11-20" }}
-        min="2026-10-01"
-        max="2026-11-27"
-        onChange={onChange}
-      />,
-    );
+    const { onChange, user } = renderNovemberRange();
     const from = screen.getByLabelText("From");
     await user.clear(from);
     await user.type(from, "30/09/2026");

@@ -1,9 +1,9 @@
 import { Box, List, ListItem, Typography } from "@mui/material";
-import { LineChart } from "@mui/x-charts/LineChart";
 import { type LogItem, maxSymptomGrade, messages, type SymptomGroup, symptomGradeLabels } from "@openpro/core";
 import type { ReactNode } from "react";
-import { ChartFrame, DataTable } from "../../../components/data-table";
-import { formatDay, formatTime, gradeLabel } from "../format";
+import { DataTable } from "../../../components/data-table";
+import { gradeLabel } from "../format";
+import { logMoment, logMomentColumns, ReportLineChart } from "./log-chart";
 import { NoData } from "./widget-card";
 
 /** Invalidated logs are dimmed by a grey ground and secondary text (opacity would fail contrast). */
@@ -17,33 +17,24 @@ export const SymptomChart = ({ group, height = 240 }: { group: SymptomGroup; hei
   const items = byDate(group.items.filter((i) => i.validationStatus !== "Removed"));
   return (
     <>
-      <ChartFrame>
-        <LineChart
-          height={height}
-          skipAnimation
-          disableKeyboardNavigation
-          hideLegend
-          xAxis={[
-            { data: items.map((i) => `${formatDay(i.localDate || i.date)} ${formatTime(i.date)}`), scaleType: "point" },
-          ]}
-          yAxis={[
-            {
-              min: 0,
-              max: maxSymptomGrade,
-              tickInterval: [0, 1, 2, 3, 4],
-              valueFormatter: (v: number) => String(v),
-              label: "Grade",
-            },
-          ]}
-          series={[{ curve: "linear", data: items.map(gradeOf), label: `${group.log.name} grade` }]}
-        />
-      </ChartFrame>
+      <ReportLineChart
+        height={height}
+        xLabels={items.map(logMoment)}
+        values={items.map(gradeOf)}
+        seriesLabel={`${group.log.name} grade`}
+        yAxis={{
+          min: 0,
+          max: maxSymptomGrade,
+          tickInterval: [0, 1, 2, 3, 4],
+          valueFormatter: (v: number) => String(v),
+          label: "Grade",
+        }}
+      />
       <DataTable
         hidden
         caption={`${group.log.name}: grade per log`}
         columns={[
-          { header: "Day", cell: (i) => formatDay(i.localDate || i.date) },
-          { header: "Time", cell: (i) => formatTime(i.date) },
+          ...logMomentColumns,
           { header: "Grade", cell: (i) => `${gradeOf(i)} – ${symptomGradeLabels[gradeOf(i)] ?? ""}` },
         ]}
         rows={items}
@@ -78,7 +69,7 @@ export const SymptomHistory = ({
           <ListItem key={item.logId} divider sx={{ display: "block", ...(removed ? dimmed : {}) }}>
             <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
               <Typography>
-                {formatDay(item.localDate || item.date)} {formatTime(item.date)} · {gradeLabel(gradeOf(item))}
+                {logMoment(item)} · {gradeLabel(gradeOf(item))}
                 {danger && !removed ? (
                   <Typography component="span" sx={{ color: "error.main", fontWeight: 600 }}>
                     {" "}

@@ -1,9 +1,8 @@
 import { Chip } from "@mui/material";
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
-import { LineChart } from "@mui/x-charts/LineChart";
 import { type LogItem, messages, temperatureBand, temperatureBands } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
-import { formatDay, formatTime } from "../format";
+import { DataTable } from "../../../components/data-table";
+import { logMoment, logMomentColumns, ReportLineChart } from "./log-chart";
 import { NoData, WidgetCard } from "./widget-card";
 
 /** Ticks every 0.5 °C (the spec's step) inside the axis range. */
@@ -36,31 +35,24 @@ export const TemperatureChart = ({
   const highest = Math.max(temperatureBands.chartMax, ...values.filter((v): v is number => v !== null));
   const lowest = Math.min(temperatureBands.chartMin, ...values.filter((v): v is number => v !== null));
   return (
-    <ChartFrame>
-      <LineChart
-        height={height}
-        skipAnimation
-        disableKeyboardNavigation
-        hideLegend
-        xAxis={[
-          { data: items.map((i) => `${formatDay(i.localDate || i.date)} ${formatTime(i.date)}`), scaleType: "point" },
-        ]}
-        yAxis={[
-          {
-            min: lowest,
-            max: highest,
-            tickInterval: ticksBetween(lowest, highest),
-            valueFormatter: (v: number) => v.toFixed(1),
-            label: "°C",
-          },
-        ]}
-        // A line needs two points: a lone reading is drawn as its mark (with no marks it drew nothing).
-        series={[{ curve: "linear", data: values, label: "Temperature (°C)", showMark: values.length <= 31 }]}
-      >
-        <ChartsReferenceLine y={temperatureBands.high} label="High" lineStyle={{ strokeDasharray: "4 2" }} />
-        <ChartsReferenceLine y={temperatureBands.low} label="Low" lineStyle={{ strokeDasharray: "4 2" }} />
-      </LineChart>
-    </ChartFrame>
+    <ReportLineChart
+      height={height}
+      xLabels={items.map(logMoment)}
+      values={values}
+      // A line needs two points: a lone reading is drawn as its mark (with no marks it drew nothing).
+      showMark={values.length <= 31}
+      seriesLabel="Temperature (°C)"
+      yAxis={{
+        min: lowest,
+        max: highest,
+        tickInterval: ticksBetween(lowest, highest),
+        valueFormatter: (v: number) => v.toFixed(1),
+        label: "°C",
+      }}
+    >
+      <ChartsReferenceLine y={temperatureBands.high} label="High" lineStyle={{ strokeDasharray: "4 2" }} />
+      <ChartsReferenceLine y={temperatureBands.low} label="Low" lineStyle={{ strokeDasharray: "4 2" }} />
+    </ReportLineChart>
   );
 };
 
@@ -78,8 +70,7 @@ export const TemperatureTable = ({
     hidden={hidden}
     caption="Temperature timeline"
     columns={[
-      { header: "Day", cell: (i) => formatDay(i.localDate || i.date) },
-      { header: "Time", cell: (i) => formatTime(i.date) },
+      ...logMomentColumns,
       {
         header: "Temperature",
         cell: (i) => {

@@ -1,8 +1,8 @@
 import { Box, Typography } from "@mui/material";
-import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type ParticipantReport } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
-import { formatDay, formatNumber, formatTime } from "../format";
+import { DataTable } from "../../../components/data-table";
+import { formatDay, formatNumber } from "../format";
+import { logMomentColumns, ReportLineChart } from "./log-chart";
 import { NoData, WidgetCard } from "./widget-card";
 
 type Weights = ParticipantReport["weights"];
@@ -20,17 +20,13 @@ export const weightTrend = (weights: Weights): string | null => {
 
 export const WeightChart = ({ weights, height = 220 }: { weights: Weights; height?: number }) => (
   <>
-    <ChartFrame>
-      <LineChart
-        height={height}
-        skipAnimation
-        disableKeyboardNavigation
-        hideLegend
-        xAxis={[{ data: weights.dayAvg.map((d) => formatDay(d.date)), scaleType: "point" }]}
-        yAxis={[{ label: "kg" }]}
-        series={[{ curve: "linear", data: weights.dayAvg.map((d) => d.avg), label: "Average weight (kg)" }]}
-      />
-    </ChartFrame>
+    <ReportLineChart
+      height={height}
+      xLabels={weights.dayAvg.map((d) => formatDay(d.date))}
+      values={weights.dayAvg.map((d) => d.avg)}
+      seriesLabel="Average weight (kg)"
+      yAxis={{ label: "kg" }}
+    />
     <DataTable
       hidden
       caption="Average weight per day"
@@ -50,8 +46,7 @@ export const WeightTimeline = ({ weights, limit }: { weights: Weights; limit?: n
     <DataTable
       caption="Weight timeline"
       columns={[
-        { header: "Day", cell: (i) => formatDay(i.localDate || i.date) },
-        { header: "Time", cell: (i) => formatTime(i.date) },
+        ...logMomentColumns,
         { header: "Weight (kg)", cell: (i) => formatNumber(i.data.value ?? 0), align: "right" },
       ]}
       rows={items}
