@@ -2,21 +2,11 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
   Link,
   MenuItem,
   Alert as MuiAlert,
   Pagination,
   Paper,
-  Radio,
-  RadioGroup,
   Stack,
   TextField,
   Typography,
@@ -34,6 +24,7 @@ import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
+import { OutcomeNoteDialog } from "../../../components/outcome-note-dialog";
 import { RouterLink } from "../../../components/router-link";
 import { formatDateTime, formatDay } from "../../../lib/format";
 import {
@@ -55,7 +46,6 @@ const whatOf = (a: Alert) =>
     : `${a.symptomName ?? a.logTypeId} grade ${a.grade}`;
 
 const CloseDialog = ({ alert, onClose }: { alert: Alert; onClose: () => void }) => {
-  const titleId = useId();
   const close = useCloseAlert();
   const [action, setAction] = useState<CloseAction | "">("");
   const [note, setNote] = useState("");
@@ -78,40 +68,24 @@ const CloseDialog = ({ alert, onClose }: { alert: Alert; onClose: () => void }) 
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {/* Named: with several alerts open, the dialog says whose alert it closes. */}
-      <DialogTitle id={titleId}>{`Close alert: ${alert.patientName} – ${whatOf(alert)}`}</DialogTitle>
-      <DialogContent>
-        <FormControl error={!!errors.action} component="fieldset" sx={{ mt: 1 }}>
-          <FormLabel component="legend">Action taken</FormLabel>
-          <RadioGroup value={action} onChange={(e) => setAction(e.target.value as CloseAction)}>
-            {closeActions.map((a) => (
-              <FormControlLabel key={a} value={a} control={<Radio />} label={closeActionLabels[a]} />
-            ))}
-          </RadioGroup>
-          {errors.action ? <FormHelperText>{errors.action}</FormHelperText> : null}
-        </FormControl>
-        <TextField
-          label="Note"
-          multiline
-          minRows={2}
-          fullWidth
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          error={!!errors.note}
-          helperText={errors.note}
-          required={action === "other"}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-          sx={{ mt: 2 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={close.isPending}>
-          Close alert
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <OutcomeNoteDialog
+      // Named: with several alerts open, the dialog says whose alert it closes.
+      title={`Close alert: ${alert.patientName} – ${whatOf(alert)}`}
+      legend="Action taken"
+      outcomes={closeActions}
+      outcomeLabels={closeActionLabels}
+      outcome={action}
+      onOutcome={setAction}
+      outcomeError={errors.action}
+      note={note}
+      onNote={setNote}
+      noteError={errors.note}
+      noteRequired={action === "other"}
+      submitLabel="Close alert"
+      pending={close.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 };
 

@@ -1,20 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-} from "@mui/material";
 import { type ContactOutcome, contactOutcomeLabels, contactOutcomes, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { OutcomeNoteDialog } from "../../../components/outcome-note-dialog";
 import { useRecordContact, worklistErrorText } from "../api";
 
 /** Records the team's contact with a patient: how it went and a note. */
@@ -29,7 +16,6 @@ export const ContactDialog = ({
   patientName: string;
   onClose: () => void;
 }) => {
-  const titleId = useId();
   const record = useRecordContact();
   const [outcome, setOutcome] = useState<ContactOutcome | "">("");
   const [note, setNote] = useState("");
@@ -52,35 +38,20 @@ export const ContactDialog = ({
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{`Record a contact with ${patientName}`}</DialogTitle>
-      <DialogContent>
-        <FormControl error={!!error} component="fieldset" sx={{ mt: 1 }}>
-          <FormLabel component="legend">How did it go?</FormLabel>
-          <RadioGroup value={outcome} onChange={(e) => setOutcome(e.target.value as ContactOutcome)}>
-            {contactOutcomes.map((o) => (
-              <FormControlLabel key={o} value={o} control={<Radio />} label={contactOutcomeLabels[o]} />
-            ))}
-          </RadioGroup>
-          {error ? <FormHelperText>{error}</FormHelperText> : null}
-        </FormControl>
-        <TextField
-          label="Note"
-          multiline
-          minRows={2}
-          fullWidth
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-          sx={{ mt: 2 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={record.isPending}>
-          Record contact
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <OutcomeNoteDialog
+      title={`Record a contact with ${patientName}`}
+      legend="How did it go?"
+      outcomes={contactOutcomes}
+      outcomeLabels={contactOutcomeLabels}
+      outcome={outcome}
+      onOutcome={setOutcome}
+      outcomeError={error}
+      note={note}
+      onNote={setNote}
+      submitLabel="Record contact"
+      pending={record.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 };
