@@ -13,22 +13,14 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { messages, questionnaireSettingsLimits, type SchemeSummary } from "@openpro/core";
+import { type CustomQuestion, messages, questionnaireSettingsLimits, type SchemeSummary } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { CancelDialog, LeaveGuard, skipLeaveGuard } from "../../../components/leave-guard";
 import { fieldMessages, problemLines, useCreateCustomQuestionnaire, useValidateSpecification } from "../api";
 import { type ChosenJson, JsonFileField } from "./json-file-field";
-
-const typeLabels: Record<string, string> = {
-  choice: "Single choice",
-  multipleStringChoice: "Multiple choice",
-  date: "Date",
-  helpText: "Help text",
-  range: "Range",
-  freeText: "Free text",
-};
+import { questionTypeLabels } from "./question-types";
 
 /** The review step: what the server read from the file. */
 const SummaryTable = ({ name, summary }: { name: string; summary: SchemeSummary }) => (
@@ -45,7 +37,7 @@ const SummaryTable = ({ name, summary }: { name: string; summary: SchemeSummary 
         [
           "Question types",
           Object.entries(summary.questionTypes)
-            .map(([type, count]) => `${typeLabels[type] ?? type}: ${count}`)
+            .map(([type, count]) => `${questionTypeLabels[type as CustomQuestion["type"]] ?? type}: ${count}`)
             .join(", "),
         ],
       ].map(([label, value]) => (

@@ -21,7 +21,6 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  type CustomQuestion,
   type CustomQuestionnaire,
   can,
   choiceQuestions,
@@ -49,6 +48,7 @@ import {
   useQuestionnairePlan,
   useQuestionnaireScheme,
 } from "../api";
+import { questionTypeLabels } from "./question-types";
 
 const groups: { type: QuestionnaireItemType; label: string }[] = [
   { type: "questionnaire", label: "Questionnaires" },
@@ -56,15 +56,6 @@ const groups: { type: QuestionnaireItemType; label: string }[] = [
   { type: "batch", label: "Batches" },
   { type: "hardcoded", label: "Licensed questionnaires" },
 ];
-
-const questionTypeLabels: Record<CustomQuestion["type"], string> = {
-  choice: "Single choice",
-  multipleStringChoice: "Multiple choice",
-  date: "Date",
-  helpText: "Help text",
-  range: "Range",
-  freeText: "Free text",
-};
 
 const CustomPreview = ({ questionnaire, byId }: { questionnaire: CustomQuestionnaire; byId: Map<string, string> }) => (
   <Stack spacing={2}>
