@@ -226,6 +226,21 @@ const listed =
   () =>
     jsonResponse(200, { results: members, totalCount: members.length });
 
+/** On the program's Team tab, an admin invites Ben Brown as a clinician; returns the drawer. */
+const inviteBenAsClinician = async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
+  await user.click(await screen.findByRole("button", { name: "Add team member" }));
+  const drawer = await screen.findByRole("dialog", { name: "Add team member" });
+  await user.type(within(drawer).getByLabelText(/First name/), "Ben");
+  await user.type(within(drawer).getByLabelText(/Last name/), "Brown");
+  await user.type(within(drawer).getByLabelText(/Email/), "ben@example.org");
+  await user.click(within(drawer).getByRole("combobox", { name: /Role/ }));
+  await user.click(await screen.findByRole("option", { name: roleLabels.clinician_team_member }));
+  await user.click(within(drawer).getByRole("button", { name: "Invite" }));
+  return drawer;
+};
+
 describe("the program Team tab", () => {
   it("lists the members in the order served, with their role labels and invite state", async () => {
     stubFetch({ [`GET ${staffPath}`]: listed(ada, ben) });
@@ -312,16 +327,7 @@ describe("the program Team tab", () => {
         return jsonResponse(201, ben);
       },
     });
-    const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
-    await user.click(await screen.findByRole("button", { name: "Add team member" }));
-    const drawer = await screen.findByRole("dialog", { name: "Add team member" });
-    await user.type(within(drawer).getByLabelText(/First name/), "Ben");
-    await user.type(within(drawer).getByLabelText(/Last name/), "Brown");
-    await user.type(within(drawer).getByLabelText(/Email/), "ben@example.org");
-    await user.click(within(drawer).getByRole("combobox", { name: /Role/ }));
-    await user.click(await screen.findByRole("option", { name: roleLabels.clinician_team_member }));
-    await user.click(within(drawer).getByRole("button", { name: "Invite" }));
+    await inviteBenAsClinician();
     expect(await screen.findByText(messages.teamMemberInvited)).toBeTruthy();
     expect(await screen.findByText("ben@example.org")).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByRole("dialog", { name: "Add team member" })).toBeNull());
@@ -332,16 +338,7 @@ describe("the program Team tab", () => {
       [`GET ${staffPath}`]: listed(ada),
       [`POST ${staffPath}`]: () => jsonResponse(400, { statusCode: 400, message: "This program is closed" }),
     });
-    const user = userEvent.setup();
-    renderWithProviders(<ProgramTeam program={fromWire(program())} actor={programAdmin} />);
-    await user.click(await screen.findByRole("button", { name: "Add team member" }));
-    const drawer = await screen.findByRole("dialog", { name: "Add team member" });
-    await user.type(within(drawer).getByLabelText(/First name/), "Ben");
-    await user.type(within(drawer).getByLabelText(/Last name/), "Brown");
-    await user.type(within(drawer).getByLabelText(/Email/), "ben@example.org");
-    await user.click(within(drawer).getByRole("combobox", { name: /Role/ }));
-    await user.click(await screen.findByRole("option", { name: roleLabels.clinician_team_member }));
-    await user.click(within(drawer).getByRole("button", { name: "Invite" }));
+    const drawer = await inviteBenAsClinician();
     expect(await within(drawer).findByText("This program is closed")).toBeTruthy();
   });
 
