@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useProduct } from "./support/journey.js";
+import { inviteToProgramTeam, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD } from "./support/journeys.js";
 
 const STAFF_PASSWORD = "Quiet-Lantern-Route-2031!";
@@ -53,14 +53,12 @@ describe("another hospital cannot take over a patient's account", () => {
     });
     expect(contact.status, JSON.stringify(contact.body)).toBe(201);
     const attackerEmail = "mallory@lakeside.example";
-    const before = mail.mails.length;
-    const invited = await call("POST", `/api/v1/admin/projects/${attackerProgram}/staff`, {
-      token: admin,
-      body: { firstName: "Mallory", lastName: "Admin", email: attackerEmail, role: "clinical_project_admin" },
+    const inviteCode = await inviteToProgramTeam(journey, admin, attackerProgram, {
+      firstName: "Mallory",
+      lastName: "Admin",
+      email: attackerEmail,
+      role: "clinical_project_admin",
     });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    const invitation = await mail.waitFor(attackerEmail, /invited/, before);
-    const inviteCode = new URL(invitation.text.match(/(https?:\/\/\S+\/join\/\S+)/)![1]!).pathname.split("/").at(-1)!;
     const registered = await call("POST", "/api/v2/auth/register", {
       body: {
         inviteCode,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoProgramId, useProduct } from "./support/journey.js";
+import { demoProgramId, inviteToProgramTeam, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD } from "./support/journeys.js";
 
 /**
@@ -9,7 +9,8 @@ import { DEMO_PASSWORD } from "./support/journeys.js";
  * things their account may do in their own hospital's programs.
  */
 describe("a Clinical Program Admin of one hospital, a nurse in another's program", () => {
-  const { call, staffSignIn, mail } = useProduct({ browser: false });
+  const journey = useProduct({ browser: false });
+  const { call, staffSignIn } = journey;
 
   it("is refused the identifiable export, a patient's data, erasure, the audit log and the FHIR export there", async () => {
     const superadmin = await staffSignIn("superadmin@openpro.demo", DEMO_PASSWORD);
@@ -22,15 +23,12 @@ describe("a Clinical Program Admin of one hospital, a nurse in another's program
 
     // Lakeside's program team takes Northbridge's admin as a Clinical team member.
     const guestEmail = "clinical.admin@openpro.demo";
-    const before = mail.mails.length;
-    const added = await call("POST", `/api/v1/admin/projects/${lakesideProgram}/staff`, {
-      token: superadmin,
-      body: { firstName: "Nora", lastName: "Guest", email: guestEmail, role: "clinician_team_member" },
+    const code = await inviteToProgramTeam(journey, superadmin, lakesideProgram, {
+      firstName: "Nora",
+      lastName: "Guest",
+      email: guestEmail,
+      role: "clinician_team_member",
     });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const invitation = await mail.waitFor(guestEmail, /invited to join/, before);
-    const code = invitation.text.match(/\/join\/([A-Za-z0-9_-]+)/)?.[1];
-    expect(code).toBeDefined();
     const guest = await staffSignIn(guestEmail, DEMO_PASSWORD);
     const me = await call("GET", "/api/v1/current", { token: guest });
     const accepted = await call("POST", "/api/v1/auth/staff-invite", {

@@ -1,11 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { patientWords as t } from "./patient-words";
-import { apiClient } from "./support/api.js";
-import { launchBrowser } from "./support/browser.js";
-import { DEMO_PASSWORD, expectAccessible, expectVisible } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
+import { newPhoneContext } from "./support/browser.js";
+import { demoProgramId, signUpWithCode, useProduct } from "./support/journey.js";
+import { DEMO_PASSWORD, expectAccessible, expectVisible, signInToPatientApp } from "./support/journeys.js";
 
 const LUNG = "Lung Immunotherapy Follow-up";
 const LUNG_LINE = "+441132068500";
@@ -20,66 +18,35 @@ const PATIENT_PASSWORD = "Harbour-Lights-2026!";
  * nurse's alert list shows the fever.
  */
 describe("a new patient of the Lung program is never left without a number to call", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn, patientSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { product, call, staffSignIn, patientSignIn } = journey;
   let phone: Page;
   let programId = "";
   let nurse = "";
   const email = `lung.reader.${Date.now()}@patients.test`;
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
     nurse = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: nurse })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === LUNG)!.projectId;
+    programId = await demoProgramId(call, nurse, LUNG);
     // The demo's Lung program is ready: nothing keeps the code from bringing a patient in.
     expect((await call("GET", `/api/v1/admin/projects/${programId}/readiness`, { token: nurse })).body).toMatchObject({
       ready: true,
     });
-    const joined = await call("POST", "/api/v2/auth/register", {
-      body: {
-        inviteCode: "LUNG7K4P",
-        email,
-        password: PATIENT_PASSWORD,
-        confirmPassword: PATIENT_PASSWORD,
-        privacyPolicy: true,
-        eula: true,
-        firstName: "Rhona",
-        lastName: "Breath",
-      },
+    await signUpWithCode(call, {
+      inviteCode: "LUNG7K4P",
+      email,
+      password: PATIENT_PASSWORD,
+      firstName: "Rhona",
+      lastName: "Breath",
     });
-    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
     const consent = await call("PATCH", `/api/v1/user/project/${programId}/consent`, {
       token: await patientSignIn(email, PATIENT_PASSWORD),
       body: { consentGiven: true },
     });
     expect(consent.status, JSON.stringify(consent.body)).toBe(200);
-    const context = await browser.newContext({
-      baseURL: product.baseUrl,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: "en-GB",
-    });
-    phone = await context.newPage();
+    phone = await (await newPhoneContext(journey.browser, product.baseUrl)).newPage();
     await phone.goto("/me/login");
-    await phone.getByLabel(t.email).fill(email);
-    await phone.getByLabel(t.password).fill(PATIENT_PASSWORD);
-    await phone.getByRole("button", { name: t.signInButton }).click();
-    await phone.waitForURL(/\/me$/);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
+    await signInToPatientApp(phone, email, PATIENT_PASSWORD);
   });
 
   it("logs severe shortness of breath and is given the care team's number to tap and the emergency number", async () => {

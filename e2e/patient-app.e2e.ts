@@ -1,11 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { patientWords as t } from "./patient-words";
-import { apiClient } from "./support/api.js";
-import { launchBrowser } from "./support/browser.js";
-import { DEMO_PASSWORD, expectAccessible, expectHeading, expectVisible } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
+import { newPhoneContext } from "./support/browser.js";
+import { demoProgramId, patientsWithAccounts, useProduct } from "./support/journey.js";
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  expectHeading,
+  expectVisible,
+  signInToPatientApp,
+} from "./support/journeys.js";
 
 const DYSPNEA = "10013963";
 const BREATHLESS_ALERT = /You reported severe breathlessness/;
@@ -31,10 +35,8 @@ const smallTargets = (page: Page) =>
  * finds the log in the patient's report.
  */
 describe("a patient logs a symptom from the browser on their phone", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn, patientSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { product, call, staffSignIn, patientSignIn } = journey;
   let phone: Page;
   let programId = "";
   let patient = { id: "", email: "" };
@@ -43,21 +45,9 @@ describe("a patient logs a symptom from the browser on their phone", () => {
   let programName = "";
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
     staff = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
-    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
-      token: staff,
-    });
-    patient = (consented.body.results as (typeof patient & { inviteAccepted: boolean })[]).filter(
-      (p) => p.inviteAccepted,
-    )[1]!;
+    programId = await demoProgramId(call, staff);
+    patient = (await patientsWithAccounts(call, staff, programId))[1]!;
     // The patient's own API names the program as the home screen must show it.
     const mine = await call("GET", "/api/v1/user/projects", {
       token: await patientSignIn(patient.email, DEMO_PASSWORD),
@@ -82,20 +72,7 @@ describe("a patient logs a symptom from the browser on their phone", () => {
       },
     });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBeLessThan(300);
-    const context = await browser.newContext({
-      baseURL: product.baseUrl,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: "en-GB",
-    });
-    phone = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
+    phone = await (await newPhoneContext(journey.browser, product.baseUrl)).newPage();
   });
 
   it("signs in at /me/login and stays signed in after a reload", async () => {
@@ -103,10 +80,7 @@ describe("a patient logs a symptom from the browser on their phone", () => {
     await phone.waitForURL(/\/me\/login$/);
     await expectHeading(phone, t.signInTitle);
     await expectAccessible(phone, "me-login");
-    await phone.getByLabel(t.email).fill(patient.email);
-    await phone.getByLabel(t.password).fill(DEMO_PASSWORD);
-    await phone.getByRole("button", { name: t.signInButton }).click();
-    await phone.waitForURL(/\/me$/);
+    await signInToPatientApp(phone, patient.email, DEMO_PASSWORD);
     await expectHeading(phone, t.homeTitle);
     await expectVisible(phone.getByRole("heading", { name: programName }));
     await expectVisible(phone.getByRole("heading", { name: t.careTeamTitle }));

@@ -1,6 +1,7 @@
 import { type PatientLanguage, patientGradeChoices, patientServedText } from "@openpro/core";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { newPhoneContext } from "./support/browser.js";
 import { demoProgramId, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectHeading, expectVisible } from "./support/journeys.js";
 import { englishOnScreen, patientLanguage } from "./support/patient-language.js";
@@ -44,17 +45,8 @@ describe("a patient joins and logs a symptom in their own language, on their pho
     staff = await staffSignIn("lakeside.nurse@openpro.demo", DEMO_PASSWORD);
   });
 
-  const newPhone = async (locale: string): Promise<Page> => {
-    const context = await journey.browser.newContext({
-      baseURL: product.baseUrl,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale,
-    });
-    return context.newPage();
-  };
+  const newPhone = async (locale: string): Promise<Page> =>
+    (await newPhoneContext(journey.browser, product.baseUrl, locale)).newPage();
 
   /**
    * axe, the page's language, and no English of our catalogues on the screen, the program's own

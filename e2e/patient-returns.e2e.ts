@@ -1,12 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient } from "./support/api.js";
-import { launchBrowser } from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newPhoneContext } from "./support/browser.js";
+import { demoProgramId, signUpWithCode, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectHeading, expectVisible } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
 
-const BREAST = "Breast Cancer Symptom Monitoring";
 /** The demo's open-enrolment program and its public code. */
 const LUNG_CODE = "LUNG7K4P";
 const NEW_PASSWORD = "Quiet-Orchard-Swing-77!";
@@ -18,25 +15,13 @@ const PATIENT_PASSWORD = "Harbour-Lights-2026!";
  * part. Each time they end in the app, never at a dead end ("Invalid link") or a second consent.
  */
 describe("a patient comes back to OpenPRO on their phone", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { mail, product, call, staffSignIn } = journey;
   let staff = "";
   let breastId = "";
 
   /** A fresh phone: nothing signed in, nothing remembered. */
-  const newPhone = async (): Promise<Page> => {
-    const context = await browser.newContext({
-      baseURL: product.baseUrl,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: "en-GB",
-    });
-    return context.newPage();
-  };
+  const newPhone = async (): Promise<Page> => (await newPhoneContext(journey.browser, product.baseUrl)).newPage();
 
   /** "Rosa, invited by the nurse, who joined from her e-mailed link and consented": her invitation link. */
   const joinedThroughHerLink = async (email: string, nhsNumber: string) => {
@@ -56,19 +41,13 @@ describe("a patient comes back to OpenPRO on their phone", () => {
     const invitation = await mail.waitFor(email, /You are invited/, before);
     const link = new URL(invitation.text.match(/Open my invitation: (\S+)/)![1]!);
     const inviteCode = link.pathname.split("/").at(-1)!;
-    const registered = await call("POST", "/api/v2/auth/register", {
-      body: {
-        inviteCode,
-        email,
-        password: PATIENT_PASSWORD,
-        confirmPassword: PATIENT_PASSWORD,
-        privacyPolicy: true,
-        eula: true,
-        firstName: "Rosa",
-        lastName: "Díaz",
-      },
+    const registered = await signUpWithCode(call, {
+      inviteCode,
+      email,
+      password: PATIENT_PASSWORD,
+      firstName: "Rosa",
+      lastName: "Díaz",
     });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const consent = await call("PATCH", `/api/v1/user/project/${breastId}/consent`, {
       token: registered.body.accessToken,
       body: { consentGiven: true },
@@ -78,20 +57,8 @@ describe("a patient comes back to OpenPRO on their phone", () => {
   };
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
     staff = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    breastId = programs.find((p) => p.name === BREAST)!.projectId;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
+    breastId = await demoProgramId(call, staff);
   });
 
   it("forgets the password, sets a new one with an e-mailed code and is back in the app", async () => {
@@ -160,19 +127,13 @@ describe("a patient comes back to OpenPRO on their phone", () => {
   it("opens the program's public code while already taking part and goes to the app, not the consent", async () => {
     const email = "sam.enrolled@example.org";
     // Sam joined the open program with its code a week ago and consented.
-    const registered = await call("POST", "/api/v2/auth/register", {
-      body: {
-        inviteCode: LUNG_CODE,
-        email,
-        password: PATIENT_PASSWORD,
-        confirmPassword: PATIENT_PASSWORD,
-        privacyPolicy: true,
-        eula: true,
-        firstName: "Sam",
-        lastName: "Okafor",
-      },
+    const registered = await signUpWithCode(call, {
+      inviteCode: LUNG_CODE,
+      email,
+      password: PATIENT_PASSWORD,
+      firstName: "Sam",
+      lastName: "Okafor",
     });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const mine = await call("GET", "/api/v1/auth/users-invite/LUNG7K4P");
     const consent = await call("PATCH", `/api/v1/user/project/${mine.body.programId}/consent`, {
       token: registered.body.accessToken,

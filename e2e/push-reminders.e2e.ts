@@ -1,12 +1,16 @@
 import { pushTextKeys } from "@openpro/core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { patientWords as t } from "./patient-words";
-import { apiClient } from "./support/api.js";
-import { launchBrowser } from "./support/browser.js";
-import { DEMO_PASSWORD, expectAccessible, expectHeading, expectVisible } from "./support/journeys.js";
-import { MailCapture } from "./support/mail-capture.js";
-import { Product } from "./support/product.js";
+import { newPhoneContext } from "./support/browser.js";
+import { demoProgramId, patientsWithAccounts, useProduct } from "./support/journey.js";
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  expectHeading,
+  expectVisible,
+  signInToPatientApp,
+} from "./support/journeys.js";
 
 /**
  * Headless Chromium has no push service to subscribe at (Chrome's is Google's, out of reach here):
@@ -66,10 +70,8 @@ const browserPushService = () => {
  * phone shows as a notification in the server's words; the patient turns reminders off again.
  */
 describe("a patient takes reminders on the phone, and stops them", () => {
-  const mail = new MailCapture();
-  const product = new Product();
-  const { call, staffSignIn, patientSignIn } = apiClient(product, mail);
-  let browser: Browser;
+  const journey = useProduct();
+  const { product, call, staffSignIn, patientSignIn } = journey;
   let context: BrowserContext;
   let phone: Page;
   let patient = { id: "", email: "" };
@@ -78,45 +80,18 @@ describe("a patient takes reminders on the phone, and stops them", () => {
       .body.results as { endpoint: string; kinds: string[] }[];
 
   beforeAll(async () => {
-    await mail.start();
-    await product.start({ SMTP_URL: `smtp://127.0.0.1:${mail.port}` });
-    browser = await launchBrowser();
     const staff = await staffSignIn("nurse@openpro.demo", DEMO_PASSWORD);
-    const programs = (await call("GET", "/api/v1/admin/projects?_perPage=50", { token: staff })).body.results as {
-      projectId: string;
-      name: string;
-    }[];
-    const programId = programs.find((p) => p.name === "Breast Cancer Symptom Monitoring")!.projectId;
-    const consented = await call("GET", `/api/v1/admin/projects/${programId}/users?statuses=CONSENTED&_perPage=50`, {
-      token: staff,
-    });
-    patient = (consented.body.results as (typeof patient & { inviteAccepted: boolean })[]).filter(
-      (p) => p.inviteAccepted,
-    )[2]!;
-    context = await browser.newContext({
-      baseURL: product.baseUrl,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: "en-GB",
-    });
+    const programId = await demoProgramId(call, staff);
+    patient = (await patientsWithAccounts(call, staff, programId))[2]!;
+    context = await newPhoneContext(journey.browser, product.baseUrl);
     await context.grantPermissions(["notifications"], { origin: product.baseUrl });
     await context.addInitScript(browserPushService);
     phone = await context.newPage();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product.stop();
-    await mail.stop();
-  });
 
   it("asks nothing when the app opens; Settings explains what a reminder says and offers each kind", async () => {
     await phone.goto("/me/login");
-    await phone.getByLabel(t.email).fill(patient.email);
-    await phone.getByLabel(t.password).fill(DEMO_PASSWORD);
-    await phone.getByRole("button", { name: t.signInButton }).click();
-    await phone.waitForURL(/\/me$/);
+    await signInToPatientApp(phone, patient.email, DEMO_PASSWORD);
     await expectHeading(phone, t.homeTitle);
     await phone.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
     await phone.getByRole("navigation", { name: t.menuLabel }).getByRole("link", { name: t.navSettings }).click();

@@ -65,6 +65,17 @@ export const launchBrowser = async (): Promise<Browser> => {
 export const newContext = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
   browser.newContext({ baseURL, viewport: { width: 1280, height: 860 }, locale: "en-GB" });
 
+/** A phone (390 × 844, touch, twice the pixels) whose browser reads `locale`; nothing signed in, nothing remembered. */
+export const newPhoneContext = (browser: Browser, baseURL: string, locale = "en-GB"): Promise<BrowserContext> =>
+  browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale,
+  });
+
 /** axe-core scan of the page as it is now; returns readable violations (none expected). */
 export const accessibilityViolations = async (page: Page): Promise<string[]> => {
   const results = await new AxeBuilder({ page })

@@ -75,3 +75,34 @@ export const patientsWithAccounts = async (call: Call, token: string, programId:
   expect(patients.length, "consented demo patients with an account").toBeGreaterThan(0);
   return patients;
 };
+
+/** A patient signs up with an invitation's or a program's code, agreeing to the policies; the answer (201). */
+export const signUpWithCode = async (
+  call: Call,
+  patient: { inviteCode: string; email: string; password: string; firstName: string; lastName: string },
+): Promise<ApiAnswer> => {
+  const registered = await call("POST", "/api/v2/auth/register", {
+    body: { ...patient, confirmPassword: patient.password, privacyPolicy: true, eula: true },
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  return registered;
+};
+
+/**
+ * A program's team adds someone on the staff with a role (POST …/staff, 201); resolves with the code
+ * of the invitation e-mailed to them (the {code} of its /join/{code} link).
+ */
+export const inviteToProgramTeam = async (
+  journey: { call: Call; mail: MailCapture },
+  token: string,
+  programId: string,
+  person: { firstName: string; lastName: string; email: string; role: string },
+): Promise<string> => {
+  const before = journey.mail.mails.length;
+  const invited = await journey.call("POST", `/api/v1/admin/projects/${programId}/staff`, { token, body: person });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const invitation = await journey.mail.waitFor(person.email, /invited/, before);
+  const code = invitation.text.match(/\/join\/([A-Za-z0-9_-]+)/)?.[1];
+  expect(code, "the invitation's /join/{code} link").toBeDefined();
+  return code!;
+};

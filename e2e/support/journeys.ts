@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { patientWords } from "../patient-words";
 import { accessibilityViolations, screenshotDir, takeCspViolations } from "./browser.js";
 import type { MailCapture } from "./mail-capture.js";
 
@@ -24,6 +25,14 @@ export const signIn = async (page: Page, mail: MailCapture, email: string, passw
   await enterCode(page, mail.codeIn(codeMail));
   await page.getByRole("button", { name: "Confirm code" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/2FA"));
+};
+
+/** On the patient app's sign-in screen (/me/login): e-mail, password, Sign in; resolves once home (/me). */
+export const signInToPatientApp = async (phone: Page, email: string, password: string) => {
+  await phone.getByLabel(patientWords.email).fill(email);
+  await phone.getByLabel(patientWords.password).fill(password);
+  await phone.getByRole("button", { name: patientWords.signInButton }).click();
+  await phone.waitForURL(/\/me$/);
 };
 
 /**
