@@ -32,11 +32,11 @@ import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormSelectField } from "../../../components/form-select-field";
 import { Loading } from "../../../components/loading";
 import { errorText, useDeleteSymptomReminder, useSaveSymptomReminder, useSymptomReminders } from "../api";
+import { DeleteConfirmDialog } from "./delete-confirm-dialog";
 
 interface FormState {
   logs: LogType[];
@@ -301,24 +301,15 @@ export const SymptomReminders = ({
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteConfirmDialog
+        id={deleting?.reminderId ?? null}
         title="Delete reminder?"
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.reminderId, {
-            onSuccess: () => enqueueSnackbar(messages.symptomDeleted, { variant: "success" }),
-            onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-        onCancel={() => setDeleting(null)}
+        remove={remove}
+        deletedMessage={messages.symptomDeleted}
+        onClose={() => setDeleting(null)}
       >
         Patients will no longer be reminded to log these symptoms.
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </Paper>
   );
 };

@@ -30,7 +30,6 @@ import {
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
 import type { z } from "zod";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
 import { Loading } from "../../../components/loading";
@@ -49,6 +48,7 @@ import {
   useSavePrioritisedSymptoms,
   useSymptomCatalogue,
 } from "../api";
+import { DeleteConfirmDialog } from "./delete-confirm-dialog";
 import { SymptomReminders } from "./symptom-reminders";
 
 const grades = Array.from({ length: alertGradeRange.max - alertGradeRange.min + 1 }, (_, i) => alertGradeRange.min + i);
@@ -348,24 +348,15 @@ const AlertCard = ({
           </Button>
         </Box>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
+      <DeleteConfirmDialog
+        id={confirming && alert ? alert.id : null}
         title="Delete alert?"
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          alert &&
-          remove.mutate(alert.id, {
-            onSuccess: () => enqueueSnackbar(messages.alertDeleted, { variant: "success" }),
-            onError: (error) => enqueueSnackbar(errorText(error), { variant: "error" }),
-            onSettled: () => setConfirming(false),
-          })
-        }
-        onCancel={() => setConfirming(false)}
+        remove={remove}
+        deletedMessage={messages.alertDeleted}
+        onClose={() => setConfirming(false)}
       >
         Patients will no longer see this message for its symptoms.
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </Paper>
   );
 };
