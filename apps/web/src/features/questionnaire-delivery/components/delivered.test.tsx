@@ -75,6 +75,19 @@ const serve = (routes: Record<string, unknown>) => {
   return calls;
 };
 
+/** The patient's schedule for a member of staff who may add to it and remove from it. */
+const renderPatientSchedule = () =>
+  renderWithProviders(
+    <PatientSchedule
+      programId={projectId}
+      userId={userId}
+      createPath="/create"
+      programSchedulePath="/programs/p/settings/questionnaires/scheduled"
+      canCreate
+      canDelete
+    />,
+  );
+
 describe("the delivered questionnaires and the patient's schedule", { timeout: 30_000 }, () => {
   it("shows each result with its status, and a custom questionnaire's skipped and unasked questions", async () => {
     serve({
@@ -154,16 +167,7 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <PatientSchedule
-        programId={projectId}
-        userId={userId}
-        createPath="/create"
-        programSchedulePath="/programs/p/settings/questionnaires/scheduled"
-        canCreate
-        canDelete
-      />,
-    );
+    renderPatientSchedule();
     await screen.findByRole("heading", { name: "EQ-5D-3L" });
     expect(screen.getAllByText(/Every 7 days, 3 times/)).toHaveLength(2);
     expect(screen.getByText("Program schedule (all patients)", { exact: false })).toBeTruthy();
@@ -189,16 +193,7 @@ describe("the delivered questionnaires and the patient's schedule", { timeout: 3
         upcoming: [],
       },
     });
-    renderWithProviders(
-      <PatientSchedule
-        programId={projectId}
-        userId={userId}
-        createPath="/create"
-        programSchedulePath="/programs/p/settings/questionnaires/scheduled"
-        canCreate
-        canDelete
-      />,
-    );
+    renderPatientSchedule();
     await screen.findByRole("heading", { name: "EQ-5D-3L" });
     const [licensed, custom] = screen.getAllByRole("listitem");
     expect(within(licensed!).getByRole("alert").textContent).toBe(messages.qsHeldNoWording("EQ-5D-3L"));

@@ -8,17 +8,23 @@ import { ScheduleForm } from "./schedule-form";
 const programId = "33333333-3333-4333-8333-333333333333";
 const userId = "44444444-4444-4444-8444-444444444444";
 
+/** The form for one patient, consented on 1 November 2026, today the 27th. */
+const renderPatientScheduleForm = () => {
+  const user = userEvent.setup();
+  renderWithProviders(
+    <ScheduleForm
+      programId={programId}
+      userId={userId}
+      context={{ audience: "user", consentDate: "2026-11-01", today: "2026-11-27" }}
+      listPath="/back"
+    />,
+  );
+  return user;
+};
+
 describe("a patient's questionnaire schedule form", () => {
   it("shows the start date in the reader's order (27/11/2026 for en-GB) and refuses a date that does not exist", async () => {
-    const user = userEvent.setup();
-    renderWithProviders(
-      <ScheduleForm
-        programId={programId}
-        userId={userId}
-        context={{ audience: "user", consentDate: "2026-11-01", today: "2026-11-27" }}
-        listPath="/back"
-      />,
-    );
+    const user = renderPatientScheduleForm();
     const start = screen.getByLabelText(/^Start date/) as HTMLInputElement;
     expect(start.value).toBe("27/11/2026");
     expect(start.getAttribute("placeholder")).toBe("DD/MM/YYYY");
@@ -30,15 +36,7 @@ describe("a patient's questionnaire schedule form", () => {
 
   it("offers Schedule only once something changed, and shows what is missing only once it was pressed", async () => {
     const fetchMock = stubFetch({});
-    const user = userEvent.setup();
-    renderWithProviders(
-      <ScheduleForm
-        programId={programId}
-        userId={userId}
-        context={{ audience: "user", consentDate: "2026-11-01", today: "2026-11-27" }}
-        listPath="/back"
-      />,
-    );
+    const user = renderPatientScheduleForm();
     const schedule = () => screen.getByRole("button", { name: "Schedule" }) as HTMLButtonElement;
     expect(schedule().disabled).toBe(true);
     const window = screen.getByLabelText(/^Response window/);
