@@ -1,6 +1,11 @@
-import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
-import type { Database, FhirExportsTable } from "../../db/schema.js";
+import type {
+  Database,
+  FhirExportsTable,
+  NurseVisitAppointmentsTable,
+  PatientMedicationsTable,
+} from "../../db/schema.js";
 
 /**
  * The SQL of the FHIR API. Every finder takes one filter: the reach of the actor (the programs
@@ -352,14 +357,12 @@ export const findLogs = (db: Db, filter: Filter): Promise<LogRow[]> => {
 
 // MedicationStatement / MedicationAdministration ---------------------------------------------------
 
-export interface MedicationRow extends DataRow {
-  name: string;
-  dosage: string | null;
-  dosageUnit: string | null;
-  frequency: string;
-  snomedId: string | null;
-  startDate: string;
-  endDate: string | null;
+export interface MedicationRow
+  extends DataRow,
+    Pick<
+      Selectable<PatientMedicationsTable>,
+      "name" | "dosage" | "dosageUnit" | "frequency" | "snomedId" | "startDate" | "endDate"
+    > {
   lastUpdated: Date;
 }
 
@@ -545,15 +548,12 @@ export const findAnswers = (db: Db, eventIds: string[]): Promise<AnswerRow[]> =>
 
 // Appointment -----------------------------------------------------------------------------------
 
-export interface AppointmentRow extends DataRow {
-  appointmentType: string;
-  date: string;
-  isDraft: boolean;
-  mode: string;
-  status: string;
-  withWhom: string | null;
-  startsAt: Date;
-  endsAt: Date;
+export interface AppointmentRow
+  extends DataRow,
+    Pick<
+      Selectable<NurseVisitAppointmentsTable>,
+      "appointmentType" | "date" | "isDraft" | "mode" | "status" | "withWhom" | "startsAt" | "endsAt"
+    > {
   lastUpdated: Date;
 }
 
