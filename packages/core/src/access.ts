@@ -26,6 +26,28 @@ export const roleLabels: Record<Role, string> = {
 /** Roles only an admin-type user may assign. */
 export const adminOnlyRoles: readonly Role[] = ["superadmin", "internal_tester", "internal_program_admin"];
 
+/** A program's own page as patients see it: its image, consent message, name for patients and participation period. */
+const programPagePermissions = [
+  "upload_project_image",
+  "upload_image",
+  "view_project_consent_message",
+  "edit_project_consent_message",
+  "view_patient_program_name",
+  "edit_patient_program_name",
+  "view_patient_participation_duration",
+  "edit_patient_participation_duration",
+] as const;
+
+/** The note types a program turns off (medicines, appointment notes), and its severity thresholds. */
+const programNotesAndThresholdPermissions = [
+  "view_disable_meds_appointment_notes",
+  "edit_disable_meds_appointment_notes",
+  "view_project_temperature_severity_threshold",
+  "edit_project_temperature_severity_threshold",
+  "view_project_symptom_severity_threshold",
+  "edit_project_symptom_severity_threshold",
+] as const;
+
 /** What a care team reads of one patient's record (the dashboard's widgets and logs), and acknowledging a log. */
 const patientRecordPermissions = [
   "view_user_dashboard",
@@ -56,22 +78,10 @@ export const permissionGroups = {
     "edit_project",
     "delete_project",
     "view_project_articles",
-    "upload_project_image",
-    "upload_image",
-    "view_project_consent_message",
-    "edit_project_consent_message",
-    "view_patient_program_name",
-    "edit_patient_program_name",
-    "view_patient_participation_duration",
-    "edit_patient_participation_duration",
+    ...programPagePermissions,
     "view_questionnaire_settings_outcomes_measures",
     "edit_questionnaire_settings_outcomes_measures",
-    "view_disable_meds_appointment_notes",
-    "edit_disable_meds_appointment_notes",
-    "view_project_temperature_severity_threshold",
-    "edit_project_temperature_severity_threshold",
-    "view_project_symptom_severity_threshold",
-    "edit_project_symptom_severity_threshold",
+    ...programNotesAndThresholdPermissions,
   ],
   Organisations: [
     "view_organisations",
@@ -164,20 +174,8 @@ const patientCare: Permission[] = [
 ];
 const programSettings: Permission[] = [
   "edit_project",
-  "upload_project_image",
-  "upload_image",
-  "view_project_consent_message",
-  "edit_project_consent_message",
-  "view_patient_program_name",
-  "edit_patient_program_name",
-  "view_patient_participation_duration",
-  "edit_patient_participation_duration",
-  "view_disable_meds_appointment_notes",
-  "edit_disable_meds_appointment_notes",
-  "view_project_temperature_severity_threshold",
-  "edit_project_temperature_severity_threshold",
-  "view_project_symptom_severity_threshold",
-  "edit_project_symptom_severity_threshold",
+  ...programPagePermissions,
+  ...programNotesAndThresholdPermissions,
   "view_project_staff_members",
   "create_project_staff_member",
   "edit_project_staff_member",
