@@ -24,36 +24,40 @@ WITH contacts AS (
         WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
       ) END AS "openedApp",
       CASE WHEN m.patient_id IS NOT NULL THEN (
-        SELECT json_agg(json_build_object('at', e.window_closes_at,
+        SELECT json_agg(json_build_object('closedAt', to_char(e.window_closes_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'day', to_char(e.window_closes_at AT TIME ZONE $5, 'YYYY-MM-DD')) ORDER BY e.window_closes_at)
         FROM questionnaire_events e
         WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
           AND e.window_closes_at > coalesce(m.last_completed, '-infinity'::timestamptz)
       ) END AS missed,
-      c.last_at AS "lastContactAt"
+      to_char(c.last_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastContactAt",
+      to_char(c.last_at AT TIME ZONE $6, 'YYYY-MM-DD') AS "lastContactDay", n.quiet_days AS "quietDays"
     FROM program_patients pp
+    CROSS JOIN (SELECT coalesce(
+      (SELECT quiet_days FROM worklist_settings WHERE program_id = $7), $8::int
+    ) AS quiet_days) n
     LEFT JOIN worklist_log_days_summaries s ON s.program_id = pp.program_id AND s.patient_id = pp.user_id
     LEFT JOIN contacts c ON c.patient_id = pp.user_id
     LEFT JOIN missed m ON m.patient_id = pp.user_id
     CROSS JOIN LATERAL (SELECT CASE
       WHEN s.last_log_day IS NULL THEN 0::bigint
-      WHEN s.last_log_day <= $6::date
-        THEN (s.log_day_bits::bigint & 4294967295) << least($7::date - s.last_log_day, 32)
-      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $8::date, 32)
+      WHEN s.last_log_day <= $9::date
+        THEN (s.log_day_bits::bigint & 4294967295) << least($10::date - s.last_log_day, 32)
+      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $11::date, 32)
     END AS bits) slid
-    WHERE pp.program_id = $9 AND pp.status = 'CONSENTED'
+    WHERE pp.program_id = $12 AND pp.status = 'CONSENTED'
       AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
       AND (
         s.last_log_day IS NULL
-        OR s.last_log_day <= $10::date - $11::int OR s.last_log_day > $12::date
+        OR s.last_log_day <= $13::date - n.quiet_days OR s.last_log_day > $14::date
         OR m.last_closes > coalesce(c.last_at, '-infinity'::timestamptz)
         OR (
-          pp.date_consent_given < (($13::date - $14::int)::timestamp AT TIME ZONE $15)
+          pp.date_consent_given < (($15::date - $16::int)::timestamp AT TIME ZONE $17)
           AND (c.last_at IS NULL
-            OR c.last_at < (($16::date - $17::int)::timestamp AT TIME ZONE $18))
-          AND bit_count(((slid.bits >> $19::int) & $20)::bit(64)) > 0
-          AND 2 * bit_count((slid.bits & $21)::bit(64))
-            < bit_count(((slid.bits >> $22::int) & $23)::bit(64))
+            OR c.last_at < (($18::date - $19::int)::timestamp AT TIME ZONE $20))
+          AND bit_count(((slid.bits >> $21::int) & $22)::bit(64)) > 0
+          AND 2 * bit_count((slid.bits & $23)::bit(64))
+            < bit_count(((slid.bits >> $24::int) & $25)::bit(64))
         )
       );
 
@@ -62,21 +66,23 @@ WITH contacts AS (
 -- $3 = "00000000-0000-4000-8000-000000000001"
 -- $4 = "Europe/London"
 -- $5 = "Europe/London"
--- $6 = "2026-03-12"
--- $7 = "2026-03-12"
--- $8 = "2026-03-12"
--- $9 = "00000000-0000-4000-8000-000000000001"
+-- $6 = "Europe/London"
+-- $7 = "00000000-0000-4000-8000-000000000001"
+-- $8 = 7
+-- $9 = "2026-03-12"
 -- $10 = "2026-03-12"
--- $11 = 7
--- $12 = "2026-03-12"
+-- $11 = "2026-03-12"
+-- $12 = "00000000-0000-4000-8000-000000000001"
 -- $13 = "2026-03-12"
--- $14 = 25
--- $15 = "Europe/London"
--- $16 = "2026-03-12"
--- $17 = 12
--- $18 = "Europe/London"
--- $19 = 14
--- $20 = 16383
--- $21 = 16383
--- $22 = 14
+-- $14 = "2026-03-12"
+-- $15 = "2026-03-12"
+-- $16 = 25
+-- $17 = "Europe/London"
+-- $18 = "2026-03-12"
+-- $19 = 12
+-- $20 = "Europe/London"
+-- $21 = 14
+-- $22 = 16383
 -- $23 = 16383
+-- $24 = 14
+-- $25 = 16383

@@ -162,7 +162,7 @@ const snapshots: Record<string, (db: Db) => Promise<unknown>> = {
       orderDir: "desc",
     }),
   // The worklist's quiet patients.
-  "worklist-quiet-facts": (db) => findQuietFacts(db, PROGRAM, "Europe/London", { today: "2026-03-12", quietDays: 7 }),
+  "worklist-quiet-facts": (db) => findQuietFacts(db, PROGRAM, "Europe/London", { today: "2026-03-12" }),
   // The program dashboard's roll-ups.
   "dashboard-symptom-trend": (db) =>
     symptomTrendStatement({ programId: PROGRAM, startDate: "2025-09-05", endDate: "2026-03-04" } as never, "10028813")

@@ -1,4 +1,4 @@
-import { reportingWindowDays } from "@openpro/core";
+import { defaultQuietDays, reportingWindowDays } from "@openpro/core";
 import { sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 
@@ -15,23 +15,33 @@ export interface QuietFactsRow {
   logDayBits: number | null;
   openedApp: boolean;
   /**
-   * The missed questionnaires after the last completed one, oldest first: the instant each window
-   * closed and the clinic's day of it (read in the database, as the consent's day).
+   * The missed questionnaires after the last completed one, oldest first, as core's QuietFacts
+   * holds them: the instant each window closed (ISO text, as toISOString writes it) and the
+   * clinic's day of it (read in the database, as the consent's day).
    */
-  missed: { at: string; day: string }[] | null;
-  lastContactAt: Date | string | null;
+  missed: { closedAt: string; day: string }[] | null;
+  /** The team's latest contact: its instant (ISO text, as toISOString writes it) and the clinic's day of it. */
+  lastContactAt: string | null;
+  lastContactDay: string | null;
+  /** The program's N (worklist_settings, else core's default): the same on every row. */
+  quietDays: number;
 }
 
 /**
  * Where the statement narrows the enrolments to those core's quietReasons might list on the
- * clinic's `today` with the program's N (quietDays); null: every enrolment taking part (what a
- * test compares the narrowed list with).
+ * clinic's `today` with the program's N (read in the statement); null: every enrolment taking
+ * part (what a test compares the narrowed list with).
  */
 export interface QuietCandidates {
   /** The clinic's today (todayIn the territory), YYYY-MM-DD. */
   today: string;
-  quietDays: number;
 }
+
+/**
+ * An instant as JavaScript's toISOString writes it (UTC, milliseconds, both truncating the
+ * microseconds), so the rule compares the database's instants as text without a Date each.
+ */
+const isoText = (instant: string) => sql.raw(`to_char(${instant} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** bits 0..13 of a 64-bit integer: one reporting window (reportingWindowDays) of days slid to today. */
 const windowMask = (1 << reportingWindowDays) - 1;
@@ -58,10 +68,10 @@ const windowMask = (1 << reportingWindowDays) - 1;
  * The contact that takes "never_opened" and "no_log" off the list is not read here (a looser
  * condition); the consent's day is converted only for the rows returned.
  */
-const candidatesOnly = ({ today, quietDays }: QuietCandidates, timeZone: string) => sql`
+const candidatesOnly = ({ today }: QuietCandidates, timeZone: string) => sql`
       AND (
         s.last_log_day IS NULL
-        OR s.last_log_day <= ${today}::date - ${quietDays}::int OR s.last_log_day > ${today}::date
+        OR s.last_log_day <= ${today}::date - n.quiet_days OR s.last_log_day > ${today}::date
         OR m.last_closes > coalesce(c.last_at, '-infinity'::timestamptz)
         OR (
           pp.date_consent_given < ((${today}::date - ${2 * reportingWindowDays - 3}::int)::timestamp AT TIME ZONE ${timeZone})
@@ -85,7 +95,8 @@ const candidatesOnly = ({ today, quietDays }: QuietCandidates, timeZone: string)
  * (one probe each), kept when it closed after that (one was then missed after the last completed,
  * as the rule counts them). The rest is read for the rows returned only (the select list): the
  * sign-in, for a patient who never logged, and the list of missed questionnaires, for a patient
- * with one.
+ * with one. The program's N is read here too (one round trip, not two), and the instants come as
+ * the text and clinic days the rule compares, so the server makes no Date of them.
  */
 export const findQuietFacts = async (
   db: Db,
@@ -129,14 +140,18 @@ export const findQuietFacts = async (
         WHERE x.user_id = pp.user_id AND x.scope = 'patient' AND x.created_at > pp.date_consent_given
       ) END AS "openedApp",
       CASE WHEN m.patient_id IS NOT NULL THEN (
-        SELECT json_agg(json_build_object('at', e.window_closes_at,
+        SELECT json_agg(json_build_object('closedAt', ${isoText("e.window_closes_at")},
           'day', to_char(e.window_closes_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')) ORDER BY e.window_closes_at)
         FROM questionnaire_events e
         WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
           AND e.window_closes_at > coalesce(m.last_completed, '-infinity'::timestamptz)
       ) END AS missed,
-      c.last_at AS "lastContactAt"
+      ${isoText("c.last_at")} AS "lastContactAt",
+      to_char(c.last_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "lastContactDay", n.quiet_days AS "quietDays"
     FROM program_patients pp
+    CROSS JOIN (SELECT coalesce(
+      (SELECT quiet_days FROM worklist_settings WHERE program_id = ${programId}), ${defaultQuietDays}::int
+    ) AS quiet_days) n
     LEFT JOIN worklist_log_days_summaries s ON s.program_id = pp.program_id AND s.patient_id = pp.user_id
     LEFT JOIN contacts c ON c.patient_id = pp.user_id
     LEFT JOIN missed m ON m.patient_id = pp.user_id${slidToToday}

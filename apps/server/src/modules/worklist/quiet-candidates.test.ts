@@ -171,7 +171,7 @@ describe("the worklist's candidates: the rule applied to every enrolment lists n
           expect(names(fromCandidates), `${now.toISOString()}, N = ${quietDays}`).toEqual(names(fromEveryEnrolment));
           listed += fromEveryEnrolment.length;
           const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(now);
-          const candidates = await q.findQuietFacts(t.ctx.db, hudson, "America/New_York", { today, quietDays });
+          const candidates = await q.findQuietFacts(t.ctx.db, hudson, "America/New_York", { today });
           if (candidates.length < 48) narrowed++;
         }
       }

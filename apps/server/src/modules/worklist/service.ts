@@ -36,6 +36,8 @@ const toContact = (row: q.ContactRow): WorklistContact => ({
   contactedBy: row.contactedBy ? { id: row.contactedBy, name: nameOf(row.byFirstName, row.byLastName) } : null,
 });
 
+const noneMissed: readonly { closedAt: string; day: string }[] = Object.freeze([]);
+
 export interface QuietPatient {
   patientId: string;
   patientName: string;
@@ -62,10 +64,15 @@ export const quietPatients = async (
     today,
   );
   if (closed) return [];
-  const timeZone = territoryTimeZones[program.territory];
-  const clinicDay = (instant: Date | string) => wallClockAt(new Date(instant), timeZone).date;
-  const quietDays = (await q.findQuietDays(db, program.id)) ?? defaultQuietDays;
-  const facts = await q.findQuietFacts(db, program.id, timeZone, read === "candidates" ? { today, quietDays } : null);
+  const facts = await q.findQuietFacts(
+    db,
+    program.id,
+    territoryTimeZones[program.territory],
+    read === "candidates" ? { today } : null,
+  );
+  if (facts.length === 0) return [];
+  // The program's N comes on every row (read in the same statement); the rule's program is one object.
+  const rule = { today, closed, quietDays: facts[0]!.quietDays };
   const quiet: QuietPatient[] = [];
   for (const f of facts) {
     const logged = logDaysOn(
@@ -76,12 +83,14 @@ export const quietPatients = async (
       {
         status: f.status as PatientStatus,
         consentDay: f.consentDay,
-        ...logged,
+        lastLogDay: logged.lastLogDay,
+        recentLogDays: logged.recentLogDays,
+        earlierLogDays: logged.earlierLogDays,
         openedAppSinceConsent: f.openedApp,
-        missed: (f.missed ?? []).map((m) => ({ closedAt: iso(m.at), day: m.day })),
-        lastContact: f.lastContactAt ? { at: iso(f.lastContactAt), day: clinicDay(f.lastContactAt) } : null,
+        missed: f.missed ?? noneMissed,
+        lastContact: f.lastContactAt === null ? null : { at: f.lastContactAt, day: f.lastContactDay! },
       },
-      { today, closed, quietDays },
+      rule,
     );
     if (reasons.length > 0)
       quiet.push({
