@@ -6,6 +6,7 @@ import {
   changePermissions,
   insertOrganisation,
   insertProgram,
+  organisationStaff,
   staffSession,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
@@ -49,10 +50,11 @@ describe("organisations: list, create, rename and delete", () => {
     tester = (await staffSession(t, { email: "theo@openpro.test", role: "internal_tester" })).token;
     lakeside = await insertOrganisation(t, "Lakeside Clinics");
     northbridge = await insertOrganisation(t, "Northbridge Health");
-    clinicalAdmin = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, clinicalAdmin.id, northbridge, "clinical_project_admin");
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    clinicalAdmin = await organisationStaff(t, northbridge, {
+      email: "callum@clinic.test",
+      role: "clinical_project_admin",
+    });
+    nurse = await organisationStaff(t, northbridge, { email: "nia@clinic.test", role: "clinician_team_member" });
     await changePermissions(t, clinicalAdmin.id, { grant: ["view_organisations"] });
   });
   afterAll(() => t.close());
@@ -231,8 +233,7 @@ describe("organisations: list, create, rename and delete", () => {
     expect(malformed.statusCode).toBe(404);
 
     // A life-sciences team member holds no organisation permission at all.
-    const lsMember = await staffSession(t, { email: "luca@ls.test", role: "life_sciences_team_member" });
-    await addToOrganisation(t, lsMember.id, lakeside, "life_sciences_team_member");
+    const lsMember = await organisationStaff(t, lakeside, { email: "luca@ls.test", role: "life_sciences_team_member" });
     const refused = await t.request({
       method: "GET",
       url: `/api/v1/admin/organisations/${lakeside}`,

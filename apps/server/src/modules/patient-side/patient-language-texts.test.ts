@@ -1,14 +1,8 @@
 import { patientServedText } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { addPatient, giveConsent, newPatient, registerPatient, signUpForm, userIdOf } from "../../../test/patients.js";
-import {
-  addToOrganisation,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+import { changePermissions, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 const GERMAN_CONSENT = "**Sie entscheiden.** Ihr Behandlungsteam sieht, was Sie erfassen.";
@@ -21,9 +15,13 @@ const FRENCH_GUIDANCE = "Appelez tout de suite en cas de fièvre.";
  * given per language; a patient reads their language's, else the program's default language's,
  * marked by the language it is in; a program that wrote no consent shows OpenPRO's own in the
  * patient's language. Zurich Skin is a Swiss program (German first, then French, Italian, English).
+ * Each story has a world of its own (beforeEach): Zurich Skin N of Alpine Health N with its admin
+ * Callum, Harbour Lung N of Harbour Health N with its admin Olga, and Céline invited to Zurich Skin.
  */
 describe("staff-written texts in the patient's language", () => {
   let t: TestApp;
+  let n = 0;
+  let celineEmail: string;
   let zurich: string;
   let elsewhere: string;
   /** Zurich Skin's program admin (Alpine Health). */
@@ -42,32 +40,69 @@ describe("staff-written texts in the patient's language", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const alpine = await insertOrganisation(t, "Alpine Health");
-    const harbour = await insertOrganisation(t, "Harbour Health");
-    zurich = await insertProgram(t, { organisationId: alpine, name: "Zurich Skin", territory: "CH" });
-    elsewhere = await insertProgram(t, { organisationId: harbour, name: "Harbour Lung" });
-    callum = await staffSession(t, { email: "callum@alpine.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, callum.id, alpine, "clinical_project_admin");
-    olga = await staffSession(t, { email: "olga@harbour.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, olga.id, harbour, "clinical_project_admin");
+  });
+  beforeEach(async () => {
+    n++;
+    const domain = uniqueMailDomain();
+    const alpine = await programWithStaff(t, {
+      organisation: `Alpine Health ${n}`,
+      program: `Zurich Skin ${n}`,
+      territory: "CH",
+      staff: { callum: { email: `callum@${domain}`, role: "clinical_project_admin" } },
+    });
+    zurich = alpine.programId;
+    callum = alpine.staff.callum;
+    const harbour = await programWithStaff(t, {
+      organisation: `Harbour Health ${n}`,
+      program: `Harbour Lung ${n}`,
+      staff: { olga: { email: `olga@harbour-${domain}`, role: "clinical_project_admin" } },
+    });
+    elsewhere = harbour.programId;
+    olga = harbour.staff.olga;
+    celineEmail = `celine@${domain}`;
+    celine = "";
     const added = await addPatient(
       t,
       callum.token,
       newPatient(zurich, {
         firstName: "Céline",
         lastName: "Rochat",
-        email: "celine@patients.test",
+        email: celineEmail,
         patientIdType: "hospital_id",
-        patientId: "H-ROCHAT-1",
+        patientId: `H-ROCHAT-${n}`,
       }),
     );
     expect(added.statusCode).toBe(201);
     // The invitation is in German, the program's default language: its link read by its address.
-    const mail = (await t.mailsTo("celine@patients.test")).at(-1);
+    const mail = (await t.mailsTo(celineEmail)).at(-1);
     code = mail?.textBody.match(/\/invite\/([\w-]+)/)?.[1] ?? "";
     expect(code).not.toBe("");
   });
   afterAll(() => t.close());
+
+  /** Callum gives the consent message in German (the default) and French. */
+  const consentInGermanAndFrench = async () => {
+    const saved = await patchProgram(callum.token, zurich, {
+      consentMessage: GERMAN_CONSENT,
+      consentMessageTranslations: { fr: FRENCH_CONSENT },
+    });
+    expect(saved.statusCode).toBe(200);
+  };
+  /** Céline signs up through her invitation and consents (her session in `celine`). */
+  const celineJoins = async () => {
+    const registered = await registerPatient(t, signUpForm(code, celineEmail));
+    expect(registered.statusCode).toBe(201);
+    celine = registered.json().accessToken;
+    expect((await giveConsent(t, celine, zurich)).statusCode).toBe(200);
+  };
+  /** Céline's choice of French, remembered on her account. */
+  const celineChoosesFrench = async () => {
+    await t.ctx.db
+      .updateTable("users")
+      .set({ language: "fr" })
+      .where("id", "=", await userIdOf(t, celineEmail))
+      .execute();
+  };
 
   it("shows a program without a consent message OpenPRO's own, in the language the page asks for", async () => {
     const french = await consentIn("?lang=fr");
@@ -113,6 +148,7 @@ describe("staff-written texts in the patient's language", () => {
   });
 
   it("serves the patient's language's consent, else the default language's, marked by its language", async () => {
+    await consentInGermanAndFrench();
     expect((await consentIn("?lang=fr")).json()).toMatchObject({
       consentMessage: FRENCH_CONSENT,
       consentMessageLanguage: "fr",
@@ -128,10 +164,10 @@ describe("staff-written texts in the patient's language", () => {
   });
 
   it("refuses the consent's languages to staff without the consent permission, or outside their program", async () => {
+    await consentInGermanAndFrench();
     await changePermissions(t, callum.id, { revoke: ["edit_project_consent_message"] });
     const refused = await patchProgram(callum.token, zurich, { consentMessageTranslations: { fr: "Autre" } });
     expect(refused.statusCode).toBe(403);
-    await changePermissions(t, callum.id, { grant: ["edit_project_consent_message"] });
     // Another organisation's admin does not learn the program exists.
     expect((await patchProgram(olga.token, zurich, { consentMessageTranslations: { fr: "Autre" } })).statusCode).toBe(
       404,
@@ -142,7 +178,7 @@ describe("staff-written texts in the patient's language", () => {
       await t.request({ method: "GET", url: `/api/v1/admin/projects/${zurich}`, token: callum.token })
     ).json();
     expect(hidden).toMatchObject({ consentMessage: null, consentMessageTranslations: {} });
-    await changePermissions(t, callum.id, { grant: ["view_project_consent_message"] });
+    // Nothing refused was saved: the patient still reads the French text given before.
     expect((await consentIn("?lang=fr")).json().consentMessage).toBe(FRENCH_CONSENT);
   });
 
@@ -174,10 +210,7 @@ describe("staff-written texts in the patient's language", () => {
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json().generalGuidanceTranslations).toEqual({ fr: FRENCH_GUIDANCE });
 
-    const registered = await registerPatient(t, signUpForm(code, "celine@patients.test"));
-    expect(registered.statusCode).toBe(201);
-    celine = registered.json().accessToken;
-    expect((await giveConsent(t, celine, zurich)).statusCode).toBe(200);
+    await celineJoins();
     const guidanceIn = async (query: string) =>
       ((await myPrograms(query)).json().results[0].careTeam as Record<string, unknown>[]).find(
         (c) => c.careTeamName === "Dermatologie USZ",
@@ -191,11 +224,7 @@ describe("staff-written texts in the patient's language", () => {
     // The patient reads one language; the others are not sent.
     expect(italian).not.toHaveProperty("generalGuidanceTranslations");
     // Without a language asked for, the account's choice.
-    await t.ctx.db
-      .updateTable("users")
-      .set({ language: "fr" })
-      .where("id", "=", await userIdOf(t, "celine@patients.test"))
-      .execute();
+    await celineChoosesFrench();
     expect((await guidanceIn(""))?.generalGuidance).toBe(FRENCH_GUIDANCE);
   });
 
@@ -214,7 +243,6 @@ describe("staff-written texts in the patient's language", () => {
     expect((await t.request({ method: "POST", url: contacts(zurich), token: callum.token, payload })).statusCode).toBe(
       403,
     );
-    await changePermissions(t, callum.id, { grant: [permission] });
     // Her own program's contact is hers to translate.
     expect((await t.request({ method: "POST", url: contacts(elsewhere), token: olga.token, payload })).statusCode).toBe(
       201,
@@ -222,7 +250,9 @@ describe("staff-written texts in the patient's language", () => {
   });
 
   it("shows the app's reminders in the patient's language; one stored before keys were, as it was stored", async () => {
-    const patientId = await userIdOf(t, "celine@patients.test");
+    await celineJoins();
+    await celineChoosesFrench();
+    const patientId = await userIdOf(t, celineEmail);
     const row = { programId: zurich, patientId, kind: "symptom-reminder", readAt: null };
     await t.ctx.db
       .insertInto("patientNotifications")
