@@ -5,6 +5,8 @@ export interface DataColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
   align?: "left" | "right";
+  /** A header only assistive technology reads (a column of row actions). */
+  headerHidden?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export const DataTable = <T,>({
         <TableRow>
           {columns.map((c) => (
             <TableCell key={c.header} align={c.align} scope="col">
-              {c.header}
+              {c.headerHidden ? <span className="visually-hidden">{c.header}</span> : c.header}
             </TableCell>
           ))}
         </TableRow>

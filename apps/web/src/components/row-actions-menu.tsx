@@ -2,14 +2,22 @@ import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { IconButton, Menu, MenuItem } from "@mui/material";
 import { useId, useState } from "react";
 
-/** A list row's more-menu: a "⋮" button named "Actions for {name}" that opens the row's actions. */
-export const RowActionsMenu = ({ name, items }: { name: string; items: { label: string; onClick: () => void }[] }) => {
+/** A list row's more-menu: a "⋮" button named "Actions for {name}" (or `label`) that opens the row's actions. */
+export const RowActionsMenu = ({
+  name,
+  label = `Actions for ${name}`,
+  items,
+}: {
+  name: string;
+  label?: string;
+  items: { label: string; onClick: () => void }[];
+}) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   return (
     <>
       <IconButton
-        aria-label={`Actions for ${name}`}
+        aria-label={label}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}

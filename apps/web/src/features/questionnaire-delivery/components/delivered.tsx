@@ -19,6 +19,7 @@ import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type QuestionnaireEvent, questionnaireScheduleLimits } from "@openpro/core";
 import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
+import { DataTable } from "../../../components/data-table";
 import { RouterLink } from "../../../components/router-link";
 import { formatDay } from "../../../lib/format";
 import { useDeliveredQuestionnaires, useEventAnswers, usePatientSchedule } from "../api";
@@ -32,6 +33,19 @@ const statusColor = (e: QuestionnaireEvent): "success" | "warning" | "error" | "
 
 export const EventStatus = ({ event }: { event: QuestionnaireEvent }) => (
   <Chip size="small" variant="outlined" color={statusColor(event)} label={event.statusLabel} />
+);
+
+/** One delivered questionnaire as a list item: its date, its name, its status. */
+const EventLine = ({ event }: { event: QuestionnaireEvent }) => (
+  <Box component="li" sx={{ display: "flex", gap: 2, alignItems: "center" }}>
+    <Typography component="span" sx={{ minWidth: 96 }}>
+      {formatDate(event.date)}
+    </Typography>
+    <Typography component="span" sx={{ flex: 1 }}>
+      {event.name}
+    </Typography>
+    <EventStatus event={event} />
+  </Box>
 );
 
 const scoreSummary = (e: QuestionnaireEvent) =>
@@ -66,61 +80,47 @@ const Answers = ({ programId, userId, event }: { programId: string; userId: stri
   return (
     <Box sx={{ display: "grid", gap: 1 }}>
       {data.kind === "hardcoded" ? (
-        <Table size="small" aria-label={`Answers of ${event.name} on ${formatDate(event.date)}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Item</TableCell>
-              <TableCell align="right">Answer</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.logs.map((l) => (
-              <TableRow key={l.logType}>
-                <TableCell>{l.logType}</TableCell>
-                <TableCell align="right">{l.data.value ?? "—"}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={`Answers of ${event.name} on ${formatDate(event.date)}`}
+          columns={[
+            { header: "Item", cell: (l) => l.logType },
+            { header: "Answer", cell: (l) => l.data.value ?? "—", align: "right" },
+          ]}
+          rows={data.logs}
+          rowKey={(l) => l.logType}
+        />
       ) : (
-        <Table size="small" aria-label={`Answers of ${event.name} on ${formatDate(event.date)}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Section</TableCell>
-              <TableCell>Question</TableCell>
-              <TableCell>Answer</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.answers.map((a) => (
-              <TableRow key={a.questionId}>
-                <TableCell>{a.section ?? ""}</TableCell>
-                <TableCell>{a.question}</TableCell>
-                <TableCell sx={a.status === "ANSWERED" ? undefined : { color: "text.secondary", fontStyle: "italic" }}>
-                  {a.displayAnswer ?? "Not answered"}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={`Answers of ${event.name} on ${formatDate(event.date)}`}
+          columns={[
+            { header: "Section", cell: (a) => a.section ?? "" },
+            { header: "Question", cell: (a) => a.question },
+            {
+              header: "Answer",
+              cell: (a) =>
+                a.status === "ANSWERED" ? (
+                  (a.displayAnswer ?? "Not answered")
+                ) : (
+                  <Box component="span" sx={{ color: "text.secondary", fontStyle: "italic" }}>
+                    {a.displayAnswer ?? "Not answered"}
+                  </Box>
+                ),
+            },
+          ]}
+          rows={data.answers}
+          rowKey={(a) => a.questionId}
+        />
       )}
       {event.scores?.length ? (
-        <Table size="small" aria-label={`Scores of ${event.name} on ${formatDate(event.date)}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Scale</TableCell>
-              <TableCell align="right">Score</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {event.scores.map((s) => (
-              <TableRow key={s.scale}>
-                <TableCell>{s.label}</TableCell>
-                <TableCell align="right">{s.score === null ? "—" : round1(s.score)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          caption={`Scores of ${event.name} on ${formatDate(event.date)}`}
+          columns={[
+            { header: "Scale", cell: (s) => s.label },
+            { header: "Score", cell: (s) => (s.score === null ? "—" : round1(s.score)), align: "right" },
+          ]}
+          rows={event.scores}
+          rowKey={(s) => s.scale}
+        />
       ) : null}
     </Box>
   );
@@ -178,25 +178,16 @@ export const ScoreTrend = ({ events, scale }: { events: QuestionnaireEvent[]; sc
           {`Band: first score ${round1(baseline)} ± ${mid} (minimal important difference)`}
         </Typography>
       ) : null}
-      {/* In a hidden block: a table is never narrower than its content, and made the page scroll sideways. */}
-      <div className="visually-hidden">
-        <Table size="small" aria-label={`${label} over time`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Score</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {points.map((p) => (
-              <TableRow key={p.date}>
-                <TableCell>{formatDate(p.date)}</TableCell>
-                <TableCell>{round1(p.score)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <DataTable
+        hidden
+        caption={`${label} over time`}
+        columns={[
+          { header: "Date", cell: (p) => formatDate(p.date) },
+          { header: "Score", cell: (p) => round1(p.score) },
+        ]}
+        rows={points}
+        rowKey={(p) => p.date}
+      />
     </Box>
   );
 };
@@ -346,15 +337,7 @@ export const DeliveredQuestionnaires = ({
               {[...events]
                 .sort((a, b) => a.date.localeCompare(b.date))
                 .map((e) => (
-                  <Box component="li" key={e.id} sx={{ display: "flex", gap: 2, alignItems: "center" }}>
-                    <Typography component="span" sx={{ minWidth: 96 }}>
-                      {formatDate(e.date)}
-                    </Typography>
-                    <Typography component="span" sx={{ flex: 1 }}>
-                      {e.name}
-                    </Typography>
-                    <EventStatus event={e} />
-                  </Box>
+                  <EventLine key={e.id} event={e} />
                 ))}
             </Box>
           </Section>
@@ -401,15 +384,7 @@ export const QuestionnaireWidgets = ({
           ) : (
             <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
               {latest.map((e) => (
-                <Box component="li" key={e.id} sx={{ display: "flex", gap: 2, alignItems: "center" }}>
-                  <Typography component="span" sx={{ minWidth: 96 }}>
-                    {formatDate(e.date)}
-                  </Typography>
-                  <Typography component="span" sx={{ flex: 1 }}>
-                    {e.name}
-                  </Typography>
-                  <EventStatus event={e} />
-                </Box>
+                <EventLine key={e.id} event={e} />
               ))}
             </Box>
           )}

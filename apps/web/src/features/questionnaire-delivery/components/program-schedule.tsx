@@ -1,53 +1,14 @@
-import MoreVertIcon from "@mui/icons-material/MoreVert";
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  Menu,
-  MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, CircularProgress, Typography } from "@mui/material";
 import { messages, type ScheduleItem } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DataTable } from "../../../components/data-table";
 import { RouterLink } from "../../../components/router-link";
+import { RowActionsMenu } from "../../../components/row-actions-menu";
 import { ApiError } from "../../../lib/http";
 import { useDeleteSchedule, useProgramSchedules } from "../api";
 import { recurrenceLabel, typeLabels } from "./form-rules";
-
-const RowMenu = ({ item, onDelete }: { item: ScheduleItem; onDelete: (item: ScheduleItem) => void }) => {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return (
-    <>
-      <IconButton
-        aria-label={`Options for ${item.name}`}
-        aria-haspopup="menu"
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        <MoreVertIcon />
-      </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onDelete(item);
-          }}
-        >
-          Delete schedule entry
-        </MenuItem>
-      </Menu>
-    </>
-  );
-};
 
 /**
  * The program's Scheduling sub-tab (settings/questionnaires/scheduled): what is sent to every
@@ -98,50 +59,56 @@ export const ProgramSchedule = ({
           {messages.qsNoProgramSchedule}
         </Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Scheduled questionnaire events">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Recurrence</TableCell>
-                <TableCell>Start day</TableCell>
-                <TableCell>Response time</TableCell>
-                <TableCell>
-                  <span className="visually-hidden">Options</span>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((item) => (
-                <TableRow key={item.id}>
-                  <TableCell>
-                    {item.name}
-                    <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
-                      {typeLabels[item.type]}
-                    </Typography>
-                    {item.heldBack ? (
-                      <Alert severity="warning" sx={{ mt: 1 }}>
-                        {item.heldBack}
-                      </Alert>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    {item.scheduleType === "ALWAYS_ON"
-                      ? "Always on"
-                      : item.type === "plan"
-                        ? "As the plan sets"
-                        : recurrenceLabel(item.frequency, item.numberToSend)}
-                  </TableCell>
-                  <TableCell>{`Day ${(item.startDay ?? 0) + 1}`}</TableCell>
-                  <TableCell>{`${item.responseWindow} day${item.responseWindow === 1 ? "" : "s"}`}</TableCell>
-                  <TableCell align="right">
-                    {canDelete ? <RowMenu item={item} onDelete={setDeleting} /> : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          caption="Scheduled questionnaire events"
+          columns={[
+            {
+              header: "Name",
+              cell: (item) => (
+                <>
+                  {item.name}
+                  <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
+                    {typeLabels[item.type]}
+                  </Typography>
+                  {item.heldBack ? (
+                    <Alert severity="warning" sx={{ mt: 1 }}>
+                      {item.heldBack}
+                    </Alert>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: "Recurrence",
+              cell: (item) =>
+                item.scheduleType === "ALWAYS_ON"
+                  ? "Always on"
+                  : item.type === "plan"
+                    ? "As the plan sets"
+                    : recurrenceLabel(item.frequency, item.numberToSend),
+            },
+            { header: "Start day", cell: (item) => `Day ${(item.startDay ?? 0) + 1}` },
+            {
+              header: "Response time",
+              cell: (item) => `${item.responseWindow} day${item.responseWindow === 1 ? "" : "s"}`,
+            },
+            {
+              header: "Options",
+              headerHidden: true,
+              align: "right",
+              cell: (item) =>
+                canDelete ? (
+                  <RowActionsMenu
+                    name={item.name}
+                    label={`Options for ${item.name}`}
+                    items={[{ label: "Delete schedule entry", onClick: () => setDeleting(item) }]}
+                  />
+                ) : null,
+            },
+          ]}
+          rows={rows}
+          rowKey={(item) => item.id}
+        />
       )}
       <ConfirmDialog
         open={Boolean(deleting)}
