@@ -1,10 +1,8 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Link as MuiLink, Paper, Typography } from "@mui/material";
 import { can, messages } from "@openpro/core";
 import { useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";
 import { Loading } from "../components/loading";
-import { RouterLink } from "../components/router-link";
+import { PatientSubPage } from "../components/patient-sub-page";
 import { appointmentsShown, canAddAppointment, programZone } from "../features/appointments/access";
 import { useAppointment } from "../features/appointments/api";
 import { AppointmentForm } from "../features/appointments/components/appointment-form";
@@ -29,18 +27,7 @@ export const PatientAppointmentFormPage = () => {
   if (appointmentId && !existing.data) return <Loading label="Loading the appointment" />;
   const title = appointmentId ? "Edit appointment" : "Add appointment";
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <MuiLink
-        component={RouterLink}
-        to={paths.list("Upcoming")}
-        sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
-      >
-        <ArrowBackIcon fontSize="small" aria-hidden="true" />
-        Back
-      </MuiLink>
-      <Typography variant="h3" component="h3" sx={{ my: 1 }}>
-        {title}
-      </Typography>
+    <PatientSubPage back={paths.list("Upcoming")} title={title}>
       <AppointmentForm
         key={existing.data?.id ?? "new"}
         programId={programId}
@@ -49,6 +36,6 @@ export const PatientAppointmentFormPage = () => {
         listPath={paths.list(existing.data?.locked ? "Past" : "Upcoming")}
         appointment={existing.data ?? null}
       />
-    </Paper>
+    </PatientSubPage>
   );
 };
