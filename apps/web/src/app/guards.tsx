@@ -1,10 +1,10 @@
-import { Alert, Box, Button } from "@mui/material";
-import { messages } from "@openpro/core";
+import { Button } from "@mui/material";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../components/loading";
 import { isPasswordExpired, rememberReturnTo } from "../lib/session";
 import { useSession } from "../lib/session-context";
+import { SomethingWentWrongScreen } from "./route-error";
 
 const RedirectToLogin = () => {
   const location = useLocation();
@@ -18,24 +18,18 @@ const RedirectToLogin = () => {
 const SessionTrouble = () => {
   const { refetchUser, signOut } = useSession();
   return (
-    <Box component="main" sx={{ p: 4, maxWidth: 560, mx: "auto" }}>
-      <h1 className="visually-hidden">OpenPRO</h1>
-      <Alert
-        severity="error"
-        action={
-          <>
-            <Button color="inherit" onClick={() => void refetchUser()}>
-              Retry
-            </Button>
-            <Button color="inherit" onClick={() => void signOut()}>
-              Log out
-            </Button>
-          </>
-        }
-      >
-        {messages.somethingWentWrong}
-      </Alert>
-    </Box>
+    <SomethingWentWrongScreen
+      actions={
+        <>
+          <Button color="inherit" onClick={() => void refetchUser()}>
+            Retry
+          </Button>
+          <Button color="inherit" onClick={() => void signOut()}>
+            Log out
+          </Button>
+        </>
+      }
+    />
   );
 };
 
