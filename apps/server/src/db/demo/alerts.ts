@@ -1,6 +1,7 @@
 import { ctcaeCatalogue } from "@openpro/core";
 import { sql } from "kysely";
 import type { Db } from "../kysely.js";
+import { startDemoJob } from "./queries.js";
 
 const id = (name: string) => {
   const type = ctcaeCatalogue.find((t) => t.name === name);
@@ -232,21 +233,6 @@ export const seedAlerts = async (db: Db, options: { now: Date }) => {
     ON CONFLICT DO NOTHING`.execute(db);
 
   // Reminders are sent by the sweep job; the first one runs at once.
-  await db
-    .insertInto("jobs")
-    .values({
-      name: "symptom-reminders.sweep",
-      payload: "{}",
-      runAt: now,
-      maxAttempts: 5,
-      singletonKey: `symptom-reminders.sweep:demo`,
-      lockedUntil: null,
-      lockedBy: null,
-      completedAt: null,
-      failedAt: null,
-      lastError: null,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await startDemoJob(db, "symptom-reminders.sweep", "symptom-reminders.sweep:demo", now);
   return { alerts: raised.rows.length };
 };

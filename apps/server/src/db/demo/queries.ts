@@ -103,3 +103,15 @@ export const setProgramAlertSettings = async (
     .where("id", "=", programId)
     .execute();
 };
+
+/**
+ * A job the demo starts, due at once and enqueued once (its singleton key), as the job runner's
+ * insertJob writes it: not locked, not run (those columns are null by default).
+ */
+export const startDemoJob = async (db: Db, name: string, singletonKey: string, now: Date) => {
+  await db
+    .insertInto("jobs")
+    .values({ name, payload: "{}", runAt: now, maxAttempts: 5, singletonKey })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+};

@@ -18,6 +18,7 @@ import {
 import type { Insertable } from "kysely";
 import type { Db } from "../kysely.js";
 import type { QuestionnaireEventsTable } from "../schema.js";
+import { startDemoJob } from "./queries.js";
 
 /**
  * Questionnaires of the demo programs: every program sends EQ-5D weekly (from the consent day,
@@ -285,20 +286,5 @@ export const seedQuestionnaireDelivery = async (db: Db, { now }: { now: Date }) 
       .execute();
   }
   // The engine's hourly chain starts here.
-  await db
-    .insertInto("jobs")
-    .values({
-      name: DELIVERY_JOB,
-      payload: "{}",
-      runAt: now,
-      maxAttempts: 5,
-      singletonKey: `${DELIVERY_JOB}:soon`,
-      lockedUntil: null,
-      lockedBy: null,
-      completedAt: null,
-      failedAt: null,
-      lastError: null,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await startDemoJob(db, DELIVERY_JOB, `${DELIVERY_JOB}:soon`, now);
 };
