@@ -114,19 +114,21 @@ export const listWorklist = async (
   const quiet = await quietPatients(ctx.db, program, ctx.clock.now());
   const rows = quiet.slice((page._page - 1) * page._perPage, page._page * page._perPage);
   const ids = rows.map((r) => r.patientId);
+  // The audit entry names the page's patients, known before the look-ups: written beside them
+  // (one round trip, not two in a row); the answer still waits for it, and fails if it fails.
   const [lastLogs, lastContacts, careTeamPhone] = await Promise.all([
     q.findLastLogs(ctx.db, programId, ids),
     q.findLastContacts(ctx.db, programId, ids),
     q.findCareTeamPhone(ctx.db, programId),
+    scope.audit({
+      action: "worklist.list",
+      entityType: "worklist",
+      programId,
+      details: { count: rows.length, totalCount: quiet.length, patientIds: ids },
+    }),
   ]);
   const lastLogOf = new Map(lastLogs.map((l) => [l.patientId, l.loggedAt]));
   const contactOf = new Map(lastContacts.map((c) => [c.patientId, c]));
-  await scope.audit({
-    action: "worklist.list",
-    entityType: "worklist",
-    programId,
-    details: { count: rows.length, totalCount: quiet.length, patientIds: ids },
-  });
   return {
     results: rows.map((r) => {
       const lastLogAt = lastLogOf.get(r.patientId);
