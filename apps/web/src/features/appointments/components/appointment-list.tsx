@@ -14,8 +14,8 @@ import { type AppointmentFilter, appointmentLimits, messages } from "@openpro/co
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";
 import { RouterLink } from "../../../components/router-link";
+import { NoData } from "../../../components/widget-card";
 import { filterQuery, useAppointments, useDownloadAppointmentCalendar } from "../api";
-import { NoAppointments } from "./appointment-card";
 import { AppointmentItem } from "./appointment-item";
 import { appointmentPaths } from "./appointment-widgets";
 
@@ -86,9 +86,7 @@ export const AppointmentList = ({
       {list.isError ? <Alert severity="error">{messages.somethingWentWrong}</Alert> : null}
       {list.isPending ? <CircularProgress aria-label="Loading appointments" /> : null}
       {list.data && list.data.results.length === 0 ? (
-        <NoAppointments>
-          {filter === "Past" ? messages.noAppointmentsHistory : messages.noAppointmentsScheduled}
-        </NoAppointments>
+        <NoData>{filter === "Past" ? messages.noAppointmentsHistory : messages.noAppointmentsScheduled}</NoData>
       ) : null}
       {list.data && list.data.results.length > 0 ? (
         <>

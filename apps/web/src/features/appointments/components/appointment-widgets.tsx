@@ -1,8 +1,8 @@
 import { Box, CircularProgress } from "@mui/material";
 import { type AppointmentFilter, appointmentLimits, messages, type NurseAppointment } from "@openpro/core";
 import { useState } from "react";
+import { NoData, WidgetCard } from "../../../components/widget-card";
 import { filterQuery, useAppointments } from "../api";
-import { AppointmentCard, NoAppointments } from "./appointment-card";
 import { AppointmentItem } from "./appointment-item";
 
 /** The appointment pages' paths under a patient's base path. */
@@ -14,7 +14,7 @@ export const appointmentPaths = (base: string) => ({
 
 const ListOf = ({ items, empty, base }: { items: NurseAppointment[] | undefined; empty: string; base: string }) => {
   if (!items) return <CircularProgress size={24} aria-label="Loading appointments" />;
-  if (items.length === 0) return <NoAppointments>{empty}</NoAppointments>;
+  if (items.length === 0) return <NoData>{empty}</NoData>;
   return (
     <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
       {items.map((a) => (
@@ -41,12 +41,12 @@ export const AppointmentWidgets = ({
   const paths = appointmentPaths(base);
   return (
     <>
-      <AppointmentCard title="Upcoming appointments" seeMoreTo={paths.list("Upcoming")}>
+      <WidgetCard title="Upcoming appointments" seeMoreTo={paths.list("Upcoming")}>
         <ListOf items={upcoming.data?.results} empty={messages.noAppointmentsScheduled} base={base} />
-      </AppointmentCard>
-      <AppointmentCard title="Past appointments" seeMoreTo={paths.list("Past")}>
+      </WidgetCard>
+      <WidgetCard title="Past appointments" seeMoreTo={paths.list("Past")}>
         <ListOf items={past.data?.results} empty={messages.noAppointmentsHistory} base={base} />
-      </AppointmentCard>
+      </WidgetCard>
     </>
   );
 };

@@ -3,8 +3,8 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { messages, type ProgramMedication } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
+import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { FigureRequest } from "../api";
-import { DashboardCard, NoData } from "./dashboard-card";
 
 const percent = (m: ProgramMedication) => (m.adherence === null ? "—" : `${m.adherence}%`);
 
@@ -18,7 +18,7 @@ export const MedicationAdherence = ({
   loading: boolean;
   onShowPatients?: (figure: FigureRequest) => void;
 }) => (
-  <DashboardCard title="Medication adherence">
+  <WidgetCard wrap title="Medication adherence">
     {loading && !medications ? (
       <Loading />
     ) : !medications || medications.length === 0 ? (
@@ -90,5 +90,5 @@ export const MedicationAdherence = ({
         </Box>
       </Box>
     )}
-  </DashboardCard>
+  </WidgetCard>
 );

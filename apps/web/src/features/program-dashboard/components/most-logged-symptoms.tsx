@@ -1,8 +1,8 @@
 import { Button, ToggleButton, ToggleButtonGroup } from "@mui/material";
 import { messages, type ProgramMostLoggedSymptom } from "@openpro/core";
 import { DataTable } from "../../../components/data-table";
+import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { FigureRequest } from "../api";
-import { DashboardCard, NoData } from "./dashboard-card";
 
 /** The program's most logged symptoms: logs, severe logs (a link to who logged them) and logs per grade. */
 export const MostLoggedSymptoms = ({
@@ -16,7 +16,8 @@ export const MostLoggedSymptoms = ({
   onOrderBy: (orderBy: "count" | "severe") => void;
   onShowPatients?: (figure: FigureRequest) => void;
 }) => (
-  <DashboardCard
+  <WidgetCard
+    wrap
     title="Most logged symptoms"
     actions={
       <ToggleButtonGroup
@@ -73,5 +74,5 @@ export const MostLoggedSymptoms = ({
         rowKey={(s) => s.logType.logTypeId}
       />
     )}
-  </DashboardCard>
+  </WidgetCard>
 );

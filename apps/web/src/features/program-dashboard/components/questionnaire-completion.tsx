@@ -7,7 +7,7 @@ import {
 } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
-import { DashboardCard, NoData } from "./dashboard-card";
+import { NoData, WidgetCard } from "../../../components/widget-card";
 import { formatDay } from "./format";
 
 /** A week as the reader names it: "w/c 02/03/2026" (week commencing), or "Week 3" of involvement. */
@@ -31,7 +31,7 @@ export const QuestionnaireCompletion = ({
   const axis = completion?.axis ?? "date";
   const labels = weeks.map((w) => weekLabel(axis, w.key));
   return (
-    <DashboardCard title="Questionnaire completion">
+    <WidgetCard wrap title="Questionnaire completion">
       {loading && !completion ? (
         <Loading />
       ) : weeks.length === 0 ? (
@@ -72,6 +72,6 @@ export const QuestionnaireCompletion = ({
           />
         </>
       )}
-    </DashboardCard>
+    </WidgetCard>
   );
 };

@@ -4,7 +4,7 @@ import type { ReportingTrend as Trend } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";
-import { DashboardCard, NoData } from "./dashboard-card";
+import { NoData, WidgetCard } from "../../../components/widget-card";
 import { formatDay } from "./format";
 
 type Week = Trend["weeks"][number];
@@ -28,7 +28,8 @@ export const ReportingTrend = ({
   const weeks = trend?.weeks ?? [];
   const counted = weeks.some((w) => w.patients > 0);
   return (
-    <DashboardCard
+    <WidgetCard
+      wrap
       title="Reporting"
       actions={
         trend ? (
@@ -83,6 +84,6 @@ export const ReportingTrend = ({
           />
         </>
       )}
-    </DashboardCard>
+    </WidgetCard>
   );
 };

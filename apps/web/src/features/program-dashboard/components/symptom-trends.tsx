@@ -3,8 +3,8 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { maxSymptomGrade, messages, symptomGradeLabels } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
+import { NoData, WidgetCard } from "../../../components/widget-card";
 import { type DashboardQuery, type FigureRequest, useSymptomTrends } from "../api";
-import { DashboardCard, NoData } from "./dashboard-card";
 import { axisKeys, axisLabel, axisTitle } from "./format";
 
 /** Average grade per day of one symptom across the program, with a picker of the symptoms logged. */
@@ -30,7 +30,8 @@ export const SymptomTrends = ({
   const keys = data ? axisKeys(query.axis, query, Object.keys(data.daysGradesAvg)) : [];
   const rows = keys.filter((k) => data?.daysGradesAvg[k] !== undefined);
   return (
-    <DashboardCard
+    <WidgetCard
+      wrap
       title="Symptom Trends"
       actions={
         chosen ? (
@@ -120,6 +121,6 @@ export const SymptomTrends = ({
           />
         </>
       )}
-    </DashboardCard>
+    </WidgetCard>
   );
 };

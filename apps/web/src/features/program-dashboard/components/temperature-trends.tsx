@@ -4,8 +4,8 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type TemperatureTrends as Trends, temperatureBands } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
+import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { DashboardQuery, FigureRequest } from "../api";
-import { DashboardCard, NoData } from "./dashboard-card";
 import { axisKeys, axisLabel, axisTitle } from "./format";
 
 const one = (v: number) => v.toFixed(1);
@@ -31,7 +31,8 @@ export const TemperatureTrends = ({
   const series = (value: (d: { mean: number; stDev: number }) => number) =>
     keys.map((k) => (days[k] ? Math.round(value(days[k]!) * 100) / 100 : null));
   return (
-    <DashboardCard
+    <WidgetCard
+      wrap
       title="Temperature trends"
       actions={
         trends && onShowPatients ? (
@@ -113,6 +114,6 @@ export const TemperatureTrends = ({
           />
         </>
       )}
-    </DashboardCard>
+    </WidgetCard>
   );
 };

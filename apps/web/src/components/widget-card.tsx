@@ -1,14 +1,23 @@
 import { Box, Paper, Typography } from "@mui/material";
 import { type ReactNode, useId } from "react";
+import { TextLink } from "./router-link";
 
-/** A dashboard widget: a titled region, with actions (pickers, links) beside the title. */
-export const DashboardCard = ({
+/**
+ * A dashboard widget (the patient dashboard's, the program dashboard's): a titled section with its actions
+ * (pickers, links) and an optional See more link beside the title. `wrap`: the title and the actions take two
+ * lines where they do not fit on one.
+ */
+export const WidgetCard = ({
   title,
+  seeMoreTo,
   actions,
+  wrap = false,
   children,
 }: {
   title: string;
+  seeMoreTo?: string | undefined;
   actions?: ReactNode;
+  wrap?: boolean;
   children: ReactNode;
 }) => {
   const headingId = useId();
@@ -21,19 +30,29 @@ export const DashboardCard = ({
           justifyContent: "space-between",
           gap: 1,
           mb: 1,
-          flexWrap: "wrap",
+          ...(wrap ? { flexWrap: "wrap" } : {}),
         }}
       >
         <Typography variant="h3" component="h3" id={headingId}>
           {title}
         </Typography>
-        {actions ? <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>{actions}</Box> : null}
+        {actions || seeMoreTo ? (
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+            {actions}
+            {seeMoreTo ? (
+              <TextLink to={seeMoreTo} aria-label={`See more: ${title}`}>
+                See more
+              </TextLink>
+            ) : null}
+          </Box>
+        ) : null}
       </Box>
       {children}
     </Paper>
   );
 };
 
+/** A widget's "nothing to show" line. */
 export const NoData = ({ children }: { children: ReactNode }) => (
   <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
     {children}
