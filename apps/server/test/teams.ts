@@ -209,6 +209,22 @@ export const programWithStaff = async <K extends string>(
   return { organisationId, programId, staff };
 };
 
+/**
+ * Northbridge Health running Northbridge Heart, with its nurse Nia (a clinician team member of the
+ * organisation) signed in: the reports' and the patient lists' usual world. With `n`, both names
+ * carry the number, for a file that builds one per story (program names are unique).
+ */
+export const heartWithNurse = async (t: TestApp, n?: number) => {
+  const suffix = n === undefined ? "" : ` ${n}`;
+  const email = `nia@${uniqueMailDomain()}`;
+  const world = await programWithStaff(t, {
+    organisation: `Northbridge Health${suffix}`,
+    program: `Northbridge Heart${suffix}`,
+    staff: { nurse: { email, role: "clinician_team_member" } },
+  });
+  return { organisationId: world.organisationId, heart: world.programId, nurse: { ...world.staff.nurse, email } };
+};
+
 /** A multipart/form-data body with one file field, built by hand as a browser would send it. */
 export const multipartFile = (file: { field?: string; fileName: string; contentType: string; data: Buffer }) => {
   const boundary = `----openpro-test-${Math.random().toString(16).slice(2)}`;
@@ -284,5 +300,8 @@ export const programWithPatientInLanguage = async (
     if (saved.statusCode !== 200) throw new Error(`choosing ${chosen} answered ${saved.statusCode}`);
   };
   await chooseLanguage(language);
-  return { organisation, programId, admin, nurse, patientToken, chooseLanguage };
+  const patientId = (
+    await t.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()
+  ).id;
+  return { organisation, programId, admin, nurse, patientId, patientToken, chooseLanguage };
 };

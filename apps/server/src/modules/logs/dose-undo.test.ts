@@ -1,30 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
-import {
-  addToProgram,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-} from "../../../test/teams.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { consentedPatient, patientLogin } from "../../../test/patients.js";
+import { insertOrganisation, insertProgram, programStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 /**
  * Issue 30 §4.3: "I took it" has an undo. The patient takes back a dose they recorded, on the day it
  * was taken; adherence follows at once; undoing again answers the same; a retried upload of the
- * dose from the phone's queue does not bring it back. Only the patient's own dose.
+ * dose from the phone's queue does not bring it back. Only the patient's own dose. Each story has a
+ * world of its own (beforeEach): Northbridge Lung N, its nurse Nia, and Grace and Wendy, consented,
+ * each with a once-daily Osimertinib from 27 November.
  */
 describe("a patient undoes a dose recorded by mistake", () => {
   let t: TestApp;
+  let n = 0;
+  let domain: string;
   let lung: string;
-  const people: Record<string, { id: string; medicine: string }> = {};
+  let people: Record<string, { id: string; medicine: string }>;
 
   const doseUrl = (clientId: string, programId = lung) =>
     `/api/v1/user/projects/${programId}/medication-events/${clientId}`;
   /** A fresh sign-in each time: the clock moves past a session's access token. */
-  const tokenOf = async (who: string) => (await patientLogin(t, `${who}@patients.test`)).json().accessToken as string;
+  const tokenOf = async (who: string) => (await patientLogin(t, `${who}@${domain}`)).json().accessToken as string;
   const undo = async (who: string, clientId: string, programId = lung) =>
     t.request({ method: "DELETE", url: doseUrl(clientId, programId), token: await tokenOf(who) });
   const takeDose = async (who: string, clientId: string, date: string) =>
@@ -38,7 +36,7 @@ describe("a patient undoes a dose recorded by mistake", () => {
     t.ctx.db.selectFrom("medicationEvents").select("clientId").where("patientId", "=", people[who]!.id).execute();
   /** Grace's adherence in the participant report, as her nurse reads it. */
   const adherence = async () => {
-    const nurse = (await signIn(t, "nia@clinic.test")).accessToken as string;
+    const nurse = (await signIn(t, `nia@${domain}`)).accessToken as string;
     const response = await t.request({
       method: "GET",
       url: `/api/v1/pro-dashboard/projects/${lung}/users/${people.grace!.id}/reports?startDate=2026-11-27&endDate=2026-11-27`,
@@ -50,17 +48,21 @@ describe("a patient undoes a dose recorded by mistake", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+  });
+  beforeEach(async () => {
+    n++;
+    domain = uniqueMailDomain();
+    people = {};
     t.clock.set("2026-11-27T09:00:00Z");
-    const organisation = await insertOrganisation(t, "Northbridge Health");
-    lung = await insertProgram(t, { organisationId: organisation, name: "Northbridge Lung", startDate: "2026-11-01" });
-    const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToProgram(t, nurse.id, lung, "clinician_team_member");
-    await changePermissions(t, nurse.id, { grant: ["view_project_symptom_data", "view_project_temperature_data"] });
+    const organisationId = await insertOrganisation(t, `Northbridge Health ${n}`);
+    lung = await insertProgram(t, { organisationId, name: `Northbridge Lung ${n}`, startDate: "2026-11-01" });
+    const nurse = await programStaff(t, lung, { email: `nia@${domain}`, role: "clinician_team_member" }, [
+      "view_project_symptom_data",
+      "view_project_temperature_data",
+    ]);
     for (const who of ["grace", "wendy"]) {
-      const email = `${who}@patients.test`;
-      expect((await addPatient(t, nurse.token, newPatient(lung, { email, firstName: who }))).statusCode).toBe(201);
-      expect((await giveConsent(t, await acceptInvite(t, email), lung)).statusCode).toBe(200);
-      const token = (await patientLogin(t, email)).json().accessToken as string;
+      const email = `${who}@${domain}`;
+      const { userId, token } = await consentedPatient(t, nurse.token, lung, { email, firstName: who });
       const medicine = randomUUID();
       const added = await t.request({
         method: "POST",
@@ -71,7 +73,7 @@ describe("a patient undoes a dose recorded by mistake", () => {
         },
       });
       expect(added.statusCode, added.body).toBe(200);
-      people[who] = { id: await userIdOf(t, email), medicine };
+      people[who] = { id: userId, medicine };
     }
   });
   afterAll(() => t.close());

@@ -1,13 +1,6 @@
 import { patientServedText } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addPatient, giveConsent, newPatient, registerPatient, signUpForm } from "../../../test/patients.js";
-import {
-  addToOrganisation,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-  uniqueMailDomain,
-} from "../../../test/teams.js";
+import { programWithPatientInLanguage } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { readZip } from "../exports/zip.js";
 
@@ -28,31 +21,11 @@ describe("the patient's data download in their language", () => {
   });
   afterAll(() => t.close());
 
+  let programs = 0;
   /** A Swiss program, its admin, and Céline, who joined, consented and reads the app in French. */
   const zurichWithCeline = async () => {
-    const domain = uniqueMailDomain();
-    const alpine = await insertOrganisation(t, "Alpine Health");
-    const zurich = await insertProgram(t, { organisationId: alpine, name: "Zurich Skin", territory: "CH" });
-    const admin = await staffSession(t, { email: `callum@${domain}`, role: "clinical_project_admin" });
-    await addToOrganisation(t, admin.id, alpine, "clinical_project_admin");
-    const email = `celine@${domain}`;
-    const added = await addPatient(
-      t,
-      admin.token,
-      newPatient(zurich, { firstName: "Céline", email, patientIdType: "hospital_id", patientId: "H-ROCHAT-1" }),
-    );
-    expect(added.statusCode).toBe(201);
-    const code = (await t.mailsTo(email)).at(-1)?.textBody.match(/\/invite\/([\w-]+)/)?.[1] ?? "";
-    const registered = await registerPatient(t, signUpForm(code, email));
-    expect(registered.statusCode).toBe(201);
-    const token = registered.json().accessToken as string;
-    expect((await giveConsent(t, token, zurich)).statusCode).toBe(200);
-    const french = await t.request({ method: "PATCH", url: "/api/v1/current", token, payload: { language: "fr" } });
-    expect(french.statusCode).toBe(200);
-    const celineId = (
-      await t.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()
-    ).id;
-    return { zurich, token, celineId };
+    const world = await programWithPatientInLanguage(t, { n: ++programs, territory: "CH", language: "fr" });
+    return { zurich: world.programId, token: world.patientToken, celineId: world.patientId };
   };
 
   it("shows a symptom reminder stored with its key in the patient's language, and an older one as stored", async () => {

@@ -10,9 +10,9 @@ import {
 } from "../../../test/patients.js";
 import {
   changePermissions,
+  heartWithNurse,
   insertOrganisation,
   insertProgram,
-  programWithStaff,
   uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
@@ -40,13 +40,7 @@ describe("re-sending the invitation to several patients at once", () => {
   beforeEach(async () => {
     n++;
     const domain = uniqueMailDomain();
-    const northbridge = await programWithStaff(t, {
-      organisation: `Northbridge Health ${n}`,
-      program: `Northbridge Heart ${n}`,
-      staff: { nurse: { email: `nia@${domain}`, role: "clinician_team_member" } },
-    });
-    heart = northbridge.programId;
-    nurse = northbridge.staff.nurse;
+    ({ heart, nurse } = await heartWithNurse(t, n));
     lakeside = await insertProgram(t, {
       organisationId: await insertOrganisation(t, `Lakeside ${n}`),
       name: `Lakeside ${n}`,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { insertLog, setValidation } from "../../../test/patient-data.js";
 import { consentedPatient, listPatients } from "../../../test/patients.js";
-import { changePermissions, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
+import { changePermissions, heartWithNurse, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 interface Row {
@@ -30,13 +30,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
   const heartWithFourPatients = async () => {
     n++;
     const domain = uniqueMailDomain();
-    const northbridge = await programWithStaff(t, {
-      organisation: `Northbridge Health ${n}`,
-      program: `Northbridge Heart ${n}`,
-      staff: { nurse: { email: `nia@${domain}`, role: "clinician_team_member" } },
-    });
-    const heart = northbridge.programId;
-    const nurse = northbridge.staff.nurse;
+    const { heart, nurse } = await heartWithNurse(t, n);
     const lakeside = (await programWithStaff(t, { organisation: `Lakeside ${n}`, program: `Lakeside ${n}`, staff: {} }))
       .programId;
     const id: Record<string, string> = {};

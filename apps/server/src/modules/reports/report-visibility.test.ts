@@ -2,7 +2,7 @@ import type { DailyReport, ParticipantReport } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
 import { consentedPatient } from "../../../test/patients.js";
-import { changePermissions, organisationStaff, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
+import { changePermissions, heartWithNurse, organisationStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -51,15 +51,10 @@ describe("the server leaves out each dashboard part the caller may not see", () 
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-07T10:00:00Z");
-    const world = await programWithStaff(t, {
-      organisation: "Northbridge Health",
-      program: "Northbridge Heart",
-      staff: { nurse: { email: "nia@clinic.test", role: "clinician_team_member" } },
-    });
+    const world = await heartWithNurse(t);
     organisationId = world.organisationId;
-    programId = world.programId;
-    patientId = (await consentedPatient(t, world.staff.nurse.token, programId, { email: "grace@patients.test" }))
-      .userId;
+    programId = world.heart;
+    patientId = (await consentedPatient(t, world.nurse.token, programId, { email: "grace@patients.test" })).userId;
     const grace = { programId, patientId };
     await insertLogs(t, grace, [
       { logClass: "SYMPTOMS", at: "2026-03-03T09:00:00Z", logTypeId: NAUSEA, grade: 3 },

@@ -21,7 +21,13 @@ import {
 } from "../../../test/patient-data.js";
 import { addPatient, auditRows, consentedPatient, newPatient, userIdOf } from "../../../test/patients.js";
 import { pdfText } from "../../../test/pdf.js";
-import { changePermissions, organisationStaff, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
+import {
+  changePermissions,
+  heartWithNurse,
+  organisationStaff,
+  programWithStaff,
+  uniqueMailDomain,
+} from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { toLogItem } from "../logs/service.js";
 import { findLogsInRange, findParticipantReportParts, findReportPatient } from "./queries.js";
@@ -55,14 +61,10 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     // Grace and Lena are enrolled and consent on Sunday 1 March, before the week's first dose
     // (adherence counts doses from the consent day).
     t.clock.set("2026-03-01T09:00:00Z");
-    const northbridge = await programWithStaff(t, {
-      organisation: "Northbridge Health",
-      program: "Northbridge Heart",
-      staff: { nurse: { email: "nia@clinic.test", role: "clinician_team_member" } },
-    });
+    const northbridge = await heartWithNurse(t);
     northbridgeId = northbridge.organisationId;
-    heart = northbridge.programId;
-    nurse = northbridge.staff.nurse;
+    heart = northbridge.heart;
+    nurse = northbridge.nurse;
     const lake = await programWithStaff(t, {
       organisation: "Lakeside",
       program: "Lakeside",
@@ -87,7 +89,7 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     ).userId;
     // Read on Saturday morning in London: the week's Saturday and Sunday doses are still to come.
     t.clock.set("2026-03-07T10:00:00Z");
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    nurse.token = (await signIn(t, northbridge.nurse.email)).accessToken;
 
     const grace = { programId: heart, patientId: graceId };
     [ids.nausea1, ids.nausea3, ids.fatigueEvening, ids.fatigueLate, ids.nauseaRemoved] = await insertLogs(t, grace, [
