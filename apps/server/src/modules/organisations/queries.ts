@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
+import { onOrganisationTeam } from "../../db/team-membership.js";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
 
@@ -25,16 +26,7 @@ export const findOrganisationPage = async (
   if (filter.term) base = base.where(sql<string>`lower(organisations.name)`, "like", `%${escapeLike(filter.term)}%`);
   if (filter.memberUserId) {
     const userId = filter.memberUserId;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("organisationStaff")
-          .select("organisationStaff.userId")
-          .whereRef("organisationStaff.organisationId", "=", "organisations.id")
-          .where("organisationStaff.userId", "=", userId)
-          .where("organisationStaff.inviteAccepted", "=", true),
-      ),
-    );
+    base = base.where((eb) => onOrganisationTeam(eb.ref("organisations.id"), userId));
   }
   const ids = base.select("organisations.id");
   const [rows, count] = await Promise.all([
@@ -62,16 +54,7 @@ export const findOrganisationByName = (db: Db, name: string, exceptId?: string) 
 export const findOrganisationChoices = (db: Db, memberUserId: string | null) => {
   let query = db.selectFrom("organisations").select(["id as organisationId", "name"]).orderBy(sql`lower(name)`);
   if (memberUserId) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("organisationStaff")
-          .select("organisationStaff.userId")
-          .whereRef("organisationStaff.organisationId", "=", "organisations.id")
-          .where("organisationStaff.userId", "=", memberUserId)
-          .where("organisationStaff.inviteAccepted", "=", true),
-      ),
-    );
+    query = query.where((eb) => onOrganisationTeam(eb.ref("organisations.id"), memberUserId));
   }
   return query.execute();
 };

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 import type { Database, NewUser, UserUpdate } from "../../db/schema.js";
+import { reachesProgram } from "../../db/team-membership.js";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
 
@@ -44,24 +45,10 @@ const colleagueOf = (viewerId: string) => (eb: ExpressionBuilder<Database, "user
         .select("theirs.userId")
         .whereRef("theirs.userId", "=", "users.id")
         .where((inner) =>
-          inner.or([
-            inner.exists(
-              inner
-                .selectFrom("programStaff as mine")
-                .select("mine.userId")
-                .whereRef("mine.programId", "=", "theirs.programId")
-                .where("mine.userId", "=", viewerId)
-                .where("mine.inviteAccepted", "=", true),
-            ),
-            inner.exists(
-              inner
-                .selectFrom("organisationStaff as mine")
-                .select("mine.userId")
-                .whereRef("mine.organisationId", "=", "programs.organisationId")
-                .where("mine.userId", "=", viewerId)
-                .where("mine.inviteAccepted", "=", true),
-            ),
-          ]),
+          reachesProgram(
+            { id: inner.ref("theirs.programId"), organisationId: inner.ref("programs.organisationId") },
+            viewerId,
+          ),
         ),
     ),
   ]);

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db, SqlFragment } from "../../db/kysely.js";
+import { reachesProgram } from "../../db/team-membership.js";
 
 export const isOrganisationMember = async (db: Db, userId: string, organisationId: string): Promise<boolean> =>
   !!(await db
@@ -20,24 +21,7 @@ export const isProgramInReach = async (db: Db, userId: string, programId: string
     .select("programs.id")
     .where("programs.id", "=", programId)
     .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("programStaff")
-            .select("programStaff.userId")
-            .whereRef("programStaff.programId", "=", "programs.id")
-            .where("programStaff.userId", "=", userId)
-            .where("programStaff.inviteAccepted", "=", true),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("organisationStaff")
-            .select("organisationStaff.userId")
-            .whereRef("organisationStaff.organisationId", "=", "programs.organisationId")
-            .where("organisationStaff.userId", "=", userId)
-            .where("organisationStaff.inviteAccepted", "=", true),
-        ),
-      ]),
+      reachesProgram({ id: eb.ref("programs.id"), organisationId: eb.ref("programs.organisationId") }, userId),
     )
     .executeTakeFirst());
 
