@@ -1,25 +1,13 @@
-import type { CurrentUser } from "@openpro/core";
 import { messages } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { signedInStaffUser } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { PersonalDetailsForm } from "./personal-details-form";
 
-const ann: CurrentUser = {
-  id: "4f1c0d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f",
-  firstName: "Ann",
-  lastName: "Lee",
-  displayName: null,
-  email: "ann@example.org",
-  userRole: "clinician_team_member",
-  scope: "clinical",
-  permissions: ["view_projects"],
-  passwordExpireDate: null,
-  otpRequired: true,
-  instructionsAcknowledged: true,
-  language: null,
-};
+/** Ann Lee, with a sign-in code pending. */
+const ann = signedInStaffUser({ otpRequired: true });
 
 const save = () => screen.getByRole("button", { name: "Save" });
 
