@@ -89,3 +89,27 @@ export const insertQuestionnaireEvent = async (
       .execute();
   return id;
 };
+
+/** A custom questionnaire of one free-text question, "How was your week?", as the builder saves it. */
+export const WEEKLY_CHECK_IN = {
+  title: "Weekly check-in",
+  questions: [
+    { id: "ok", index: 1, title: "How was your week?", type: "freeText", section: "Week", required: false, data: {} },
+  ],
+};
+
+/** The program's own "Weekly check-in" (a custom questionnaire type, WEEKLY_CHECK_IN): its type id. */
+export const insertWeeklyCheckIn = async (t: TestApp, programId: string): Promise<string> =>
+  (
+    await t.ctx.db
+      .insertInto("questionnaireTypes")
+      .values({
+        programId,
+        kind: "custom",
+        code: null,
+        name: WEEKLY_CHECK_IN.title,
+        specification: JSON.stringify(WEEKLY_CHECK_IN),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;

@@ -214,7 +214,7 @@ export const programWithStaff = async <K extends string>(
  * organisation) signed in: the reports' and the patient lists' usual world. With `n`, both names
  * carry the number, for a file that builds one per story (program names are unique).
  */
-export const heartWithNurse = async (t: TestApp, n?: number) => {
+export const heartWithNurse = async (t: TestApp, n?: number | string) => {
   const suffix = n === undefined ? "" : ` ${n}`;
   const email = `nia@${uniqueMailDomain()}`;
   const world = await programWithStaff(t, {

@@ -6,6 +6,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
+import { insertWeeklyCheckIn } from "../../../test/questionnaires.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { configurePush, generatePushKeys, pushOrPass } from "./service.js";
@@ -97,13 +98,6 @@ const checkVapid = (headers: IncomingHttpHeaders, publicKey: string, port: numbe
 };
 
 /** A custom questionnaire of one question (our own words). */
-const checkIn = {
-  title: "Weekly check-in",
-  questions: [
-    { id: "ok", index: 1, title: "How was your week?", type: "freeText", section: "Week", required: false, data: {} },
-  ],
-};
-
 describe("reminders that reach the phone (Web Push)", () => {
   let t: TestApp;
   let service: Awaited<ReturnType<typeof startPushService>>;
@@ -142,18 +136,7 @@ describe("reminders that reach the phone (Web Push)", () => {
   /** A UK program of the organisation (the clinic's zone is London) with the weekly check-in of its own. */
   const breastProgram = async (name: string) => {
     const programId = await insertProgram(t, { organisationId: organisation, name });
-    const [type] = await t.ctx.db
-      .insertInto("questionnaireTypes")
-      .values({
-        programId,
-        kind: "custom",
-        code: null,
-        name: "Weekly check-in",
-        specification: JSON.stringify(checkIn),
-      })
-      .returning("id")
-      .execute();
-    return { programId, typeId: type!.id };
+    return { programId, typeId: await insertWeeklyCheckIn(t, programId) };
   };
   /** A patient the nurse added, who accepted the invitation and consented now. */
   const consentedPatient = async (programId: string, firstName: string, email: string) => {

@@ -1,24 +1,9 @@
 import { messages } from "@openpro/core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import {
-  acceptInvite,
-  addPatient,
-  giveConsent,
-  newPatient,
-  patientLogin,
-  setProgram,
-  userIdOf,
-} from "../../../test/patients.js";
-import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
+import { consentedPatient, giveConsent, patientLogin, setProgram } from "../../../test/patients.js";
+import { insertWeeklyCheckIn } from "../../../test/questionnaires.js";
+import { heartWithNurse } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
-
-/** A custom questionnaire of one question (our own words). */
-const checkIn = {
-  title: "Weekly check-in",
-  questions: [
-    { id: "ok", index: 1, title: "How was your week?", type: "freeText", section: "Week", required: false, data: {} },
-  ],
-};
 
 /**
  * Issue 30 §4: after withdrawal or the program's end the patient app listed questionnaires as due
@@ -35,29 +20,15 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
     const t: TestApp = await createTestApp();
     onTestFinished(() => t.close());
     t.clock.set("2026-03-02T09:00:00Z");
-    const organisation = await insertOrganisation(t, "Northbridge Health");
-    const heart = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart" });
-    const staff = await organisationStaff(t, organisation, { email: "nia@clinic.test", role: "clinician_team_member" });
+    const { heart, nurse: staff } = await heartWithNurse(t);
     const ids: Record<string, string> = {};
     for (const [firstName, email] of [
       ["Grace", "grace@patients.test"],
       ["Wendy", "wendy@patients.test"],
     ] as const) {
-      expect((await addPatient(t, staff.token, newPatient(heart, { firstName, email }))).statusCode).toBe(201);
-      expect((await giveConsent(t, await acceptInvite(t, email), heart)).statusCode).toBe(200);
-      ids[firstName] = await userIdOf(t, email);
+      ids[firstName] = (await consentedPatient(t, staff.token, heart, { firstName, email })).userId;
     }
-    const [type] = await t.ctx.db
-      .insertInto("questionnaireTypes")
-      .values({
-        programId: heart,
-        kind: "custom",
-        code: null,
-        name: "Weekly check-in",
-        specification: JSON.stringify(checkIn),
-      })
-      .returning("id")
-      .execute();
+    const checkInId = await insertWeeklyCheckIn(t, heart);
     const api = (method: "GET" | "POST" | "PATCH", url: string, token: string, payload?: object) =>
       t.request({ method, url, token, ...(payload ? { payload } : {}) });
     const scheduled = await api("POST", `/api/v1/admin/projects/${heart}/questionnaires/schedules`, staff.token, {
@@ -65,7 +36,7 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
       type: "questionnaire",
       scheduleType: "recurring",
       sendDateType: "consent_date",
-      questionnaireTypeId: type!.id,
+      questionnaireTypeId: checkInId,
       startDay: 0,
       frequency: 7,
       numberToSend: 4,
@@ -73,7 +44,7 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     await t.runJobs();
-    const nurse = { token: staff.token };
+    const nurse = { token: staff.token, email: staff.email };
     const patientToken = async (email: string) => (await patientLogin(t, email)).json().accessToken as string;
     return {
       t,
@@ -125,7 +96,7 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
   it("lists none as due and no upcoming send once the program has ended", async () => {
     const { t, heart, ids, nurse, dueFor, upcomingFor } = await heartWithGraceAndWendy();
     await setProgram(t, heart, { endedAt: t.clock.now() });
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    nurse.token = (await signIn(t, nurse.email)).accessToken;
     expect((await dueFor("grace@patients.test")).due).toEqual([]);
     expect((await upcomingFor(ids.Grace!)).upcoming).toEqual([]);
   });

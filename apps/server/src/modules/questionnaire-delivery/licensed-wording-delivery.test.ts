@@ -1,45 +1,22 @@
 import { hardcodedTypeIds, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
-import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { consentedPatient, patientLogin } from "../../../test/patients.js";
+import { insertProgramSchedule, insertQuestionnaireEvent, insertWeeklyCheckIn } from "../../../test/questionnaires.js";
+import { heartWithNurse } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { runDelivery } from "./service.js";
-
-/** A custom questionnaire of one question (our own words). */
-const checkIn = {
-  title: "Weekly check-in",
-  questions: [
-    { id: "ok", index: 1, title: "How was your week?", type: "freeText", section: "Week", required: false, data: {} },
-  ],
-};
 
 const EQ5D_NAME = "EQ-5D-3L";
 
 /** A program of its own with a nurse, a consented patient (Grace) and a custom check-in in its catalogue. */
 const world = async (app: TestApp, name: string) => {
   app.clock.set("2026-03-02T09:00:00Z");
-  const nurseEmail = `nia.${name}@clinic.test`;
   const patientEmail = `grace.${name}@patients.test`;
-  const organisation = await insertOrganisation(app, `Northbridge Health ${name}`);
-  const programId = await insertProgram(app, { organisationId: organisation, name: `Northbridge Heart ${name}` });
-  const nurse = await staffSession(app, { email: nurseEmail, role: "clinician_team_member" });
-  await addToOrganisation(app, nurse.id, organisation, "clinician_team_member");
-  expect((await addPatient(app, nurse.token, newPatient(programId, { email: patientEmail }))).statusCode).toBe(201);
-  expect((await giveConsent(app, await acceptInvite(app, patientEmail), programId)).statusCode).toBe(200);
-  const grace = await userIdOf(app, patientEmail);
-  const { id: checkInId } = await app.ctx.db
-    .insertInto("questionnaireTypes")
-    .values({
-      programId,
-      kind: "custom",
-      code: null,
-      name: "Weekly check-in",
-      specification: JSON.stringify(checkIn),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { heart: programId, nurse } = await heartWithNurse(app, name);
+  const nurseEmail = nurse.email;
+  const grace = (await consentedPatient(app, nurse.token, programId, { email: patientEmail })).userId;
+  const checkInId = await insertWeeklyCheckIn(app, programId);
   const api = (method: "GET" | "POST", url: string, token: string, payload?: object) =>
     app.request({ method, url, token, ...(payload ? { payload } : {}) });
   const schedule = (payload: Record<string, unknown>) =>
