@@ -297,6 +297,31 @@ export const announceRaisedAlert = async (ctx: AppContext, payload: Record<strin
 const alertLink = (ctx: AppContext, programId: string, alertId: string) =>
   `${ctx.settings.publicUrl}/alerts?projectId=${programId}&alert=${alertId}`;
 
+/** A mail about an alert to each of these staff: what happened and a link to it, nothing about the patient. */
+const mailAlertToStaff = async (
+  ctx: AppContext,
+  trx: Db,
+  recipients: { email: string; firstName: string }[],
+  programId: string,
+  alertId: string,
+  mail: { subject: string; says: string; footer: string; category: string },
+) => {
+  for (const r of recipients)
+    await queueMail(
+      trx,
+      ctx.clock,
+      r.email,
+      renderLayout({
+        subject: mail.subject,
+        greeting: `Hello ${r.firstName},`,
+        paragraphs: [mail.says],
+        action: { label: "Open the alert", url: alertLink(ctx, programId, alertId) },
+        footer: mail.footer,
+      }),
+      mail.category,
+    );
+};
+
 /** A new alert: planned escalation, and a mail (a link, nothing about the patient) to those who opted in. */
 const announce = async (ctx: AppContext, trx: Db, programId: string, alertIds: string[], now: Date) => {
   const minutes = (await q.findEscalationMinutes(trx, programId)) ?? defaultEscalationMinutes;
@@ -309,20 +334,12 @@ const announce = async (ctx: AppContext, trx: Db, programId: string, alertIds: s
       { alertId },
       { runAt: addSeconds(now, minutes * 60), singletonKey: `${ALERT_ESCALATION_JOB}:${alertId}` },
     );
-    for (const r of recipients)
-      await queueMail(
-        trx,
-        ctx.clock,
-        r.email,
-        renderLayout({
-          subject: "OpenPRO: a new patient alert",
-          greeting: `Hello ${r.firstName},`,
-          paragraphs: ["A patient in one of your programs has logged something that needs the care team's attention."],
-          action: { label: "Open the alert", url: alertLink(ctx, programId, alertId) },
-          footer: "You receive this e-mail because you asked to be told of new alerts. Change this in Settings.",
-        }),
-        "alert.raised",
-      );
+    await mailAlertToStaff(ctx, trx, recipients, programId, alertId, {
+      subject: "OpenPRO: a new patient alert",
+      says: "A patient in one of your programs has logged something that needs the care team's attention.",
+      footer: "You receive this e-mail because you asked to be told of new alerts. Change this in Settings.",
+      category: "alert.raised",
+    });
   }
 };
 
@@ -340,22 +357,12 @@ export const escalateAlert = async (ctx: AppContext, alertId: string): Promise<b
     // never to no one (what program readiness counts).
     const admins = await q.findEscalationRecipients(trx, alert.programId, ADMIN_ROLES);
     const recipients = admins.length > 0 ? admins : await q.findEscalationRecipients(trx, alert.programId);
-    for (const r of recipients)
-      await queueMail(
-        trx,
-        ctx.clock,
-        r.email,
-        renderLayout({
-          subject: "OpenPRO: an alert is still open",
-          greeting: `Hello ${r.firstName},`,
-          paragraphs: [
-            "A patient alert in one of your programs has not been taken by anyone yet. Please make sure someone is on it.",
-          ],
-          action: { label: "Open the alert", url: alertLink(ctx, alert.programId, alertId) },
-          footer: "You receive this e-mail as an admin of the program.",
-        }),
-        "alert.escalated",
-      );
+    await mailAlertToStaff(ctx, trx, recipients, alert.programId, alertId, {
+      subject: "OpenPRO: an alert is still open",
+      says: "A patient alert in one of your programs has not been taken by anyone yet. Please make sure someone is on it.",
+      footer: "You receive this e-mail as an admin of the program.",
+      category: "alert.escalated",
+    });
     await writeAudit(
       trx,
       ctx.clock,
