@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, TextField, Typography } from "@mui/material";
 import { type MedicationFrequency, medicationFrequencies, type PatientProgram } from "@openpro/core";
 import { type FormEvent, useRef, useState } from "react";
 import { t } from "../../lib/patient-text";
 import { useAddMedication } from "../api";
 import { localIsoWithOffset } from "../local-time";
+import { ChoiceQuestion } from "./choice-question";
+import { ProblemAlert, SubmitButton } from "./form-parts";
 import { touch } from "./me-layout";
-import { optionSx } from "./symptom-log-form";
 
 const NAME_MAX = 200;
 const DOSAGE_MAX = 50;
@@ -90,11 +79,7 @@ export const AddMedicationForm = ({ program }: { program: PatientProgram }) => {
           <Typography variant="h2" id="me-add-medicine" sx={{ fontSize: "1.3rem" }}>
             {t("addMedicationTitle")}
           </Typography>
-          {add.isError ? (
-            <Alert severity="error" role="alert">
-              {t("medicationAddFailed")}
-            </Alert>
-          ) : null}
+          <ProblemAlert problem={add.isError ? t("medicationAddFailed") : null} />
           <TextField
             label={t("medicationName")}
             value={name}
@@ -113,31 +98,16 @@ export const AddMedicationForm = ({ program }: { program: PatientProgram }) => {
             fullWidth
             slotProps={{ htmlInput: { maxLength: DOSAGE_MAX } }}
           />
-          <FormControl error={!!problems.frequency} component="fieldset">
-            <FormLabel id="me-medicine-schedule" component="legend" sx={{ mb: 1 }}>
-              {t("medicationSchedule")}
-            </FormLabel>
-            <RadioGroup
-              aria-labelledby="me-medicine-schedule"
-              value={frequency}
-              onChange={(e) => setFrequency(e.target.value as MedicationFrequency)}
-              sx={{ gap: 1 }}
-            >
-              {medicationFrequencies.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={t(`schedule_${value}`)}
-                  sx={optionSx}
-                />
-              ))}
-            </RadioGroup>
-            {problems.frequency ? <FormHelperText>{problems.frequency}</FormHelperText> : null}
-          </FormControl>
-          <Button type="submit" variant="contained" size="large" sx={touch} disabled={add.isPending}>
-            {add.isPending ? t("savingMedication") : t("saveMedication")}
-          </Button>
+          <ChoiceQuestion
+            id="me-medicine-schedule"
+            question={t("medicationSchedule")}
+            legendSx={{ mb: 1 }}
+            choices={medicationFrequencies.map((value) => ({ value, label: t(`schedule_${value}`) }))}
+            value={frequency}
+            onChange={(value) => setFrequency(value as MedicationFrequency)}
+            problem={problems.frequency}
+          />
+          <SubmitButton pending={add.isPending} label={t("saveMedication")} busy={t("savingMedication")} />
           <Button variant="outlined" size="large" sx={touch} onClick={() => setOpen(false)}>
             {t("cancel")}
           </Button>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Typography } from "@mui/material";
+import { Box, Button, Typography } from "@mui/material";
 import { limits, messages } from "@openpro/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { PasswordChecklist } from "../../features/auth/components/password-checklist";
@@ -6,8 +6,33 @@ import { ApiError } from "../../lib/http";
 import { patientChecklistWords } from "../../lib/patient-fields";
 import { t } from "../../lib/patient-text";
 import { useCheckResetCode, useResetPassword, useSendResetCode } from "../api";
+import { ProblemAlert, SubmitButton } from "./form-parts";
 import { LightTextField } from "./light-text-field";
 import { touch } from "./me-layout";
+
+/** A new password (or its confirmation), for the password manager to offer one; `problem` under it. */
+const NewPasswordField = ({
+  label,
+  value,
+  onChange,
+  problem,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem?: string;
+}) => (
+  <LightTextField
+    label={label}
+    type="password"
+    autoComplete="new-password"
+    value={value}
+    onChange={(e) => onChange(e.target.value)}
+    error={!!problem}
+    helperText={problem}
+    required
+  />
+);
 
 type Step = "email" | "code" | "password";
 
@@ -111,11 +136,7 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
     return (
       <Box component="form" noValidate onSubmit={sendCode} sx={{ display: "grid", gap: 2 }}>
         <Typography>{t("forgotIntro")}</Typography>
-        {send.isError ? (
-          <Alert severity="error" role="alert">
-            {problemOf(send.error)}
-          </Alert>
-        ) : null}
+        <ProblemAlert problem={send.isError ? problemOf(send.error) : null} />
         <LightTextField
           label={t("email")}
           type="email"
@@ -127,9 +148,7 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
           helperText={missing.email}
           required
         />
-        <Button type="submit" variant="contained" size="large" sx={touch} disabled={send.isPending}>
-          {send.isPending ? t("sendingCode") : t("sendCode")}
-        </Button>
+        <SubmitButton pending={send.isPending} label={t("sendCode")} busy={t("sendingCode")} />
       </Box>
     );
 
@@ -139,11 +158,9 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
         <Box ref={stepRef} tabIndex={-1} sx={{ outline: "none" }}>
           <Typography role="status">{t("codeSent", { email: sentTo ?? email.trim() })}</Typography>
         </Box>
-        {check.isError || reset.isError ? (
-          <Alert severity="error" role="alert">
-            {problemOf(check.isError ? check.error : reset.error)}
-          </Alert>
-        ) : null}
+        <ProblemAlert
+          problem={check.isError || reset.isError ? problemOf(check.isError ? check.error : reset.error) : null}
+        />
         <LightTextField
           label={t("resetCode")}
           autoComplete="one-time-code"
@@ -154,9 +171,7 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
           helperText={missing.code ?? t("resetCodeHint")}
           required
         />
-        <Button type="submit" variant="contained" size="large" sx={touch} disabled={check.isPending}>
-          {check.isPending ? t("checkingCode") : t("checkCode")}
-        </Button>
+        <SubmitButton pending={check.isPending} label={t("checkCode")} busy={t("checkingCode")} />
         <Button
           variant="outlined"
           size="large"
@@ -170,11 +185,7 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
         >
           {t("sendNewCode")}
         </Button>
-        {send.isError ? (
-          <Alert severity="error" role="alert">
-            {problemOf(send.error)}
-          </Alert>
-        ) : null}
+        <ProblemAlert problem={send.isError ? problemOf(send.error) : null} />
       </Box>
     );
 
@@ -184,22 +195,14 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
       <Box ref={stepRef} tabIndex={-1} sx={{ outline: "none" }}>
         <Typography>{t("choosePassword")}</Typography>
       </Box>
-      {reset.isError && !serverProblem ? (
-        <Alert severity="error" role="alert">
-          {problemOf(reset.error)}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={reset.isError && !serverProblem ? problemOf(reset.error) : null} />
       {/* The address, for the browser's password manager to store the new password under. */}
       <input type="email" name="email" value={email.trim()} autoComplete="username" readOnly hidden />
-      <LightTextField
+      <NewPasswordField
         label={t("newPassword")}
-        type="password"
-        autoComplete="new-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={!!(missing.password || serverProblem)}
-        helperText={missing.password ?? serverProblem ?? undefined}
-        required
+        onChange={setPassword}
+        problem={missing.password ?? serverProblem ?? undefined}
       />
       <PasswordChecklist
         password={password}
@@ -207,19 +210,13 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
         email={email.trim()}
         words={patientChecklistWords()}
       />
-      <LightTextField
+      <NewPasswordField
         label={t("confirmPassword")}
-        type="password"
-        autoComplete="new-password"
         value={confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
-        error={!!missing.confirm}
-        helperText={missing.confirm}
-        required
+        onChange={setConfirmPassword}
+        problem={missing.confirm}
       />
-      <Button type="submit" variant="contained" size="large" sx={touch} disabled={reset.isPending}>
-        {reset.isPending ? t("savingNewPassword") : t("saveNewPassword")}
-      </Button>
+      <SubmitButton pending={reset.isPending} label={t("saveNewPassword")} busy={t("savingNewPassword")} />
     </Box>
   );
 };

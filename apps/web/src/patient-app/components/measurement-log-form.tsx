@@ -1,11 +1,10 @@
-import { Box, Button, FormControl, FormLabel, TextField, ToggleButton, ToggleButtonGroup } from "@mui/material";
+import { Box, FormControl, FormLabel, TextField, ToggleButton, ToggleButtonGroup } from "@mui/material";
 import type { PatientProgram } from "@openpro/core";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { t } from "../../lib/patient-text";
-import { useSubmitLog } from "../api";
 import { localIsoWithOffset } from "../local-time";
-import type { SubmitOutcome } from "../outbox";
-import { LogOutcome } from "./log-outcome";
+import { SubmitButton } from "./form-parts";
+import { NoteField, useLogForm } from "./log-form";
 import { touch } from "./me-layout";
 
 const kinds = {
@@ -36,17 +35,15 @@ const parseNumber = (text: string): number | null => {
 /** Temperature (°C/°F) or weight (kg/lb): a number, its unit, an optional note where the program takes one. */
 export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram; kind: keyof typeof kinds }) => {
   const spec = kinds[kind];
-  const submit = useSubmitLog();
+  const { send, outcomeBox, pending } = useLogForm(program);
   const unitLabel = useId();
   const [value, setValue] = useState("");
   const [unit, setUnit] = useState<string>(spec.units[0].value);
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<SubmitOutcome | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
   const notesAllowed = spec.noteType === null || !program.disabledNoteTypes.includes(spec.noteType);
 
-  const send = (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const number = parseNumber(value);
     setProblem(number === null ? t("valueNeeded") : undefined);
@@ -62,27 +59,16 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
       kind === "temperature"
         ? { ...base, logClass: "TEMPERATURE" as const, unit: unit as "C" | "F" }
         : { ...base, logClass: "WEIGHT" as const, unit: unit as "kg" | "lb" };
-    submit.mutate(
-      { programId: program.programId, log },
-      {
-        onSuccess: (result) => {
-          setOutcome(result);
-          if (result.status !== "refused") {
-            setValue("");
-            setNote("");
-          }
-          requestAnimationFrame(() => outcomeRef.current?.focus());
-        },
-      },
-    );
+    send(log, () => {
+      setValue("");
+      setNote("");
+    });
   };
 
   return (
     <>
-      <Box ref={outcomeRef} tabIndex={-1} sx={{ outline: "none" }}>
-        {outcome ? <LogOutcome outcome={outcome} program={program} /> : null}
-      </Box>
-      <Box component="form" noValidate onSubmit={send} sx={{ display: "grid", gap: 3 }}>
+      {outcomeBox}
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
         <TextField
           label={t(spec.label)}
           value={value}
@@ -121,21 +107,8 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
             ))}
           </ToggleButtonGroup>
         </FormControl>
-        {notesAllowed ? (
-          <TextField
-            label={t("note")}
-            helperText={t("noteHint")}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
-          />
-        ) : null}
-        <Button type="submit" variant="contained" size="large" sx={touch} disabled={submit.isPending}>
-          {submit.isPending ? t("sending") : t("save")}
-        </Button>
+        {notesAllowed ? <NoteField value={note} onChange={setNote} /> : null}
+        <SubmitButton pending={pending} label={t("save")} busy={t("sending")} />
       </Box>
     </>
   );

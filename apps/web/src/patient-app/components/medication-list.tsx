@@ -1,26 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Paper, TextField, Typography } from "@mui/material";
 import { type PatientMedication, type PatientProgram, skipReasons } from "@openpro/core";
 import { type FormEvent, useRef, useState } from "react";
 import { ApiError } from "../../lib/http";
 import { formatDateTime, t } from "../../lib/patient-text";
 import { useLogDose, useMyMedications, usePendingCount, useUndoDose } from "../api";
 import { localIsoWithOffset } from "../local-time";
+import { ChoiceQuestion } from "./choice-question";
+import { ProblemAlert } from "./form-parts";
 import { skipReasonLabel } from "./history-list";
 import { touch } from "./me-layout";
-import { optionSx } from "./symptom-log-form";
 
 type SkipReason = (typeof skipReasons)[number];
 
@@ -164,11 +152,7 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
           {done}
         </Alert>
       ) : null}
-      {undoProblem ? (
-        <Alert severity="error" role="alert">
-          {undoProblem}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={undoProblem} />
       {queued ? (
         pending === 0 ? (
           <Alert severity="success" role="status">
@@ -180,35 +164,18 @@ const MedicationCard = ({ medication, programId }: { medication: PatientMedicati
           </Alert>
         )
       ) : null}
-      {logDose.isError || refused ? (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={logDose.isError || refused ? failure : null} />
       {skipping ? (
         <Box component="form" noValidate onSubmit={submitSkip} sx={{ display: "grid", gap: 2 }}>
-          <FormControl component="fieldset" error={!!problem}>
-            <FormLabel id={reasonLabel} component="legend" sx={{ fontSize: "1.1rem", mb: 1 }}>
-              {t("skipReasonQuestion", { name: medication.name })}
-            </FormLabel>
-            <RadioGroup
-              aria-labelledby={reasonLabel}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              sx={{ gap: 1 }}
-            >
-              {skipReasons.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={skipReasonLabel(value)}
-                  sx={optionSx}
-                />
-              ))}
-            </RadioGroup>
-            {problem ? <FormHelperText>{problem}</FormHelperText> : null}
-          </FormControl>
+          <ChoiceQuestion
+            id={reasonLabel}
+            question={t("skipReasonQuestion", { name: medication.name })}
+            legendSx={{ fontSize: "1.1rem", mb: 1 }}
+            choices={skipReasons.map((value) => ({ value, label: skipReasonLabel(value) }))}
+            value={reason}
+            onChange={setReason}
+            problem={problem}
+          />
           <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 1 }}>
             <Button variant="outlined" sx={touch} onClick={() => setSkipping(false)}>
               {t("cancel")}

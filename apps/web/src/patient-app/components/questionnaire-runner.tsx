@@ -27,8 +27,8 @@ import { RouterLink } from "../../components/router-link";
 import { ApiError } from "../../lib/http";
 import { t } from "../../lib/patient-text";
 import { useQuestionnaireEvent, useSaveAnswers } from "../api";
+import { optionSx } from "./choice-question";
 import { touch } from "./me-layout";
-import { optionSx } from "./symptom-log-form";
 
 type Value = CustomAnswerValue;
 

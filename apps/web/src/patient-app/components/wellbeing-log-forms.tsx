@@ -1,47 +1,11 @@
-import {
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-} from "@mui/material";
-import type { LogUpload, PatientProgram } from "@openpro/core";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { Box, TextField } from "@mui/material";
+import type { PatientProgram } from "@openpro/core";
+import { type FormEvent, useState } from "react";
 import { t } from "../../lib/patient-text";
-import { useSubmitLog } from "../api";
 import { localIsoWithOffset } from "../local-time";
-import type { SubmitOutcome } from "../outbox";
-import { LogOutcome } from "./log-outcome";
-import { touch } from "./me-layout";
-import { optionSx } from "./symptom-log-form";
-
-/** Sends one log through the outbox and shows what became of it (focus moves to the outcome). */
-const useLogForm = (program: PatientProgram) => {
-  const submit = useSubmitLog();
-  const [outcome, setOutcome] = useState<SubmitOutcome | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const send = (log: LogUpload, onSent: () => void) =>
-    submit.mutate(
-      { programId: program.programId, log },
-      {
-        onSuccess: (result) => {
-          setOutcome(result);
-          if (result.status !== "refused") onSent();
-          requestAnimationFrame(() => outcomeRef.current?.focus());
-        },
-      },
-    );
-  const outcomeBox: ReactNode = (
-    <Box ref={outcomeRef} tabIndex={-1} sx={{ outline: "none" }}>
-      {outcome ? <LogOutcome outcome={outcome} program={program} /> : null}
-    </Box>
-  );
-  return { send, outcomeBox, pending: submit.isPending };
-};
+import { ChoiceQuestion } from "./choice-question";
+import { SubmitButton } from "./form-parts";
+import { NoteField, useLogForm } from "./log-form";
 
 /** A whole number as typed, or null (empty or not a whole number). */
 const wholeNumber = (text: string): number | null => {
@@ -95,21 +59,13 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
     <>
       {outcomeBox}
       <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
-        <FormControl component="fieldset">
-          <FormLabel id="me-activity-kind" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
-            {t("activityKind")}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby="me-activity-kind"
-            value={kind}
-            onChange={(e) => setKind(e.target.value)}
-            sx={{ gap: 1 }}
-          >
-            {activities.map((a) => (
-              <FormControlLabel key={a.value} value={a.value} control={<Radio />} label={t(a.label)} sx={optionSx} />
-            ))}
-          </RadioGroup>
-        </FormControl>
+        <ChoiceQuestion
+          id="me-activity-kind"
+          question={t("activityKind")}
+          choices={activities.map((a) => ({ value: a.value, label: t(a.label) }))}
+          value={kind}
+          onChange={setKind}
+        />
         <TextField
           label={isSteps ? t("steps") : t("minutes")}
           value={amount}
@@ -120,21 +76,8 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
           fullWidth
           slotProps={{ htmlInput: { inputMode: "numeric" } }}
         />
-        {notesAllowed ? (
-          <TextField
-            label={t("note")}
-            helperText={t("noteHint")}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
-          />
-        ) : null}
-        <Button type="submit" variant="contained" size="large" sx={touch} disabled={pending}>
-          {pending ? t("sending") : t("save")}
-        </Button>
+        {notesAllowed ? <NoteField value={note} onChange={setNote} /> : null}
+        <SubmitButton pending={pending} label={t("save")} busy={t("sending")} />
       </Box>
     </>
   );
@@ -165,25 +108,15 @@ export const FeelingLogForm = ({ program }: { program: PatientProgram }) => {
     <>
       {outcomeBox}
       <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
-        <FormControl component="fieldset" error={!!problem}>
-          <FormLabel id="me-feeling" component="legend" sx={{ fontSize: "1.2rem", mb: 1 }}>
-            {t("feelingQuestion")}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby="me-feeling"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            sx={{ gap: 1 }}
-          >
-            {feelingKeys.map((key, index) => (
-              <FormControlLabel key={key} value={String(index + 1)} control={<Radio />} label={t(key)} sx={optionSx} />
-            ))}
-          </RadioGroup>
-          {problem ? <FormHelperText>{problem}</FormHelperText> : null}
-        </FormControl>
-        <Button type="submit" variant="contained" size="large" sx={touch} disabled={pending}>
-          {pending ? t("sending") : t("save")}
-        </Button>
+        <ChoiceQuestion
+          id="me-feeling"
+          question={t("feelingQuestion")}
+          choices={feelingKeys.map((key, index) => ({ value: String(index + 1), label: t(key) }))}
+          value={value}
+          onChange={setValue}
+          problem={problem}
+        />
+        <SubmitButton pending={pending} label={t("save")} busy={t("sending")} />
       </Box>
     </>
   );
