@@ -19,6 +19,18 @@ const active = {
 };
 const actor = { permissions: ["view_public_invite_codes", "create_public_invite_codes", "edit_public_invite_codes"] };
 
+/** The tab with an active code, whose Create code the server answers with a new one; returns the expiry field. */
+const renderTabThatCreatesACode = async () => {
+  const fetchMock = stubFetch({
+    [listUrl]: () => jsonResponse(200, { active, inactive: [] }),
+    "POST /api/v1/invite-codes": () => jsonResponse(201, { ...active, id: "c2", code: "WXYZ6789" }),
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
+  const expiry = (await screen.findByLabelText(/^Expiry date/)) as HTMLInputElement;
+  return { fetchMock, user, expiry };
+};
+
 describe("the invite codes tab", () => {
   it("copies the active code, shows its dates and the empty deactivated table", async () => {
     stubFetch({ [listUrl]: () => jsonResponse(200, { active, inactive: [] }) });
@@ -34,13 +46,7 @@ describe("the invite codes tab", () => {
   });
 
   it("warns that creating a code replaces the active one, then creates it at the end of the day", async () => {
-    const fetchMock = stubFetch({
-      [listUrl]: () => jsonResponse(200, { active, inactive: [] }),
-      "POST /api/v1/invite-codes": () => jsonResponse(201, { ...active, id: "c2", code: "WXYZ6789" }),
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
-    const expiry = (await screen.findByLabelText(/^Expiry date/)) as HTMLInputElement;
+    const { fetchMock, user, expiry } = await renderTabThatCreatesACode();
     // In the reader's order (en-GB in the tests), never the mm/dd/yyyy of a native input.
     expect(expiry.getAttribute("placeholder")).toBe("DD/MM/YYYY");
     await user.type(expiry, "30/06/20");
@@ -58,13 +64,7 @@ describe("the invite codes tab", () => {
   });
 
   it("offers Create code and the drawer's Save only once a date changed, and says what is wrong only once pressed", async () => {
-    const fetchMock = stubFetch({
-      [listUrl]: () => jsonResponse(200, { active, inactive: [] }),
-      "POST /api/v1/invite-codes": () => jsonResponse(201, { ...active, id: "c2", code: "WXYZ6789" }),
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<InviteCodesTab program={fromWire(program)} actor={actor} />);
-    const expiry = (await screen.findByLabelText(/^Expiry date/)) as HTMLInputElement;
+    const { fetchMock, user, expiry } = await renderTabThatCreatesACode();
     const createCode = () => screen.getByRole("button", { name: "Create code" }) as HTMLButtonElement;
     expect(createCode().disabled).toBe(true);
     await user.type(expiry, "01/01/2020");

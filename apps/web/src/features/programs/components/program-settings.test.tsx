@@ -41,6 +41,20 @@ const everything: Grants = {
 const renderForm = (actor: Grants = everything) =>
   renderWithProviders(<ProgramSettingsForm program={fromWire(program)} actor={actor} />);
 
+/** The form, its Save answered with the program unchanged; `sent()` is the body of the last save. */
+const renderFormThatSaves = () => {
+  let body: unknown;
+  stubFetch({
+    [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
+      body = JSON.parse(String(init?.body));
+      return jsonResponse(200, program);
+    },
+  });
+  const user = userEvent.setup();
+  renderForm();
+  return { user, sent: () => body };
+};
+
 const stickyBar = () => screen.queryByRole("region", { name: "Unsaved changes" });
 
 describe("the general settings form", () => {
@@ -128,15 +142,7 @@ describe("the general settings form", () => {
   });
 
   it("sends articles added and removed as the whole list", async () => {
-    let sent: unknown;
-    stubFetch({
-      [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
-        sent = JSON.parse(String(init?.body));
-        return jsonResponse(200, program);
-      },
-    });
-    const user = userEvent.setup();
-    renderForm();
+    const { user, sent } = renderFormThatSaves();
     await user.click(screen.getByRole("button", { name: "Remove article 1" }));
     await user.click(screen.getByRole("button", { name: "Add article" }));
     await user.type(screen.getByLabelText(/Article 1 header/), "Exercise");
@@ -148,19 +154,11 @@ describe("the general settings form", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", false));
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await screen.findByText(messages.programSaved);
-    expect(sent).toEqual({ articles: [{ header: "Exercise", url: "https://example.org/move" }] });
+    expect(sent()).toEqual({ articles: [{ header: "Exercise", url: "https://example.org/move" }] });
   });
 
   it("shows the temperature messages and sends the thresholds as numbers", async () => {
-    let sent: unknown;
-    stubFetch({
-      [`PATCH /api/v1/admin/projects/${projectId}`]: (init) => {
-        sent = JSON.parse(String(init?.body));
-        return jsonResponse(200, program);
-      },
-    });
-    const user = userEvent.setup();
-    renderForm();
+    const { user, sent } = renderFormThatSaves();
     const low = screen.getByLabelText(/Low temperature/);
     const high = screen.getByLabelText(/High temperature/);
     await user.clear(low);
@@ -181,7 +179,7 @@ describe("the general settings form", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", false));
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await screen.findByText(messages.programSaved);
-    expect(sent).toEqual({ temperatureMin: 35.5, temperatureMax: 38 });
+    expect(sent()).toEqual({ temperatureMin: 35.5, temperatureMax: 38 });
   });
 
   it("uploads a program image and saves it at once: 'Image saved'", async () => {
