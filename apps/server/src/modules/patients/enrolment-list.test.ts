@@ -11,12 +11,14 @@ import {
   userIdOf,
 } from "../../../test/patients.js";
 import {
-  addToOrganisation,
-  addToProgram,
   changePermissions,
+  heartWithNurse,
   insertOrganisation,
   insertProgram,
+  organisationStaff,
+  programStaff,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
@@ -33,6 +35,7 @@ interface Row {
 describe("the enrolment list of a program and the global patient search", () => {
   let t: TestApp;
   let admin: string;
+  let northbridge: string;
   let nurse: { id: string; token: string };
   let lakesideNurse: { id: string; token: string };
   let heart: string;
@@ -59,16 +62,12 @@ describe("the enrolment list of a program and the global patient search", () => 
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await staffSession(t, { email: "root@openpro.test", role: "superadmin" })).token;
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
+    ({ organisationId: northbridge, heart, nurse } = await heartWithNurse(t));
     lakeside = await insertProgram(t, {
       organisationId: await insertOrganisation(t, "Lakeside"),
       name: "Lakeside Lung",
     });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
-    lakesideNurse = await staffSession(t, { email: "lee@lakeside.test", role: "clinician_team_member" });
-    await addToProgram(t, lakesideNurse.id, lakeside, "clinician_team_member");
+    lakesideNurse = await programStaff(t, lakeside, { email: "lee@lakeside.test", role: "clinician_team_member" });
     for (const [i, [firstName, lastName, email]] of people.entries()) {
       const added = await addPatient(
         t,
@@ -185,11 +184,15 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("keeps the status history for those who may withdraw consent; others see the current status", async () => {
-    await changePermissions(t, nurse.id, { revoke: ["withdraw_consent_project_users"] });
-    const ada = (await list({ term: "ada@" })).results[0]!;
+    // A nurse of Northbridge of her own, who may not withdraw consent.
+    const clerk = await organisationStaff(t, northbridge, {
+      email: `carl@${uniqueMailDomain()}`,
+      role: "clinician_team_member",
+    });
+    await changePermissions(t, clerk.id, { revoke: ["withdraw_consent_project_users"] });
+    const ada = (await list({ term: "ada@" }, clerk.token)).results[0]!;
     expect(ada.statusHistory).toEqual([]);
     expect(ada).toMatchObject({ status: "CONSENTED", verificationStatus: "VERIFIED" });
-    await changePermissions(t, nurse.id, { grant: ["withdraw_consent_project_users"] });
     expect((await list({ term: "ada@" })).results[0]!.statusHistory).toHaveLength(3);
   });
 

@@ -16,13 +16,19 @@ import {
   signUpForm,
   userIdOf,
 } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import {
+  heartWithNurse,
+  insertOrganisation,
+  insertProgram,
+  organisationStaff,
+  staffSession,
+} from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 describe("a patient follows the e-mailed link, signs up, consents and is verified by the care team", () => {
   let t: TestApp;
   let admin: string;
-  let nurse: { id: string; token: string };
+  let nurse: { id: string; token: string; email: string };
   let analyst: { id: string; token: string };
   let heart: string;
   let lung: string;
@@ -55,14 +61,14 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lung = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Lung" });
+    const northbridge = await heartWithNurse(t);
+    ({ heart, nurse } = northbridge);
+    lung = await insertProgram(t, { organisationId: northbridge.organisationId, name: "Northbridge Lung" });
     lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
-    analyst = await staffSession(t, { email: "lena@pharma.test", role: "life_sciences_team_member" });
-    await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
+    analyst = await organisationStaff(t, northbridge.organisationId, {
+      email: "lena@pharma.test",
+      role: "life_sciences_team_member",
+    });
     for (const [firstName, email] of [
       ["Grace", "grace@patients.test"],
       ["Alan", "alan@patients.test"],
@@ -279,7 +285,7 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
   it("lets the care team retract Grace's consent", async () => {
     t.clock.advanceSeconds(3600);
     // An hour later everyone signs in again.
-    nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
+    nurse.token = (await signIn(t, nurse.email)).accessToken;
     analyst.token = (await signIn(t, "lena@pharma.test")).accessToken;
     admin = (await signIn(t, "ada@openpro.test")).accessToken;
     grace = (await patientLogin(t, "grace@patients.test")).json().accessToken;

@@ -11,7 +11,7 @@ import {
   signUpForm,
   userIdOf,
 } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { heartWithNurse, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 describe("declining, being invited again, and codes that must not take over an invitation", () => {
@@ -33,13 +33,11 @@ describe("declining, being invited again, and codes that must not take over an i
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
-    const organisation = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart" });
-    lung = await insertProgram(t, { organisationId: organisation, name: "Northbridge Lung" });
+    // Nia is someone to escalate alerts to: without one the programs are not ready for patients (issue 30 §1).
+    const northbridge = await heartWithNurse(t);
+    heart = northbridge.heart;
+    lung = await insertProgram(t, { organisationId: northbridge.organisationId, name: "Northbridge Lung" });
     await setProgram(t, lung, { inviteMode: "public" });
-    // Someone to escalate alerts to: without one the programs are not ready for patients (issue 30 §1).
-    const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, organisation, "clinician_team_member");
   });
   afterAll(() => t.close());
 
