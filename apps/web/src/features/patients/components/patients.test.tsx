@@ -226,11 +226,15 @@ const everything: Grants = {
   ],
 };
 
+/** The enrolment list of an open program, for an actor with every permission unless told. */
+const renderEnrolment = (actor: Grants = everything) =>
+  renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={actor} idTypes={idTypes} />);
+
 describe("the enrolment filters", () => {
   it("sends statuses and verification_status; ALL clears; verified and awaiting exclude each other", async () => {
     const urls = stubList([]);
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
+    renderEnrolment();
     await vi.waitFor(() => expect(urls).toContain(listBase));
     const chip = (name: string) => screen.getByRole("button", { name });
     expect(chip("All").getAttribute("aria-pressed")).toBe("true");
@@ -270,7 +274,7 @@ describe("the enrolment filters", () => {
   it("opens the add drawer from the empty state's click here", async () => {
     stubList([]);
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
+    renderEnrolment();
     await user.click(await screen.findByRole("button", { name: "click here" }));
     expect(await screen.findByRole("dialog", { name: "Add a new patient to the program" })).toBeTruthy();
   });
@@ -298,7 +302,7 @@ describe("re-sending invites to several patients", () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
+    renderEnrolment();
     await user.click(await screen.findByRole("checkbox", { name: "Select Alan Lovelace to re-send the invite" }));
     await user.click(screen.getByRole("checkbox", { name: "Select Grace Lovelace to re-send the invite" }));
     // Ada has joined: no box for her.
@@ -319,13 +323,7 @@ describe("re-sending invites to several patients", () => {
 
   it("offers no boxes without the invite permission", async () => {
     stubList([patient({ status: "INVITE_SENT", inviteAccepted: false, consentGiven: false })]);
-    renderWithProviders(
-      <PatientEnrolment
-        program={fromWire(program())}
-        actor={{ permissions: ["view_project_users"] }}
-        idTypes={idTypes}
-      />,
-    );
+    renderEnrolment({ permissions: ["view_project_users"] });
     expect(await screen.findByText("Ada Lovelace")).toBeTruthy();
     expect(screen.queryByRole("checkbox")).toBeNull();
   });
@@ -335,7 +333,7 @@ describe("the status history", () => {
   it("merges the verification history, newest first, without N_A, with long dates", async () => {
     stubList([patient()]);
     const user = userEvent.setup();
-    renderWithProviders(<PatientEnrolment program={fromWire(program())} actor={everything} idTypes={idTypes} />);
+    renderEnrolment();
     expect(await screen.findByText("1 patient")).toBeTruthy();
     const row = screen.getByRole("heading", { name: "Ada Lovelace" }).closest("li") as HTMLElement;
     expect(within(row).getByText("Awaiting verification")).toBeTruthy();
@@ -352,13 +350,7 @@ describe("the status history", () => {
 
   it("shows no history without the consent-withdrawal permission", async () => {
     stubList([patient()]);
-    renderWithProviders(
-      <PatientEnrolment
-        program={fromWire(program())}
-        actor={{ permissions: ["view_project_users"] }}
-        idTypes={idTypes}
-      />,
-    );
+    renderEnrolment({ permissions: ["view_project_users"] });
     expect(await screen.findByText("1 patient")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Show history" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Actions for/ })).toBeNull();
