@@ -4,8 +4,6 @@ import {
   Chip,
   CircularProgress,
   MenuItem,
-  Link as MuiLink,
-  Paper,
   Table,
   TableBody,
   TableCell,
@@ -18,9 +16,10 @@ import {
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type QuestionnaireEvent, questionnaireScheduleLimits } from "@openpro/core";
-import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
+import { Fragment, useMemo, useState } from "react";
 import { DataTable } from "../../../components/data-table";
 import { RouterLink } from "../../../components/router-link";
+import { WidgetCard } from "../../../components/widget-card";
 import { formatDay } from "../../../lib/format";
 import { useDeliveredQuestionnaires, useEventAnswers, usePatientSchedule } from "../api";
 
@@ -54,23 +53,6 @@ const scoreSummary = (e: QuestionnaireEvent) =>
     .slice(0, 4)
     .map((s) => `${s.label}: ${round1(s.score!)}`)
     .join(" · ");
-
-const Section = ({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) => {
-  const id = useId();
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2 }}>
-      <Box
-        sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mb: 1, flexWrap: "wrap" }}
-      >
-        <Typography variant="h3" component="h3" id={id}>
-          {title}
-        </Typography>
-        {actions}
-      </Box>
-      {children}
-    </Paper>
-  );
-};
 
 /** One delivered questionnaire's answers: by item code (licensed) or question (custom, with skips). */
 const Answers = ({ programId, userId, event }: { programId: string; userId: string; event: QuestionnaireEvent }) => {
@@ -276,7 +258,7 @@ export const DeliveredQuestionnaires = ({
         </Typography>
       ) : (
         <>
-          <Section title="Results">
+          <WidgetCard wrap title="Results">
             <TableContainer>
               <Table size="small" aria-label="Delivered questionnaires">
                 <TableHead>
@@ -326,13 +308,13 @@ export const DeliveredQuestionnaires = ({
                 </TableBody>
               </Table>
             </TableContainer>
-          </Section>
+          </WidgetCard>
           {events.some((e) => e.scores?.length) ? (
-            <Section title="Score trends">
+            <WidgetCard wrap title="Score trends">
               <ScoreTrends events={events} />
-            </Section>
+            </WidgetCard>
           ) : null}
-          <Section title="Timeline">
+          <WidgetCard wrap title="Timeline">
             <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
               {[...events]
                 .sort((a, b) => a.date.localeCompare(b.date))
@@ -340,7 +322,7 @@ export const DeliveredQuestionnaires = ({
                   <EventLine key={e.id} event={e} />
                 ))}
             </Box>
-          </Section>
+          </WidgetCard>
         </>
       )}
     </Box>
@@ -366,17 +348,12 @@ export const QuestionnaireWidgets = ({
   const size = questionnaireScheduleLimits.dashboardWidgetSize;
   const delivered = useDeliveredQuestionnaires(programId, userId, { perPage: 100, enabled: showDelivered });
   const schedule = usePatientSchedule(programId, userId, showUpcoming);
-  const seeMore = (to: string, title: string) => (
-    <MuiLink component={RouterLink} to={to} aria-label={`See more: ${title}`}>
-      See more
-    </MuiLink>
-  );
   const latest = (delivered.data?.results ?? []).slice(0, size);
   const upcoming = (schedule.data?.upcoming ?? []).slice(0, size);
   return (
     <>
       {showDelivered ? (
-        <Section title="Delivered questionnaires" actions={seeMore(deliveredPath, "Delivered questionnaires")}>
+        <WidgetCard wrap title="Delivered questionnaires" seeMoreTo={deliveredPath}>
           {latest.length === 0 ? (
             <Typography color="text.secondary" role="status">
               {messages.qsNoneYet}
@@ -390,10 +367,10 @@ export const QuestionnaireWidgets = ({
           )}
           {/* The dashboard shows the headline scales; the delivered page shows every one. */}
           <ScoreTrends events={delivered.data?.results ?? []} kinds={["summary", "index", "total", "global"]} />
-        </Section>
+        </WidgetCard>
       ) : null}
       {showUpcoming ? (
-        <Section title="Upcoming questionnaires" actions={seeMore(scheduledPath, "Upcoming questionnaires")}>
+        <WidgetCard wrap title="Upcoming questionnaires" seeMoreTo={scheduledPath}>
           {upcoming.length === 0 ? (
             <Typography color="text.secondary" role="status">
               {messages.qsNoneScheduled}
@@ -410,7 +387,7 @@ export const QuestionnaireWidgets = ({
               ))}
             </Box>
           )}
-        </Section>
+        </WidgetCard>
       ) : null}
     </>
   );
