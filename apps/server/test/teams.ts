@@ -225,6 +225,19 @@ export const heartWithNurse = async (t: TestApp, n?: number | string) => {
   return { organisationId: world.organisationId, heart: world.programId, nurse: { ...world.staff.nurse, email } };
 };
 
+/**
+ * Lakeside, another organisation running one program out of reach of the story's staff (its
+ * organisation and its program both "Lakeside", numbered with `n`): its program id.
+ */
+export const lakesideProgram = async (t: TestApp, n?: number, options: { ready?: boolean } = {}) => {
+  const name = n === undefined ? "Lakeside" : `Lakeside ${n}`;
+  return insertProgram(t, {
+    organisationId: await insertOrganisation(t, name),
+    name,
+    ...(options.ready === false ? { ready: false } : {}),
+  });
+};
+
 /** A multipart/form-data body with one file field, built by hand as a browser would send it. */
 export const multipartFile = (file: { field?: string; fileName: string; contentType: string; data: Buffer }) => {
   const boundary = `----openpro-test-${Math.random().toString(16).slice(2)}`;

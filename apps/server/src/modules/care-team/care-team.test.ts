@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
   changePermissions,
-  insertOrganisation,
   insertProgram,
+  lakesideProgram,
   programWithStaff,
   staffSession,
   uniqueMailDomain,
@@ -64,11 +64,7 @@ describe("care team contacts: kept by the program admin, seen by the team", () =
     });
     breast = northbridge.programId;
     ({ manager, nurse } = northbridge.staff);
-    lakeside = await insertProgram(t, {
-      organisationId: await insertOrganisation(t, `Lakeside ${n}`),
-      name: `Lakeside ${n}`,
-      ready: false,
-    });
+    lakeside = await lakesideProgram(t, n, { ready: false });
   });
   afterAll(() => t.close());
 

@@ -12,11 +12,12 @@ import {
   userIdOf,
 } from "../../../test/patients.js";
 import {
-  addToOrganisation,
   addToProgram,
   insertOrganisation,
   insertProgram,
-  staffSession,
+  lakesideProgram,
+  organisationStaff,
+  programStaff,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
@@ -41,13 +42,14 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
   beforeAll(async () => {
     t = await createTestApp();
     northbridge = await insertOrganisation(t, "Northbridge Health");
-    const lakeside = await insertOrganisation(t, "Lakeside Clinics");
     heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lakesideLung = await insertProgram(t, { organisationId: lakeside, name: "Lakeside Lung Study" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToProgram(t, nurse.id, heart, "clinician_team_member");
-    analyst = await staffSession(t, { email: "lena@pharma.test", role: "life_sciences_team_member" });
-    await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
+    lakesideLung = await lakesideProgram(t);
+    // Nia is on Heart's team only; Lena, a life-sciences analyst, is of the organisation.
+    nurse = await programStaff(t, heart, { email: "nia@clinic.test", role: "clinician_team_member" });
+    analyst = await organisationStaff(t, northbridge, {
+      email: "lena@pharma.test",
+      role: "life_sciences_team_member",
+    });
   });
   afterAll(() => t.close());
 
@@ -273,8 +275,10 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
   });
 
   it("deletes a patient's profile: gone from the list, and an invitee without an account leaves no user", async () => {
-    const admin = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, admin.id, northbridge, "clinical_project_admin");
+    const admin = await organisationStaff(t, northbridge, {
+      email: "callum@clinic.test",
+      role: "clinical_project_admin",
+    });
     const graceId = await userIdOf(t, "grace@patients.test");
 
     const nurseTry = await t.request({

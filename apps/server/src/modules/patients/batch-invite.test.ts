@@ -8,13 +8,7 @@ import {
   nhsNumber,
   userIdOf,
 } from "../../../test/patients.js";
-import {
-  changePermissions,
-  heartWithNurse,
-  insertOrganisation,
-  insertProgram,
-  uniqueMailDomain,
-} from "../../../test/teams.js";
+import { changePermissions, heartWithNurse, lakesideProgram, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 /**
@@ -41,10 +35,7 @@ describe("re-sending the invitation to several patients at once", () => {
     n++;
     const domain = uniqueMailDomain();
     ({ heart, nurse } = await heartWithNurse(t, n));
-    lakeside = await insertProgram(t, {
-      organisationId: await insertOrganisation(t, `Lakeside ${n}`),
-      name: `Lakeside ${n}`,
-    });
+    lakeside = await lakesideProgram(t, n);
     ids = {};
     emails = {};
     for (const [index, name] of ["alan", "grace", "ada"].entries()) {

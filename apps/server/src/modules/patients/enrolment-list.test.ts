@@ -13,8 +13,7 @@ import {
 import {
   changePermissions,
   heartWithNurse,
-  insertOrganisation,
-  insertProgram,
+  lakesideProgram,
   organisationStaff,
   programStaff,
   staffSession,
@@ -63,10 +62,7 @@ describe("the enrolment list of a program and the global patient search", () => 
     t = await createTestApp();
     admin = (await staffSession(t, { email: "root@openpro.test", role: "superadmin" })).token;
     ({ organisationId: northbridge, heart, nurse } = await heartWithNurse(t));
-    lakeside = await insertProgram(t, {
-      organisationId: await insertOrganisation(t, "Lakeside"),
-      name: "Lakeside Lung",
-    });
+    lakeside = await lakesideProgram(t);
     lakesideNurse = await programStaff(t, lakeside, { email: "lee@lakeside.test", role: "clinician_team_member" });
     for (const [i, [firstName, lastName, email]] of people.entries()) {
       const added = await addPatient(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { insertLog, setValidation } from "../../../test/patient-data.js";
 import { consentedPatient, listPatients } from "../../../test/patients.js";
-import { changePermissions, heartWithNurse, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
+import { changePermissions, heartWithNurse, lakesideProgram, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 interface Row {
@@ -31,8 +31,7 @@ describe("the participant list sorts by open severe symptoms, and the details dr
     n++;
     const domain = uniqueMailDomain();
     const { heart, nurse } = await heartWithNurse(t, n);
-    const lakeside = (await programWithStaff(t, { organisation: `Lakeside ${n}`, program: `Lakeside ${n}`, staff: {} }))
-      .programId;
+    const lakeside = await lakesideProgram(t, n);
     const id: Record<string, string> = {};
     const emails: Record<string, string> = {};
     for (const [firstName, lastName] of [

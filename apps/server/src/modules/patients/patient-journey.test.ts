@@ -18,8 +18,8 @@ import {
 } from "../../../test/patients.js";
 import {
   heartWithNurse,
-  insertOrganisation,
   insertProgram,
+  lakesideProgram,
   organisationStaff,
   staffSession,
 } from "../../../test/teams.js";
@@ -64,7 +64,7 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
     const northbridge = await heartWithNurse(t);
     ({ heart, nurse } = northbridge);
     lung = await insertProgram(t, { organisationId: northbridge.organisationId, name: "Northbridge Lung" });
-    lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
+    lakeside = await lakesideProgram(t);
     analyst = await organisationStaff(t, northbridge.organisationId, {
       email: "lena@pharma.test",
       role: "life_sciences_team_member",
