@@ -1,10 +1,14 @@
 import { Box, TextField } from "@mui/material";
 import type { LogUpload, PatientProgram } from "@openpro/core";
-import { type ReactNode, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { t } from "../../lib/patient-text";
 import { useSubmitLog } from "../api";
+import { localIsoWithOffset } from "../local-time";
 import type { SubmitOutcome } from "../outbox";
 import { LogOutcome } from "./log-outcome";
+
+/** A log as a form fills it in (each kind of log): `send` gives it its client id and the time now, where the patient is. */
+type Unstamped<Log> = Log extends unknown ? Omit<Log, "clientId" | "date"> : never;
 
 /**
  * Sends one log through the outbox and shows what became of it (focus moves to the outcome);
@@ -14,9 +18,12 @@ export const useLogForm = (program: PatientProgram) => {
   const submit = useSubmitLog();
   const [outcome, setOutcome] = useState<SubmitOutcome | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const send = (log: LogUpload, onSent: () => void) =>
+  const send = (log: Unstamped<LogUpload>, onSent: () => void) =>
     submit.mutate(
-      { programId: program.programId, log },
+      {
+        programId: program.programId,
+        log: { clientId: crypto.randomUUID(), date: localIsoWithOffset(new Date()), ...log } as LogUpload,
+      },
       {
         onSuccess: (result) => {
           setOutcome(result);
@@ -45,4 +52,17 @@ export const NoteField = ({ value, onChange }: { value: string; onChange: (value
     fullWidth
     slotProps={{ htmlInput: { maxLength: 1000 } }}
   />
+);
+
+/** A log form's fields, one under the other; nothing is sent unchecked (`onSubmit` checks first). */
+export const LogFormFields = ({
+  onSubmit,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) => (
+  <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "grid", gap: 3 }}>
+    {children}
+  </Box>
 );

@@ -1,10 +1,9 @@
-import { Box, FormControl, FormLabel, TextField, ToggleButton, ToggleButtonGroup } from "@mui/material";
+import { FormControl, FormLabel, TextField, ToggleButton, ToggleButtonGroup } from "@mui/material";
 import type { PatientProgram } from "@openpro/core";
 import { type FormEvent, useId, useState } from "react";
 import { t } from "../../lib/patient-text";
-import { localIsoWithOffset } from "../local-time";
 import { SubmitButton } from "./form-parts";
-import { NoteField, useLogForm } from "./log-form";
+import { LogFormFields, NoteField, useLogForm } from "./log-form";
 import { touch } from "./me-layout";
 
 const kinds = {
@@ -50,8 +49,6 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
     if (number === null) return;
     const trimmed = note.trim();
     const base = {
-      clientId: crypto.randomUUID(),
-      date: localIsoWithOffset(new Date()),
       value: number,
       ...(notesAllowed && trimmed ? { note: trimmed } : {}),
     };
@@ -68,7 +65,7 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
   return (
     <>
       {outcomeBox}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
+      <LogFormFields onSubmit={submit}>
         <TextField
           label={t(spec.label)}
           value={value}
@@ -109,7 +106,7 @@ export const MeasurementLogForm = ({ program, kind }: { program: PatientProgram;
         </FormControl>
         {notesAllowed ? <NoteField value={note} onChange={setNote} /> : null}
         <SubmitButton pending={pending} label={t("save")} busy={t("sending")} />
-      </Box>
+      </LogFormFields>
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { Alert, Box, TextField, Typography } from "@mui/material";
+import { Alert, TextField, Typography } from "@mui/material";
 import {
   orderPatientSymptoms,
   type PatientProgram,
@@ -9,11 +9,10 @@ import {
 import { type FormEvent, useMemo, useState } from "react";
 import { patientLanguageNow, t, usePatientLanguage } from "../../lib/patient-text";
 import { useSymptomCatalogue } from "../api";
-import { localIsoWithOffset } from "../local-time";
 import { usePatientSymptomWords } from "../symptom-words";
 import { ChoiceQuestion } from "./choice-question";
 import { SubmitButton } from "./form-parts";
-import { useLogForm } from "./log-form";
+import { LogFormFields, useLogForm } from "./log-form";
 
 /** A symptom's name inside a sentence: lower case, but German keeps its nouns capitalised. */
 const inSentence = (name: string) => (patientLanguageNow() === "de" ? name : name.toLocaleLowerCase());
@@ -61,9 +60,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
     const trimmed = note.trim();
     send(
       {
-        clientId: crypto.randomUUID(),
         logClass: "SYMPTOMS",
-        date: localIsoWithOffset(new Date()),
         logTypeId: chosen.logTypeId,
         grade: Number(grade),
         ...(notesAllowed && trimmed ? { note: trimmed } : {}),
@@ -83,7 +80,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
       {catalogue.isError ? <Alert severity="error">{t("catalogueFailed")}</Alert> : null}
       {catalogue.isPending || !wordsReady ? <Typography>{t("loading")}</Typography> : null}
       {catalogue.data && wordsReady ? (
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
+        <LogFormFields onSubmit={submit}>
           <ChoiceQuestion
             id="me-symptom-question"
             question={t("symptomQuestion")}
@@ -131,7 +128,7 @@ export const SymptomLogForm = ({ program }: { program: PatientProgram }) => {
             />
           ) : null}
           <SubmitButton pending={pending} label={t("save")} busy={t("sending")} />
-        </Box>
+        </LogFormFields>
       ) : null}
     </>
   );

@@ -1,11 +1,10 @@
-import { Box, TextField } from "@mui/material";
+import { TextField } from "@mui/material";
 import type { PatientProgram } from "@openpro/core";
 import { type FormEvent, useState } from "react";
 import { t } from "../../lib/patient-text";
-import { localIsoWithOffset } from "../local-time";
 import { ChoiceQuestion } from "./choice-question";
 import { SubmitButton } from "./form-parts";
-import { NoteField, useLogForm } from "./log-form";
+import { LogFormFields, NoteField, useLogForm } from "./log-form";
 
 /** A whole number as typed, or null (empty or not a whole number). */
 const wholeNumber = (text: string): number | null => {
@@ -40,9 +39,7 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
     const trimmed = note.trim();
     send(
       {
-        clientId: crypto.randomUUID(),
         logClass: "ACTIVITY",
-        date: localIsoWithOffset(new Date()),
         activityType: kind,
         source: "MANUAL",
         ...(isSteps ? { steps: value } : { durationMinutes: value }),
@@ -58,7 +55,7 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
   return (
     <>
       {outcomeBox}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
+      <LogFormFields onSubmit={submit}>
         <ChoiceQuestion
           id="me-activity-kind"
           question={t("activityKind")}
@@ -78,7 +75,7 @@ export const ActivityLogForm = ({ program }: { program: PatientProgram }) => {
         />
         {notesAllowed ? <NoteField value={note} onChange={setNote} /> : null}
         <SubmitButton pending={pending} label={t("save")} busy={t("sending")} />
-      </Box>
+      </LogFormFields>
     </>
   );
 };
@@ -95,9 +92,7 @@ export const FeelingLogForm = ({ program }: { program: PatientProgram }) => {
     if (!value) return;
     send(
       {
-        clientId: crypto.randomUUID(),
         logClass: "FEELING",
-        date: localIsoWithOffset(new Date()),
         value: Number(value),
       },
       () => setValue(""),
@@ -107,7 +102,7 @@ export const FeelingLogForm = ({ program }: { program: PatientProgram }) => {
   return (
     <>
       {outcomeBox}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 3 }}>
+      <LogFormFields onSubmit={submit}>
         <ChoiceQuestion
           id="me-feeling"
           question={t("feelingQuestion")}
@@ -117,7 +112,7 @@ export const FeelingLogForm = ({ program }: { program: PatientProgram }) => {
           problem={problem}
         />
         <SubmitButton pending={pending} label={t("save")} busy={t("sending")} />
-      </Box>
+      </LogFormFields>
     </>
   );
 };
