@@ -17,3 +17,24 @@ export const axisKeys = (axis: DashboardAxis, range: { startDate: string; endDat
 
 export const axisLabel = (axis: DashboardAxis, key: string) => dashboardAxisLabel(axis, key);
 export const axisTitle = (axis: DashboardAxis) => (axis === "date" ? "Date" : "Day of involvement");
+
+/** A day series' x axis for a line chart: its keys as points, labelled and titled by the axis. */
+export const dayChartAxis = (axis: DashboardAxis, keys: string[]) => ({
+  data: keys,
+  scaleType: "point" as const,
+  valueFormatter: (key: string) => axisLabel(axis, key),
+  label: axisTitle(axis),
+});
+
+/** The first column of a day series' hidden table: the day, as the axis names it. */
+export const dayColumn = (axis: DashboardAxis) => ({
+  header: axisTitle(axis),
+  cell: (key: string) => axisLabel(axis, key),
+});
+
+/** One line of a day series: straight segments, bridging the days with no data. */
+export const dayLine = (line: { data: (number | null)[]; label: string; showMark: boolean }) => ({
+  curve: "linear" as const,
+  connectNulls: true,
+  ...line,
+});

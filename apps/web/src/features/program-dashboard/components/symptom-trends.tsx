@@ -5,7 +5,7 @@ import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import { type DashboardQuery, type FigureRequest, useSymptomTrends } from "../api";
-import { axisKeys, axisLabel, axisTitle } from "./format";
+import { axisKeys, dayChartAxis, dayColumn, dayLine } from "./format";
 
 /** Average grade per day of one symptom across the program, with a picker of the symptoms logged. */
 export const SymptomTrends = ({
@@ -82,23 +82,14 @@ export const SymptomTrends = ({
               skipAnimation
               disableKeyboardNavigation
               hideLegend
-              xAxis={[
-                {
-                  data: keys,
-                  scaleType: "point",
-                  valueFormatter: (k: string) => axisLabel(query.axis, k),
-                  label: axisTitle(query.axis),
-                },
-              ]}
+              xAxis={[dayChartAxis(query.axis, keys)]}
               yAxis={[{ min: 0, max: maxSymptomGrade, tickInterval: [0, 1, 2, 3, 4], label: "Average grade" }]}
               series={[
-                {
-                  curve: "linear",
-                  connectNulls: true,
+                dayLine({
                   showMark: keys.length <= 60,
                   data: keys.map((k) => data.daysGradesAvg[k] ?? null),
                   label: `${data.logType.name}, average grade`,
-                },
+                }),
               ]}
             />
           </ChartFrame>
@@ -106,7 +97,7 @@ export const SymptomTrends = ({
             hidden
             caption={`${data.logType.name}: average grade per ${query.axis === "date" ? "day" : "day of involvement"}`}
             columns={[
-              { header: axisTitle(query.axis), cell: (k: string) => axisLabel(query.axis, k) },
+              dayColumn(query.axis),
               {
                 header: "Average grade",
                 cell: (k: string) => {

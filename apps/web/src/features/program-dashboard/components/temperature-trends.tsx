@@ -6,7 +6,7 @@ import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { DashboardQuery, FigureRequest } from "../api";
-import { axisKeys, axisLabel, axisTitle } from "./format";
+import { axisKeys, dayChartAxis, dayColumn, dayLine } from "./format";
 
 const one = (v: number) => v.toFixed(1);
 
@@ -66,31 +66,12 @@ export const TemperatureTrends = ({
               height={260}
               skipAnimation
               disableKeyboardNavigation
-              xAxis={[
-                {
-                  data: keys,
-                  scaleType: "point",
-                  valueFormatter: (k: string) => axisLabel(query.axis, k),
-                  label: axisTitle(query.axis),
-                },
-              ]}
+              xAxis={[dayChartAxis(query.axis, keys)]}
               yAxis={[{ min, max, valueFormatter: (v: number) => v.toFixed(1), label: "°C" }]}
               series={[
-                { curve: "linear", connectNulls: true, showMark: false, data: series((d) => d.mean), label: "Mean" },
-                {
-                  curve: "linear",
-                  connectNulls: true,
-                  showMark: false,
-                  data: series((d) => d.mean + d.stDev),
-                  label: "Mean + 1 SD",
-                },
-                {
-                  curve: "linear",
-                  connectNulls: true,
-                  showMark: false,
-                  data: series((d) => d.mean - d.stDev),
-                  label: "Mean − 1 SD",
-                },
+                dayLine({ showMark: false, data: series((d) => d.mean), label: "Mean" }),
+                dayLine({ showMark: false, data: series((d) => d.mean + d.stDev), label: "Mean + 1 SD" }),
+                dayLine({ showMark: false, data: series((d) => d.mean - d.stDev), label: "Mean − 1 SD" }),
               ]}
             >
               <ChartsReferenceLine y={trends.normalMax} label="High" lineStyle={{ strokeDasharray: "4 2" }} />
@@ -104,7 +85,7 @@ export const TemperatureTrends = ({
             hidden
             caption={`Temperature per ${query.axis === "date" ? "day" : "day of involvement"}: mean and standard deviation`}
             columns={[
-              { header: axisTitle(query.axis), cell: (k: string) => axisLabel(query.axis, k) },
+              dayColumn(query.axis),
               { header: "Mean (°C)", cell: (k: string) => one(days[k]!.mean) },
               { header: "Standard deviation (°C)", cell: (k: string) => days[k]!.stDev.toFixed(2) },
               { header: "Logs", cell: (k: string) => String(days[k]!.count) },
