@@ -1,5 +1,5 @@
 import { mergeStatusHistory, messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
   acceptInvite,
@@ -32,43 +32,47 @@ interface Row {
 }
 
 describe("the enrolment list of a program and the global patient search", () => {
-  let t: TestApp;
-  let admin: string;
-  let northbridge: string;
-  let nurse: { id: string; token: string };
-  let lakesideNurse: { id: string; token: string };
-  let heart: string;
-  let lakeside: string;
+  let shared: TestApp;
+  let n = 0;
+  beforeAll(async () => {
+    shared = await createTestApp();
+  });
+  afterAll(() => shared.close());
 
   /** Names as typed, in an order that is not the alphabetical one. */
-  const people: [string, string, string][] = [
-    ["zoe", "Adams", "zoe@patients.test"],
-    ["Alan", "turing", "alan@patients.test"],
-    ["Ada", "Lovelace", "ada@patients.test"],
-    ["Grace", "Hopper", "grace@patients.test"],
-    ["Barbara", "Liskov", "barbara@patients.test"],
-    ["adele", "Adams", "adele@patients.test"],
+  const people: [string, string][] = [
+    ["zoe", "Adams"],
+    ["Alan", "turing"],
+    ["Ada", "Lovelace"],
+    ["Grace", "Hopper"],
+    ["Barbara", "Liskov"],
+    ["adele", "Adams"],
   ];
   const names = (rows: Row[]) => rows.map((r) => `${r.firstName} ${r.lastName}`);
-  const list = async (query: Record<string, string> = {}, token = nurse.token) => {
-    const response = await listPatients(t, token, heart, query);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { results: Row[]; totalCount: number };
-  };
-  const search = (token: string, term: string) =>
-    t.request({ method: "GET", url: `/api/v1/pro-dashboard/patients?term=${encodeURIComponent(term)}`, token });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await staffSession(t, { email: "root@openpro.test", role: "superadmin" })).token;
-    ({ organisationId: northbridge, heart, nurse } = await heartWithNurse(t));
-    lakeside = await lakesideProgram(t);
-    lakesideNurse = await programStaff(t, lakeside, { email: "lee@lakeside.test", role: "clinician_team_member" });
-    for (const [i, [firstName, lastName, email]] of people.entries()) {
+  /**
+   * Each story's world (in `t`, the file's platform unless the story brings its own): Northbridge
+   * Heart with its nurse Nia and six people she added, one a second apart, all e-mailed at one
+   * domain of the story's own, identified by NHS numbers `serial(0..5)`; Ada and Grace consented
+   * (awaiting verification), Ada then verified. Beside it Lakeside, out of Nia's reach, with its
+   * nurse Lee and Lake Hopper at the same domain.
+   */
+  const heartWithSixPeople = async (t: TestApp = shared) => {
+    n++;
+    const domain = uniqueMailDomain("patients");
+    const email = (firstName: string) => `${firstName.toLowerCase()}@${domain}`;
+    const serial = (i: number) => nhsNumber(1000000 + n * 10 + i);
+    const { organisationId: northbridge, heart, nurse } = await heartWithNurse(t, n);
+    const lakeside = await lakesideProgram(t, n);
+    const lakesideNurse = await programStaff(t, lakeside, {
+      email: `lee@${uniqueMailDomain("lakeside")}`,
+      role: "clinician_team_member",
+    });
+    for (const [i, [firstName, lastName]] of people.entries()) {
       const added = await addPatient(
         t,
         nurse.token,
-        newPatient(heart, { firstName, lastName, email, patientId: nhsNumber(1000000 + i) }),
+        newPatient(heart, { firstName, lastName, email: email(firstName), patientId: serial(i) }),
       );
       expect(added.statusCode).toBe(201);
       t.clock.advanceSeconds(1);
@@ -78,28 +82,40 @@ describe("the enrolment list of a program and the global patient search", () => 
         await addPatient(
           t,
           lakesideNurse.token,
-          newPatient(lakeside, { firstName: "Lake", lastName: "Hopper", email: "lake@patients.test" }),
+          newPatient(lakeside, { firstName: "Lake", lastName: "Hopper", email: email("lake") }),
         )
       ).statusCode,
     ).toBe(201);
     // Ada and Grace consent (awaiting verification); Ada is then verified.
-    for (const email of ["ada@patients.test", "grace@patients.test"]) {
-      const token = await acceptInvite(t, email);
+    for (const firstName of ["Ada", "Grace"]) {
+      const token = await acceptInvite(t, email(firstName));
       t.clock.advanceSeconds(1);
       expect((await giveConsent(t, token, heart)).statusCode).toBe(200);
     }
     t.clock.advanceSeconds(1);
     const verified = await t.request({
       method: "PATCH",
-      url: `/api/v1/users/${await userIdOf(t, "ada@patients.test")}/verify?projectId=${heart}`,
+      url: `/api/v1/users/${await userIdOf(t, email("Ada"))}/verify?projectId=${heart}`,
       token: nurse.token,
-      payload: { patientId: nhsNumber(1000002) },
+      payload: { patientId: serial(2) },
     });
     expect(verified.statusCode).toBe(200);
-  });
-  afterAll(() => t.close());
+
+    const list = async (query: Record<string, string> = {}, token = nurse.token) => {
+      const response = await listPatients(t, token, heart, query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { results: Row[]; totalCount: number };
+    };
+    const search = (token: string, term: string) =>
+      t.request({ method: "GET", url: `/api/v1/pro-dashboard/patients?term=${encodeURIComponent(term)}`, token });
+    return { t, domain, email, serial, northbridge, heart, nurse, lakesideNurse, list, search };
+  };
+  /** A superadmin of the platform, signed in: her token. */
+  const superadmin = async (t: TestApp) =>
+    (await staffSession(t, { email: `root@${uniqueMailDomain("openpro")}`, role: "superadmin" })).token;
 
   it("orders by last then first name, whatever the case", async () => {
+    const { list } = await heartWithSixPeople();
     const all = await list();
     expect(all.totalCount).toBe(6);
     expect(names(all.results)).toEqual([
@@ -113,6 +129,7 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("pages with the total count", async () => {
+    const { t, heart, nurse, list } = await heartWithSixPeople();
     const first = await list({ _page: "1", _perPage: "4" });
     const second = await list({ _page: "2", _perPage: "4" });
     expect(first.totalCount).toBe(6);
@@ -124,10 +141,11 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("searches names, e-mails and identifiers", async () => {
+    const { t, heart, nurse, serial, list } = await heartWithSixPeople();
     expect(names((await list({ term: "ADAMS" })).results)).toEqual(["adele Adams", "zoe Adams"]);
     expect(names((await list({ term: "grace hop" })).results)).toEqual(["Grace Hopper"]);
     expect(names((await list({ term: "barbara@" })).results)).toEqual(["Barbara Liskov"]);
-    expect(names((await list({ term: nhsNumber(1000001) })).results)).toEqual(["Alan turing"]);
+    expect(names((await list({ term: serial(1) })).results)).toEqual(["Alan turing"]);
     // LIKE wildcards are plain characters.
     expect(await list({ term: "%" })).toEqual({ results: [], totalCount: 0 });
     const tooLong = await listPatients(t, nurse.token, heart, { term: "x".repeat(257) });
@@ -136,6 +154,7 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("filters by status chips, and VERIFIED / AWAITING_VERIFICATION by verification", async () => {
+    const { t, heart, nurse, list } = await heartWithSixPeople();
     const consentedOrInvited = await list({ statuses: "CONSENTED,INVITE_SENT" });
     expect(consentedOrInvited.totalCount).toBe(6);
     const consented = await list({ statuses: "CONSENTED" });
@@ -160,6 +179,7 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("returns histories that merge as the core rule says", async () => {
+    const { list } = await heartWithSixPeople();
     const ada = (await list({ term: "ada@" })).results[0]!;
     expect(ada.statusHistory.map((s) => s.status)).toEqual(["INVITE_SENT", "STATUS_UNCONFIRMED", "CONSENTED"]);
     expect(ada.verificationStatusHistory.map((v) => v.verificationStatus)).toEqual([
@@ -180,6 +200,7 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("keeps the status history for those who may withdraw consent; others see the current status", async () => {
+    const { t, northbridge, list } = await heartWithSixPeople();
     // A nurse of Northbridge of her own, who may not withdraw consent.
     const clerk = await organisationStaff(t, northbridge, {
       email: `carl@${uniqueMailDomain()}`,
@@ -193,6 +214,11 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("finds patients across the programs in reach only", async () => {
+    // The superadmin's count is the platform's: this story has a platform of its own.
+    const own = await createTestApp();
+    onTestFinished(() => own.close());
+    const { t, domain, email, serial, heart, nurse, lakesideNurse, search } = await heartWithSixPeople(own);
+    const admin = await superadmin(t);
     const nurseSees = await search(nurse.token, "hopper");
     expect(nurseSees.statusCode).toBe(200);
     expect(nurseSees.headers["x-total-count"]).toBe("1");
@@ -200,16 +226,16 @@ describe("the enrolment list of a program and the global patient search", () => 
       totalCount: 1,
       results: [
         {
-          id: await userIdOf(t, "grace@patients.test"),
+          id: await userIdOf(t, email("Grace")),
           firstName: "Grace",
           lastName: "Hopper",
           dob: null,
-          inviteEmail: "grace@patients.test",
-          consentedEmail: "grace@patients.test",
-          patientId: nhsNumber(1000003),
+          inviteEmail: email("Grace"),
+          consentedEmail: email("Grace"),
+          patientId: serial(3),
           patientIdType: "nhs_number",
           patientStatus: "CONSENTED",
-          project: { projectId: heart, name: "Northbridge Heart" },
+          project: { projectId: heart, name: `Northbridge Heart ${n}` },
         },
       ],
     });
@@ -217,7 +243,7 @@ describe("the enrolment list of a program and the global patient search", () => 
     expect(lakeSees.results.map((r: { firstName: string }) => r.firstName)).toEqual(["Lake"]);
     const adminSees = (await search(admin, "hopper")).json();
     expect(adminSees.totalCount).toBe(2);
-    expect((await search(nurse.token, "lake@patients")).json()).toEqual({ results: [], totalCount: 0 });
+    expect((await search(nurse.token, `lake@${domain.split(".")[0]}`)).json()).toEqual({ results: [], totalCount: 0 });
 
     for (const term of ["", "a", " a "]) {
       const short = await search(nurse.token, term);
@@ -229,9 +255,11 @@ describe("the enrolment list of a program and the global patient search", () => 
   });
 
   it("shows consented patients as completed once the program is ended", async () => {
+    const { t, domain, heart, nurse, list, search } = await heartWithSixPeople();
+    const admin = await superadmin(t);
     const ended = await t.request({ method: "POST", url: `/api/v1/admin/projects/${heart}/end`, token: admin });
     expect(ended.statusCode).toBe(200);
-    const found = (await search(nurse.token, "patients.test")).json() as {
+    const found = (await search(nurse.token, domain)).json() as {
       results: { firstName: string; patientStatus: string }[];
     };
     expect(found.results.map((r) => [r.firstName, r.patientStatus])).toEqual([
