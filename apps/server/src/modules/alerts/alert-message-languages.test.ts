@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { messages, patientServedText } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { programWithPatientInLanguage } from "../../../test/teams.js";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { languageStoryApp } from "../../../test/language-stories.js";
 
 const NAUSEA = "10028813";
 const GERMAN = "Sie haben ein schweres Symptom gemeldet. Rufen Sie sofort die Onkologie-Pflege an.";
@@ -17,57 +16,26 @@ const ENGLISH = "Severe symptom: call the oncology line now, day or night.";
  * it) in the patient's language. Always followed by whom to call, in the message's language.
  */
 describe("alert messages in the patient's language", () => {
-  let t: TestApp;
-  let programs = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    t.clock.set("2026-03-04T12:00:00Z");
-  });
-  afterAll(() => t.close());
+  const stories = languageStoryApp();
 
   /**
    * A hospital of its own with one program in `territory`, its admin Callum and nurse Nia, and a
-   * patient who joined, consented and chose `language` in the app.
+   * patient who joined, consented and chose `language` in the app; the admin also sets the program's
+   * own alert messages (its settings page).
    */
   const programWithPatient = async (territory: "CH" | "US", language: string) => {
-    const {
-      programId,
-      admin,
-      nurse,
-      patientToken: patient,
-      chooseLanguage,
-    } = await programWithPatientInLanguage(t, {
-      n: ++programs,
-      territory,
-      language,
-    });
-    const settingsUrl = `/api/v1/admin/projects/${programId}/alert-settings`;
+    const program = await stories.patientInLanguageProgram(territory, language);
     return {
-      programId,
-      admin,
-      nurse,
-      chooseLanguage,
-      settings: (token = admin.token) => t.request({ method: "GET", url: settingsUrl, token }),
-      saveSettings: (payload: object, token = admin.token) =>
-        t.request({ method: "PUT", url: settingsUrl, token, payload }),
+      ...program,
       setProgramMessages: async (payload: object) => {
-        const saved = await t.request({
+        const saved = await stories.app().request({
           method: "PATCH",
-          url: `/api/v1/admin/projects/${programId}`,
-          token: admin.token,
+          url: `/api/v1/admin/projects/${program.programId}`,
+          token: program.admin.token,
           payload,
         });
         expect(saved.statusCode).toBe(200);
       },
-      upload: (logs: object[]) =>
-        t.request({
-          method: "POST",
-          url: `/api/v1/user/projects/${programId}/logs`,
-          token: patient,
-          payload: { logs },
-        }),
-      at: new Date(t.clock.now().getTime() - 60_000).toISOString(),
     };
   };
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changePermissions, programWithPatientInLanguage } from "../../../test/teams.js";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { describe, expect, it } from "vitest";
+import { languageStoryApp } from "../../../test/language-stories.js";
+import { changePermissions } from "../../../test/teams.js";
 
 const FRENCH_TEMPERATURE = "Votre température est hors des limites : appelez l’équipe de soins.";
 const FRENCH_SEVERE = "Vous avez signalé un symptôme grave. Appelez tout de suite les soins d’oncologie.";
@@ -12,25 +12,15 @@ const FRENCH_SEVERE = "Vous avez signalé un symptôme grave. Appelez tout de su
  * temperature message itself.
  */
 describe("the temperature message's translations need the temperature thresholds' edit permission", () => {
-  let t: TestApp;
-  let programs = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    t.clock.set("2026-03-04T12:00:00Z");
-  });
-  afterAll(() => t.close());
+  const stories = languageStoryApp();
 
   /** A Swiss program whose admin Callum keeps the severe-symptom settings but lost the temperature thresholds' edit flag. */
   const programWhoseAdminMayNotEditTemperature = async () => {
-    const world = await programWithPatientInLanguage(t, { n: ++programs, territory: "CH", language: "de" });
-    await changePermissions(t, world.admin.id, { revoke: ["edit_project_temperature_severity_threshold"] });
-    const url = `/api/v1/admin/projects/${world.programId}/alert-settings`;
-    return {
-      ...world,
-      settings: () => t.request({ method: "GET", url, token: world.admin.token }),
-      saveSettings: (payload: object) => t.request({ method: "PUT", url, token: world.admin.token, payload }),
-    };
+    const program = await stories.patientInLanguageProgram("CH", "de");
+    await changePermissions(stories.app(), program.admin.id, {
+      revoke: ["edit_project_temperature_severity_threshold"],
+    });
+    return program;
   };
 
   it("refuses a changed temperature text with 403 and saves nothing of the request", async () => {
@@ -64,7 +54,9 @@ describe("the temperature message's translations need the temperature thresholds
 
   it("saves the temperature text once the admin holds the temperature thresholds' edit permission again", async () => {
     const program = await programWhoseAdminMayNotEditTemperature();
-    await changePermissions(t, program.admin.id, { grant: ["edit_project_temperature_severity_threshold"] });
+    await changePermissions(stories.app(), program.admin.id, {
+      grant: ["edit_project_temperature_severity_threshold"],
+    });
     const saved = await program.saveSettings({
       escalationMinutes: 60,
       temperatureMessageTranslations: { fr: FRENCH_TEMPERATURE },

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { programWithPatientInLanguage } from "../../../test/teams.js";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { languageStoryApp } from "../../../test/language-stories.js";
 
 const NAUSEA = "10028813";
 const GERMAN = "Übelkeit Grad 2: Trinken Sie in kleinen Schlucken und rufen Sie heute die Station an.";
@@ -18,37 +17,19 @@ const ENGLISH = "Grade 2 nausea: sip small drinks and call the ward today.";
  * to call, in the message's language.
  */
 describe("per-symptom alert messages in the patient's language", () => {
-  let t: TestApp;
-  let programs = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    t.clock.set("2026-03-04T12:00:00Z");
-  });
-  afterAll(() => t.close());
+  const stories = languageStoryApp();
 
   /**
    * A hospital of its own ("Alpine Health 2") with one Swiss program ("Oncology 2", German first), its
    * admin Callum and nurse Nia, and a patient who joined, consented and chose `language` in the app.
    */
   const swissProgramWithPatient = async (language: string) => {
-    const {
-      programId,
-      admin,
-      nurse,
-      patientToken: patient,
-      chooseLanguage,
-    } = await programWithPatientInLanguage(t, {
-      n: ++programs,
-      territory: "CH",
-      language,
-    });
+    const program = await stories.patientInLanguageProgram("CH", language);
+    const { programId, admin } = program;
+    const t = stories.app();
     const messagesUrl = `/api/v1/admin/projects/${programId}/severe-symptom-messages`;
     return {
-      programId,
-      admin,
-      nurse,
-      chooseLanguage,
+      ...program,
       listMessages: (token = admin.token) => t.request({ method: "GET", url: messagesUrl, token }),
       createMessage: (payload: object, token = admin.token) =>
         t.request({ method: "POST", url: messagesUrl, token, payload }),
@@ -66,22 +47,9 @@ describe("per-symptom alert messages in the patient's language", () => {
       },
       /** The patient logs nausea at a grade; the app is answered the messages to show. */
       logNausea: async (grade: number) => {
-        const logged = await t.request({
-          method: "POST",
-          url: `/api/v1/user/projects/${programId}/logs`,
-          token: patient,
-          payload: {
-            logs: [
-              {
-                clientId: randomUUID(),
-                logClass: "SYMPTOMS",
-                date: new Date(t.clock.now().getTime() - 60_000).toISOString(),
-                logTypeId: NAUSEA,
-                grade,
-              },
-            ],
-          },
-        });
+        const logged = await program.upload([
+          { clientId: randomUUID(), logClass: "SYMPTOMS", date: program.at, logTypeId: NAUSEA, grade },
+        ]);
         expect(logged.statusCode).toBe(200);
         return logged.json().alertMessages as {
           kind: string;
