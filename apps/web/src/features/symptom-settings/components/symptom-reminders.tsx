@@ -231,16 +231,15 @@ const ReminderDialog = ({
   );
 };
 
-/** Symptom reminders: listed with edit and delete; patients are reminded in the app and by e-mail. */
-export const SymptomReminders = ({
-  programId,
-  catalogue,
-  editable,
-}: {
+/** What each section of the symptom settings is given: the program, the symptom catalogue, whether it may be edited. */
+export interface SymptomSectionProps {
   programId: string;
   catalogue: LogType[];
   editable: boolean;
-}) => {
+}
+
+/** Symptom reminders: listed with edit and delete; patients are reminded in the app and by e-mail. */
+export const SymptomReminders = ({ programId, catalogue, editable }: SymptomSectionProps) => {
   const list = useSymptomReminders(programId);
   const remove = useDeleteSymptomReminder(programId);
   const [editing, setEditing] = useState<SymptomReminder | "new" | null>(null);

@@ -49,20 +49,12 @@ import {
   useSymptomCatalogue,
 } from "../api";
 import { DeleteConfirmDialog } from "./delete-confirm-dialog";
-import { SymptomReminders } from "./symptom-reminders";
+import { SymptomReminders, type SymptomSectionProps } from "./symptom-reminders";
 
 const grades = Array.from({ length: alertGradeRange.max - alertGradeRange.min + 1 }, (_, i) => alertGradeRange.min + i);
 
 /** Prioritised symptoms: a searchable multi-select of the catalogue, at most 10. */
-const PrioritisedSymptoms = ({
-  programId,
-  catalogue,
-  editable,
-}: {
-  programId: string;
-  catalogue: LogType[];
-  editable: boolean;
-}) => {
+const PrioritisedSymptoms = ({ programId, catalogue, editable }: SymptomSectionProps) => {
   const saved = usePrioritisedSymptoms(programId);
   const save = useSavePrioritisedSymptoms(programId);
   const [chosen, setChosen] = useState<LogType[] | null>(null);
@@ -361,17 +353,7 @@ const AlertCard = ({
   );
 };
 
-const AlertCards = ({
-  programId,
-  territory,
-  catalogue,
-  editable,
-}: {
-  programId: string;
-  territory: Territory;
-  catalogue: LogType[];
-  editable: boolean;
-}) => {
+const AlertCards = ({ programId, territory, catalogue, editable }: SymptomSectionProps & { territory: Territory }) => {
   const list = useAlertMessages(programId);
   const [drafts, setDrafts] = useState<number[]>([]);
   const [next, setNext] = useState(1);
