@@ -1,44 +1,14 @@
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login } from "../../../test/factories.js";
+import { type SmtpInbox, startSmtp } from "../../../test/smtp.js";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 import { retryDelaySeconds } from "../jobs/job-runner.js";
 import { smtpTransport } from "./mailer.js";
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-const startSmtp = async (port = 0) => {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address() as AddressInfo;
-  return {
-    port: address.port,
-    received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
 const EMAIL = "nurse@clinic.test";
 
 describe("e-mail over SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpInbox;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();

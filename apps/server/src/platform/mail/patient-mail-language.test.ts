@@ -1,41 +1,10 @@
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPatient } from "../../../test/factories.js";
 import { addPatient, newPatient, userIdOf } from "../../../test/patients.js";
+import { type SmtpInbox, startSmtp } from "../../../test/smtp.js";
 import { addToProgram, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { smtpTransport } from "./mailer.js";
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives (as mailer.test.ts). */
-const startSmtp = async () => {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    to: (address: string) =>
-      received.filter((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text === address),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
 
 const PASSWORD = "Harbour-Lights-2026!";
 const NEW_PASSWORD = "Quiet-Orchard-Swing-77!";
@@ -45,7 +14,7 @@ const NEW_PASSWORD = "Quiet-Orchard-Swing-77!";
  * territory's default), through core's mail catalogue, over real SMTP. Staff mails stay English.
  */
 describe("a patient's e-mails in the patient's language", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpInbox;
   let t: TestApp;
   let nurse: { id: string; token: string };
   let zurich: string;
@@ -70,6 +39,21 @@ describe("a patient's e-mails in the patient's language", () => {
   const setLanguage = (email: string, language: string | null, territory = "UK_IRE") =>
     t.ctx.db.updateTable("users").set({ language, territory }).where("email", "=", email).execute();
   const post = (url: string, payload: object) => t.request({ method: "POST", url, payload });
+  /** The nurse adds a patient to the Zürich program by Swiss social security number; the invitation goes out. */
+  const inviteToZurich = async (firstName: string, email: string, socialSecurityNumber: string) => {
+    const added = await addPatient(
+      t,
+      nurse.token,
+      newPatient(zurich, {
+        firstName,
+        email,
+        patientIdType: "social_security_number",
+        patientId: socialSecurityNumber,
+      }),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    await t.runJobs();
+  };
 
   it("sends the reset code and the changed-password notice in German to a patient whose account chose German", async () => {
     await createPatient(t, { email: "lena@patients.test", password: PASSWORD, firstName: "Lena" });
@@ -106,18 +90,7 @@ describe("a patient's e-mails in the patient's language", () => {
   });
 
   it("invites a new patient of a Swiss program in the territory's first language, German; one who chose French in French", async () => {
-    const added = await addPatient(
-      t,
-      nurse.token,
-      newPatient(zurich, {
-        firstName: "Anna",
-        email: "anna@patients.test",
-        patientIdType: "social_security_number",
-        patientId: "756.1234.5678.97",
-      }),
-    );
-    expect(added.statusCode, added.body).toBe(201);
-    await t.runJobs();
+    await inviteToZurich("Anna", "anna@patients.test", "756.1234.5678.97");
     const [invitation] = smtp.to("anna@patients.test");
     expect(invitation?.subject).toBe("Einladung zu Brustzentrum Zürich");
     expect(invitation?.text).toContain(
@@ -128,18 +101,7 @@ describe("a patient's e-mails in the patient's language", () => {
 
     await createPatient(t, { email: "claire@patients.test", password: PASSWORD, firstName: "Claire" });
     await setLanguage("claire@patients.test", "fr", "CH");
-    const claire = await addPatient(
-      t,
-      nurse.token,
-      newPatient(zurich, {
-        firstName: "Claire",
-        email: "claire@patients.test",
-        patientIdType: "social_security_number",
-        patientId: "756.9217.0769.85",
-      }),
-    );
-    expect(claire.statusCode, claire.body).toBe(201);
-    await t.runJobs();
+    await inviteToZurich("Claire", "claire@patients.test", "756.9217.0769.85");
     const [french] = smtp.to("claire@patients.test");
     expect(french?.subject).toBe("Vous êtes invité(e) à Brustzentrum Zürich");
     expect(french?.text).toContain("Ouvrez le lien et connectez-vous avec votre compte OpenPRO pour participer.");
