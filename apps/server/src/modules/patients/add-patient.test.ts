@@ -18,16 +18,13 @@ import {
   lakesideProgram,
   organisationStaff,
   programStaff,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 describe("a nurse adds a patient to a program and the patient is e-mailed an invitation", () => {
   let t: TestApp;
-  let nurse: { id: string; token: string };
-  let analyst: { id: string; token: string };
-  let northbridge: string;
-  let heart: string;
-  let lakesideLung: string;
+  let n = 0;
 
   const countEnrolments = async () =>
     Number(
@@ -41,36 +38,56 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
 
   beforeAll(async () => {
     t = await createTestApp();
-    northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    lakesideLung = await lakesideProgram(t);
-    // Nia is on Heart's team only; Lena, a life-sciences analyst, is of the organisation.
-    nurse = await programStaff(t, heart, { email: "nia@clinic.test", role: "clinician_team_member" });
-    analyst = await organisationStaff(t, northbridge, {
-      email: "lena@pharma.test",
-      role: "life_sciences_team_member",
-    });
   });
   afterAll(() => t.close());
 
+  /**
+   * Each story's world: Northbridge Health (numbered `n`) running Northbridge Heart, with Nia on
+   * Heart's team only and Lena, a life-sciences analyst, of the organisation; Lakeside's Lung out
+   * of their reach. Patients are e-mailed at a domain of the story's own (`mail("grace")`). With
+   * `graceAdded`, Nia has added Grace Hopper (newPatient's NHS number) to Heart.
+   */
+  const northbridgeWithNiaAndLena = async ({ graceAdded = false } = {}) => {
+    n++;
+    const domain = uniqueMailDomain("patients");
+    const mail = (local: string) => `${local}@${domain}`;
+    const northbridge = await insertOrganisation(t, `Northbridge Health ${n}`);
+    const heart = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Heart ${n}` });
+    const lakesideLung = await lakesideProgram(t, n);
+    const nurse = await programStaff(t, heart, {
+      email: `nia@${uniqueMailDomain("clinic")}`,
+      role: "clinician_team_member",
+    });
+    const analystEmail = `lena@${uniqueMailDomain("pharma")}`;
+    const analyst = await organisationStaff(t, northbridge, { email: analystEmail, role: "life_sciences_team_member" });
+    if (graceAdded) {
+      const added = await addPatient(t, nurse.token, newPatient(heart, { email: mail("grace") }));
+      expect(added.statusCode).toBe(201);
+    }
+    return { n, domain, mail, northbridge, heart, lakesideLung, nurse, analyst, analystEmail };
+  };
+
   it("adds Grace, e-mails her a personal link and lists her as invited", async () => {
-    const added = await addPatient(t, nurse.token, newPatient(heart, { email: "Grace@Patients.test" }));
+    const { n, domain, mail, heart, nurse } = await northbridgeWithNiaAndLena();
+    const typed = `Grace@${domain.charAt(0).toUpperCase()}${domain.slice(1)}`;
+    expect(typed).not.toBe(mail("grace"));
+    const added = await addPatient(t, nurse.token, newPatient(heart, { email: typed }));
     expect(added.statusCode).toBe(201);
     expect(added.json()).toEqual({ userId: expect.any(String), message: messages.patientAdded });
 
-    const [link, ...more] = await inviteLinks(t, "grace@patients.test");
+    const [link, ...more] = await inviteLinks(t, mail("grace"));
     expect(more).toEqual([]);
-    expect(link!.subject).toBe("You are invited to Northbridge Heart");
+    expect(link!.subject).toBe(`You are invited to Northbridge Heart ${n}`);
     expect(link!.url.origin).toBe("http://openpro.test");
     expect(link!.url.pathname).toMatch(/^\/invite\/\S{20,}$/);
     expect(link!.textBody).toContain("Hello Grace,");
 
-    const row = await enrolmentOf(t, nurse.token, heart, "grace@patients.test");
+    const row = await enrolmentOf(t, nurse.token, heart, mail("grace"));
     expect(row).toMatchObject({
       id: added.json().userId,
       firstName: "Grace",
       lastName: "Hopper",
-      email: "grace@patients.test",
+      email: mail("grace"),
       status: "INVITE_SENT",
       verificationStatus: "N_A",
       consentGiven: false,
@@ -83,11 +100,12 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
     expect(row.statusHistory).toEqual([{ status: "INVITE_SENT", date: "2026-03-02T09:00:00.000Z" }]);
     expect(row.verificationStatusHistory).toEqual([]);
 
-    const [audit] = await auditRows(t, "patient.create");
+    const [audit] = (await auditRows(t, "patient.create")).filter((a) => a.programId === heart);
     expect(audit).toMatchObject({ programId: heart, patientId: row.id, actorUserId: nurse.id, outcome: "success" });
   });
 
   it("puts the new-patient form's messages on its fields and adds nobody", async () => {
+    const { mail, heart, nurse } = await northbridgeWithNiaAndLena();
     const before = await countEnrolments();
     const cases: [Record<string, unknown>, { field: string; message: string }[]][] = [
       [{ firstName: undefined }, [{ field: "firstName", message: messages.patientFirstNameRequired }]],
@@ -124,22 +142,23 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
       ],
     ];
     for (const [change, errors] of cases) {
-      const response = await addPatient(t, nurse.token, newPatient(heart, { email: "bad@patients.test", ...change }));
+      const response = await addPatient(t, nurse.token, newPatient(heart, { email: mail("bad"), ...change }));
       expect(response.statusCode, JSON.stringify(change)).toBe(422);
       expect(fieldErrors(response), JSON.stringify(change)).toEqual(errors);
     }
     expect(await countEnrolments()).toBe(before);
-    expect(await t.mailsTo("bad@patients.test")).toEqual([]);
+    expect(await t.mailsTo(mail("bad"))).toEqual([]);
   });
 
   it("accepts a valid NHS number and both forms of Sciensus id", async () => {
+    const { mail, heart, nurse } = await northbridgeWithNiaAndLena();
     const accepted: [string, string, string][] = [
       ["nhs_number", "401 023 2137", "4010232137"],
       ["sciensus_id", "REF-123456789", "REF-123456789"],
       ["sciensus_id", "0f8fad5b-d9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950e"],
     ];
     for (const [i, [type, typed, stored]] of accepted.entries()) {
-      const email = `ok${i}@patients.test`;
+      const email = mail(`ok${i}`);
       const response = await addPatient(
         t,
         nurse.token,
@@ -151,8 +170,9 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
   });
 
   it("checks a social security number by the program's country: an SSN in the US, an AHV number in Switzerland", async () => {
-    const us = await insertProgram(t, { organisationId: northbridge, name: "Boston Lung", territory: "US" });
-    const ch = await insertProgram(t, { organisationId: northbridge, name: "Zürich Lung", territory: "CH" });
+    const { n, mail, northbridge, nurse } = await northbridgeWithNiaAndLena();
+    const us = await insertProgram(t, { organisationId: northbridge, name: `Boston Lung ${n}`, territory: "US" });
+    const ch = await insertProgram(t, { organisationId: northbridge, name: `Zürich Lung ${n}`, territory: "CH" });
     await addToProgram(t, nurse.id, us, "clinician_team_member");
     await addToProgram(t, nurse.id, ch, "clinician_team_member");
     const before = await countEnrolments();
@@ -170,20 +190,20 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
       const response = await addPatient(
         t,
         nurse.token,
-        newPatient(programId, { email: "ssn@patients.test", patientIdType: "social_security_number", patientId }),
+        newPatient(programId, { email: mail("ssn"), patientIdType: "social_security_number", patientId }),
       );
       expect(response.statusCode, patientId).toBe(422);
       expect(fieldErrors(response), patientId).toEqual([{ field: "patientId", message }]);
     }
     expect(await countEnrolments()).toBe(before);
-    expect(await t.mailsTo("ssn@patients.test")).toEqual([]);
+    expect(await t.mailsTo(mail("ssn"))).toEqual([]);
 
     const accepted: [string, string, string][] = [
       [us, "123-45-6789", "123456789"],
       [ch, "756.1234.5678.97", "7561234567897"],
     ];
     for (const [i, [programId, typed, stored]] of accepted.entries()) {
-      const email = `ssn${i}@patients.test`;
+      const email = mail(`ssn${i}`);
       const response = await addPatient(
         t,
         nurse.token,
@@ -195,7 +215,8 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
   });
 
   it("refuses an edit that leaves a bad identifier, on the field, and changes nothing", async () => {
-    const email = "edit-id@patients.test";
+    const { mail, heart, nurse } = await northbridgeWithNiaAndLena();
+    const email = mail("edit-id");
     const { userId } = (await addPatient(t, nurse.token, newPatient(heart, { email }))).json();
     const edit = (payload: Record<string, unknown>) =>
       t.request({ method: "PATCH", url: `/api/v1/users/${userId}?projectId=${heart}`, token: nurse.token, payload });
@@ -213,23 +234,25 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
   });
 
   it("refuses a second invitation for the same person and a staff member's address", async () => {
-    const twice = await addPatient(t, nurse.token, newPatient(heart, { firstName: "Gracie" }));
+    const { mail, heart, nurse, analystEmail } = await northbridgeWithNiaAndLena({ graceAdded: true });
+    const twice = await addPatient(t, nurse.token, newPatient(heart, { firstName: "Gracie", email: mail("grace") }));
     expect(twice.statusCode).toBe(409);
     expect(fieldErrors(twice)).toEqual([{ field: "email", message: messages.patientAlreadyEnrolled }]);
 
-    const staff = await addPatient(t, nurse.token, newPatient(heart, { email: "Lena@Pharma.test" }));
+    const staff = await addPatient(t, nurse.token, newPatient(heart, { email: `L${analystEmail.slice(1)}` }));
     expect(staff.statusCode).toBe(409);
     expect(fieldErrors(staff)).toEqual([{ field: "email", message: messages.patientIsStaff }]);
     // Neither of them was e-mailed an invitation.
-    expect(await inviteLinks(t, "grace@patients.test")).toHaveLength(1);
-    expect(await inviteLinks(t, "lena@pharma.test")).toEqual([]);
+    expect(await inviteLinks(t, mail("grace"))).toHaveLength(1);
+    expect(await inviteLinks(t, analystEmail)).toEqual([]);
   });
 
   it("refuses a patient of another country with the territory message on the e-mail", async () => {
-    const id = await createPatient(t, { email: "sam@patients.test", password: "Harbour-Lights-2026!" });
+    const { mail, heart, nurse } = await northbridgeWithNiaAndLena();
+    const id = await createPatient(t, { email: mail("sam"), password: "Harbour-Lights-2026!" });
     await t.ctx.db.updateTable("users").set({ territory: "US" }).where("id", "=", id).execute();
     const before = await countEnrolments();
-    const response = await addPatient(t, nurse.token, newPatient(heart, { email: "sam@patients.test" }));
+    const response = await addPatient(t, nurse.token, newPatient(heart, { email: mail("sam") }));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(messages.territoryMismatch);
     expect(fieldErrors(response)).toEqual([{ field: "email", message: "User territory doesnt match" }]);
@@ -237,49 +260,52 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
   });
 
   it("adds nobody to a closed, public-invite or private program", async () => {
+    const { n, mail, northbridge, heart, nurse } = await northbridgeWithNiaAndLena();
     const programs = {
-      closed: await insertProgram(t, { organisationId: northbridge, name: "Closed", endDate: "2026-02-28" }),
-      public: await insertProgram(t, { organisationId: northbridge, name: "Public" }),
-      private: await insertProgram(t, { organisationId: northbridge, name: "Private" }),
+      closed: await insertProgram(t, { organisationId: northbridge, name: `Closed ${n}`, endDate: "2026-02-28" }),
+      public: await insertProgram(t, { organisationId: northbridge, name: `Public ${n}` }),
+      private: await insertProgram(t, { organisationId: northbridge, name: `Private ${n}` }),
     };
     await setProgram(t, programs.public, { inviteMode: "public" });
     await setProgram(t, programs.private, { isPrivate: true });
     for (const [kind, programId] of Object.entries(programs)) {
       await addToProgram(t, nurse.id, programId, "clinician_team_member");
-      const response = await addPatient(t, nurse.token, newPatient(programId, { email: `${kind}@patients.test` }));
+      const response = await addPatient(t, nurse.token, newPatient(programId, { email: mail(kind) }));
       expect(response.statusCode, kind).toBe(409);
       expect(response.json().message, kind).toBe(messages.addPatientNotAllowed);
-      expect(await t.mailsTo(`${kind}@patients.test`)).toEqual([]);
+      expect(await t.mailsTo(mail(kind))).toEqual([]);
     }
     // The same nurse can still add to an open individual program (the refusals were about the programs).
-    const open = await addPatient(t, nurse.token, newPatient(heart, { email: "open@patients.test" }));
+    const open = await addPatient(t, nurse.token, newPatient(heart, { email: mail("open") }));
     expect(open.statusCode).toBe(201);
   });
 
   it("refuses a user without the invite permission (403) and a program out of reach (404)", async () => {
-    const forbidden = await addPatient(t, analyst.token, newPatient(heart, { email: "x1@patients.test" }));
+    const { mail, heart, lakesideLung, nurse, analyst } = await northbridgeWithNiaAndLena();
+    const forbidden = await addPatient(t, analyst.token, newPatient(heart, { email: mail("x1") }));
     expect(forbidden.statusCode).toBe(403);
-    const elsewhere = await addPatient(t, nurse.token, newPatient(lakesideLung, { email: "x2@patients.test" }));
+    const elsewhere = await addPatient(t, nurse.token, newPatient(lakesideLung, { email: mail("x2") }));
     expect(elsewhere.statusCode).toBe(404);
     const unknown = await addPatient(
       t,
       nurse.token,
-      newPatient("00000000-0000-4000-8000-000000000000", { email: "x3@patients.test" }),
+      newPatient("00000000-0000-4000-8000-000000000000", { email: mail("x3") }),
     );
     expect(unknown.statusCode).toBe(404);
-    expect(await t.mailsTo("x1@patients.test")).toEqual([]);
-    expect(await t.mailsTo("x2@patients.test")).toEqual([]);
+    expect(await t.mailsTo(mail("x1"))).toEqual([]);
+    expect(await t.mailsTo(mail("x2"))).toEqual([]);
     // Nor can the nurse read that program's list.
     expect((await listPatients(t, nurse.token, lakesideLung)).statusCode).toBe(404);
     expect((await listPatients(t, analyst.token, heart)).statusCode).toBe(403);
   });
 
   it("deletes a patient's profile: gone from the list, and an invitee without an account leaves no user", async () => {
+    const { mail, northbridge, heart, nurse } = await northbridgeWithNiaAndLena({ graceAdded: true });
     const admin = await organisationStaff(t, northbridge, {
-      email: "callum@clinic.test",
+      email: `callum@${uniqueMailDomain("clinic")}`,
       role: "clinical_project_admin",
     });
-    const graceId = await userIdOf(t, "grace@patients.test");
+    const graceId = await userIdOf(t, mail("grace"));
 
     const nurseTry = await t.request({
       method: "DELETE",
@@ -294,11 +320,9 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
       token: admin.token,
     });
     expect(deleted.statusCode).toBe(204);
-    const list = await listPatients(t, admin.token, heart, { term: "grace@patients" });
+    const list = await listPatients(t, admin.token, heart, { term: mail("grace").split(".")[0]! });
     expect(list.json()).toEqual({ results: [], totalCount: 0 });
-    expect(
-      await t.ctx.db.selectFrom("users").select("id").where("email", "=", "grace@patients.test").execute(),
-    ).toEqual([]);
+    expect(await t.ctx.db.selectFrom("users").select("id").where("email", "=", mail("grace")).execute()).toEqual([]);
     const again = await t.request({
       method: "DELETE",
       url: `/api/v1/users/${graceId}?projectId=${heart}`,
@@ -306,6 +330,6 @@ describe("a nurse adds a patient to a program and the patient is e-mailed an inv
     });
     expect(again.statusCode).toBe(404);
     // She can be added again afresh.
-    expect((await addPatient(t, nurse.token, newPatient(heart))).statusCode).toBe(201);
+    expect((await addPatient(t, nurse.token, newPatient(heart, { email: mail("grace") }))).statusCode).toBe(201);
   });
 });
