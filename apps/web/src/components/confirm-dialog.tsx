@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { type ReactNode, useId } from "react";
 
 interface ConfirmDialogProps {
@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** A second, milder way to go ahead (shown between Cancel and the confirm button). */
   alternative?: { label: string; onClick: () => void };
+  /** Why the action failed, shown in red under the text; none while it has not failed. */
+  error?: string | null | undefined;
 }
 
 /** A titled yes/no dialog; the safe choice has the focus. */
@@ -28,6 +30,7 @@ export const ConfirmDialog = ({
   onConfirm,
   onCancel,
   alternative,
+  error,
 }: ConfirmDialogProps) => {
   const titleId = useId();
   const textId = useId();
@@ -38,6 +41,11 @@ export const ConfirmDialog = ({
         <DialogContent>
           <DialogContentText id={textId} component="div">
             {children}
+            {error ? (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {error}
+              </Alert>
+            ) : null}
           </DialogContentText>
         </DialogContent>
       ) : null}

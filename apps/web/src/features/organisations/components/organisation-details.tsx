@@ -1,5 +1,5 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Alert, Box, IconButton, TextField, Tooltip, Typography } from "@mui/material";
+import { Box, IconButton, TextField, Tooltip, Typography } from "@mui/material";
 import { messages, type Organisation, organisationNameField } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";
@@ -103,15 +103,11 @@ export const OrganisationDetails = ({
         pending={remove.isPending}
         onConfirm={onDelete}
         onCancel={() => setConfirmDelete(false)}
+        error={remove.isError ? errorText(remove.error) : null}
       >
         <Typography component="span" sx={{ display: "block" }}>
           {`"${organisation.name}" will be deleted permanently.`}
         </Typography>
-        {remove.isError ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorText(remove.error)}
-          </Alert>
-        ) : null}
       </ConfirmDialog>
     </Box>
   );

@@ -1,7 +1,7 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
-import { Alert, Box, Button, IconButton, Typography } from "@mui/material";
+import { Box, Button, IconButton, Typography } from "@mui/material";
 import { type Grants, messages, type TeamMember } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { type ReactNode, useState } from "react";
@@ -173,6 +173,7 @@ export const TeamScreen = ({
         pending={remove.isPending}
         onConfirm={() => onRemove(removal.keepProfileLabel !== undefined)}
         onCancel={() => setRemoving(null)}
+        error={remove.isError ? serverMessage(remove.error) : null}
         alternative={
           removal.keepProfileLabel ? { label: removal.keepProfileLabel, onClick: () => onRemove(false) } : undefined
         }
@@ -184,11 +185,6 @@ export const TeamScreen = ({
           <Typography component="span" sx={{ display: "block", mt: 1 }}>
             {removal.note}
           </Typography>
-        ) : null}
-        {remove.isError ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {serverMessage(remove.error)}
-          </Alert>
         ) : null}
       </ConfirmDialog>
     </Box>

@@ -202,6 +202,7 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
         destructive
         pending={remove.isPending}
         onCancel={() => setConfirmDelete(false)}
+        error={remove.isError ? errorText(remove.error) : null}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
@@ -215,11 +216,6 @@ export const UserEditForm = ({ user, actor, onDeleted }: { user: AdminUser; acto
         <Typography component="span" sx={{ display: "block" }}>
           {`The account of ${user.email} will be deleted. This cannot be undone.`}
         </Typography>
-        {remove.isError ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorText(remove.error)}
-          </Alert>
-        ) : null}
       </ConfirmDialog>
     </Paper>
   );
