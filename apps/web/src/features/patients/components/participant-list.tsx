@@ -15,13 +15,12 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { can, canAddPatients, currentVerification, type Grants } from "@openpro/core";
+import { can, canAddPatients, currentVerification } from "@openpro/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Loading } from "../../../components/loading";
 import { formatDay } from "../../../lib/format";
 import { readStorage, writeStorage } from "../../../lib/storage-keys";
-import type { Program } from "../../../lib/wire";
 import {
   type Participant,
   type ParticipantFilter,
@@ -29,7 +28,7 @@ import {
   type ParticipantSort,
   useParticipantList,
 } from "../api";
-import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
+import { PatientDrawer, type PatientListProps } from "./patient-drawer";
 
 /** localStorage: the participant list's sort, as JSON {orderBy, orderDir}. */
 export const participantSortStorageKey = "openpro.participantListSort";
@@ -63,15 +62,7 @@ const severeLabel = (n: number) => `${n} severe symptom${n === 1 ? "" : "s"}`;
  * The program's participants (consented, consent withdrawn, project completed) with filter,
  * sort and infinite scroll; a row opens the patient's area.
  */
-export const ParticipantList = ({
-  program,
-  actor,
-  idTypes,
-}: {
-  program: Program;
-  actor: Grants;
-  idTypes: readonly PatientIdTypeChoice[];
-}) => {
+export const ParticipantList = ({ program, actor, idTypes }: PatientListProps) => {
   const programId = program.programId;
   const { userId } = useParams();
   const [filter, setFilter] = useState<ParticipantFilter>({ term: "", awaitingVerification: false });

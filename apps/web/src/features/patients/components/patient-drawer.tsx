@@ -3,6 +3,7 @@ import {
   type EnrolledPatient,
   emailField,
   formatNhsNumber,
+  type Grants,
   limits,
   maxPatientIdLength,
   messages,
@@ -20,11 +21,19 @@ import { FormDrawer, FormDrawerContent } from "../../../components/form-drawer";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { ApiError } from "../../../lib/http";
+import type { Program } from "../../../lib/wire";
 import { useCreatePatient, useUpdatePatient } from "../api";
 
 export interface PatientIdTypeChoice {
   id: string;
   name: string;
+}
+
+/** What a list of the program's patients is given: the program, who is looking, the identifier types its drawer offers. */
+export interface PatientListProps {
+  program: Program;
+  actor: Grants;
+  idTypes: readonly PatientIdTypeChoice[];
 }
 
 /** The identifier is checked by the contract's own rule, with the program's territory. */

@@ -4,7 +4,6 @@ import {
   canAddPatients,
   type EnrolledPatient,
   type EnrolmentFilter,
-  type Grants,
   limits,
   messages,
   type PatientStatus,
@@ -19,9 +18,8 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ClickHereEmptyState, EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";
-import type { Program } from "../../../lib/wire";
 import { useBatchResendInvite, useDeletePatient, usePatients, useResendInvite, useRetractConsent } from "../api";
-import { PatientDrawer, type PatientIdTypeChoice } from "./patient-drawer";
+import { PatientDrawer, type PatientListProps } from "./patient-drawer";
 import { type PatientAction, PatientRow } from "./patient-row";
 import { VerificationDialog } from "./verification-dialog";
 
@@ -35,15 +33,7 @@ const filterLabel = (filter: EnrolmentFilter): string =>
 const searchDelayMs = 400;
 
 /** The Patient enrolment tab: search, status chips, the paged list and the add-patient drawer. */
-export const PatientEnrolment = ({
-  program,
-  actor,
-  idTypes,
-}: {
-  program: Program;
-  actor: Grants;
-  idTypes: readonly PatientIdTypeChoice[];
-}) => {
+export const PatientEnrolment = ({ program, actor, idTypes }: PatientListProps) => {
   const programId = program.programId;
   const [input, setInput] = useState("");
   const [term, setTerm] = useState("");
