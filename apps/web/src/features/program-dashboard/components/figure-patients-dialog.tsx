@@ -1,5 +1,6 @@
 import {
   Button,
+  type ButtonProps,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,6 +18,16 @@ import { type FigureRequest, useFigurePatients } from "../api";
 /** Where a patient of the list leads: their dashboard in the program. */
 export const patientDashboardHref = (programId: string, userId: string) =>
   `/programs/${programId}/participants/${userId}/dashboard`;
+
+/** A small button beside a figure that opens the list of the patients behind it. */
+export const FigurePatientsButton = ({
+  figure,
+  onShowPatients,
+  ...props
+}: Omit<ButtonProps, "onClick" | "size"> & {
+  figure: FigureRequest;
+  onShowPatients: (figure: FigureRequest) => void;
+}) => <Button size="small" {...props} onClick={() => onShowPatients(figure)} />;
 
 /** The patients behind a figure, each linking to their dashboard. */
 export const FigurePatientsDialog = ({

@@ -1,10 +1,11 @@
-import { Box, Button, List, ListItem, Typography } from "@mui/material";
+import { Box, List, ListItem, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { messages, type ProgramMedication } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { FigureRequest } from "../api";
+import { FigurePatientsButton } from "./figure-patients-dialog";
 
 const percent = (m: ProgramMedication) => (m.adherence === null ? "—" : `${m.adherence}%`);
 
@@ -68,20 +69,18 @@ export const MedicationAdherence = ({
                 <Typography component="p" color="text.secondary">
                   {m.eventsMissed} {m.eventsMissed === 1 ? "event" : "events"} missed
                   {m.eventsMissed > 0 && onShowPatients ? (
-                    <Button
-                      size="small"
+                    <FigurePatientsButton
                       sx={{ ml: 1 }}
                       aria-label={`Patients who missed ${m.medicationName}`}
-                      onClick={() =>
-                        onShowPatients({
-                          figure: "missedMedication",
-                          medicationName: m.medicationName,
-                          title: `Patients who missed ${m.medicationName}`,
-                        })
-                      }
+                      figure={{
+                        figure: "missedMedication",
+                        medicationName: m.medicationName,
+                        title: `Patients who missed ${m.medicationName}`,
+                      }}
+                      onShowPatients={onShowPatients}
                     >
                       Patients
-                    </Button>
+                    </FigurePatientsButton>
                   ) : null}
                 </Typography>
               </ListItem>

@@ -1,8 +1,9 @@
-import { Button, ToggleButton, ToggleButtonGroup } from "@mui/material";
+import { ToggleButton, ToggleButtonGroup } from "@mui/material";
 import { messages, type ProgramMostLoggedSymptom } from "@openpro/core";
 import { DataTable } from "../../../components/data-table";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { FigureRequest } from "../api";
+import { FigurePatientsButton } from "./figure-patients-dialog";
 
 /** The program's most logged symptoms: logs, severe logs (a link to who logged them) and logs per grade. */
 export const MostLoggedSymptoms = ({
@@ -47,19 +48,17 @@ export const MostLoggedSymptoms = ({
             align: "right",
             cell: (s) =>
               s.severe > 0 && onShowPatients ? (
-                <Button
-                  size="small"
+                <FigurePatientsButton
                   aria-label={`${s.severe} severe ${s.logType.name} logs: show the patients`}
-                  onClick={() =>
-                    onShowPatients({
-                      figure: "severeSymptom",
-                      logTypeId: s.logType.logTypeId,
-                      title: `Patients who logged severe ${s.logType.name}`,
-                    })
-                  }
+                  figure={{
+                    figure: "severeSymptom",
+                    logTypeId: s.logType.logTypeId,
+                    title: `Patients who logged severe ${s.logType.name}`,
+                  }}
+                  onShowPatients={onShowPatients}
                 >
                   {s.severe}
-                </Button>
+                </FigurePatientsButton>
               ) : (
                 String(s.severe)
               ),

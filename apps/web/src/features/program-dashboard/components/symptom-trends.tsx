@@ -1,10 +1,11 @@
-import { Button, MenuItem, TextField } from "@mui/material";
+import { MenuItem, TextField } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { maxSymptomGrade, messages, symptomGradeLabels } from "@openpro/core";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import { type DashboardQuery, type FigureRequest, useSymptomTrends } from "../api";
+import { FigurePatientsButton } from "./figure-patients-dialog";
 import { axisKeys, dayChartAxis, dayColumn, dayLine } from "./format";
 
 /** Average grade per day of one symptom across the program, with a picker of the symptoms logged. */
@@ -51,18 +52,12 @@ export const SymptomTrends = ({
               ))}
             </TextField>
             {onShowPatients ? (
-              <Button
-                size="small"
-                onClick={() =>
-                  onShowPatients({
-                    figure: "symptom",
-                    logTypeId: chosen.logTypeId,
-                    title: `Patients who logged ${chosen.name}`,
-                  })
-                }
+              <FigurePatientsButton
+                figure={{ figure: "symptom", logTypeId: chosen.logTypeId, title: `Patients who logged ${chosen.name}` }}
+                onShowPatients={onShowPatients}
               >
                 Patients
-              </Button>
+              </FigurePatientsButton>
             ) : null}
           </>
         ) : null

@@ -1,4 +1,4 @@
-import { Box, Button } from "@mui/material";
+import { Box } from "@mui/material";
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type TemperatureTrends as Trends, temperatureBands } from "@openpro/core";
@@ -6,6 +6,7 @@ import { ChartFrame, DataTable } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { DashboardQuery, FigureRequest } from "../api";
+import { FigurePatientsButton } from "./figure-patients-dialog";
 import { axisKeys, dayChartAxis, dayColumn, dayLine } from "./format";
 
 const one = (v: number) => v.toFixed(1);
@@ -37,20 +38,20 @@ export const TemperatureTrends = ({
       actions={
         trends && onShowPatients ? (
           <>
-            <Button
-              size="small"
+            <FigurePatientsButton
               disabled={trends.highReadings === 0}
-              onClick={() => onShowPatients({ figure: "highTemperature", title: "Patients with a high temperature" })}
+              figure={{ figure: "highTemperature", title: "Patients with a high temperature" }}
+              onShowPatients={onShowPatients}
             >
               High: {trends.highReadings} {trends.highReadings === 1 ? "reading" : "readings"}
-            </Button>
-            <Button
-              size="small"
+            </FigurePatientsButton>
+            <FigurePatientsButton
               disabled={trends.lowReadings === 0}
-              onClick={() => onShowPatients({ figure: "lowTemperature", title: "Patients with a low temperature" })}
+              figure={{ figure: "lowTemperature", title: "Patients with a low temperature" }}
+              onShowPatients={onShowPatients}
             >
               Low: {trends.lowReadings} {trends.lowReadings === 1 ? "reading" : "readings"}
-            </Button>
+            </FigurePatientsButton>
           </>
         ) : null
       }
