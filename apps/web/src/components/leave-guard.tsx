@@ -1,5 +1,8 @@
+import { Box, Button } from "@mui/material";
+import { useState } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
+import { FormSubmitButton } from "./form";
 
 /** Navigation state that passes the guard: a confirmed Cancel, or the move after a successful save. */
 export const skipLeaveGuard = { leaveGuard: "skip" } as const;
@@ -39,3 +42,37 @@ export const CancelDialog = ({ open, onStay, onLeave }: { open: boolean; onStay:
     What you entered will not be saved.
   </ConfirmDialog>
 );
+
+/** The foot of a create form: Save, and Cancel, which asks before discarding what was entered and then calls onCancel. */
+export const SaveOrCancelButtons = ({
+  pending,
+  cancelDisabled,
+  onCancel,
+  mt,
+}: {
+  /** The save is under way: Save shows it. */
+  pending: boolean;
+  cancelDisabled: boolean;
+  onCancel: () => void;
+  mt: number;
+}) => {
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  return (
+    <>
+      <Box sx={{ display: "flex", gap: 2, mt }}>
+        <FormSubmitButton pending={pending}>Save</FormSubmitButton>
+        <Button onClick={() => setConfirmCancel(true)} disabled={cancelDisabled}>
+          Cancel
+        </Button>
+      </Box>
+      <CancelDialog
+        open={confirmCancel}
+        onStay={() => setConfirmCancel(false)}
+        onLeave={() => {
+          setConfirmCancel(false);
+          onCancel();
+        }}
+      />
+    </>
+  );
+};

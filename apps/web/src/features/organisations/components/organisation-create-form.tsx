@@ -1,10 +1,8 @@
-import { Box, Button } from "@mui/material";
 import { createOrganisationBody, limits, messages } from "@openpro/core";
-import { useState } from "react";
 import { z } from "zod";
-import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
+import { Form, useSchemaForm } from "../../../components/form";
 import { FormTextField } from "../../../components/form-text-field";
-import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
+import { LeaveGuard, SaveOrCancelButtons } from "../../../components/leave-guard";
 import { ApiError } from "../../../lib/http";
 import { useCreateOrganisation } from "../api";
 
@@ -19,7 +17,6 @@ export const OrganisationCreateForm = ({
   onCancel: () => void;
 }) => {
   const create = useCreateOrganisation();
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const form = useSchemaForm(schema, { name: "" });
 
   const onSubmit = (values: z.output<typeof schema>) =>
@@ -45,20 +42,7 @@ export const OrganisationCreateForm = ({
         disabled={create.isPending}
         helperText={`At most ${limits.text.organisationName} characters`}
       />
-      <Box sx={{ display: "flex", gap: 2, mt: 2 }}>
-        <FormSubmitButton pending={create.isPending}>Save</FormSubmitButton>
-        <Button onClick={() => setConfirmCancel(true)} disabled={create.isPending}>
-          Cancel
-        </Button>
-      </Box>
-      <CancelDialog
-        open={confirmCancel}
-        onStay={() => setConfirmCancel(false)}
-        onLeave={() => {
-          setConfirmCancel(false);
-          onCancel();
-        }}
-      />
+      <SaveOrCancelButtons pending={create.isPending} cancelDisabled={create.isPending} onCancel={onCancel} mt={2} />
       <LeaveGuard when={form.formState.isDirty} />
     </Form>
   );

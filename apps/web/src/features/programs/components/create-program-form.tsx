@@ -1,7 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -25,11 +24,11 @@ import {
 import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
+import { Form, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
-import { CancelDialog, LeaveGuard } from "../../../components/leave-guard";
+import { LeaveGuard, SaveOrCancelButtons } from "../../../components/leave-guard";
 import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
 import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientIdTypes } from "../api";
@@ -111,7 +110,6 @@ export const CreateProgramForm = ({
   const idTypes = usePatientIdTypes();
   const create = useCreateProgram();
   const [image, setImage] = useState<UploadedImage | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const organisationCount = choices.data?.results.length;
   // Hidden for admin-type users (1-foundation.md §2): their page passes the organisation chosen first.
   const showOrganisation =
@@ -279,20 +277,7 @@ export const CreateProgramForm = ({
           {failure}
         </Alert>
       ) : null}
-      <Box sx={{ display: "flex", gap: 2, mt: 3 }}>
-        <FormSubmitButton pending={create.isPending}>Save</FormSubmitButton>
-        <Button onClick={() => setConfirmCancel(true)} disabled={pending}>
-          Cancel
-        </Button>
-      </Box>
-      <CancelDialog
-        open={confirmCancel}
-        onStay={() => setConfirmCancel(false)}
-        onLeave={() => {
-          setConfirmCancel(false);
-          onCancel();
-        }}
-      />
+      <SaveOrCancelButtons pending={create.isPending} cancelDisabled={pending} onCancel={onCancel} mt={3} />
       <LeaveGuard when={dirty} />
     </Form>
   );
