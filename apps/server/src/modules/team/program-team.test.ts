@@ -1,6 +1,7 @@
 import { defaultPermissionsByRole, errorCodes, limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors, login } from "../../../test/factories.js";
+import { invitationLink } from "../../../test/staff-invitations.js";
 import {
   addToOrganisation,
   addToProgram,
@@ -22,23 +23,6 @@ interface Member {
 }
 
 const NEW_PASSWORD = "Harbour-Lights-2026!";
-
-/** The newest invitation link e-mailed to someone, taken apart as the web app's /join page does. */
-const invitationLink = async (t: TestApp, email: string) => {
-  const mail = (await t.mailsTo(email)).reverse().find((m) => m.textBody.includes("/join/"));
-  const match = mail?.textBody.match(/https?:\/\/\S+\/join\/\S+/);
-  if (!match) throw new Error(`No invitation link was e-mailed to ${email}`);
-  const url = new URL(match[0]);
-  return {
-    url,
-    subject: mail!.subject,
-    textBody: mail!.textBody,
-    code: decodeURIComponent(url.pathname.split("/").at(-1)!),
-    email: url.searchParams.get("email"),
-    projectName: url.searchParams.get("projectName"),
-    projectId: url.searchParams.get("projectId"),
-  };
-};
 
 describe("a program's team: list, add, edit, re-invite and remove members", () => {
   let t: TestApp;

@@ -1,26 +1,12 @@
 import { errorCodes, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { invitationLink } from "../../../test/staff-invitations.js";
 import { insertOrganisation, staffSession } from "../../../test/teams.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 import { STAFF_INVITE_TTL_SECONDS } from "./invites.js";
 
 const NEW_PASSWORD = "Harbour-Lights-2026!";
-
-/** The invitation link of the newest invitation mail to someone, taken apart as the web app does. */
-const invitationLink = async (t: TestApp, email: string) => {
-  const mail = (await t.mailsTo(email)).reverse().find((m) => m.textBody.includes("/join/"));
-  const match = mail?.textBody.match(/https?:\/\/\S+\/join\/\S+/);
-  if (!match) throw new Error(`No invitation link was e-mailed to ${email}`);
-  const url = new URL(match[0]);
-  return {
-    url,
-    subject: mail!.subject,
-    code: decodeURIComponent(url.pathname.split("/").at(-1)!),
-    email: url.searchParams.get("email"),
-    organisationName: url.searchParams.get("organisationName"),
-  };
-};
 
 describe("a clinician is invited to an organisation team and signs up", () => {
   let t: TestApp;
