@@ -1,5 +1,6 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enterEmailedCode } from "../../../test/sign-in-code.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 describe("a nurse signs in with password and e-mailed code", () => {
@@ -32,15 +33,8 @@ describe("a nurse signs in with password and e-mailed code", () => {
 
     const mails = await t.mailsTo("nurse@clinic.test");
     expect(mails.at(-1)?.subject).toBe("Your OpenPRO sign-in code");
-    const code = await t.lastCodeSentTo("nurse@clinic.test");
-    expect(code).toMatch(/^[0-9]{6}$/);
 
-    const verified = await t.request({
-      method: "POST",
-      url: "/api/v2/auth/signin/email/verify_otp",
-      token: accessToken,
-      payload: { otpCode: code },
-    });
+    const verified = await enterEmailedCode(t, "nurse@clinic.test", accessToken);
     expect(verified.json()).toEqual({ message: messages.otpVerified });
 
     const current = await t.request({ method: "GET", url: "/api/v1/current", token: accessToken });

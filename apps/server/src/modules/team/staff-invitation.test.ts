@@ -1,6 +1,7 @@
 import { errorCodes, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { enterEmailedCode } from "../../../test/sign-in-code.js";
 import { invitationLink } from "../../../test/staff-invitations.js";
 import { insertOrganisation, staffSession } from "../../../test/teams.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
@@ -77,14 +78,7 @@ describe("a clinician is invited to an organisation team and signs up", () => {
     expect(early.statusCode).toBe(403);
     expect(early.json().errorCode).toBe(errorCodes.otpRequired);
 
-    const code = await t.lastCodeSentTo("rosa@clinic.test");
-    expect(code).toMatch(/^[0-9]{6}$/);
-    const verified = await t.request({
-      method: "POST",
-      url: "/api/v2/auth/signin/email/verify_otp",
-      token: accessToken,
-      payload: { otpCode: code },
-    });
+    const verified = await enterEmailedCode(t, "rosa@clinic.test", accessToken);
     expect(verified.json()).toEqual({ message: messages.otpVerified });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ message: messages.otpVerified });
