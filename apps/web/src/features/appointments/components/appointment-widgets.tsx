@@ -1,6 +1,7 @@
 import { Box, CircularProgress } from "@mui/material";
 import { type AppointmentFilter, appointmentLimits, messages, type NurseAppointment } from "@openpro/core";
 import { useState } from "react";
+import type { PatientOfProgram } from "../../../components/patient-props";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import { filterQuery, useAppointments } from "../api";
 import { AppointmentItem } from "./appointment-item";
@@ -25,15 +26,7 @@ const ListOf = ({ items, empty, base }: { items: NurseAppointment[] | undefined;
 };
 
 /** Dashboard: the next three and the last three appointments, each with See more. */
-export const AppointmentWidgets = ({
-  programId,
-  userId,
-  base,
-}: {
-  programId: string;
-  userId: string;
-  base: string;
-}) => {
+export const AppointmentWidgets = ({ programId, userId, base }: PatientOfProgram & { base: string }) => {
   // "Now" is taken once per dashboard view, so the queries keep one key.
   const [now] = useState(() => new Date());
   const upcoming = useAppointments(programId, userId, filterQuery("Upcoming", now, 1, appointmentLimits.widgetSize));

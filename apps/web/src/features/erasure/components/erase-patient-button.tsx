@@ -14,6 +14,7 @@ import {
 import { type ErasureReason, erasureReasonLabels, erasureReasons, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId, useState } from "react";
+import type { NamedPatientOfProgram } from "../../../components/patient-props";
 import { ApiError } from "../../../lib/http";
 import { useErasePatient, useErasureStatus } from "../api";
 
@@ -25,15 +26,7 @@ const normalise = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase
  * the program must keep the data, it says so (and how to answer by withdrawal) before anything is
  * asked.
  */
-export const ErasePatientButton = ({
-  programId,
-  userId,
-  patientName,
-}: {
-  programId: string;
-  userId: string;
-  patientName: string;
-}) => {
+export const ErasePatientButton = ({ programId, userId, patientName }: NamedPatientOfProgram) => {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -57,12 +50,7 @@ const ErasureDialog = ({
   userId,
   patientName,
   onClose,
-}: {
-  programId: string;
-  userId: string;
-  patientName: string;
-  onClose: () => void;
-}) => {
+}: NamedPatientOfProgram & { onClose: () => void }) => {
   const titleId = useId();
   const status = useErasureStatus(programId, userId, true);
   const erase = useErasePatient(programId, userId);

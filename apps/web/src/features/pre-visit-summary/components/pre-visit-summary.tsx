@@ -2,6 +2,7 @@ import { Box, Link, Alert as MuiAlert, Paper, Typography } from "@mui/material";
 import { alertStatusLabels, appointmentTypeLabels, closeActionLabels, type PreVisitSummary } from "@openpro/core";
 import { type ReactNode, useId } from "react";
 import { Loading } from "../../../components/loading";
+import type { PatientOfProgram } from "../../../components/patient-props";
 import { RouterLink } from "../../../components/router-link";
 import { formatDateTime, formatDay } from "../../../lib/format";
 import { summaryErrorText, usePreVisitSummary } from "../api";
@@ -141,15 +142,7 @@ export const PreVisitSummaryView = ({
 };
 
 /** Loads and shows the pre-visit summary of one patient. */
-export const PreVisitSummaryCard = ({
-  programId,
-  userId,
-  base,
-}: {
-  programId: string;
-  userId: string;
-  base: string;
-}) => {
+export const PreVisitSummaryCard = ({ programId, userId, base }: PatientOfProgram & { base: string }) => {
   const summary = usePreVisitSummary(programId, userId);
   if (summary.isPending) return <Loading label="Loading the pre-visit summary" />;
   if (summary.isError) return <MuiAlert severity="error">{summaryErrorText(summary.error)}</MuiAlert>;

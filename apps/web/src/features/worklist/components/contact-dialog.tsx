@@ -2,6 +2,7 @@ import { type ContactOutcome, contactOutcomeLabels, contactOutcomes, messages } 
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";
 import { OutcomeNoteDialog } from "../../../components/outcome-note-dialog";
+import type { NamedPatientOfProgram } from "../../../components/patient-props";
 import { useRecordContact, worklistErrorText } from "../api";
 
 /** Records the team's contact with a patient: how it went and a note. */
@@ -10,12 +11,7 @@ export const ContactDialog = ({
   userId,
   patientName,
   onClose,
-}: {
-  programId: string;
-  userId: string;
-  patientName: string;
-  onClose: () => void;
-}) => {
+}: NamedPatientOfProgram & { onClose: () => void }) => {
   const record = useRecordContact();
   const [outcome, setOutcome] = useState<ContactOutcome | "">("");
   const [note, setNote] = useState("");

@@ -1,20 +1,13 @@
 import { Box, Button, Paper, Typography } from "@mui/material";
 import { contactOutcomeLabels } from "@openpro/core";
 import { useId, useState } from "react";
+import type { NamedPatientOfProgram } from "../../../components/patient-props";
 import { formatDateTime } from "../../../lib/format";
 import { usePatientContacts, worklistErrorText } from "../api";
 import { ContactDialog } from "./contact-dialog";
 
 /** The patient dashboard's card: the team's contacts with the patient, newest first; record one. */
-export const PatientContactsCard = ({
-  programId,
-  userId,
-  patientName,
-}: {
-  programId: string;
-  userId: string;
-  patientName: string;
-}) => {
+export const PatientContactsCard = ({ programId, userId, patientName }: NamedPatientOfProgram) => {
   const headingId = useId();
   const contacts = usePatientContacts(programId, userId);
   const [recording, setRecording] = useState(false);
