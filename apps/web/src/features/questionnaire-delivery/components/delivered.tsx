@@ -16,7 +16,7 @@ import {
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type QuestionnaireEvent, questionnaireScheduleLimits } from "@openpro/core";
-import { Fragment, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useMemo, useState } from "react";
 import { DataTable } from "../../../components/data-table";
 import { RouterLink } from "../../../components/router-link";
 import { WidgetCard } from "../../../components/widget-card";
@@ -330,6 +330,26 @@ export const DeliveredQuestionnaires = ({
 };
 
 /** Dashboard: the latest three delivered, and the next three to come, each with See more. */
+/** A dashboard card's list, one item a line, or the message that there is none yet. */
+const WidgetList = <T,>({
+  items,
+  empty,
+  children,
+}: {
+  items: readonly T[];
+  empty: string;
+  children: (item: T) => ReactNode;
+}) =>
+  items.length === 0 ? (
+    <Typography color="text.secondary" role="status">
+      {empty}
+    </Typography>
+  ) : (
+    <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+      {items.map((item) => children(item))}
+    </Box>
+  );
+
 export const QuestionnaireWidgets = ({
   programId,
   userId,
@@ -354,39 +374,25 @@ export const QuestionnaireWidgets = ({
     <>
       {showDelivered ? (
         <WidgetCard wrap title="Delivered questionnaires" seeMoreTo={deliveredPath}>
-          {latest.length === 0 ? (
-            <Typography color="text.secondary" role="status">
-              {messages.qsNoneYet}
-            </Typography>
-          ) : (
-            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
-              {latest.map((e) => (
-                <EventLine key={e.id} event={e} />
-              ))}
-            </Box>
-          )}
+          <WidgetList items={latest} empty={messages.qsNoneYet}>
+            {(e) => <EventLine key={e.id} event={e} />}
+          </WidgetList>
           {/* The dashboard shows the headline scales; the delivered page shows every one. */}
           <ScoreTrends events={delivered.data?.results ?? []} kinds={["summary", "index", "total", "global"]} />
         </WidgetCard>
       ) : null}
       {showUpcoming ? (
         <WidgetCard wrap title="Upcoming questionnaires" seeMoreTo={scheduledPath}>
-          {upcoming.length === 0 ? (
-            <Typography color="text.secondary" role="status">
-              {messages.qsNoneScheduled}
-            </Typography>
-          ) : (
-            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
-              {upcoming.map((u) => (
-                <Box component="li" key={`${u.scheduleId}-${u.date}`} sx={{ display: "flex", gap: 2 }}>
-                  <Typography component="span" sx={{ minWidth: 96 }}>
-                    {formatDate(u.date)}
-                  </Typography>
-                  <Typography component="span">{u.name}</Typography>
-                </Box>
-              ))}
-            </Box>
-          )}
+          <WidgetList items={upcoming} empty={messages.qsNoneScheduled}>
+            {(u) => (
+              <Box component="li" key={`${u.scheduleId}-${u.date}`} sx={{ display: "flex", gap: 2 }}>
+                <Typography component="span" sx={{ minWidth: 96 }}>
+                  {formatDate(u.date)}
+                </Typography>
+                <Typography component="span">{u.name}</Typography>
+              </Box>
+            )}
+          </WidgetList>
         </WidgetCard>
       ) : null}
     </>
