@@ -24,6 +24,17 @@ describe("forgotten password: the 6-digit code flow and the 8-character code flo
 
   const post = (url: string, payload: object) => t.request({ method: "POST", url, payload });
   const current = (token: string) => t.request({ method: "GET", url: "/api/v1/current", token });
+  /** The staff member asks for a reset code on the "Forgot password?" page; the code e-mailed to them. */
+  const sendsResetCode = async (email: string) => {
+    await post(SEND_OTP, { email, scope: "clinical" });
+    return t.lastCodeSentTo(email);
+  };
+  /** Sets a new password with a reset code, the password typed the same twice. */
+  const resetWithCode = (email: string, otpCode: string, password: string) =>
+    post(RESET_OTP, { email, otpCode, password, confirmPassword: password });
+  /** Sets a new password with an 8-character reset code, the password typed the same twice. */
+  const resetWithEightCharacterCode = (resetCode: string, password: string) =>
+    post(RESET_CODE, { resetCode, password, confirmPassword: password });
 
   it("6-digit flow: request, check, reset; sessions end and only the new password works", async () => {
     const session = await signIn(t, "nurse@clinic.test");
@@ -60,20 +71,10 @@ describe("forgotten password: the 6-digit code flow and the 8-character code flo
       confirmPassword: "nope",
     });
     expect(fieldErrors(mismatch)).toEqual([{ field: "confirmPassword", message: messages.passwordMismatch }]);
-    const weak = await post(RESET_OTP, {
-      email: "nurse@clinic.test",
-      otpCode: code,
-      password: "short",
-      confirmPassword: "short",
-    });
+    const weak = await resetWithCode("nurse@clinic.test", code, "short");
     expect(fieldErrors(weak)).toEqual([{ field: "password", message: messages.passwordMinLength(12) }]);
 
-    const done = await post(RESET_OTP, {
-      email: "nurse@clinic.test",
-      otpCode: code,
-      password: newPassword,
-      confirmPassword: newPassword,
-    });
+    const done = await resetWithCode("nurse@clinic.test", code, newPassword);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: messages.passwordResetDone });
 
@@ -82,22 +83,15 @@ describe("forgotten password: the 6-digit code flow and the 8-character code flo
     expect((await login(t, "nurse@clinic.test", newPassword)).statusCode).toBe(200);
 
     // The code works once; a used code answers like a wrong one, so the reply tells nothing about the account.
-    const again = await post(RESET_OTP, {
-      email: "nurse@clinic.test",
-      otpCode: code,
-      password: "Another-Harbour-2027!",
-      confirmPassword: "Another-Harbour-2027!",
-    });
+    const again = await resetWithCode("nurse@clinic.test", code, "Another-Harbour-2027!");
     expect(again.statusCode).toBe(400);
     expect(again.json().errorCode).toBe("OTP_INCORRECT");
     expect((await login(t, "nurse@clinic.test", newPassword)).statusCode).toBe(200);
   });
 
   it("6-digit flow: without the right code, the reset says nothing about the account or its password", async () => {
-    await post(SEND_OTP, { email: "doctor@clinic.test", scope: "clinical" });
-    const code = await t.lastCodeSentTo("doctor@clinic.test");
-    const attempt = (email: string, password: string) =>
-      post(RESET_OTP, { email, otpCode: otherThan(code), password, confirmPassword: password });
+    const code = await sendsResetCode("doctor@clinic.test");
+    const attempt = (email: string, password: string) => resetWithCode(email, otherThan(code), password);
 
     // Guessing the current password, or one built from the e-mail, must not be confirmed.
     const guessCurrent = await attempt("doctor@clinic.test", TEST_PASSWORD);
@@ -109,25 +103,14 @@ describe("forgotten password: the 6-digit code flow and the 8-character code flo
     }
 
     // With the right code, the same password is refused on its field, and the code survives.
-    const same = await post(RESET_OTP, {
-      email: "doctor@clinic.test",
-      otpCode: code,
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-    });
+    const same = await resetWithCode("doctor@clinic.test", code, TEST_PASSWORD);
     expect(fieldErrors(same)).toEqual([{ field: "password", message: messages.passwordSameAsOld }]);
-    const ok = await post(RESET_OTP, {
-      email: "doctor@clinic.test",
-      otpCode: code,
-      password: "Quiet-Meadow-2026!",
-      confirmPassword: "Quiet-Meadow-2026!",
-    });
+    const ok = await resetWithCode("doctor@clinic.test", code, "Quiet-Meadow-2026!");
     expect(ok.statusCode).toBe(200);
   });
 
   it("6-digit flow: the reset code expires and is not a sign-in code", async () => {
-    await post(SEND_OTP, { email: "doctor@clinic.test", scope: "clinical" });
-    const code = await t.lastCodeSentTo("doctor@clinic.test");
+    const code = await sendsResetCode("doctor@clinic.test");
 
     const pending = (await login(t, "doctor@clinic.test", "Quiet-Meadow-2026!")).json();
     const asLogin = await t.request({
@@ -215,11 +198,7 @@ describe("forgotten password: the 6-digit code flow and the 8-character code flo
       fieldErrors(await post(RESET_CODE, { resetCode, password: "Meadow-Brook-2027!", confirmPassword: "Meadow" })),
     ).toEqual([{ field: "confirmPassword", message: messages.passwordMismatch }]);
 
-    const reset = await post(RESET_CODE, {
-      resetCode,
-      password: "Meadow-Brook-2027!",
-      confirmPassword: "Meadow-Brook-2027!",
-    });
+    const reset = await resetWithEightCharacterCode(resetCode, "Meadow-Brook-2027!");
     expect(reset.statusCode).toBe(200);
     const body = reset.json();
     expect(body).toEqual({
@@ -246,11 +225,7 @@ describe("forgotten password: the 6-digit code flow and the 8-character code flo
     expect((await login(t, "doctor@clinic.test", "Meadow-Brook-2027!")).statusCode).toBe(200);
 
     // Used once: the same code is now unknown.
-    const reused = await post(RESET_CODE, {
-      resetCode,
-      password: "Another-Brook-2028!",
-      confirmPassword: "Another-Brook-2028!",
-    });
+    const reused = await resetWithEightCharacterCode(resetCode, "Another-Brook-2028!");
     expect(reused.statusCode).toBe(404);
     expect(reused.json().message).toBe(messages.resetCodeIncorrect);
   });
@@ -262,11 +237,7 @@ describe("forgotten password: the 6-digit code flow and the 8-character code flo
     t.clock.advanceSeconds(limits.resetCodeTtlSeconds - 1);
     expect((await post(CHECK_CODE, { resetCode })).statusCode).toBe(200);
     t.clock.advanceSeconds(1);
-    const expired = await post(RESET_CODE, {
-      resetCode,
-      password: "Harbour-Lights-2029!",
-      confirmPassword: "Harbour-Lights-2029!",
-    });
+    const expired = await resetWithEightCharacterCode(resetCode, "Harbour-Lights-2029!");
     expect(expired.statusCode).toBe(404);
     expect(expired.json().message).toBe(messages.resetCodeIncorrect);
   });
