@@ -123,6 +123,16 @@ export const insertMedication = async (
   return row.id;
 };
 
+/** Tamoxifen 20 mg once daily from 1 March 2026 on the patient's medication list (the breast-cancer stories' medicine); its id. */
+export const insertTamoxifen = (t: TestApp, owner: { programId: string; patientId: string }) =>
+  insertMedication(t, owner, {
+    name: "Tamoxifen",
+    dosage: "20",
+    dosageUnit: "mg",
+    frequency: "ONCE_DAILY",
+    startDate: "2026-03-01",
+  });
+
 export const insertMedicationEvent = async (
   t: TestApp,
   owner: { programId: string; patientId: string },

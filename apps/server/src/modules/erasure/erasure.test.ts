@@ -1,7 +1,7 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookGraceBloodTest, enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
-import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
+import { insertLogs, insertMedicationEvent, insertTamoxifen } from "../../../test/patient-data.js";
 import { addPatient, auditRows, listPatients, newPatient, setProgram } from "../../../test/patients.js";
 import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
 import { insertProgram } from "../../../test/teams.js";
@@ -100,13 +100,7 @@ describe("erasure of a patient's personal data", () => {
     await insertLogs(t, { programId: archive, patientId: graceId }, [
       { logClass: "SYMPTOMS", at: "2026-03-02T08:30:00+00:00", logTypeId: "FATIGUE", grade: 1, note: "Archive note" },
     ]);
-    const tamoxifen = await insertMedication(t, grace, {
-      name: "Tamoxifen",
-      dosage: "20",
-      dosageUnit: "mg",
-      frequency: "ONCE_DAILY",
-      startDate: "2026-03-01",
-    });
+    const tamoxifen = await insertTamoxifen(t, grace);
     await insertMedicationEvent(t, grace, {
       medicationId: tamoxifen,
       status: "LOGGED",

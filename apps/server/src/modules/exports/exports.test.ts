@@ -1,7 +1,7 @@
 import { messages, type ResearchExport } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookGraceBloodTest, enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
-import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
+import { insertLogs, insertMedicationEvent, insertTamoxifen } from "../../../test/patient-data.js";
 import { auditRows } from "../../../test/patients.js";
 import { EQ5D_TYPE_ID, insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
@@ -75,13 +75,7 @@ describe("data out: research exports and a patient's own data", () => {
     await insertLogs(t, { programId: lakeside, patientId: lenaId }, [
       { logClass: "SYMPTOMS", at: "2026-03-02T08:30:00+00:00", logTypeId: "PAIN", grade: 2 },
     ]);
-    const tamoxifen = await insertMedication(t, grace, {
-      name: "Tamoxifen",
-      dosage: "20",
-      dosageUnit: "mg",
-      frequency: "ONCE_DAILY",
-      startDate: "2026-03-01",
-    });
+    const tamoxifen = await insertTamoxifen(t, grace);
     await insertMedicationEvent(t, grace, {
       medicationId: tamoxifen,
       status: "LOGGED",
