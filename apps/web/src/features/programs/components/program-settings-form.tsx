@@ -15,7 +15,7 @@ import {
   updateProgramBody,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useFieldArray, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
@@ -106,6 +106,17 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
+/** One of the program's longer texts (consent, disclaimer, alert messages): several lines, full width, its limit below. */
+const MessageField = ({
+  max,
+  ...props
+}: Omit<
+  ComponentProps<typeof FormTextField<ProgramSettingsValues, ProgramChanges>>,
+  "multiline" | "fullWidth" | "helperText"
+> & {
+  max: number;
+}) => <FormTextField {...props} multiline fullWidth helperText={`At most ${max} characters`} />;
+
 /** General settings tab: every section editable with its permission; a sticky bar saves the changes. */
 export const ProgramSettingsForm = ({ program, actor }: { program: Program; actor: Grants }) => {
   const rules = programSettingsRules(actor);
@@ -167,7 +178,6 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
     fields === 0
       ? "Some settings are not valid yet: see the messages above"
       : `${fields} setting${fields === 1 ? " is" : "s are"} not valid yet: see the message${fields === 1 ? "" : "s"} above`;
-  const count = (max: number) => `At most ${max} characters`;
 
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="General settings" sx={{ maxWidth: 800 }}>
@@ -297,14 +307,12 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
 
       {rules.consentVisible ? (
         <Section title="Consent message">
-          <FormTextField
+          <MessageField
             control={form.control}
             name="consentMessage"
             label="Consent message"
-            multiline
             minRows={4}
-            fullWidth
-            helperText={count(limits.text.consentMessage)}
+            max={limits.text.consentMessage}
             disabled={off || !rules.consentEnabled}
           />
           {otherLanguagesOf(program).length > 0 ? (
@@ -313,16 +321,14 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
                 {`The message above is in ${staffLanguageName(territoryLanguages[program.territory][0]!)}, the program's language. Patients who read another of its languages see the message in their language when you give one below; otherwise they see the message above, marked as ${staffLanguageName(territoryLanguages[program.territory][0]!)}.`}
               </Typography>
               {otherLanguagesOf(program).map((language) => (
-                <FormTextField
+                <MessageField
                   key={language}
                   control={form.control}
                   name={`consentMessageTranslations.${language}`}
                   label={`Consent message in ${staffLanguageName(language)}`}
-                  multiline
                   minRows={3}
-                  fullWidth
                   lang={language}
-                  helperText={count(limits.text.consentMessage)}
+                  max={limits.text.consentMessage}
                   disabled={off || !rules.consentEnabled}
                   sx={{ mt: 2 }}
                 />
@@ -333,27 +339,23 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
       ) : null}
 
       <Section title="Disclaimer">
-        <FormTextField
+        <MessageField
           control={form.control}
           name="disclaimer"
           label="Disclaimer"
-          multiline
           minRows={3}
-          fullWidth
-          helperText={count(limits.text.disclaimer)}
+          max={limits.text.disclaimer}
           disabled={off}
         />
       </Section>
 
       <Section title="Adverse event reporting message">
-        <FormTextField
+        <MessageField
           control={form.control}
           name="adverseEventReportingMessage"
           label="Adverse event reporting message"
-          multiline
           minRows={2}
-          fullWidth
-          helperText={count(limits.text.adverseEventMessage)}
+          max={limits.text.adverseEventMessage}
           disabled={off}
         />
       </Section>
@@ -376,14 +378,12 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
               slotProps={{ htmlInput: { inputMode: "decimal" } }}
             />
           </Box>
-          <FormTextField
+          <MessageField
             control={form.control}
             name="temperatureMessage"
             label="Temperature alert message"
-            multiline
             minRows={2}
-            fullWidth
-            helperText={count(limits.text.temperatureMessage)}
+            max={limits.text.temperatureMessage}
             disabled={off || !rules.temperatureEnabled}
           />
         </Section>
@@ -392,14 +392,12 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
       {can(actor, "view_project_symptom_severity_threshold") ? (
         <Section title="Default alert message">
           <Typography sx={{ mb: 1 }}>{readinessTexts.defaultAlertMessageHint}</Typography>
-          <FormTextField
+          <MessageField
             control={form.control}
             name="defaultAlertMessage"
             label="Default alert message"
-            multiline
             minRows={2}
-            fullWidth
-            helperText={count(alertMessageMaxLength)}
+            max={alertMessageMaxLength}
             disabled={off || !can(actor, "edit_project_symptom_severity_threshold")}
           />
         </Section>
