@@ -57,40 +57,22 @@ type Field = (typeof fields)[number];
 /** The generic summary of a 422 only restates the field errors. */
 const isGenericMessage = (message: string) => !message.trim() || message === messages.validationFailed;
 
-/** Add a patient to the program or edit one, in a right-hand drawer. */
-export const PatientDrawer = ({
-  programId,
-  patient,
-  idTypes,
-  territory,
-  open,
-  onClose,
-}: {
+interface PatientFormProps {
   programId: string;
   /** The patient being edited; none to add one. */
   patient: EnrolledPatient | null;
   idTypes: readonly PatientIdTypeChoice[];
   /** The program's territory: whose rule a social security number follows. */
   territory?: Territory | undefined;
-  open: boolean;
   onClose: () => void;
-}) => {
-  return (
-    <FormDrawer open={open} onClose={onClose}>
-      {(titleId) => (
-        <PatientForm
-          key={patient?.id ?? "new"}
-          titleId={titleId}
-          programId={programId}
-          patient={patient}
-          idTypes={idTypes}
-          territory={territory}
-          onClose={onClose}
-        />
-      )}
-    </FormDrawer>
-  );
-};
+}
+
+/** Add a patient to the program or edit one, in a right-hand drawer. */
+export const PatientDrawer = ({ open, ...props }: PatientFormProps & { open: boolean }) => (
+  <FormDrawer open={open} onClose={props.onClose}>
+    {(titleId) => <PatientForm key={props.patient?.id ?? "new"} titleId={titleId} {...props} />}
+  </FormDrawer>
+);
 
 const PatientForm = ({
   titleId,
@@ -99,14 +81,7 @@ const PatientForm = ({
   idTypes,
   territory,
   onClose,
-}: {
-  titleId: string;
-  programId: string;
-  patient: EnrolledPatient | null;
-  idTypes: readonly PatientIdTypeChoice[];
-  territory: Territory | undefined;
-  onClose: () => void;
-}) => {
+}: PatientFormProps & { titleId: string }) => {
   const create = useCreatePatient();
   const update = useUpdatePatient(programId);
   const pending = create.isPending || update.isPending;

@@ -49,50 +49,22 @@ const failureText = (team: TeamRef, error: unknown): string | null => {
   return friendlyTexts[raw] ?? (raw || messages.somethingWentWrong);
 };
 
-/** Add or edit a team member (organisation or program) in a right-hand drawer. */
-export const TeamMemberDrawer = ({
-  team,
-  actor,
-  member,
-  open,
-  onClose,
-}: {
+interface MemberFormProps {
   team: TeamRef;
   actor: Grants;
   /** The member being edited; none to add one. */
   member: TeamMember | null;
-  open: boolean;
   onClose: () => void;
-}) => {
-  return (
-    <FormDrawer open={open} onClose={onClose}>
-      {(titleId) => (
-        <MemberForm
-          titleId={titleId}
-          key={member?.id ?? "new"}
-          team={team}
-          actor={actor}
-          member={member}
-          onClose={onClose}
-        />
-      )}
-    </FormDrawer>
-  );
-};
+}
 
-const MemberForm = ({
-  titleId,
-  team,
-  actor,
-  member,
-  onClose,
-}: {
-  titleId: string;
-  team: TeamRef;
-  actor: Grants;
-  member: TeamMember | null;
-  onClose: () => void;
-}) => {
+/** Add or edit a team member (organisation or program) in a right-hand drawer. */
+export const TeamMemberDrawer = ({ open, ...props }: MemberFormProps & { open: boolean }) => (
+  <FormDrawer open={open} onClose={props.onClose}>
+    {(titleId) => <MemberForm key={props.member?.id ?? "new"} titleId={titleId} {...props} />}
+  </FormDrawer>
+);
+
+const MemberForm = ({ titleId, team, actor, member, onClose }: MemberFormProps & { titleId: string }) => {
   const add = useAddTeamMember(team);
   const update = useUpdateTeamMember(team);
   const mutation = member ? update : add;
