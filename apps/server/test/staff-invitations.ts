@@ -21,3 +21,36 @@ export const invitationLink = async (t: TestApp, email: string) => {
     projectId: url.searchParams.get("projectId"),
   };
 };
+
+/** The /join page's sign-up form filled in for `email`: `password` typed twice, every document accepted. */
+export const staffSignUpForm = (code: string, email: string, password: string) => ({
+  inviteCode: code,
+  email,
+  password,
+  confirmPassword: password,
+  privacyPolicy: true,
+  eula: true,
+  dataSharing: true,
+});
+
+/**
+ * Someone invited signs up through the link's `code` with `password`, then types the six-digit code
+ * e-mailed to them: their verified session's access token.
+ */
+export const signUpThroughInvitation = async (t: TestApp, code: string, email: string, password: string) => {
+  const registered = await t.request({
+    method: "POST",
+    url: "/api/v2/auth/register",
+    payload: staffSignUpForm(code, email, password),
+  });
+  if (registered.statusCode !== 201) throw new Error(`signing up ${email} failed: ${registered.body}`);
+  const accessToken = registered.json().accessToken as string;
+  const verified = await t.request({
+    method: "POST",
+    url: "/api/v2/auth/signin/email/verify_otp",
+    token: accessToken,
+    payload: { otpCode: await t.lastCodeSentTo(email) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`${email}'s sign-up code failed: ${verified.body}`);
+  return accessToken;
+};
