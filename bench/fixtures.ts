@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Role, territoryAlertDefaults } from "@openpro/core";
+import { hardcodedTypeIds, type Role, territoryAlertDefaults } from "@openpro/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import {
@@ -191,6 +191,35 @@ export const insertProgram = async (t: BenchApp, program: { organisationId: stri
   await makeProgramReady(t, id);
   return id;
 };
+
+/**
+ * A program-level schedule of a validated questionnaire, as the schedule form writes one: sent to
+ * every patient of the program every `frequency` days from `startDay` days after consent, each
+ * open `responseWindow` days, `numberToSend` times. The values to insert (one or several at once).
+ */
+export const programSchedule = (
+  programId: string,
+  code: keyof typeof hardcodedTypeIds,
+  timing: { frequency: number; numberToSend: number; responseWindow: number; startDay: number },
+  createdAt: Date,
+) => ({
+  programId,
+  patientId: null,
+  itemType: "hardcoded" as const,
+  questionnaireTypeId: hardcodedTypeIds[code],
+  questionnaireBatchId: null,
+  questionnairePlanId: null,
+  name: code,
+  description: null,
+  ...timing,
+  startDate: null,
+  instructionsForPatient: null,
+  deferredMemberOrder: null,
+  deferredTo: null,
+  createdBy: null,
+  createdAt,
+  deletedAt: null,
+});
 
 /** A care-team phone and the alert settings of a program (its territory's defaults). */
 export const makeProgramReady = async (t: BenchApp, programId: string) => {

@@ -3,7 +3,7 @@ import http from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
 import { call, demoPatient, freePort, ServerProcess, sleep, ThrowawayCluster } from "./faults/server.js";
-import { percentile } from "./stats.js";
+import { percentile, printMarkdownTable } from "./stats.js";
 
 /**
  * Issue 12 §4: load over real HTTP on loopback, against the product as a process
@@ -326,11 +326,7 @@ export const printLoad = (rows: LoadRow[]) => {
     `${(r.p99 / r.raw.p99).toFixed(2)}×`,
     r.note ?? "",
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const line of lines) console.log(format(line));
+  printMarkdownTable(header, lines);
 };
 
 // `node --import tsx load.ts` runs this section alone.

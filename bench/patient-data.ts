@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import type { Territory } from "@openpro/core";
 import { sql } from "kysely";
 import {
   countSevereSymptomMismatches,
@@ -30,6 +31,42 @@ import { participantReportSql } from "./report-sql.js";
 import { printTable, RawTime, type Row, summarise, time } from "./stats.js";
 import { logDaysSummarySql, logDaysWindowsSql, worklistSql } from "./worklist-sql.js";
 
+/** BENCH_PATIENTS × BENCH_DAYS: the patient data's scale, 10,000 × 365 on PostgreSQL and 300 × 90 on PGlite by default. */
+export const patientDataScale = (t: BenchApp) => {
+  const onPostgres = t.database.kind === "postgres";
+  return {
+    patients: Number(process.env.BENCH_PATIENTS ?? (onPostgres ? 10_000 : 300)),
+    days: Number(process.env.BENCH_DAYS ?? (onPostgres ? 365 : 90)),
+  };
+};
+
+/** `patients` patients of the demo generator in the program, every one consented `days` days ago and still taking part. */
+export const seedConsentedPatients = async (
+  db: BenchApp["database"]["db"],
+  program: { id: string; territory: Territory },
+  scale: { patients: number; days: number; now: Date },
+) => {
+  const { patients, days, now } = scale;
+  const DAY = 86_400_000;
+  await seedPatients(
+    db,
+    { id: program.id, key: "data", territory: program.territory, isPrivate: false, closed: false },
+    { count: patients, passwordHash: null, now, emailDomain: "data.openpro.test" },
+  );
+  await db
+    .updateTable("programPatients")
+    .set({
+      status: "CONSENTED",
+      consentGiven: true,
+      consentedEmail: sql<string>`invite_email`,
+      dateConsentGiven: new Date(now.getTime() - days * DAY + 3_600_000),
+      dateConsentRevoked: null,
+      inviteAcceptedAt: new Date(now.getTime() - days * DAY),
+    })
+    .where("programId", "=", program.id)
+    .execute();
+};
+
 /**
  * Patient data at scale: BENCH_PATIENTS consented patients of one program, BENCH_DAYS days each
  * (default 10,000 × 365 ≈ 20 M logs on PostgreSQL, 300 × 90 on PGlite), then the participant list
@@ -41,8 +78,7 @@ import { logDaysSummarySql, logDaysWindowsSql, worklistSql } from "./worklist-sq
 export const benchPatientData = async (t: BenchApp, adminToken: string, rows: Row[]) => {
   const db = t.database.db;
   const onPostgres = t.database.kind === "postgres";
-  const patients = Number(process.env.BENCH_PATIENTS ?? (onPostgres ? 10_000 : 300));
-  const days = Number(process.env.BENCH_DAYS ?? (onPostgres ? 365 : 90));
+  const { patients, days } = patientDataScale(t);
   const now = t.clock.now();
   const DAY = 86_400_000;
   const today = now.toISOString().slice(0, 10);
@@ -53,24 +89,7 @@ export const benchPatientData = async (t: BenchApp, adminToken: string, rows: Ro
     .where("name", "=", "Scale Program 000002")
     .executeTakeFirstOrThrow();
   const programId = program.id;
-  await seedPatients(
-    db,
-    { id: programId, key: "data", territory: program.territory, isPrivate: false, closed: false },
-    { count: patients, passwordHash: null, now, emailDomain: "data.openpro.test" },
-  );
-  // Every one of them consented `days` days ago and is still taking part.
-  await db
-    .updateTable("programPatients")
-    .set({
-      status: "CONSENTED",
-      consentGiven: true,
-      consentedEmail: sql<string>`invite_email`,
-      dateConsentGiven: new Date(now.getTime() - days * DAY + 3_600_000),
-      dateConsentRevoked: null,
-      inviteAcceptedAt: new Date(now.getTime() - days * DAY),
-    })
-    .where("programId", "=", programId)
-    .execute();
+  await seedConsentedPatients(db, program, { patients, days, now });
 
   // Bulk load with the counter's trigger off, then the counter set in one statement.
   const chunk = onPostgres ? 2000 : patients;

@@ -3,11 +3,11 @@ import { sql } from "kysely";
 import {
   recountSevereSymptoms,
   seedPatientData,
-  seedPatients,
   setSevereSymptomsTrigger,
   symptomTrendStatement,
 } from "../apps/server/src/index.js";
 import type { BenchApp } from "./fixtures.js";
+import { patientDataScale, seedConsentedPatients } from "./patient-data.js";
 import { type Row, summarise, time } from "./stats.js";
 
 /**
@@ -173,28 +173,9 @@ const seedUnlessSeeded = async (t: BenchApp, programId: string, territory: Terri
   const db = t.database.db;
   const seeded = await db.selectFrom("patientLogs").select("id").where("programId", "=", programId).limit(1).execute();
   if (seeded.length) return;
-  const onPostgres = t.database.kind === "postgres";
-  const patients = Number(process.env.BENCH_PATIENTS ?? (onPostgres ? 10_000 : 300));
-  const days = Number(process.env.BENCH_DAYS ?? (onPostgres ? 365 : 90));
+  const { patients, days } = patientDataScale(t);
   const now = t.clock.now();
-  const DAY = 86_400_000;
-  await seedPatients(
-    db,
-    { id: programId, key: "data", territory, isPrivate: false, closed: false },
-    { count: patients, passwordHash: null, now, emailDomain: "data.openpro.test" },
-  );
-  await db
-    .updateTable("programPatients")
-    .set({
-      status: "CONSENTED",
-      consentGiven: true,
-      consentedEmail: sql<string>`invite_email`,
-      dateConsentGiven: new Date(now.getTime() - days * DAY + 3_600_000),
-      dateConsentRevoked: null,
-      inviteAcceptedAt: new Date(now.getTime() - days * DAY),
-    })
-    .where("programId", "=", programId)
-    .execute();
+  await seedConsentedPatients(db, { id: programId, territory }, { patients, days, now });
   await setSevereSymptomsTrigger(db, false);
   try {
     const chunk = 1000;

@@ -1,8 +1,7 @@
-import { hardcodedTypeIds } from "@openpro/core";
 import { sql } from "kysely";
 import { runDelivery, seedPatients } from "../apps/server/src/index.js";
-import { createBenchApp, insertOrganisation, insertProgram } from "./fixtures.js";
-import { printTable, type Row } from "./stats.js";
+import { createBenchApp, insertOrganisation, insertProgram, programSchedule } from "./fixtures.js";
+import { type Row, runAlone } from "./stats.js";
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -61,27 +60,9 @@ export const benchQuestionnaireEngine = async (rows: Row[]) => {
             ["FACTG", 14, 1, 5],
             ["QLQC30", 30, 2, 7],
           ] as const
-        ).map(([code, frequency, startDay, responseWindow]) => ({
-          programId,
-          patientId: null,
-          itemType: "hardcoded" as const,
-          questionnaireTypeId: hardcodedTypeIds[code],
-          questionnaireBatchId: null,
-          questionnairePlanId: null,
-          name: code,
-          description: null,
-          frequency,
-          numberToSend: 26,
-          responseWindow,
-          startDay,
-          startDate: null,
-          instructionsForPatient: null,
-          deferredMemberOrder: null,
-          deferredTo: null,
-          createdBy: null,
-          createdAt: now,
-          deletedAt: null,
-        })),
+        ).map(([code, frequency, startDay, responseWindow]) =>
+          programSchedule(programId, code, { frequency, numberToSend: 26, responseWindow, startDay }, now),
+        ),
       )
       .execute();
 
@@ -143,9 +124,4 @@ export const benchQuestionnaireEngine = async (rows: Row[]) => {
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows: Row[] = [];
-  await benchQuestionnaireEngine(rows);
-  console.log(`\nQuestionnaire engine on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}\n`);
-  printTable(rows);
-}
+await runAlone(import.meta.url, "Questionnaire engine", benchQuestionnaireEngine);

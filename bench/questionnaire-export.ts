@@ -1,8 +1,8 @@
 import { hardcodedTypeIds, instruments } from "@openpro/core";
 import { sql } from "kysely";
 import { seedPatients } from "../apps/server/src/index.js";
-import { createBenchApp, insertOrganisation, insertProgram, signIn } from "./fixtures.js";
-import { printTable, type Row } from "./stats.js";
+import { createBenchApp, insertOrganisation, insertProgram, programSchedule, signIn } from "./fixtures.js";
+import { type Row, runAlone, timeWithPeakRss } from "./stats.js";
 
 /**
  * The questionnaire report export at scale: BENCH_EXPORT_EVENTS answered questionnaires (default
@@ -48,27 +48,9 @@ export const benchQuestionnaireExport = async (rows: Row[]) => {
     );
     const schedule = await db
       .insertInto("questionnaireSchedules")
-      .values({
-        programId,
-        patientId: null,
-        itemType: "hardcoded",
-        questionnaireTypeId: hardcodedTypeIds.EQ5D,
-        questionnaireBatchId: null,
-        questionnairePlanId: null,
-        name: "EQ5D",
-        description: null,
-        frequency: 7,
-        numberToSend: 100,
-        responseWindow: 3,
-        startDay: 0,
-        startDate: null,
-        instructionsForPatient: null,
-        deferredMemberOrder: null,
-        deferredTo: null,
-        createdBy: null,
-        createdAt: now,
-        deletedAt: null,
-      })
+      .values(
+        programSchedule(programId, "EQ5D", { frequency: 7, numberToSend: 100, responseWindow: 3, startDay: 0 }, now),
+      )
       .returning("id")
       .executeTakeFirstOrThrow();
     // Answered weekly EQ-5D questionnaires, 100 per patient, written by the database itself.
@@ -123,24 +105,22 @@ export const benchQuestionnaireExport = async (rows: Row[]) => {
       // drained
     }
     for (const format of ["csv", "xlsx"] as const) {
-      global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
-      const start = performance.now();
-      const response = await exportOnce(format);
-      if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
-      let bytes = 0;
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.byteLength;
-      }
-      const ms = performance.now() - start;
-      clearInterval(sampler);
+      const {
+        result: bytes,
+        ms,
+        peakGrowthMiB,
+      } = await timeWithPeakRss(async () => {
+        const response = await exportOnce(format);
+        if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
+        let read = 0;
+        const reader = response.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          read += value.byteLength;
+        }
+        return read;
+      });
       const goalMs = 30_000 * (rowCount / 100_000);
       rows.push({
         benchmark: `questionnaire report export (${format.toUpperCase()}), ${rowCount.toLocaleString("en-GB")} answered events`,
@@ -152,7 +132,7 @@ export const benchQuestionnaireExport = async (rows: Row[]) => {
         met: ms < goalMs,
         raw: `${rawMs.toFixed(0)} ms (one SELECT of the rows and answers)`,
         ratio: ms / rawMs,
-        note: `${(bytes / 1e6).toFixed(1)} MB; peak RSS +${((peak - baseline) / 2 ** 20).toFixed(0)} MiB while streaming (server and client in one process)${onPostgres ? `; ${earlier[format]}` : ""}`,
+        note: `${(bytes / 1e6).toFixed(1)} MB; peak RSS +${peakGrowthMiB.toFixed(0)} MiB while streaming (server and client in one process)${onPostgres ? `; ${earlier[format]}` : ""}`,
       });
     }
   } finally {
@@ -160,9 +140,4 @@ export const benchQuestionnaireExport = async (rows: Row[]) => {
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows: Row[] = [];
-  await benchQuestionnaireExport(rows);
-  console.log(`\nQuestionnaire export on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}\n`);
-  printTable(rows);
-}
+await runAlone(import.meta.url, "Questionnaire export", benchQuestionnaireExport);

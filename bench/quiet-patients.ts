@@ -1,6 +1,6 @@
 import { hardcodedTypeIds, type Territory, todayIn } from "@openpro/core";
 import { sql } from "kysely";
-import type { BenchApp } from "./fixtures.js";
+import { type BenchApp, programSchedule } from "./fixtures.js";
 
 /**
  * Some of the seeded patients gone quiet, as a program's are (issue 36 §1): the demo data's
@@ -82,27 +82,14 @@ export const missSomeQuestionnaires = async (
   const firstMissed = silent + dropped + neverOpened;
   const schedule = await db
     .insertInto("questionnaireSchedules")
-    .values({
-      programId: input.programId,
-      patientId: null,
-      itemType: "hardcoded",
-      questionnaireTypeId: hardcodedTypeIds.EQ5D,
-      questionnaireBatchId: null,
-      questionnairePlanId: null,
-      name: "EQ5D",
-      description: null,
-      frequency: 7,
-      numberToSend: 100,
-      responseWindow: 3,
-      startDay: 0,
-      startDate: null,
-      instructionsForPatient: null,
-      deferredMemberOrder: null,
-      deferredTo: null,
-      createdBy: null,
-      createdAt: input.now,
-      deletedAt: null,
-    })
+    .values(
+      programSchedule(
+        input.programId,
+        "EQ5D",
+        { frequency: 7, numberToSend: 100, responseWindow: 3, startDay: 0 },
+        input.now,
+      ),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   // n: the occurrence, due on the consent's day + 7n, its window closing 3 days later.

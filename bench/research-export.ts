@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { findExport, insertExport, runResearchExport, seedPatients } from "../apps/server/src/index.js";
 import { createBenchApp, insertOrganisation, insertProgram } from "./fixtures.js";
-import { printTable, type Row } from "./stats.js";
+import { type Row, runAlone, timeWithPeakRss } from "./stats.js";
 
 /**
  * Earlier figures on PostgreSQL, 1,001,000 rows, bench and server in one process, printed beside
@@ -86,20 +86,12 @@ export const benchResearchExport = async (rows: Row[]) => {
         anonymised: true,
         createdAt: now,
       });
-      global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
-      const start = performance.now();
-      await runResearchExport(t.ctx, job.id, async () => "Research export bench");
-      const ms = performance.now() - start;
-      clearInterval(sampler);
+      const { ms, peakGrowthMiB: growthMiB } = await timeWithPeakRss(() =>
+        runResearchExport(t.ctx, job.id, async () => "Research export bench"),
+      );
       const done = (await findExport(db, job.id))!;
       const rowsDone = Number(done.rowsDone);
       const perSecond = (rowsDone / ms) * 1000;
-      const growthMiB = (peak - baseline) / 2 ** 20;
       rows.push({
         benchmark: `research export (anonymised ${format.toUpperCase()}), ${rowsDone.toLocaleString("en-GB")} rows`,
         n: 1,
@@ -119,9 +111,4 @@ export const benchResearchExport = async (rows: Row[]) => {
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows: Row[] = [];
-  await benchResearchExport(rows);
-  console.log(`\nResearch export on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}\n`);
-  printTable(rows);
-}
+await runAlone(import.meta.url, "Research export", benchResearchExport);

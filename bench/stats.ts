@@ -50,6 +50,11 @@ export const printTable = (rows: Row[]) => {
     r.ratio === undefined ? "" : `${r.ratio.toFixed(2)}×`,
     r.note ?? "",
   ]);
+  printMarkdownTable(header, lines);
+};
+
+/** A table in Markdown, each column as wide as its widest cell. */
+export const printMarkdownTable = (header: string[], lines: string[][]) => {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
   console.log(format(header));
@@ -66,4 +71,34 @@ export const time = async (fn: () => Promise<unknown>): Promise<number> => {
   const start = performance.now();
   const result = await fn();
   return result instanceof RawTime ? result.ms : performance.now() - start;
+};
+
+/**
+ * `run` timed once while the process's resident memory is sampled every 20 ms (after a collection
+ * first, when node runs with --expose-gc): its result, its time and the peak growth of the RSS over
+ * the start, in MiB.
+ */
+export const timeWithPeakRss = async <T>(run: () => Promise<T>) => {
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const start = performance.now();
+    const result = await run();
+    return { result, ms: performance.now() - start, peakGrowthMiB: (peak - baseline) / 2 ** 20 };
+  } finally {
+    clearInterval(sampler);
+  }
+};
+
+/** A bench file run alone (`node --import tsx <file>`): its figures printed under `title`, on the database it ran on. */
+export const runAlone = async (moduleUrl: string, title: string, bench: (rows: Row[]) => Promise<void>) => {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  const rows: Row[] = [];
+  await bench(rows);
+  console.log(`\n${title} on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}\n`);
+  printTable(rows);
 };
