@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPatient } from "../../../test/factories.js";
 import { addPatient, newPatient, userIdOf } from "../../../test/patients.js";
 import { type SmtpInbox, startSmtp } from "../../../test/smtp.js";
-import { addToProgram, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import {
+  addToProgram,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+  uniqueMailDomain,
+} from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { smtpTransport } from "./mailer.js";
 
@@ -16,35 +22,57 @@ const NEW_PASSWORD = "Quiet-Orchard-Swing-77!";
 describe("a patient's e-mails in the patient's language", () => {
   let smtp: SmtpInbox;
   let t: TestApp;
-  let nurse: { id: string; token: string };
-  let zurich: string;
-  let london: string;
+  let organisations = 0;
 
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp({ mailTransport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`) });
-    const organisation = await insertOrganisation(t, "Northbridge Health");
-    zurich = await insertProgram(t, { organisationId: organisation, name: "Brustzentrum Zürich", territory: "CH" });
-    london = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart", territory: "UK_IRE" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToProgram(t, nurse.id, zurich, "clinician_team_member");
-    await addToProgram(t, nurse.id, london, "clinician_team_member");
   });
   afterAll(async () => {
     await t.close();
     await smtp.stop();
   });
 
-  /** The account's language (the switch on every patient page), and the territory it was made in. */
-  const setLanguage = (email: string, language: string | null, territory = "UK_IRE") =>
-    t.ctx.db.updateTable("users").set({ language, territory }).where("email", "=", email).execute();
+  /**
+   * A patient's account as the app's sign-up leaves it, with the account's language (the switch on
+   * every patient page) and the territory it was made in.
+   */
+  const patientAccount = async (
+    patient: { email: string; firstName: string },
+    language: string | null,
+    territory = "UK_IRE",
+  ) => {
+    await createPatient(t, { ...patient, password: PASSWORD });
+    await t.ctx.db.updateTable("users").set({ language, territory }).where("email", "=", patient.email).execute();
+  };
+  /**
+   * A hospital of its own ("Northbridge Health N") running the one program `name` in `territory`, and
+   * its nurse Nia (an address of her own), signed in: the program's id and Nia's session.
+   */
+  const programWithNurse = async (name: string, territory: "CH" | "UK_IRE") => {
+    const organisation = await insertOrganisation(t, `Northbridge Health ${++organisations}`);
+    const programId = await insertProgram(t, { organisationId: organisation, name, territory });
+    const email = `nia@${uniqueMailDomain()}`;
+    const nurse = await staffSession(t, { email, role: "clinician_team_member" });
+    await addToProgram(t, nurse.id, programId, "clinician_team_member");
+    return { programId, nurse: { ...nurse, email } };
+  };
+  /** Brustzentrum Zürich, a Swiss program, and its nurse. */
+  const zurichProgram = () => programWithNurse("Brustzentrum Zürich", "CH");
+  /** Northbridge Heart, a UK program, and its nurse. */
+  const londonProgram = () => programWithNurse("Northbridge Heart", "UK_IRE");
   const post = (url: string, payload: object) => t.request({ method: "POST", url, payload });
   /** The nurse adds a patient to the Zürich program by Swiss social security number; the invitation goes out. */
-  const inviteToZurich = async (firstName: string, email: string, socialSecurityNumber: string) => {
+  const inviteToZurich = async (
+    zurich: { programId: string; nurse: { token: string } },
+    firstName: string,
+    email: string,
+    socialSecurityNumber: string,
+  ) => {
     const added = await addPatient(
       t,
-      nurse.token,
-      newPatient(zurich, {
+      zurich.nurse.token,
+      newPatient(zurich.programId, {
         firstName,
         email,
         patientIdType: "social_security_number",
@@ -56,8 +84,7 @@ describe("a patient's e-mails in the patient's language", () => {
   };
 
   it("sends the reset code and the changed-password notice in German to a patient whose account chose German", async () => {
-    await createPatient(t, { email: "lena@patients.test", password: PASSWORD, firstName: "Lena" });
-    await setLanguage("lena@patients.test", "de");
+    await patientAccount({ email: "lena@patients.test", firstName: "Lena" }, "de");
 
     const asked = await post("/api/v2/auth/reset_password/email/send_otp", {
       email: "lena@patients.test",
@@ -90,7 +117,8 @@ describe("a patient's e-mails in the patient's language", () => {
   });
 
   it("invites a new patient of a Swiss program in the territory's first language, German; one who chose French in French", async () => {
-    await inviteToZurich("Anna", "anna@patients.test", "756.1234.5678.97");
+    const zurich = await zurichProgram();
+    await inviteToZurich(zurich, "Anna", "anna@patients.test", "756.1234.5678.97");
     const [invitation] = smtp.to("anna@patients.test");
     expect(invitation?.subject).toBe("Einladung zu Brustzentrum Zürich");
     expect(invitation?.text).toContain(
@@ -99,9 +127,8 @@ describe("a patient's e-mails in the patient's language", () => {
     expect(invitation?.text).toContain("Er läuft 21 Tage nach dem ersten Versand ab.");
     expect(invitation?.text).toMatch(/Meine Einladung öffnen: http:\/\/openpro\.test\/invite\/\S+/);
 
-    await createPatient(t, { email: "claire@patients.test", password: PASSWORD, firstName: "Claire" });
-    await setLanguage("claire@patients.test", "fr", "CH");
-    await inviteToZurich("Claire", "claire@patients.test", "756.9217.0769.85");
+    await patientAccount({ email: "claire@patients.test", firstName: "Claire" }, "fr", "CH");
+    await inviteToZurich(zurich, "Claire", "claire@patients.test", "756.9217.0769.85");
     const [french] = smtp.to("claire@patients.test");
     expect(french?.subject).toBe("Vous êtes invité(e) à Brustzentrum Zürich");
     expect(french?.text).toContain("Ouvrez le lien et connectez-vous avec votre compte OpenPRO pour participer.");
@@ -109,15 +136,19 @@ describe("a patient's e-mails in the patient's language", () => {
   });
 
   it("keeps English for a patient of a UK program, whatever the account once chose, and for staff", async () => {
-    await createPatient(t, { email: "grace@patients.test", password: PASSWORD, firstName: "Grace" });
-    await setLanguage("grace@patients.test", "de");
-    const added = await addPatient(t, nurse.token, newPatient(london, { email: "grace@patients.test" }));
+    const london = await londonProgram();
+    await patientAccount({ email: "grace@patients.test", firstName: "Grace" }, "de");
+    const added = await addPatient(
+      t,
+      london.nurse.token,
+      newPatient(london.programId, { email: "grace@patients.test" }),
+    );
     expect(added.statusCode, added.body).toBe(201);
     await t.runJobs();
     expect(smtp.to("grace@patients.test").at(-1)?.subject).toBe("You are invited to Northbridge Heart");
 
-    await post("/api/v2/auth/reset_password/email/send_otp", { email: "nia@clinic.test" });
+    await post("/api/v2/auth/reset_password/email/send_otp", { email: london.nurse.email });
     await t.runJobs();
-    expect(smtp.to("nia@clinic.test").at(-1)?.subject).toBe("Reset your OpenPRO password");
+    expect(smtp.to(london.nurse.email).at(-1)?.subject).toBe("Reset your OpenPRO password");
   });
 });
