@@ -2,14 +2,9 @@ import { randomUUID } from "node:crypto";
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { lakesideWithOmar } from "../../../test/outsiders.js";
 import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin } from "../../../test/patients.js";
-import {
-  addToOrganisation,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-  uniqueMailDomain,
-} from "../../../test/teams.js";
+import { insertOrganisation, insertProgram, organisationStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { openAlertCount } from "./service.js";
 
@@ -43,11 +38,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-04T12:00:00Z");
-    const lakesideOrg = await insertOrganisation(t, "Lakeside");
-    lakeside = await insertProgram(t, { organisationId: lakesideOrg, name: "Lakeside Oncology" });
-    outsiderEmail = `omar@${uniqueMailDomain("lakeside")}`;
-    const outsider = await staffSession(t, { email: outsiderEmail, role: "clinical_project_admin" });
-    await addToOrganisation(t, outsider.id, lakesideOrg, "clinical_project_admin");
+    ({ programId: lakeside, omarEmail: outsiderEmail } = await lakesideWithOmar(t, "clinical_project_admin"));
   });
   afterAll(() => t.close());
 
@@ -74,10 +65,12 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
       .set({ temperatureMin: 36, temperatureMax: 38, temperatureMessage: "Your temperature is high: call us." })
       .where("id", "=", heart)
       .execute();
-    const admin = await staffSession(t, { email: email.admin, role: "clinical_project_admin" });
-    await addToOrganisation(t, admin.id, northbridge, "clinical_project_admin");
-    const nurse = await staffSession(t, { email: email.nurse, role: "clinician_team_member", firstName: "Nia" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    const admin = await organisationStaff(t, northbridge, { email: email.admin, role: "clinical_project_admin" });
+    const nurse = await organisationStaff(t, northbridge, {
+      email: email.nurse,
+      role: "clinician_team_member",
+      firstName: "Nia",
+    });
     if (nurseOptedIn) {
       const optedIn = await t.request({
         method: "PUT",
@@ -114,8 +107,10 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
       graceId,
       /** An analyst of the hospital (life sciences: no alerts), signed in. */
       addAnalyst: async () => {
-        const session = await staffSession(t, { email: email.analyst, role: "life_sciences_team_member" });
-        await addToOrganisation(t, session.id, northbridge, "life_sciences_team_member");
+        const session = await organisationStaff(t, northbridge, {
+          email: email.analyst,
+          role: "life_sciences_team_member",
+        });
         analyst.token = session.token;
       },
       /** Everyone signs in again (access tokens last 15 minutes). */

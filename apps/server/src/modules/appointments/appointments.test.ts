@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { addConsentedPatient, addPatient, auditRows, newPatient, userIdOf } from "../../../test/patients.js";
 import {
-  addToOrganisation,
   changePermissions,
   insertOrganisation,
   insertProgram,
-  staffSession,
+  organisationStaff,
   uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
@@ -45,8 +44,7 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     const heart = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Heart ${n}` });
     await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
     const nurseEmail = `nia@${domain}`;
-    const nurse = await staffSession(t, { email: nurseEmail, role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    const nurse = await organisationStaff(t, northbridge, { email: nurseEmail, role: "clinician_team_member" });
     const grace = await addConsentedPatient(
       t,
       nurse.token,
@@ -144,8 +142,7 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
   /** Lena, consented in Lakeside (another organisation), added by a Lakeside nurse of the story's own. */
   const lenaInLakeside = async () => {
     const domain = uniqueMailDomain("lakeside");
-    const lakeNurse = await staffSession(t, { email: `lee@${domain}`, role: "clinician_team_member" });
-    await addToOrganisation(t, lakeNurse.id, lakeOrg, "clinician_team_member");
+    const lakeNurse = await organisationStaff(t, lakeOrg, { email: `lee@${domain}`, role: "clinician_team_member" });
     const lena = await addConsentedPatient(
       t,
       lakeNurse.token,

@@ -2,14 +2,9 @@ import { randomUUID } from "node:crypto";
 import { type ctcaeCatalogue, logItemSchema, messages, symptomGradeLabels } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { lakesideWithOmar } from "../../../test/outsiders.js";
 import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, setProgram } from "../../../test/patients.js";
-import {
-  addToOrganisation,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-  uniqueMailDomain,
-} from "../../../test/teams.js";
+import { insertOrganisation, insertProgram, organisationStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -45,11 +40,7 @@ describe("patients send their logs from the app and the care team acknowledges t
 
   beforeAll(async () => {
     t = await createTestApp();
-    const lakesideOrg = await insertOrganisation(t, "Lakeside");
-    lakeside = await insertProgram(t, { organisationId: lakesideOrg, name: "Lakeside Oncology" });
-    outsiderEmail = `omar@${uniqueMailDomain("lakeside")}`;
-    const outsider = await staffSession(t, { email: outsiderEmail, role: "clinician_team_member" });
-    await addToOrganisation(t, outsider.id, lakesideOrg, "clinician_team_member");
+    ({ programId: lakeside, omarEmail: outsiderEmail } = await lakesideWithOmar(t, "clinician_team_member"));
   });
   afterAll(() => t.close());
 
@@ -68,8 +59,7 @@ describe("patients send their logs from the app and the care team acknowledges t
     const heart = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Heart ${n}` });
     const lung = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Lung ${n}` });
     const nurseEmail = `nia@${domain}`;
-    const nurse = await staffSession(t, { email: nurseEmail, role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    const nurse = await organisationStaff(t, northbridge, { email: nurseEmail, role: "clinician_team_member" });
     const token: Partial<Record<Patient, string>> = {};
     const userId: Partial<Record<Patient, string>> = {};
     for (const name of patients) {
@@ -123,11 +113,7 @@ describe("patients send their logs from the app and the care team acknowledges t
           payload: payload as object,
         }),
       /** An analyst of the hospital (life sciences), signed in. */
-      analyst: async () => {
-        const analyst = await staffSession(t, { email: `lena@${domain}`, role: "life_sciences_team_member" });
-        await addToOrganisation(t, analyst.id, northbridge, "life_sciences_team_member");
-        return analyst;
-      },
+      analyst: () => organisationStaff(t, northbridge, { email: `lena@${domain}`, role: "life_sciences_team_member" }),
       /** The logs of this hospital's programs. */
       logCount: async () =>
         Number(

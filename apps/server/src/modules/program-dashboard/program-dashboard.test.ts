@@ -12,11 +12,10 @@ import {
   type QuestionnaireState,
 } from "../../../test/questionnaires.js";
 import {
-  addToOrganisation,
   changePermissions,
   insertOrganisation,
   insertProgram,
-  staffSession,
+  organisationStaff,
   uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
@@ -55,8 +54,10 @@ describe("the program dashboard sums up a program's week", () => {
 
   /** A nurse of Northbridge, refused the program's data as plainNurse is, for a story that changes her grants. */
   const nurseWithoutProgramData = async () => {
-    const session = await staffSession(t, { email: `pat@${uniqueMailDomain()}`, role: "clinician_team_member" });
-    await addToOrganisation(t, session.id, northbridge, "clinician_team_member");
+    const session = await organisationStaff(t, northbridge, {
+      email: `pat@${uniqueMailDomain()}`,
+      role: "clinician_team_member",
+    });
     await changePermissions(t, session.id, { revoke: programData });
     return { id: session.id, token: (await signIn(t, (await emailOf(session.id))!)).accessToken };
   };
@@ -194,18 +195,20 @@ describe("the program dashboard sums up a program's week", () => {
     northbridge = await insertOrganisation(t, "Northbridge Health");
     const lake = await insertOrganisation(t, "Lakeside");
     lakeside = await insertProgram(t, { organisationId: lake, name: "Lakeside" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    nurse = await organisationStaff(t, northbridge, { email: "nia@clinic.test", role: "clinician_team_member" });
     await changePermissions(t, nurse.id, { grant: programData });
-    plainNurse = await staffSession(t, { email: "pat@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, plainNurse.id, northbridge, "clinician_team_member");
+    plainNurse = await organisationStaff(t, northbridge, { email: "pat@clinic.test", role: "clinician_team_member" });
     // A care-team role holds the program's data by default: this nurse has been refused it.
     await changePermissions(t, plainNurse.id, { revoke: programData });
-    withoutSchedules = await staffSession(t, { email: "sam@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, withoutSchedules.id, northbridge, "clinician_team_member");
+    withoutSchedules = await organisationStaff(t, northbridge, {
+      email: "sam@clinic.test",
+      role: "clinician_team_member",
+    });
     await changePermissions(t, withoutSchedules.id, { revoke: ["view_questionnaire_schedules"] });
-    researcher = await staffSession(t, { email: "rita@research.test", role: "life_sciences_team_member" });
-    await addToOrganisation(t, researcher.id, northbridge, "life_sciences_team_member");
+    researcher = await organisationStaff(t, northbridge, {
+      email: "rita@research.test",
+      role: "life_sciences_team_member",
+    });
     // The grants changed after signing in: each signs in again to carry them.
     for (const [staff, email] of [
       [nurse, "nia@clinic.test"],
@@ -215,8 +218,7 @@ describe("the program dashboard sums up a program's week", () => {
     ] as const)
       staff.token = (await signIn(t, email)).accessToken;
     // Another organisation's program, where Lena logged a grade-4 nausea that no Northbridge figure shows.
-    const lakeNurse = await staffSession(t, { email: "lou@lakeside.test", role: "clinician_team_member" });
-    await addToOrganisation(t, lakeNurse.id, lake, "clinician_team_member");
+    const lakeNurse = await organisationStaff(t, lake, { email: "lou@lakeside.test", role: "clinician_team_member" });
     const lena = await addConsentedPatient(
       t,
       lakeNurse.token,

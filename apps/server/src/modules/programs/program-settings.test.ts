@@ -1,14 +1,7 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import {
-  addToOrganisation,
-  changePermissions,
-  insertOrganisation,
-  insertProgram,
-  staffSession,
-  uniqueMailDomain,
-} from "../../../test/teams.js";
+import { changePermissions, programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 describe("program settings: disclaimer, temperature alert and articles", () => {
@@ -27,11 +20,14 @@ describe("program settings: disclaimer, temperature alert and articles", () => {
    */
   const heartWithCallum = async () => {
     const n = ++programs;
-    const northbridge = await insertOrganisation(t, `Northbridge Health ${n}`);
     const name = `Northbridge Heart ${n}`;
-    const programId = await insertProgram(t, { organisationId: northbridge, name, ready: false });
-    const callum = await staffSession(t, { email: `callum@${uniqueMailDomain()}`, role: "clinical_project_admin" });
-    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
+    const { programId, staff } = await programWithStaff(t, {
+      organisation: `Northbridge Health ${n}`,
+      program: name,
+      ready: false,
+      staff: { callum: { email: `callum@${uniqueMailDomain()}`, role: "clinical_project_admin" } },
+    });
+    const { callum } = staff;
     return {
       name,
       callum,

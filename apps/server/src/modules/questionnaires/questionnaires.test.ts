@@ -14,10 +14,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
-  addToOrganisation,
   changePermissions,
   insertOrganisation,
   insertProgram,
+  organisationStaff,
   staffSession,
   uniqueMailDomain,
 } from "../../../test/teams.js";
@@ -113,12 +113,11 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     // No licensed wording installed: licensed instruments are shown by item code.
     t = await createTestApp({ licensedWording: null });
     northbridge = await insertOrganisation(t, "Northbridge Health");
-    manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
+    // The manager and the nurse are of the organisation's team in the role of their account: in a program, the team's
+    // role decides (issue 29). The platform's admin belongs to no team.
+    manager = await organisationStaff(t, northbridge, { email: "callum@clinic.test", role: "clinical_project_admin" });
+    nurse = await organisationStaff(t, northbridge, { email: "nia@clinic.test", role: "clinician_team_member" });
     admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
-    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
-    await addToOrganisation(t, manager.id, northbridge, "clinical_project_admin");
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
   });
   afterAll(() => t.close());
 
@@ -612,8 +611,7 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     const batchId = await withBatch(breast, checkInId);
     // A nurse of the story's own, whose permission it revokes.
     const nurseEmail = `nia@${uniqueMailDomain()}`;
-    const nurse = await staffSession(t, { email: nurseEmail, role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
+    const nurse = await organisationStaff(t, northbridge, { email: nurseEmail, role: "clinician_team_member" });
     const writes = [
       () => createCustom(nurse.token, { name: "Mine", specification: sideEffectsDiary }, breast),
       () => createBatch(nurse.token, { name: "B", members: [] }, breast),
