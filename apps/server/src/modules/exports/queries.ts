@@ -1,4 +1,4 @@
-import { type Selectable, sql } from "kysely";
+import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 import type { PatientLogsTable } from "../../db/schema.js";
 
@@ -115,6 +115,16 @@ const after = (column: string, alias: string, key: Keyset | null) =>
     ? sql<boolean>`(${sql.ref(`${alias}.${column}`)}, ${sql.ref(`${alias}.id`)}) > (${key.at instanceof Date ? key.at.toISOString() : key.at}::timestamptz, ${key.id}::uuid)`
     : sql<boolean>`true`;
 
+/** The page after the key in (time, id) order, at most `limit` rows: the research reads' keyset page. */
+const pageAfter =
+  (alias: string, column: string, key: Keyset | null, limit: number) =>
+  <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+    query
+      .where(after(column, alias, key))
+      .orderBy(sql.ref(`${alias}.${column}`))
+      .orderBy(sql.ref(`${alias}.id`))
+      .limit(limit);
+
 export const findParticipantsPage = (db: Db, programId: string, key: Keyset | null, limit: number) =>
   db
     .selectFrom("programPatients as pp")
@@ -140,10 +150,7 @@ export const findParticipantsPage = (db: Db, programId: string, key: Keyset | nu
     ])
     .where("pp.programId", "=", programId)
     .where("pp.status", "in", RESEARCH_STATES)
-    .where(after("created_at", "pp", key))
-    .orderBy("pp.createdAt")
-    .orderBy("pp.id")
-    .limit(limit)
+    .$call(pageAfter("pp", "created_at", key, limit))
     .execute();
 export type ParticipantRow = Awaited<ReturnType<typeof findParticipantsPage>>[number];
 
@@ -229,10 +236,7 @@ export const findDosesPage = (db: Db, programId: string, key: Keyset | null, lim
     .innerJoin("patientMedications as m", "m.id", "e.medicationId")
     .select(doseColumns)
     .where("e.programId", "=", programId)
-    .where(after("taken_at", "e", key))
-    .orderBy("e.takenAt")
-    .orderBy("e.id")
-    .limit(limit)
+    .$call(pageAfter("e", "taken_at", key, limit))
     .execute();
 export type DoseRow = Awaited<ReturnType<typeof findDosesPage>>[number];
 
@@ -257,10 +261,7 @@ export const findAppointmentsPage = (db: Db, programId: string, key: Keyset | nu
     .select(appointmentColumns)
     .where(inResearch("a", programId))
     .where("a.programId", "=", programId)
-    .where(after("starts_at", "a", key))
-    .orderBy("a.startsAt")
-    .orderBy("a.id")
-    .limit(limit)
+    .$call(pageAfter("a", "starts_at", key, limit))
     .execute();
 export type AppointmentRow = Awaited<ReturnType<typeof findAppointmentsPage>>[number];
 
@@ -290,6 +291,18 @@ export const countResearchRows = async (db: Db, programId: string) => {
 };
 
 // ---------------------------------------------------------------- a patient's own data
+
+/** The patient's rows in these programs, oldest first (`column`, then the id). `alias`: the table's, if it has one. */
+const ofPatientInPrograms =
+  (alias: string | null, column: string, userId: string, programIds: string[]) =>
+  <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) => {
+    const ref = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+    return query
+      .where(ref("patient_id"), "=", userId)
+      .where(ref("program_id"), "in", programIds)
+      .orderBy(ref(column))
+      .orderBy(ref("id"));
+  };
 
 export const findProfile = (db: Db, userId: string) =>
   db
@@ -364,10 +377,7 @@ export const findPatientLogs = (db: Db, userId: string, programIds: string[]) =>
     : db
         .selectFrom("patientLogs as l")
         .select([...logColumns, "l.programId", "l.validationReason", "l.receivedAt"])
-        .where("l.patientId", "=", userId)
-        .where("l.programId", "in", programIds)
-        .orderBy("l.loggedAt")
-        .orderBy("l.id")
+        .$call(ofPatientInPrograms("l", "logged_at", userId, programIds))
         .execute();
 
 export const findPatientMedications = (db: Db, userId: string, programIds: string[]) =>
@@ -376,10 +386,7 @@ export const findPatientMedications = (db: Db, userId: string, programIds: strin
     : db
         .selectFrom("patientMedications")
         .select(["id", "programId", "name", "dosage", "dosageUnit", "frequency", "snomedId", "startDate", "endDate"])
-        .where("patientId", "=", userId)
-        .where("programId", "in", programIds)
-        .orderBy("startDate")
-        .orderBy("id")
+        .$call(ofPatientInPrograms(null, "start_date", userId, programIds))
         .execute();
 
 export const findPatientDoses = (db: Db, userId: string, programIds: string[]) =>
@@ -389,10 +396,7 @@ export const findPatientDoses = (db: Db, userId: string, programIds: string[]) =
         .selectFrom("medicationEvents as e")
         .innerJoin("patientMedications as m", "m.id", "e.medicationId")
         .select([...doseColumns, "e.programId"])
-        .where("e.patientId", "=", userId)
-        .where("e.programId", "in", programIds)
-        .orderBy("e.takenAt")
-        .orderBy("e.id")
+        .$call(ofPatientInPrograms("e", "taken_at", userId, programIds))
         .execute();
 
 export const findPatientAppointments = (db: Db, userId: string, programIds: string[]) =>
@@ -401,10 +405,7 @@ export const findPatientAppointments = (db: Db, userId: string, programIds: stri
     : db
         .selectFrom("nurseVisitAppointments as a")
         .select([...appointmentColumns, "a.programId"])
-        .where("a.patientId", "=", userId)
-        .where("a.programId", "in", programIds)
-        .orderBy("a.startsAt")
-        .orderBy("a.id")
+        .$call(ofPatientInPrograms("a", "starts_at", userId, programIds))
         .execute();
 
 export const findPatientNotifications = (db: Db, userId: string, programIds: string[]) =>
@@ -413,8 +414,5 @@ export const findPatientNotifications = (db: Db, userId: string, programIds: str
     : db
         .selectFrom("patientNotifications")
         .select(["programId", "kind", "title", "body", "messageKey", "messageValues", "createdAt", "readAt"])
-        .where("patientId", "=", userId)
-        .where("programId", "in", programIds)
-        .orderBy("createdAt")
-        .orderBy("id")
+        .$call(ofPatientInPrograms(null, "created_at", userId, programIds))
         .execute();
