@@ -1,8 +1,14 @@
+import type { ComponentProps } from "react";
 import { TextField } from "../../../components/plain-ui";
 import type { usePlainForm } from "../../../lib/plain-form";
 import { type ChecklistWords, PasswordChecklist } from "./password-checklist";
 
 type NewPasswordForm = ReturnType<typeof usePlainForm<{ password: string; confirmPassword: string }>>;
+
+/** A required field for a new password: hidden as typed, and the browser may offer to generate one. */
+const NewPasswordField = (props: Omit<ComponentProps<typeof TextField>, "type" | "autoComplete" | "required">) => (
+  <TextField {...props} type="password" autoComplete="new-password" required />
+);
 
 /** A new password, the live checklist of its rules (which may not contain the e-mail), and its confirmation. */
 export const NewPasswordFields = ({
@@ -18,11 +24,8 @@ export const NewPasswordFields = ({
   words?: { password: string; confirmPassword: string; checklist: ChecklistWords };
 }) => (
   <>
-    <TextField
+    <NewPasswordField
       label={words?.password ?? "New password"}
-      type="password"
-      autoComplete="new-password"
-      required
       {...form.field("password", pending)}
       aria-describedby="password-checklist"
     />
@@ -32,11 +35,8 @@ export const NewPasswordFields = ({
       email={email}
       {...(words ? { words: words.checklist } : {})}
     />
-    <TextField
+    <NewPasswordField
       label={words?.confirmPassword ?? "Confirm new password"}
-      type="password"
-      autoComplete="new-password"
-      required
       {...form.field("confirmPassword", pending)}
     />
   </>
