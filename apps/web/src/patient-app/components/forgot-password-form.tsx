@@ -6,33 +6,9 @@ import { ApiError } from "../../lib/http";
 import { patientChecklistWords } from "../../lib/patient-fields";
 import { t } from "../../lib/patient-text";
 import { useCheckResetCode, useResetPassword, useSendResetCode } from "../api";
-import { ProblemAlert, SubmitButton } from "./form-parts";
+import { EmailField, PasswordField, ProblemAlert, SubmitButton } from "./form-parts";
 import { LightTextField } from "./light-text-field";
 import { touch } from "./me-layout";
-
-/** A new password (or its confirmation), for the password manager to offer one; `problem` under it. */
-const NewPasswordField = ({
-  label,
-  value,
-  onChange,
-  problem,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem?: string;
-}) => (
-  <LightTextField
-    label={label}
-    type="password"
-    autoComplete="new-password"
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    error={!!problem}
-    helperText={problem}
-    required
-  />
-);
 
 type Step = "email" | "code" | "password";
 
@@ -137,17 +113,7 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
       <Box component="form" noValidate onSubmit={sendCode} sx={{ display: "grid", gap: 2 }}>
         <Typography>{t("forgotIntro")}</Typography>
         <ProblemAlert problem={send.isError ? problemOf(send.error) : null} />
-        <LightTextField
-          label={t("email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={!!missing.email}
-          helperText={missing.email}
-          required
-        />
+        <EmailField value={email} onChange={setEmail} problem={missing.email} />
         <SubmitButton pending={send.isPending} label={t("sendCode")} busy={t("sendingCode")} />
       </Box>
     );
@@ -198,8 +164,9 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
       <ProblemAlert problem={reset.isError && !serverProblem ? problemOf(reset.error) : null} />
       {/* The address, for the browser's password manager to store the new password under. */}
       <input type="email" name="email" value={email.trim()} autoComplete="username" readOnly hidden />
-      <NewPasswordField
+      <PasswordField
         label={t("newPassword")}
+        autoComplete="new-password"
         value={password}
         onChange={setPassword}
         problem={missing.password ?? serverProblem ?? undefined}
@@ -210,8 +177,9 @@ export const ForgotPasswordForm = ({ initialEmail, onSignedIn }: { initialEmail:
         email={email.trim()}
         words={patientChecklistWords()}
       />
-      <NewPasswordField
+      <PasswordField
         label={t("confirmPassword")}
+        autoComplete="new-password"
         value={confirmPassword}
         onChange={setConfirmPassword}
         problem={missing.confirm}

@@ -1,10 +1,9 @@
-import { Alert, Box, Button } from "@mui/material";
+import { Box } from "@mui/material";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../lib/http";
 import { t } from "../../lib/patient-text";
 import { useSignIn } from "../api";
-import { LightTextField } from "./light-text-field";
-import { touch } from "./me-layout";
+import { EmailField, PasswordField, ProblemAlert, SubmitButton } from "./form-parts";
 
 const messageOf = (error: unknown): string => {
   if (!(error instanceof ApiError)) return t("signInFailed");
@@ -34,35 +33,16 @@ export const LoginForm = ({ onSignedIn, defaultEmail = "" }: { onSignedIn: () =>
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
-      {signIn.isError ? (
-        <Alert severity="error" role="alert">
-          {messageOf(signIn.error)}
-        </Alert>
-      ) : null}
-      <LightTextField
-        label={t("email")}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={!!missing.email}
-        helperText={missing.email}
-        required
-      />
-      <LightTextField
+      <ProblemAlert problem={signIn.isError ? messageOf(signIn.error) : null} />
+      <EmailField value={email} onChange={setEmail} problem={missing.email} />
+      <PasswordField
         label={t("password")}
-        type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={!!missing.password}
-        helperText={missing.password}
-        required
+        onChange={setPassword}
+        problem={missing.password}
       />
-      <Button type="submit" variant="contained" size="large" sx={touch} disabled={signIn.isPending}>
-        {signIn.isPending ? t("signingIn") : t("signInButton")}
-      </Button>
+      <SubmitButton pending={signIn.isPending} label={t("signInButton")} busy={t("signingIn")} />
     </Box>
   );
 };
