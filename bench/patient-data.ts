@@ -879,7 +879,9 @@ const compared = (
 const benchWorklist = async (t: BenchApp, reader: ApiClient, programId: string, patients: number, rows: Row[]) => {
   const db = t.database.db;
   await sql`SELECT patient_log_days_rebuild(${programId}::uuid)`.execute(db);
-  await sql`VACUUM (ANALYZE) patient_log_days, worklist_log_days_summaries`.execute(db);
+  await sql`VACUUM (ANALYZE) patient_log_days, worklist_log_days_summaries, worklist_questionnaire_summaries`.execute(
+    db,
+  );
   const program = await db
     .selectFrom("programs")
     .select("territory")

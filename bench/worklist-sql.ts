@@ -17,7 +17,7 @@ const BOTH = 0xfffffff;
  * The worklist's first page written by hand as ONE statement, the yardstick of the worklist
  * endpoint: core's quietReasons (apps/server's worklist module applies it in the server) as SQL
  * over the same tables (the days logged from each enrolment's summary, slid to today as core's
- * logDaysOn does): never opened the app, a missed questionnaire, no log for N days, reporting
+ * logDaysOn does; the latest answered and missed questionnaires from its other summary): never opened the app, a missed questionnaire, no log for N days, reporting
  * dropped; each from the consent or the last contact on; longest quiet first.
  */
 export const worklistSql = (input: { programId: string; territory: Territory; now: Date }) => {
@@ -47,10 +47,12 @@ export const worklistSql = (input: { programId: string; territory: Territory; no
         (pp.date_consent_given AT TIME ZONE ${zone})::date AS consent_day,
         w.last_day AS last_log_day,
         coalesce(w.recent, 0) AS recent, coalesce(w.earlier, 0) AS earlier,
-        c.at AS contact_at, (c.at AT TIME ZONE ${zone})::date AS contact_day
+        c.at AS contact_at, (c.at AT TIME ZONE ${zone})::date AS contact_day,
+        qs.last_completed_at, qs.last_missed_closes_at
       FROM program_patients pp
       LEFT JOIN windows w ON w.patient_id = pp.user_id
       LEFT JOIN contacts c ON c.patient_id = pp.user_id
+      LEFT JOIN worklist_questionnaire_summaries qs ON qs.program_id = pp.program_id AND qs.patient_id = pp.user_id
       WHERE pp.program_id = ${p} AND pp.status = 'CONSENTED' AND pp.date_consent_given IS NOT NULL
         AND pp.erased_at IS NULL AND (pp.date_consent_given AT TIME ZONE ${zone})::date <= ${today}::date
     ),
@@ -58,13 +60,15 @@ export const worklistSql = (input: { programId: string; territory: Territory; no
       SELECT e.*, greatest(e.consent_day, e.contact_day) AS start_day,
         (e.last_log_day IS NOT NULL OR EXISTS (SELECT 1 FROM sessions s
           WHERE s.user_id = e.user_id AND s.scope = 'patient' AND s.created_at > e.date_consent_given)) AS opened,
-        (SELECT (min(q.window_closes_at) AT TIME ZONE ${zone})::date FROM questionnaire_events q
+        -- The enrolment's summary of its questionnaires (migration 0033) says whether one was missed
+        -- after the last answered; only then are its missed questionnaires read.
+        CASE WHEN e.last_missed_closes_at > coalesce(e.last_completed_at, '-infinity'::timestamptz) THEN (
+          SELECT (min(q.window_closes_at) AT TIME ZONE ${zone})::date FROM questionnaire_events q
           WHERE q.program_id = ${p} AND q.patient_id = e.user_id AND q.state = 'MISSED'
             AND (q.window_closes_at AT TIME ZONE ${zone})::date BETWEEN e.consent_day AND ${today}::date
             AND q.window_closes_at > coalesce(e.contact_at, '-infinity'::timestamptz)
-            AND q.window_closes_at > coalesce((SELECT max(c.completed_at) FROM questionnaire_events c
-              WHERE c.program_id = ${p} AND c.patient_id = e.user_id AND c.state = 'COMPLETED'), '-infinity'::timestamptz)
-        ) AS missed_day
+            AND q.window_closes_at > coalesce(e.last_completed_at, '-infinity'::timestamptz)
+        ) END AS missed_day
       FROM enrolments e
     ),
     quiet AS (

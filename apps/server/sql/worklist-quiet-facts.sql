@@ -5,19 +5,13 @@ WITH contacts AS (
       WHERE program_id = $1 GROUP BY patient_id
     ),
     missed AS (
-      SELECT l.patient_id, l.last_closes, d.last_completed
-      FROM (
-        SELECT patient_id, max(window_closes_at) AS last_closes FROM questionnaire_events
-        WHERE program_id = $2 AND state = 'MISSED' GROUP BY patient_id
-      ) l
-      CROSS JOIN LATERAL (
-        SELECT max(c.completed_at) AS last_completed FROM questionnaire_events c
-        WHERE c.program_id = $3 AND c.patient_id = l.patient_id AND c.state = 'COMPLETED'
-      ) d
-      WHERE l.last_closes > coalesce(d.last_completed, '-infinity'::timestamptz)
+      SELECT patient_id, last_missed_closes_at AS last_closes, last_completed_at AS last_completed
+      FROM worklist_questionnaire_summaries
+      WHERE program_id = $2
+        AND last_missed_closes_at > coalesce(last_completed_at, '-infinity'::timestamptz)
     )
     SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
-      pp.status, to_char(pp.date_consent_given AT TIME ZONE $4, 'YYYY-MM-DD') AS "consentDay",
+      pp.status, to_char(pp.date_consent_given AT TIME ZONE $3, 'YYYY-MM-DD') AS "consentDay",
       s.last_log_day AS "lastLogDay", s.log_day_bits AS "logDayBits",
       CASE WHEN s.last_log_day IS NOT NULL THEN true ELSE EXISTS (
         SELECT 1 FROM sessions x
@@ -25,64 +19,63 @@ WITH contacts AS (
       ) END AS "openedApp",
       CASE WHEN m.patient_id IS NOT NULL THEN (
         SELECT json_agg(json_build_object('closedAt', to_char(e.window_closes_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'day', to_char(e.window_closes_at AT TIME ZONE $5, 'YYYY-MM-DD')) ORDER BY e.window_closes_at)
+          'day', to_char(e.window_closes_at AT TIME ZONE $4, 'YYYY-MM-DD')) ORDER BY e.window_closes_at)
         FROM questionnaire_events e
         WHERE e.program_id = pp.program_id AND e.patient_id = pp.user_id AND e.state = 'MISSED'
           AND e.window_closes_at > coalesce(m.last_completed, '-infinity'::timestamptz)
       ) END AS missed,
       to_char(c.last_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastContactAt",
-      to_char(c.last_at AT TIME ZONE $6, 'YYYY-MM-DD') AS "lastContactDay", n.quiet_days AS "quietDays"
+      to_char(c.last_at AT TIME ZONE $5, 'YYYY-MM-DD') AS "lastContactDay", n.quiet_days AS "quietDays"
     FROM program_patients pp
     CROSS JOIN (SELECT coalesce(
-      (SELECT quiet_days FROM worklist_settings WHERE program_id = $7), $8::int
+      (SELECT quiet_days FROM worklist_settings WHERE program_id = $6), $7::int
     ) AS quiet_days) n
     LEFT JOIN worklist_log_days_summaries s ON s.program_id = pp.program_id AND s.patient_id = pp.user_id
     LEFT JOIN contacts c ON c.patient_id = pp.user_id
     LEFT JOIN missed m ON m.patient_id = pp.user_id
     CROSS JOIN LATERAL (SELECT CASE
       WHEN s.last_log_day IS NULL THEN 0::bigint
-      WHEN s.last_log_day <= $9::date
-        THEN (s.log_day_bits::bigint & 4294967295) << least($10::date - s.last_log_day, 32)
-      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $11::date, 32)
+      WHEN s.last_log_day <= $8::date
+        THEN (s.log_day_bits::bigint & 4294967295) << least($9::date - s.last_log_day, 32)
+      ELSE (s.log_day_bits::bigint & 4294967295) >> least(s.last_log_day - $10::date, 32)
     END AS bits) slid
-    WHERE pp.program_id = $12 AND pp.status = 'CONSENTED'
+    WHERE pp.program_id = $11 AND pp.status = 'CONSENTED'
       AND pp.date_consent_given IS NOT NULL AND pp.erased_at IS NULL
       AND (
         s.last_log_day IS NULL
-        OR s.last_log_day <= $13::date - n.quiet_days OR s.last_log_day > $14::date
+        OR s.last_log_day <= $12::date - n.quiet_days OR s.last_log_day > $13::date
         OR m.last_closes > coalesce(c.last_at, '-infinity'::timestamptz)
         OR (
-          pp.date_consent_given < (($15::date - $16::int)::timestamp AT TIME ZONE $17)
+          pp.date_consent_given < (($14::date - $15::int)::timestamp AT TIME ZONE $16)
           AND (c.last_at IS NULL
-            OR c.last_at < (($18::date - $19::int)::timestamp AT TIME ZONE $20))
-          AND bit_count(((slid.bits >> $21::int) & $22)::bit(64)) > 0
-          AND 2 * bit_count((slid.bits & $23)::bit(64))
-            < bit_count(((slid.bits >> $24::int) & $25)::bit(64))
+            OR c.last_at < (($17::date - $18::int)::timestamp AT TIME ZONE $19))
+          AND bit_count(((slid.bits >> $20::int) & $21)::bit(64)) > 0
+          AND 2 * bit_count((slid.bits & $22)::bit(64))
+            < bit_count(((slid.bits >> $23::int) & $24)::bit(64))
         )
       );
 
 -- $1 = "00000000-0000-4000-8000-000000000001"
 -- $2 = "00000000-0000-4000-8000-000000000001"
--- $3 = "00000000-0000-4000-8000-000000000001"
+-- $3 = "Europe/London"
 -- $4 = "Europe/London"
 -- $5 = "Europe/London"
--- $6 = "Europe/London"
--- $7 = "00000000-0000-4000-8000-000000000001"
--- $8 = 7
+-- $6 = "00000000-0000-4000-8000-000000000001"
+-- $7 = 7
+-- $8 = "2026-03-12"
 -- $9 = "2026-03-12"
 -- $10 = "2026-03-12"
--- $11 = "2026-03-12"
--- $12 = "00000000-0000-4000-8000-000000000001"
+-- $11 = "00000000-0000-4000-8000-000000000001"
+-- $12 = "2026-03-12"
 -- $13 = "2026-03-12"
 -- $14 = "2026-03-12"
--- $15 = "2026-03-12"
--- $16 = 25
--- $17 = "Europe/London"
--- $18 = "2026-03-12"
--- $19 = 12
--- $20 = "Europe/London"
--- $21 = 14
+-- $15 = 25
+-- $16 = "Europe/London"
+-- $17 = "2026-03-12"
+-- $18 = 12
+-- $19 = "Europe/London"
+-- $20 = 14
+-- $21 = 16383
 -- $22 = 16383
--- $23 = 16383
--- $24 = 14
--- $25 = 16383
+-- $23 = 14
+-- $24 = 16383

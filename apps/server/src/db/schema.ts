@@ -764,6 +764,14 @@ export interface WorklistLogDaysSummariesTable {
   logDayBits: number;
 }
 
+/** Each enrolment's latest answered and latest missed questionnaire (migration 0033, kept by triggers). */
+export interface WorklistQuestionnaireSummariesTable {
+  programId: string;
+  patientId: string;
+  lastCompletedAt: Date | null;
+  lastMissedClosesAt: Date | null;
+}
+
 // Web Push to the patient web app (migration 0026)
 export interface PushSubscriptionsTable {
   id: Generated<string>;
@@ -861,6 +869,7 @@ export interface Database {
   worklistContacts: WorklistContactsTable;
   patientLogDays: PatientLogDaysTable;
   worklistLogDaysSummaries: WorklistLogDaysSummariesTable;
+  worklistQuestionnaireSummaries: WorklistQuestionnaireSummariesTable;
   pushSubscriptions: PushSubscriptionsTable;
   pushDeliveries: PushDeliveriesTable;
   pushSettings: PushSettingsTable;

@@ -29,6 +29,7 @@ import { patientLanguageTexts } from "./0029-patient-language-texts.js";
 import { alertMessageLanguages } from "./0030-alert-message-languages.js";
 import { worklistQuestionnaireIndexes } from "./0031-worklist-questionnaire-indexes.js";
 import { symptomAlertMessageLanguages } from "./0032-symptom-alert-message-languages.js";
+import { worklistQuestionnaireSummary } from "./0033-worklist-questionnaire-summary.js";
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0030-alert-message-languages": alertMessageLanguages,
   "0031-worklist-questionnaire-indexes": worklistQuestionnaireIndexes,
   "0032-symptom-alert-message-languages": symptomAlertMessageLanguages,
+  "0033-worklist-questionnaire-summary": worklistQuestionnaireSummary,
 };

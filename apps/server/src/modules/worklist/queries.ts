@@ -90,9 +90,9 @@ const candidatesOnly = ({ today }: QuietCandidates, timeZone: string) => sql`
  * today), the latest contact, missed questionnaires since the last one completed, and whether the
  * patient opened the app: logged, or signed in since consenting. Its columns are named as the
  * row's fields: read without the camel-case plugin, which would copy each row to rename nothing.
- * What every enrolment needs is read by index (migration 0031): each patient's latest missed
- * questionnaire (the MISSED rows alone) and, for those patients only, their last completed one
- * (one probe each), kept when it closed after that (one was then missed after the last completed,
+ * What every enrolment needs is read from the enrolment's summary of its questionnaires
+ * (worklist_questionnaire_summaries, migration 0033: the latest missed questionnaire's close and
+ * the latest answer), kept when the first is later (one was then missed after the last completed,
  * as the rule counts them). The rest is read for the rows returned only (the select list): the
  * sign-in, for a patient who never logged, and the list of missed questionnaires, for a patient
  * with one. The program's N is read here too (one round trip, not two), and the instants come as
@@ -121,16 +121,10 @@ export const findQuietFacts = async (
       WHERE program_id = ${programId} GROUP BY patient_id
     ),
     missed AS (
-      SELECT l.patient_id, l.last_closes, d.last_completed
-      FROM (
-        SELECT patient_id, max(window_closes_at) AS last_closes FROM questionnaire_events
-        WHERE program_id = ${programId} AND state = 'MISSED' GROUP BY patient_id
-      ) l
-      CROSS JOIN LATERAL (
-        SELECT max(c.completed_at) AS last_completed FROM questionnaire_events c
-        WHERE c.program_id = ${programId} AND c.patient_id = l.patient_id AND c.state = 'COMPLETED'
-      ) d
-      WHERE l.last_closes > coalesce(d.last_completed, '-infinity'::timestamptz)
+      SELECT patient_id, last_missed_closes_at AS last_closes, last_completed_at AS last_completed
+      FROM worklist_questionnaire_summaries
+      WHERE program_id = ${programId}
+        AND last_missed_closes_at > coalesce(last_completed_at, '-infinity'::timestamptz)
     )
     SELECT pp.user_id AS "patientId", pp.first_name AS "firstName", pp.last_name AS "lastName",
       pp.status, to_char(pp.date_consent_given AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS "consentDay",
