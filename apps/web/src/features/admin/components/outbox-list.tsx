@@ -1,8 +1,9 @@
-import { Box, Chip, Paper, TablePagination, Typography } from "@mui/material";
+import { Box, Chip, Paper, Typography } from "@mui/material";
 import { limits, messages, type outboxMailSchema } from "@openpro/core";
 import { useState } from "react";
 import type { z } from "zod";
 import { EmptyState } from "../../../components/empty-state";
+import { ListPagination } from "../../../components/list-pagination";
 import { Loading } from "../../../components/loading";
 import { formatDateTime } from "../../../lib/format";
 import { useOutbox } from "../api";
@@ -63,16 +64,14 @@ export const OutboxList = () => {
           </Box>
         ))}
       </Box>
-      <TablePagination
-        component="div"
+      <ListPagination
         count={outbox.data.totalCount}
-        page={page - 1}
-        onPageChange={(_, next) => setPage(next + 1)}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={[10, 25, 50]}
-        onRowsPerPageChange={(event) => {
-          setPerPage(Number(event.target.value));
-          setPage(1);
+        page={page}
+        perPage={perPage}
+        perPageOptions={[10, 25, 50]}
+        onChange={(next, size) => {
+          setPerPage(size);
+          setPage(next);
         }}
       />
     </Paper>

@@ -11,7 +11,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -20,6 +19,7 @@ import { type AuditEntry, auditLimits, messages } from "@openpro/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
 import { DateField, isIsoDate } from "../../../components/form-date-field";
+import { ListPagination } from "../../../components/list-pagination";
 import { Loading } from "../../../components/loading";
 import { formatDateTime } from "../../../lib/format";
 import { ApiError } from "../../../lib/http";
@@ -404,14 +404,12 @@ export const AuditSearch = ({
                   </TableBody>
                 </Table>
               </TableContainer>
-              <TablePagination
-                component="div"
+              <ListPagination
                 count={search.data.totalCount}
-                page={page - 1}
-                onPageChange={(_, next) => onPage(next + 1, perPage)}
-                rowsPerPage={perPage}
-                rowsPerPageOptions={[25, 50, 100]}
-                onRowsPerPageChange={(event) => onPage(1, Number(event.target.value))}
+                page={page}
+                perPage={perPage}
+                perPageOptions={[25, 50, 100]}
+                onChange={onPage}
               />
             </Paper>
           )}
