@@ -118,28 +118,30 @@ const applyFilter = <Q extends AnyQuery>(
   query: Q,
   filter: Filter,
   columns: {
-    program: string;
-    id: string;
+    /** The resource's table: its rows' program is its program_id, their id its id. */
+    table: string;
     sortAt: RawBuilder<unknown>;
     date?: RawBuilder<unknown>;
     lastUpdated: RawBuilder<unknown>;
   },
 ): Q => {
-  const conditions: RawBuilder<boolean>[] = [inReach(columns.program, filter.memberUserId)];
-  if (filter.programId) conditions.push(sql<boolean>`${sql.ref(columns.program)} = ${filter.programId}`);
-  if (filter.id) conditions.push(sql<boolean>`${sql.ref(columns.id)} = ${filter.id}`);
+  const program = `${columns.table}.program_id`;
+  const id = `${columns.table}.id`;
+  const conditions: RawBuilder<boolean>[] = [inReach(program, filter.memberUserId)];
+  if (filter.programId) conditions.push(sql<boolean>`${sql.ref(program)} = ${filter.programId}`);
+  if (filter.id) conditions.push(sql<boolean>`${sql.ref(id)} = ${filter.id}`);
   if (columns.date) conditions.push(...compare(columns.date, filter.date));
   conditions.push(...compare(columns.lastUpdated, filter.lastUpdated));
   if (filter.after)
     conditions.push(
-      sql<boolean>`(${columns.sortAt}, ${sql.ref(columns.id)}) > (${filter.after.at}, ${filter.after.id})`,
+      sql<boolean>`(${columns.sortAt}, ${sql.ref(id)}) > (${filter.after.at}, ${filter.after.id})`,
     );
   let q = query.select(sql<Date>`${columns.sortAt}`.as("sortAt")) as Q;
   for (const condition of conditions) q = q.where(condition) as Q;
   if (filter.count) return q.clearSelect().select(sql<string>`count(*)`.as("total")) as Q;
   q = q
     .orderBy(columns.sortAt as never)
-    .orderBy(sql.ref(columns.id) as never)
+    .orderBy(sql.ref(id) as never)
     .limit(filter.limit) as Q;
   if (filter.offset) q = q.offset(filter.offset) as Q;
   return q;
@@ -249,8 +251,7 @@ export const findPatients = (db: Db, filter: Filter): Promise<PatientRow[]> => {
     .where(filter.patientUserId ? sql<boolean>`program_patients.user_id = ${filter.patientUserId}` : sql<boolean>`true`)
     .where(patientSearch(filter));
   return applyFilter(base, filter, {
-    program: "program_patients.program_id",
-    id: "program_patients.id",
+    table: "program_patients",
     sortAt: sql`program_patients.created_at`,
     lastUpdated: patientUpdated,
   }).execute() as Promise<PatientRow[]>;
@@ -347,8 +348,7 @@ export const findLogs = (db: Db, filter: Filter): Promise<LogRow[]> => {
     .where(patientOf(filter, "patient_logs"))
     .where(codeCondition(filter.codes));
   return applyFilter(base, filter, {
-    program: "patient_logs.program_id",
-    id: "patient_logs.id",
+    table: "patient_logs",
     sortAt: sql`patient_logs.logged_at`,
     date: sql`patient_logs.logged_at`,
     lastUpdated: logUpdated,
@@ -388,8 +388,7 @@ export const findMedications = (db: Db, filter: Filter): Promise<MedicationRow[]
     ])
     .where(patientOf(filter, "patient_medications"));
   return applyFilter(base, filter, {
-    program: "patient_medications.program_id",
-    id: "patient_medications.id",
+    table: "patient_medications",
     sortAt: medicationStart,
     date: medicationStart,
     lastUpdated: sql`patient_medications.updated_at`,
@@ -432,8 +431,7 @@ export const findMedicationEvents = (db: Db, filter: Filter): Promise<Medication
     ])
     .where(patientOf(filter, "medication_events"));
   return applyFilter(base, filter, {
-    program: "medication_events.program_id",
-    id: "medication_events.id",
+    table: "medication_events",
     sortAt: sql`medication_events.taken_at`,
     date: sql`medication_events.taken_at`,
     lastUpdated: sql`medication_events.received_at`,
@@ -477,8 +475,7 @@ export const findQuestionnaireTypes = (db: Db, filter: Filter): Promise<Question
     ]),
   );
   return applyFilter(base, reachFilter, {
-    program: "questionnaire_types.program_id",
-    id: "questionnaire_types.id",
+    table: "questionnaire_types",
     sortAt: sql`questionnaire_types.created_at`,
     lastUpdated: sql`questionnaire_types.updated_at`,
   }).execute() as Promise<QuestionnaireTypeRow[]>;
@@ -520,8 +517,7 @@ export const findResponses = (db: Db, filter: Filter): Promise<ResponseRow[]> =>
     .where("questionnaireEvents.state", "in", ["IN_PROGRESS", "COMPLETED"])
     .where(patientOf(filter, "questionnaire_events"));
   return applyFilter(base, filter, {
-    program: "questionnaire_events.program_id",
-    id: "questionnaire_events.id",
+    table: "questionnaire_events",
     sortAt: responseAuthored,
     date: responseAuthored,
     lastUpdated: responseAuthored,
@@ -581,8 +577,7 @@ export const findAppointments = (db: Db, filter: Filter): Promise<AppointmentRow
     .where("programs.populateNvAppointments", "=", true)
     .where(patientOf(filter, "nurse_visit_appointments"));
   return applyFilter(base, filter, {
-    program: "nurse_visit_appointments.program_id",
-    id: "nurse_visit_appointments.id",
+    table: "nurse_visit_appointments",
     sortAt: sql`nurse_visit_appointments.starts_at`,
     date: sql`nurse_visit_appointments.starts_at`,
     lastUpdated: sql`nurse_visit_appointments.updated_at`,
