@@ -160,6 +160,22 @@ export const insertMedicationEvent = async (
 };
 
 /**
+ * A medicine on the patient's list (as insertMedication) and the doses she recorded of it: taken at the
+ * instants of `logged`, then skipped at those of `skipped`. The medicine's id.
+ */
+export const insertMedicationWithDoses = async (
+  t: TestApp,
+  owner: { programId: string; patientId: string },
+  medication: Parameters<typeof insertMedication>[2],
+  doses: { logged: readonly string[]; skipped?: readonly string[] },
+): Promise<string> => {
+  const medicationId = await insertMedication(t, owner, medication);
+  for (const at of doses.logged) await insertMedicationEvent(t, owner, { medicationId, status: "LOGGED", at });
+  for (const at of doses.skipped ?? []) await insertMedicationEvent(t, owner, { medicationId, status: "SKIPPED", at });
+  return medicationId;
+};
+
+/**
  * A nurse-visit appointment of the patient, as the appointments screen leaves it: on `date` from
  * `startTime` to `endTime` (both null: a draft without a time, the whole day), at the instants
  * `startsAt`–`endsAt`, face to face and completed unless said otherwise.

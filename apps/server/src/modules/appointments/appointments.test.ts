@@ -1,7 +1,8 @@
 import { messages, type NurseAppointment } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addConsentedNhsPatient } from "../../../test/consented-patients.js";
 import { fieldErrors } from "../../../test/factories.js";
-import { addConsentedPatient, addPatient, auditRows, newPatient, userIdOf } from "../../../test/patients.js";
+import { addPatient, auditRows, newPatient, userIdOf } from "../../../test/patients.js";
 import {
   changePermissions,
   insertOrganisation,
@@ -30,6 +31,27 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     isDraft: false,
     withWhom: "Sister Okafor",
   };
+  /** An all-day visit today (Tuesday 10 March), scheduled. */
+  const allDayToday = { ...timed, date: "2026-03-10", isDraft: true, status: "SCHEDULED" };
+  /** An all-day chemotherapy session next Tuesday (a draft), with no one named. */
+  const chemoNextWeek = {
+    appointmentType: "CHEMOTHERAPY",
+    date: "2026-03-17",
+    mode: "FACE_TO_FACE",
+    isDraft: true,
+    withWhom: "",
+  };
+  /** A telephone consultation on Thursday, 14:00–14:15, with Dr Ames. */
+  const phoneOnThursday = {
+    ...timed,
+    appointmentType: "TELEPHONE_CONSULTATION",
+    mode: "TELEPHONE",
+    date: "2026-03-12",
+    startTime: "14:00",
+    endTime: "14:15",
+    status: "SCHEDULED",
+    withWhom: "Dr Ames, oncology; (ward 3)",
+  };
   let programs = 0;
 
   /**
@@ -45,20 +67,13 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
     const nurseEmail = `nia@${domain}`;
     const nurse = await organisationStaff(t, northbridge, { email: nurseEmail, role: "clinician_team_member" });
-    const grace = await addConsentedPatient(
+    const graceId = await addConsentedNhsPatient(
       t,
       nurse.token,
       heart,
-      {
-        firstName: "Grace",
-        lastName: "Hopper",
-        email: `grace@${domain}`,
-        patientIdType: "nhs_number",
-        patientId: "943 476 5919",
-      },
+      { firstName: "Grace", lastName: "Hopper", email: `grace@${domain}` },
       { dob: "1961-04-12", sex: "female", consentedAt: "2026-03-09T12:00:00Z" },
     );
-    const graceId = grace.userId as string;
     const w = {
       heart,
       domain,
@@ -113,29 +128,14 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     };
     return {
       today: await booked(timed),
-      chemo: await booked({
-        appointmentType: "CHEMOTHERAPY",
-        date: "2026-03-17",
-        mode: "FACE_TO_FACE",
-        isDraft: true,
-        withWhom: "",
-      }),
-      phone: await booked({
-        ...timed,
-        appointmentType: "TELEPHONE_CONSULTATION",
-        mode: "TELEPHONE",
-        date: "2026-03-12",
-        startTime: "14:00",
-        endTime: "14:15",
-        status: "SCHEDULED",
-        withWhom: "Dr Ames, oncology; (ward 3)",
-      }),
+      chemo: await booked(chemoNextWeek),
+      phone: await booked(phoneOnThursday),
     };
   };
 
   /** …and two more booked at 09:15: an all-day visit today, and one that starts and ends at 09:15. */
   const withTodaysEdgeVisits = async (w: World) => {
-    expect((await w.create({ ...timed, date: "2026-03-10", isDraft: true, status: "SCHEDULED" })).statusCode).toBe(201);
+    expect((await w.create(allDayToday)).statusCode).toBe(201);
     expect((await w.create({ ...timed, startTime: "09:15", endTime: "09:15" })).statusCode).toBe(201);
   };
 
@@ -143,20 +143,14 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
   const lenaInLakeside = async () => {
     const domain = uniqueMailDomain("lakeside");
     const lakeNurse = await organisationStaff(t, lakeOrg, { email: `lee@${domain}`, role: "clinician_team_member" });
-    const lena = await addConsentedPatient(
+    const lenaId = await addConsentedNhsPatient(
       t,
       lakeNurse.token,
       lakeside,
-      {
-        firstName: "Lena",
-        lastName: "Lake",
-        email: `lena@${domain}`,
-        patientIdType: "nhs_number",
-        patientId: "943 476 5919",
-      },
+      { firstName: "Lena", lastName: "Lake", email: `lena@${domain}` },
       { dob: "1970-01-01", sex: "female" },
     );
-    return { lakeNurse, lenaId: lena.userId as string };
+    return { lakeNurse, lenaId };
   };
 
   beforeAll(async () => {
@@ -193,27 +187,12 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     });
     ids.today = booked.id;
 
-    const allDay = await w.create({
-      appointmentType: "CHEMOTHERAPY",
-      date: "2026-03-17",
-      mode: "FACE_TO_FACE",
-      isDraft: true,
-      withWhom: "",
-    });
+    const allDay = await w.create(chemoNextWeek);
     expect(allDay.statusCode).toBe(201);
     expect(allDay.json()).toMatchObject({ status: "SCHEDULED", startTime: null, endTime: null, withWhom: null });
     ids.chemo = allDay.json().id;
 
-    const phone = await w.create({
-      ...timed,
-      appointmentType: "TELEPHONE_CONSULTATION",
-      mode: "TELEPHONE",
-      date: "2026-03-12",
-      startTime: "14:00",
-      endTime: "14:15",
-      status: "SCHEDULED",
-      withWhom: "Dr Ames, oncology; (ward 3)",
-    });
+    const phone = await w.create(phoneOnThursday);
     expect(phone.statusCode).toBe(201);
     ids.phone = phone.json().id;
 
@@ -288,8 +267,7 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
       expect(fieldErrors(response)).toContainEqual({ field, message });
     }
     // An all-day appointment today is not in the past; a start time equal to now is allowed.
-    expect((await w.create({ ...timed, date: "2026-03-10", isDraft: true, status: "SCHEDULED" })).statusCode).toBe(201);
-    expect((await w.create({ ...timed, startTime: "09:15", endTime: "09:15" })).statusCode).toBe(201);
+    await withTodaysEdgeVisits(w);
     expect(await w.count()).toBe(before + 2);
   });
 
@@ -403,7 +381,7 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     const ids = await withGraceVisits(w);
     // As the morning went: an all-day visit added for today, the call moved to Friday 15:00 with a
     // note, the chemotherapy cancelled; now it is 10:30 and the blood test has ended.
-    expect((await w.create({ ...timed, date: "2026-03-10", isDraft: true, status: "SCHEDULED" })).statusCode).toBe(201);
+    expect((await w.create(allDayToday)).statusCode).toBe(201);
     expect((await w.patch(ids.phone, { date: "2026-03-13", startTime: "15:00", endTime: "15:30" })).statusCode).toBe(
       200,
     );
@@ -456,7 +434,7 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     );
     expect(tonight.statusCode).toBe(201);
     expect(tonight.json()).toMatchObject({ endsAt: "2026-03-11T03:50:00.000Z", locked: false });
-    const londonDay = await w.create({ ...timed, date: "2026-03-10", isDraft: true, status: "SCHEDULED" });
+    const londonDay = await w.create(allDayToday);
     expect(fieldErrors(londonDay)).toEqual([{ field: "date", message: messages.appointmentDateInPast }]);
   });
 

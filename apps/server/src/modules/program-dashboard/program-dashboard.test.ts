@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { adherenceOf, datesBetween, dosesExpectedOn, type MedicationFrequency } from "@openpro/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addConsentedNhsPatient } from "../../../test/consented-patients.js";
 import { fieldErrors } from "../../../test/factories.js";
-import { insertLogs, insertMedication, insertMedicationEvent, setValidation } from "../../../test/patient-data.js";
-import { addConsentedPatient, auditRows } from "../../../test/patients.js";
+import { insertLogs, insertMedication, insertMedicationWithDoses, setValidation } from "../../../test/patient-data.js";
+import { auditRows } from "../../../test/patients.js";
 import {
   EQ5D_TYPE_ID,
   insertProgramSchedule,
@@ -71,27 +72,22 @@ describe("the program dashboard sums up a program's week", () => {
   const heartWeek = async () => {
     const heart = await heartProgram();
     const domain = uniqueMailDomain("patients");
-    const enrol = async (firstName: string, lastName: string, consentedAt: string) =>
-      (
-        await addConsentedPatient(
-          t,
-          nurse.token,
-          heart,
-          {
-            firstName,
-            lastName,
-            email: `${firstName.toLowerCase()}@${domain}`,
-            patientIdType: "nhs_number",
-            patientId: "943 476 5919",
-          },
-          { dob: "1961-04-12", sex: "female", consentedAt },
-        )
-      ).userId as string;
+    const enrol = (firstName: string, lastName: string, consentedAt: string) =>
+      addConsentedNhsPatient(
+        t,
+        nurse.token,
+        heart,
+        { firstName, lastName, email: `${firstName.toLowerCase()}@${domain}` },
+        { dob: "1961-04-12", sex: "female", consentedAt },
+      );
     const grace = await enrol("Grace", "Hopper", "2026-03-02T09:00:00Z");
     const wendy = await enrol("Wendy", "Withdrawn", "2026-03-02T09:30:00Z");
     const alan = await enrol("Alan", "Turing", "2026-03-03T09:00:00Z");
 
-    await insertLogs(t, { programId: heart, patientId: grace }, [
+    const ofGrace = { programId: heart, patientId: grace };
+    const ofAlan = { programId: heart, patientId: alan };
+    const ofWendy = { programId: heart, patientId: wendy };
+    await insertLogs(t, ofGrace, [
       { logClass: "SYMPTOMS", at: "2026-03-02T10:00:00Z", logTypeId: NAUSEA, grade: 1 },
       { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 3 },
       {
@@ -107,76 +103,45 @@ describe("the program dashboard sums up a program's week", () => {
       { logClass: "TEMPERATURE", at: "2026-03-03T07:00:00Z", value: 38, unit: "C" },
       { logClass: "TEMPERATURE", at: "2026-03-04T07:00:00Z", value: 41, unit: "C", validationStatus: "Removed" },
     ]);
-    await insertLogs(t, { programId: heart, patientId: alan }, [
+    await insertLogs(t, ofAlan, [
       { logClass: "SYMPTOMS", at: "2026-03-03T12:00:00Z", logTypeId: NAUSEA, grade: 2 },
       // Half past midnight on Thursday where Alan was: Thursday is his day, not Wednesday.
       { logClass: "SYMPTOMS", at: "2026-03-05T00:30:00+01:00", logTypeId: NAUSEA, grade: 3 },
       { logClass: "TEMPERATURE", at: "2026-03-03T08:00:00Z", value: 36, unit: "C" },
     ]);
-    await insertLogs(t, { programId: heart, patientId: wendy }, [
+    await insertLogs(t, ofWendy, [
       { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 4 },
       { logClass: "TEMPERATURE", at: "2026-03-03T07:00:00Z", value: 39.5, unit: "C" },
     ]);
     // Omeprazole once a day: Grace logs two, skips one and misses two before today (Saturday).
-    const graceOmeprazole = await insertMedication(
+    await insertMedicationWithDoses(
       t,
-      { programId: heart, patientId: grace },
+      ofGrace,
       { name: "Omeprazole", frequency: "ONCE_DAILY", startDate: "2026-03-02" },
+      { logged: ["2026-03-02T08:00:00Z", "2026-03-03T08:00:00Z"], skipped: ["2026-03-04T08:00:00Z"] },
     );
-    for (const [status, at] of [
-      ["LOGGED", "2026-03-02T08:00:00Z"],
-      ["LOGGED", "2026-03-03T08:00:00Z"],
-      ["SKIPPED", "2026-03-04T08:00:00Z"],
-    ] as const)
-      await insertMedicationEvent(
-        t,
-        { programId: heart, patientId: grace },
-        { medicationId: graceOmeprazole, status, at },
-      );
-    const alanOmeprazole = await insertMedication(
+    await insertMedicationWithDoses(
       t,
-      { programId: heart, patientId: alan },
+      ofAlan,
       { name: "Omeprazole", frequency: "ONCE_DAILY", startDate: "2026-03-05" },
+      { logged: ["2026-03-05T08:00:00Z", "2026-03-06T08:00:00Z"] },
     );
-    for (const at of ["2026-03-05T08:00:00Z", "2026-03-06T08:00:00Z"])
-      await insertMedicationEvent(
-        t,
-        { programId: heart, patientId: alan },
-        { medicationId: alanOmeprazole, status: "LOGGED", at },
-      );
-    const asNeeded = await insertMedication(
+    await insertMedicationWithDoses(
       t,
-      { programId: heart, patientId: alan },
+      ofAlan,
       { name: "Ondansetron", frequency: "AS_NEEDED", startDate: "2026-03-03" },
-    );
-    await insertMedicationEvent(
-      t,
-      { programId: heart, patientId: alan },
-      { medicationId: asNeeded, status: "LOGGED", at: "2026-03-04T14:00:00Z" },
+      { logged: ["2026-03-04T14:00:00Z"] },
     );
     // Every other day from Monday (Monday, Wednesday, Friday): one logged on Wednesday, one on a day off.
-    const iron = await insertMedication(
+    await insertMedicationWithDoses(
       t,
-      { programId: heart, patientId: alan },
+      ofAlan,
       { name: "Iron", frequency: "EVERY_OTHER_DAY", startDate: "2026-03-02" },
+      { logged: ["2026-03-03T09:00:00Z", "2026-03-04T09:00:00Z"] },
     );
-    for (const at of ["2026-03-03T09:00:00Z", "2026-03-04T09:00:00Z"])
-      await insertMedicationEvent(
-        t,
-        { programId: heart, patientId: alan },
-        { medicationId: iron, status: "LOGGED", at },
-      );
     // Weekly from Sunday 1 March, two days before Alan consented: no dose of it counts this week.
-    await insertMedication(
-      t,
-      { programId: heart, patientId: alan },
-      { name: "Methotrexate", frequency: "WEEKLY", startDate: "2026-03-01" },
-    );
-    await insertMedication(
-      t,
-      { programId: heart, patientId: wendy },
-      { name: "Omeprazole", frequency: "TWICE_DAILY", startDate: "2026-03-02" },
-    );
+    await insertMedication(t, ofAlan, { name: "Methotrexate", frequency: "WEEKLY", startDate: "2026-03-01" });
+    await insertMedication(t, ofWendy, { name: "Omeprazole", frequency: "TWICE_DAILY", startDate: "2026-03-02" });
 
     // Wendy withdraws on Thursday.
     await t.ctx.db
@@ -219,20 +184,14 @@ describe("the program dashboard sums up a program's week", () => {
       staff.token = (await signIn(t, email)).accessToken;
     // Another organisation's program, where Lena logged a grade-4 nausea that no Northbridge figure shows.
     const lakeNurse = await organisationStaff(t, lake, { email: "lou@lakeside.test", role: "clinician_team_member" });
-    const lena = await addConsentedPatient(
+    const lena = await addConsentedNhsPatient(
       t,
       lakeNurse.token,
       lakeside,
-      {
-        firstName: "Lena",
-        lastName: "Lake",
-        email: "lena@patients.test",
-        patientIdType: "nhs_number",
-        patientId: "943 476 5919",
-      },
+      { firstName: "Lena", lastName: "Lake", email: "lena@patients.test" },
       { dob: "1970-01-01", sex: "female", consentedAt: "2026-03-02T09:00:00Z" },
     );
-    await insertLogs(t, { programId: lakeside, patientId: lena.userId as string }, [
+    await insertLogs(t, { programId: lakeside, patientId: lena }, [
       { logClass: "SYMPTOMS", at: "2026-03-03T10:00:00Z", logTypeId: NAUSEA, grade: 4 },
     ]);
   });

@@ -1,6 +1,6 @@
 import { dashboardRange } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
+import { insertMedicationWithDoses } from "../../../test/patient-data.js";
 import { consentedPatient } from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, programStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
@@ -33,15 +33,11 @@ describe("adherence counts doses from the later of the consent day and the medic
     const grace = (
       await consentedPatient(t, nurse.token, lung, { email: `grace@${domain}` }, { consentsAt: "2026-11-27T10:00:00Z" })
     ).userId;
-    const medicine = await insertMedication(
+    await insertMedicationWithDoses(
       t,
       { programId: lung, patientId: grace },
       { name: "Osimertinib", frequency: "ONCE_DAILY", startDate: "2026-11-24" },
-    );
-    await insertMedicationEvent(
-      t,
-      { programId: lung, patientId: grace },
-      { medicationId: medicine, status: "LOGGED", at: "2026-11-27T12:00:00Z" },
+      { logged: ["2026-11-27T12:00:00Z"] },
     );
     t.clock.set("2026-11-28T08:00:00Z");
     return { lung, grace, nurseEmail: `nia@${domain}`, nurseToken: (await signIn(t, `nia@${domain}`)).accessToken };
