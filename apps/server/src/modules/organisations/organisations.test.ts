@@ -8,6 +8,7 @@ import {
   insertProgram,
   organisationStaff,
   staffSession,
+  uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
@@ -23,11 +24,6 @@ describe("organisations: list, create, rename and delete", () => {
   let admin: string;
   let programAdmin: string;
   let tester: string;
-  /** A clinical program admin of Northbridge, granted view_organisations to see the list. */
-  let clinicalAdmin: { id: string; token: string };
-  let nurse: { id: string; token: string };
-  let northbridge: string;
-  let lakeside: string;
 
   const create = (token: string, payload: unknown) =>
     t.request({ method: "POST", url: "/api/v1/admin/organisations", token, payload: payload as object });
@@ -43,19 +39,32 @@ describe("organisations: list, create, rename and delete", () => {
       ).n,
     );
 
+  /**
+   * Each story's world: Lakeside Clinics, and Northbridge Health, whose clinical program admin Callum
+   * (granted view_organisations to see the list) and nurse Nia belong to it alone; both names carry a
+   * mail domain of the story's own, as its people's addresses do (`w.email("luca")`).
+   */
+  const northbridgeAndLakeside = async () => {
+    const domain = uniqueMailDomain();
+    const email = (name: string) => `${name}@${domain}`;
+    const lakesideName = `Lakeside Clinics (${domain})`;
+    const lakeside = await insertOrganisation(t, lakesideName);
+    const northbridgeName = `Northbridge Health (${domain})`;
+    const northbridge = await insertOrganisation(t, northbridgeName);
+    const clinicalAdmin = await organisationStaff(t, northbridge, {
+      email: email("callum"),
+      role: "clinical_project_admin",
+    });
+    const nurse = await organisationStaff(t, northbridge, { email: email("nia"), role: "clinician_team_member" });
+    await changePermissions(t, clinicalAdmin.id, { grant: ["view_organisations"] });
+    return { domain, email, lakesideName, lakeside, northbridgeName, northbridge, clinicalAdmin, nurse };
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
     programAdmin = (await staffSession(t, { email: "priya@openpro.test", role: "internal_program_admin" })).token;
     tester = (await staffSession(t, { email: "theo@openpro.test", role: "internal_tester" })).token;
-    lakeside = await insertOrganisation(t, "Lakeside Clinics");
-    northbridge = await insertOrganisation(t, "Northbridge Health");
-    clinicalAdmin = await organisationStaff(t, northbridge, {
-      email: "callum@clinic.test",
-      role: "clinical_project_admin",
-    });
-    nurse = await organisationStaff(t, northbridge, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await changePermissions(t, clinicalAdmin.id, { grant: ["view_organisations"] });
   });
   afterAll(() => t.close());
 
@@ -106,8 +115,9 @@ describe("organisations: list, create, rename and delete", () => {
   });
 
   it("refuses a name already taken in any case, with the message on the name field", async () => {
+    const w = await northbridgeAndLakeside();
     const before = await countOrganisations();
-    const response = await create(admin, { name: "  NORTHBRIDGE health " });
+    const response = await create(admin, { name: `  ${w.northbridgeName.toUpperCase()} ` });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       message: messages.organisationNameTaken,
@@ -117,6 +127,7 @@ describe("organisations: list, create, rename and delete", () => {
   });
 
   it("lets only an admin or an internal program admin create, whatever permissions others hold", async () => {
+    const w = await northbridgeAndLakeside();
     const byProgramAdmin = await create(programAdmin, { name: "Priya's Practice" });
     expect(byProgramAdmin.statusCode).toBe(201);
 
@@ -125,12 +136,12 @@ describe("organisations: list, create, rename and delete", () => {
     expect(byTester.statusCode).toBe(403);
     expect(byTester.json()).toEqual({ statusCode: 403, message: messages.forbidden });
 
-    await changePermissions(t, clinicalAdmin.id, { grant: ["create_organisation"] });
-    const byClinicalAdmin = await create(clinicalAdmin.token, { name: "Callum's Clinic" });
+    await changePermissions(t, w.clinicalAdmin.id, { grant: ["create_organisation"] });
+    const byClinicalAdmin = await create(w.clinicalAdmin.token, { name: "Callum's Clinic" });
     expect(byClinicalAdmin.statusCode).toBe(403);
-    await changePermissions(t, clinicalAdmin.id, { revoke: ["create_organisation"] });
+    await changePermissions(t, w.clinicalAdmin.id, { revoke: ["create_organisation"] });
 
-    const byNurse = await create(nurse.token, { name: "Nurse's Network" });
+    const byNurse = await create(w.nurse.token, { name: "Nurse's Network" });
     expect(byNurse.statusCode).toBe(403);
 
     const names = (await t.ctx.db.selectFrom("organisations").select("name").execute()).map((r) => r.name);
@@ -141,6 +152,7 @@ describe("organisations: list, create, rename and delete", () => {
   });
 
   it("pages the list by 25 ordered by name, with X-Total-Count and a case-insensitive search", async () => {
+    const w = await northbridgeAndLakeside();
     for (let i = 1; i <= 27; i++) await insertOrganisation(t, `Zeta Care ${String(i).padStart(2, "0")}`);
     const total = await countOrganisations();
 
@@ -167,9 +179,10 @@ describe("organisations: list, create, rename and delete", () => {
     expect(search.headers["x-total-count"]).toBe("9");
     expect((search.json().results as OrganisationBody[]).every((o) => o.name.startsWith("Zeta Care 0"))).toBe(true);
 
-    const northbridgeSearch = await list(admin, "?term=%20northBRIDGE%20");
+    const term = ` northBRIDGE health (${w.domain.toUpperCase()}) `;
+    const northbridgeSearch = await list(admin, `?term=${encodeURIComponent(term)}`);
     expect((northbridgeSearch.json().results as OrganisationBody[]).map((o) => o.organisationId)).toEqual([
-      northbridge,
+      w.northbridge,
     ]);
     // A LIKE wildcard is searched for literally.
     expect((await list(admin, "?term=%25")).json().totalCount).toBe(0);
@@ -180,45 +193,48 @@ describe("organisations: list, create, rename and delete", () => {
   });
 
   it("shows a non-admin only the organisations they belong to", async () => {
-    const response = await list(clinicalAdmin.token);
+    const w = await northbridgeAndLakeside();
+    const response = await list(w.clinicalAdmin.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ totalCount: 1, results: [{ organisationId: northbridge }] });
+    expect(response.json()).toMatchObject({ totalCount: 1, results: [{ organisationId: w.northbridge }] });
     expect(response.headers["x-total-count"]).toBe("1");
-    expect((await list(clinicalAdmin.token, "?term=lakeside")).json().totalCount).toBe(0);
+    expect((await list(w.clinicalAdmin.token, "?term=lakeside")).json().totalCount).toBe(0);
 
     // Without view_organisations the list is refused.
-    const refused = await list(nurse.token);
+    const refused = await list(w.nurse.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.headers["x-total-count"]).toBeUndefined();
   });
 
   it("offers every organisation to an admin's picker and only their own to others", async () => {
+    const w = await northbridgeAndLakeside();
     const all = await t.request({ method: "GET", url: "/api/v1/pro-dashboard/organisations", token: admin });
     expect(all.statusCode).toBe(200);
     const results = all.json().results as { organisationId: string; name: string }[];
     expect(results).toHaveLength(await countOrganisations());
-    expect(results).toContainEqual({ organisationId: lakeside, name: "Lakeside Clinics" });
+    expect(results).toContainEqual({ organisationId: w.lakeside, name: w.lakesideName });
 
-    const own = await t.request({ method: "GET", url: "/api/v1/pro-dashboard/organisations", token: nurse.token });
-    expect(own.json()).toEqual({ results: [{ organisationId: northbridge, name: "Northbridge Health" }] });
+    const own = await t.request({ method: "GET", url: "/api/v1/pro-dashboard/organisations", token: w.nurse.token });
+    expect(own.json()).toEqual({ results: [{ organisationId: w.northbridge, name: w.northbridgeName }] });
 
     const anonymous = await t.request({ method: "GET", url: "/api/v1/pro-dashboard/organisations" });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it("shows one organisation to its members and answers 404 for any other", async () => {
+    const w = await northbridgeAndLakeside();
     const own = await t.request({
       method: "GET",
-      url: `/api/v1/admin/organisations/${northbridge}`,
-      token: clinicalAdmin.token,
+      url: `/api/v1/admin/organisations/${w.northbridge}`,
+      token: w.clinicalAdmin.token,
     });
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ organisationId: northbridge, name: "Northbridge Health" });
+    expect(own.json()).toMatchObject({ organisationId: w.northbridge, name: w.northbridgeName });
 
     const other = await t.request({
       method: "GET",
-      url: `/api/v1/admin/organisations/${lakeside}`,
-      token: clinicalAdmin.token,
+      url: `/api/v1/admin/organisations/${w.lakeside}`,
+      token: w.clinicalAdmin.token,
     });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ statusCode: 404, message: messages.notFound });
@@ -233,55 +249,60 @@ describe("organisations: list, create, rename and delete", () => {
     expect(malformed.statusCode).toBe(404);
 
     // A life-sciences team member holds no organisation permission at all.
-    const lsMember = await organisationStaff(t, lakeside, { email: "luca@ls.test", role: "life_sciences_team_member" });
+    const lsMember = await organisationStaff(t, w.lakeside, {
+      email: w.email("luca"),
+      role: "life_sciences_team_member",
+    });
     const refused = await t.request({
       method: "GET",
-      url: `/api/v1/admin/organisations/${lakeside}`,
+      url: `/api/v1/admin/organisations/${w.lakeside}`,
       token: lsMember.token,
     });
     expect(refused.statusCode).toBe(403);
   });
 
   it("lets admin-type users rename, refuses others and taken names", async () => {
+    const w = await northbridgeAndLakeside();
     const rename = (token: string, organisationId: string, payload: object) =>
       t.request({ method: "PATCH", url: `/api/v1/admin/organisations/${organisationId}`, token, payload });
 
-    const renamed = await rename(admin, lakeside, { name: "  Lakeside Clinics Group " });
+    const renamed = await rename(admin, w.lakeside, { name: "  Lakeside Clinics Group " });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ organisationId: lakeside, name: "Lakeside Clinics Group" });
+    expect(renamed.json()).toMatchObject({ organisationId: w.lakeside, name: "Lakeside Clinics Group" });
 
-    const byTester = await rename(tester, lakeside, { name: "Lakeside Group" });
+    const byTester = await rename(tester, w.lakeside, { name: "Lakeside Group" });
     expect(byTester.statusCode).toBe(200);
     expect(byTester.json().name).toBe("Lakeside Group");
 
     // Renaming to its own name in another case is not a clash with itself.
-    expect((await rename(admin, lakeside, { name: "LAKESIDE GROUP" })).statusCode).toBe(200);
+    expect((await rename(admin, w.lakeside, { name: "LAKESIDE GROUP" })).statusCode).toBe(200);
 
-    const taken = await rename(admin, lakeside, { name: "northbridge HEALTH" });
+    const taken = await rename(admin, w.lakeside, { name: w.northbridgeName.toUpperCase() });
     expect(taken.statusCode).toBe(409);
     expect(fieldErrors(taken)).toEqual([{ field: "name", message: messages.organisationNameTaken }]);
 
-    const blank = await rename(admin, lakeside, { name: "  " });
+    const blank = await rename(admin, w.lakeside, { name: "  " });
     expect(blank.statusCode).toBe(422);
     expect(fieldErrors(blank)).toEqual([{ field: "name", message: messages.required }]);
-    const long = await rename(admin, lakeside, { name: "n".repeat(251) });
+    const long = await rename(admin, w.lakeside, { name: "n".repeat(251) });
     expect(fieldErrors(long)).toEqual([{ field: "name", message: messages.maxLength(250) }]);
 
     // A clinical admin with the edit permission is still not admin-type.
-    await changePermissions(t, clinicalAdmin.id, { grant: ["edit_organisation"] });
-    const byClinicalAdmin = await rename(clinicalAdmin.token, northbridge, { name: "Callum's Northbridge" });
+    await changePermissions(t, w.clinicalAdmin.id, { grant: ["edit_organisation"] });
+    const byClinicalAdmin = await rename(w.clinicalAdmin.token, w.northbridge, { name: "Callum's Northbridge" });
     expect(byClinicalAdmin.statusCode).toBe(403);
-    expect((await rename(nurse.token, northbridge, { name: "Nia's Northbridge" })).statusCode).toBe(403);
+    expect((await rename(w.nurse.token, w.northbridge, { name: "Nia's Northbridge" })).statusCode).toBe(403);
 
     const missing = await rename(admin, "00000000-0000-4000-8000-000000000000", { name: "Ghost" });
     expect(missing.statusCode).toBe(404);
 
     const names = (await t.ctx.db.selectFrom("organisations").select("name").execute()).map((r) => r.name);
     expect(names).toContain("LAKESIDE GROUP");
-    expect(names).toContain("Northbridge Health");
+    expect(names).toContain(w.northbridgeName);
   });
 
   it("refuses to delete an organisation that still has programs, then deletes it once empty", async () => {
+    const w = await northbridgeAndLakeside();
     const organisationId = (await create(admin, { name: "Riverside Trust" })).json().organisationId as string;
     const programId = await insertProgram(t, { organisationId, name: "Riverside Oncology" });
     const member = await t.createStaff({ email: "rio@riverside.test", role: "clinician_admin" });
@@ -309,7 +330,7 @@ describe("organisations: list, create, rename and delete", () => {
 
     // The internal tester holds delete_organisation but may not delete; a nurse holds nothing.
     expect((await remove(tester)).statusCode).toBe(403);
-    expect((await remove(nurse.token)).statusCode).toBe(403);
+    expect((await remove(w.nurse.token)).statusCode).toBe(403);
 
     await t.ctx.db.deleteFrom("programs").where("id", "=", programId).execute();
     const deleted = await remove(programAdmin);
