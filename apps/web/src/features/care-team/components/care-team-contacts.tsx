@@ -13,7 +13,7 @@ import {
   territoryLanguages,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useId, useRef, useState } from "react";
+import { type ComponentProps, useId, useRef, useState } from "react";
 import type { Path, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -40,6 +40,17 @@ const emptyContact: Values = {
   contactPhones: [""],
   contactEmails: [""],
 };
+
+/**
+ * One of a contact's longer texts (the guidance, its translations, the hours): full width, two lines or `minRows` to
+ * start with, at most the care team text's length.
+ */
+const LongTextField = ({
+  minRows = 2,
+  ...props
+}: Omit<ComponentProps<typeof FormTextField<Values, Output>>, "multiline" | "fullWidth" | "slotProps">) => (
+  <FormTextField {...props} multiline minRows={minRows} fullWidth slotProps={{ htmlInput: { maxLength: textMax } }} />
+);
 
 /** A number as the program's staff dial it, for the phone rows' hint. */
 const phoneExamples: Record<Territory, string> = {
@@ -216,41 +227,25 @@ const ContactCard = ({
           disabled={pending}
           slotProps={{ htmlInput: { maxLength: limits.text.careTeamName } }}
         />
-        <FormTextField
+        <LongTextField
           control={form.control}
           name="generalGuidance"
           label="General guidance"
-          multiline
           minRows={3}
-          fullWidth
           disabled={pending}
-          slotProps={{ htmlInput: { maxLength: textMax } }}
         />
         {otherLanguages(territory).map((language) => (
-          <FormTextField
+          <LongTextField
             key={language}
             control={form.control}
             name={`generalGuidanceTranslations.${language}`}
             label={`General guidance in ${staffLanguageName(language)}`}
             helperText={`Patients reading ${staffLanguageName(language)} see this; left empty, they see the guidance above, marked as ${staffLanguageName(territoryLanguages[territory][0]!)}`}
-            multiline
-            minRows={2}
-            fullWidth
             lang={language}
             disabled={pending}
-            slotProps={{ htmlInput: { maxLength: textMax } }}
           />
         ))}
-        <FormTextField
-          control={form.control}
-          name="hoursOfOperation"
-          label="Hours of operation"
-          multiline
-          minRows={2}
-          fullWidth
-          disabled={pending}
-          slotProps={{ htmlInput: { maxLength: textMax } }}
-        />
+        <LongTextField control={form.control} name="hoursOfOperation" label="Hours of operation" disabled={pending} />
         <Box
           component="fieldset"
           aria-describedby={methodsMessage ? methodsErrorId : undefined}
