@@ -15,3 +15,20 @@ export const enterEmailedCode = async (t: TestApp, email: string, accessToken: s
     payload: { otpCode: code },
   });
 };
+
+/**
+ * A staff member resets a forgotten password from the sign-in page: asks for a code by e-mail (from
+ * `remoteAddress`, where given), then types it with `password` twice; the reset's answer.
+ */
+export const resetStaffPasswordByEmailedCode = async (
+  t: TestApp,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+) => {
+  const post = (url: string, payload: object) =>
+    t.request({ method: "POST", url, payload, ...(remoteAddress ? { remoteAddress } : {}) });
+  expect((await post("/api/v2/auth/reset_password/email/send_otp", { email, scope: "clinical" })).statusCode).toBe(200);
+  const otpCode = await t.lastCodeSentTo(email);
+  return post("/api/v2/auth/reset_password/email/reset", { email, otpCode, password, confirmPassword: password });
+};

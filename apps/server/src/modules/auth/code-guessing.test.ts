@@ -1,6 +1,7 @@
 import { limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login } from "../../../test/factories.js";
+import { resetStaffPasswordByEmailedCode } from "../../../test/sign-in-code.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 const VERIFY_LOGIN = "/api/v2/auth/signin/email/verify_otp";
@@ -177,16 +178,7 @@ describe("password failures lock an account for a while, and the owner can still
     expect(locked.statusCode).toBe(429);
 
     // The owner resets by e-mail: the lock does not stand in the way, and the reset lifts it.
-    const post = (url: string, payload: object) =>
-      t.request({ method: "POST", url, payload, remoteAddress: "192.0.2.200" });
-    expect((await post(SEND_OTP, { email: "margaret@clinic.test", scope: "clinical" })).statusCode).toBe(200);
-    const code = await t.lastCodeSentTo("margaret@clinic.test");
-    const reset = await post(RESET_OTP, {
-      email: "margaret@clinic.test",
-      otpCode: code,
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-    });
+    const reset = await resetStaffPasswordByEmailedCode(t, "margaret@clinic.test", NEW_PASSWORD, "192.0.2.200");
     expect(reset.statusCode).toBe(200);
     const { accessToken } = await signIn(t, "margaret@clinic.test", NEW_PASSWORD);
     expect((await t.request({ method: "GET", url: "/api/v1/current", token: accessToken })).statusCode).toBe(200);

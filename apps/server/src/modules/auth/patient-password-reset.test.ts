@@ -1,6 +1,7 @@
 import { limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPatient, login } from "../../../test/factories.js";
+import { resetStaffPasswordByEmailedCode } from "../../../test/sign-in-code.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 const SEND_OTP = "/api/v2/auth/reset_password/email/send_otp";
@@ -124,14 +125,7 @@ describe("a patient who forgot their password gets back in", () => {
     expect(checkAsPatient.statusCode).toBe(400);
     // The staff password still works, and the staff page's reset still answers without signing in.
     await signIn(t, "nurse@clinic.test", TEST_PASSWORD);
-    await post(SEND_OTP, { email: "nurse@clinic.test", scope: "clinical" });
-    const staffCode = await t.lastCodeSentTo("nurse@clinic.test");
-    const staffReset = await post(RESET_OTP, {
-      email: "nurse@clinic.test",
-      otpCode: staffCode,
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-    });
+    const staffReset = await resetStaffPasswordByEmailedCode(t, "nurse@clinic.test", NEW_PASSWORD);
     expect(staffReset.statusCode).toBe(200);
     expect(staffReset.json()).toEqual({ message: messages.passwordResetDone });
   });

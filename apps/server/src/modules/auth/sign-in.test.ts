@@ -5,6 +5,9 @@ import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../tes
 
 describe("a nurse signs in with password and e-mailed code", () => {
   let t: TestApp;
+  /** The staff member sends the product team a line of feedback from the admin pages. */
+  const sendFeedback = (accessToken: string, text: string) =>
+    t.request({ method: "POST", url: "/api/v1/admin/vpro-feedback", token: accessToken, payload: { text } });
   beforeAll(async () => {
     t = await createTestApp();
     await t.createStaff({ email: "nurse@clinic.test", role: "clinician_team_member", firstName: "Nia" });
@@ -22,12 +25,7 @@ describe("a nurse signs in with password and e-mailed code", () => {
     expect(user.otpRequired).toBe(true);
     expect(user.email).toBe("nurse@clinic.test");
 
-    const blocked = await t.request({
-      method: "POST",
-      url: "/api/v1/admin/vpro-feedback",
-      token: accessToken,
-      payload: { text: "hi" },
-    });
+    const blocked = await sendFeedback(accessToken, "hi");
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().errorCode).toBe("OTP_REQUIRED");
 
@@ -40,12 +38,7 @@ describe("a nurse signs in with password and e-mailed code", () => {
     const current = await t.request({ method: "GET", url: "/api/v1/current", token: accessToken });
     expect(current.json()).toMatchObject({ firstName: "Nia", otpRequired: false, userRole: "clinician_team_member" });
 
-    const feedback = await t.request({
-      method: "POST",
-      url: "/api/v1/admin/vpro-feedback",
-      token: accessToken,
-      payload: { text: "Lovely" },
-    });
+    const feedback = await sendFeedback(accessToken, "Lovely");
     expect(feedback.statusCode).toBe(201);
     expect(feedback.json().message).toBe(messages.feedbackSubmitted);
   });
