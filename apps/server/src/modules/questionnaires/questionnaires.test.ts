@@ -17,6 +17,7 @@ import {
   changePermissions,
   insertOrganisation,
   insertProgram,
+  lakesideProgram,
   organisationStaff,
   staffSession,
   uniqueMailDomain,
@@ -62,12 +63,6 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   let programs = 0;
   /** A new Northbridge program of the story's own, "Breast Care 3": nothing of another story in it. */
   const breastCare = () => insertProgram(t, { organisationId: northbridge, name: `Breast Care ${++programs}` });
-  /** Another organisation's program, "Lakeside 3". */
-  const lakesideProgram = async () =>
-    insertProgram(t, {
-      organisationId: await insertOrganisation(t, `Lakeside ${++programs}`),
-      name: `Lakeside ${programs}`,
-    });
 
   /** Callum has created the demo questionnaire "Weekly check-in" in the program. */
   const withCheckIn = async (programId: string) => {
@@ -92,19 +87,18 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
     return { checkInId, diaryId: diary.json().id as string };
   };
 
-  /** …and the batch "Check-in and EQ-5D" (the check-in first). */
+  /** The batch "Check-in and EQ-5D": the program's check-in first, then the EQ-5D. */
+  const checkInAndEq5d = (checkInId: string) => ({
+    name: "Check-in and EQ-5D",
+    members: [
+      { questionnaireId: hardcodedTypeIds.EQ5D, order: 2 },
+      { questionnaireId: checkInId, order: 1 },
+    ],
+  });
+
+  /** …and Callum has made the batch "Check-in and EQ-5D". */
   const withBatch = async (programId: string, checkInId: string) => {
-    const batch = await createBatch(
-      manager.token,
-      {
-        name: "Check-in and EQ-5D",
-        members: [
-          { questionnaireId: hardcodedTypeIds.EQ5D, order: 2 },
-          { questionnaireId: checkInId, order: 1 },
-        ],
-      },
-      programId,
-    );
+    const batch = await createBatch(manager.token, checkInAndEq5d(checkInId), programId);
     if (batch.statusCode !== 201) throw new Error(`creating the batch: ${batch.body}`);
     return batch.json().id as string;
   };
@@ -322,17 +316,7 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
   it("creates a batch of 2 to 10 different questionnaires of the program", async () => {
     const breast = await breastCare();
     const { checkInId, diaryId } = await withCheckInAndDiary(breast);
-    const created = await createBatch(
-      manager.token,
-      {
-        name: "Check-in and EQ-5D",
-        members: [
-          { questionnaireId: hardcodedTypeIds.EQ5D, order: 2 },
-          { questionnaireId: checkInId, order: 1 },
-        ],
-      },
-      breast,
-    );
+    const created = await createBatch(manager.token, checkInAndEq5d(checkInId), breast);
     expect(created.statusCode).toBe(201);
     const batch = created.json() as QuestionnaireBatch;
     const batchId = batch.id;
@@ -637,7 +621,8 @@ describe("questionnaire settings: the catalogue, custom questionnaires, batches 
 
   it("answers 404 for another organisation's program and never mixes its items into this one", async () => {
     const breast = await breastCare();
-    const lakeside = await lakesideProgram();
+    // Another organisation's program, "Lakeside 3".
+    const lakeside = await lakesideProgram(t, ++programs);
     const checkInId = await withCheckIn(breast);
     const batchId = await withBatch(breast, checkInId);
     const member = (overrides: Record<string, unknown> = {}) => planMember(checkInId, overrides);
