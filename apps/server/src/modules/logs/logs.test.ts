@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ctcaeCatalogue, logItemSchema, messages, symptomGradeLabels } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tamoxifenFromApp } from "../../../test/app-uploads.js";
 import { fieldErrors } from "../../../test/factories.js";
 import { lakesideWithOmar } from "../../../test/outsiders.js";
 import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, setProgram } from "../../../test/patients.js";
@@ -166,14 +167,7 @@ describe("patients send their logs from the app and the care team acknowledges t
 
   /** Grace's Tamoxifen (once daily) and Ondansetron (as needed), listed from 2 March. */
   const tamoxifenAndOndansetron = (tamoxifen: string, ondansetron: string) => [
-    {
-      clientId: tamoxifen,
-      name: "Tamoxifen",
-      dosage: "20",
-      dosageUnit: "mg",
-      frequency: "ONCE_DAILY",
-      startDate: "2026-03-02",
-    },
+    tamoxifenFromApp(tamoxifen),
     {
       clientId: ondansetron,
       name: "Ondansetron",

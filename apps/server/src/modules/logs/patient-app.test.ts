@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tamoxifenFromApp } from "../../../test/app-uploads.js";
 import { fieldErrors } from "../../../test/factories.js";
 import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, patientLogin } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
@@ -28,8 +29,7 @@ describe("the patient web app reads back its patient's medicines and history, an
     const org = await insertOrganisation(t, "Northbridge Health");
     heart = await insertProgram(t, { organisationId: org, name: "Northbridge Heart" });
     lung = await insertProgram(t, { organisationId: org, name: "Northbridge Lung" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, org, "clinician_team_member");
+    nurse = await organisationStaff(t, org, { email: "nia@clinic.test", role: "clinician_team_member" });
     for (const [name, programId] of [
       ["grace", heart],
       ["clara", heart],
@@ -81,14 +81,7 @@ describe("the patient web app reads back its patient's medicines and history, an
     ).toBe(200);
     const medications = await post(token.grace!, `/api/v1/user/projects/${heart}/medications`, {
       medications: [
-        {
-          clientId: tamoxifen,
-          name: "Tamoxifen",
-          dosage: "20",
-          dosageUnit: "mg",
-          frequency: "ONCE_DAILY",
-          startDate: "2026-03-02",
-        },
+        tamoxifenFromApp(tamoxifen),
         { clientId: randomUUID(), name: "Anastrozole", frequency: "ONCE_DAILY", startDate: "2026-03-02" },
       ],
     });

@@ -2,20 +2,18 @@ import { limits, messages } from "@openpro/core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { uploadImage } from "../../../test/program-images.js";
 import {
-  addToOrganisation,
   changePermissions,
   insertOrganisation,
   insertProgram,
   multipartFile,
   multipartWithoutFile,
+  organisationStaff,
   staffSession,
   uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-
-const upload = (t: TestApp, token: string, body: { payload: Buffer; headers: Record<string, string> }) =>
-  t.request({ method: "POST", url: "/api/v1/admin/upload-image", token, ...body });
 
 /** A 400×300 blue banner, as a png. */
 const bannerPng = () =>
@@ -48,7 +46,7 @@ describe("program images: upload, thumbnail, and the four rules", () => {
 
   it("stores a png and serves it with a 320×180 thumbnail", async () => {
     const { programAdmin, png } = await adaAndCallum();
-    const response = await upload(
+    const response = await uploadImage(
       t,
       programAdmin.token,
       multipartFile({ fileName: "program-banner.png", contentType: "image/png", data: png }),
@@ -85,7 +83,7 @@ describe("program images: upload, thumbnail, and the four rules", () => {
     const jpeg = await sharp({ create: { width: 50, height: 80, channels: 3, background: "#ffcc00" } })
       .jpeg()
       .toBuffer();
-    const response = await upload(
+    const response = await uploadImage(
       t,
       admin,
       multipartFile({ fileName: "photo.jpg", contentType: "image/jpeg", data: jpeg }),
@@ -130,12 +128,12 @@ describe("program images: upload, thumbnail, and the four rules", () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const response = await upload(t, admin, body);
+      const response = await uploadImage(t, admin, body);
       expect(response.statusCode, message).toBe(422);
       expect(fieldErrors(response)).toEqual([{ field: "file", message }]);
     }
     // Fifty characters is still fine.
-    const fifty = await upload(
+    const fifty = await uploadImage(
       t,
       admin,
       multipartFile({ fileName: `${"n".repeat(46)}.png`, contentType: "image/png", data: png }),
@@ -144,12 +142,7 @@ describe("program images: upload, thumbnail, and the four rules", () => {
     expect(await countImages()).toBe(before + 1);
 
     // A JSON body is not a file upload.
-    const json = await t.request({
-      method: "POST",
-      url: "/api/v1/admin/upload-image",
-      token: admin,
-      payload: { file: "x" },
-    });
+    const json = await uploadImage(t, admin, { payload: { file: "x" } });
     expect(json.statusCode).toBe(422);
     expect(fieldErrors(json)).toEqual([{ field: "file", message: messages.imageMissing }]);
   });
@@ -158,17 +151,17 @@ describe("program images: upload, thumbnail, and the four rules", () => {
     const { domain, programAdmin, png } = await adaAndCallum();
     const nurse = await staffSession(t, { email: `nia@${domain}`, role: "clinician_team_member" });
     const body = () => multipartFile({ fileName: "a.png", contentType: "image/png", data: png });
-    expect((await upload(t, nurse.token, body())).statusCode).toBe(403);
+    expect((await uploadImage(t, nurse.token, body())).statusCode).toBe(403);
     const lsMember = await staffSession(t, { email: `luca@${domain}`, role: "life_sciences_team_member" });
-    expect((await upload(t, lsMember.token, body())).statusCode).toBe(403);
+    expect((await uploadImage(t, lsMember.token, body())).statusCode).toBe(403);
 
     // Either upload permission alone is enough.
     await changePermissions(t, programAdmin.id, { revoke: ["upload_image"] });
-    expect((await upload(t, programAdmin.token, body())).statusCode).toBe(201);
+    expect((await uploadImage(t, programAdmin.token, body())).statusCode).toBe(201);
     await changePermissions(t, programAdmin.id, { revoke: ["upload_project_image"] });
-    expect((await upload(t, programAdmin.token, body())).statusCode).toBe(403);
+    expect((await uploadImage(t, programAdmin.token, body())).statusCode).toBe(403);
 
-    expect((await t.request({ method: "POST", url: "/api/v1/admin/upload-image", ...body() })).statusCode).toBe(401);
+    expect((await uploadImage(t, undefined, body())).statusCode).toBe(401);
   });
 
   it("removes a program's image with its own call, for those who may upload one, in the program's reach", async () => {
@@ -176,10 +169,12 @@ describe("program images: upload, thumbnail, and the four rules", () => {
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     const programId = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
     const other = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
-    const callum = await staffSession(t, { email: "callum2@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, callum.id, northbridge, "clinical_project_admin");
+    const callum = await organisationStaff(t, northbridge, {
+      email: "callum2@clinic.test",
+      role: "clinical_project_admin",
+    });
     const uploaded = (
-      await upload(t, callum.token, multipartFile({ fileName: "a.png", contentType: "image/png", data: png }))
+      await uploadImage(t, callum.token, multipartFile({ fileName: "a.png", contentType: "image/png", data: png }))
     ).json();
     const url = `/api/v1/admin/projects/${programId}`;
     expect((await t.request({ method: "PATCH", url, token: callum.token, payload: uploaded })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { messages } from "@openpro/core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { uploadImage } from "../../../test/program-images.js";
 import {
   addToProgram,
   insertOrganisation,
@@ -18,12 +19,7 @@ describe("program settings: only stored images, no metadata, and admin fields st
   let programs = 0;
 
   const upload = (token: string, data: Buffer, fileName = "photo.jpg", contentType = "image/jpeg") =>
-    t.request({
-      method: "POST",
-      url: "/api/v1/admin/upload-image",
-      token,
-      ...multipartFile({ fileName, contentType, data }),
-    });
+    uploadImage(t, token, multipartFile({ fileName, contentType, data }));
 
   beforeAll(async () => {
     t = await createTestApp();
