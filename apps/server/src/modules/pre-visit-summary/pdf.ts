@@ -9,7 +9,6 @@ import {
 import {
   BOLD,
   colours,
-  type Doc,
   displayDate,
   ensureSpace,
   fileNameWord,
@@ -20,7 +19,7 @@ import {
   openPatientDocument,
   type PatientDocumentHead,
   REGULAR,
-  table,
+  tableSection,
   writtenDate,
 } from "../../platform/pdf/document.js";
 
@@ -54,19 +53,6 @@ const dayAndTime = (instant: string, territory: Territory) => {
 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
-/** A section that is a table when it has rows, one sentence when it has none. */
-const section = (
-  doc: Doc,
-  title: string,
-  empty: string,
-  columns: Parameters<typeof table>[1],
-  rows: Parameters<typeof table>[2],
-) => {
-  heading(doc, title, 40);
-  if (rows.length === 0) note(doc, empty);
-  else table(doc, columns, rows);
-};
-
 /** A short file name any file system keeps, as the report's: pre-visit-summary-{name}-{to}.pdf. */
 export const preVisitSummaryFileName = (lastName: string, to: string) =>
   `pre-visit-summary-${fileNameWord(lastName)}-${to}.pdf`;
@@ -91,7 +77,7 @@ export const renderPreVisitSummary = (input: PreVisitSummaryPdfInput): Promise<B
     compress: input.compress,
   });
 
-  section(
+  tableSection(
     doc,
     "Symptoms at a danger grade",
     "No symptom reached a danger grade.",
@@ -112,7 +98,7 @@ export const renderPreVisitSummary = (input: PreVisitSummaryPdfInput): Promise<B
     })),
   );
 
-  section(
+  tableSection(
     doc,
     "Alerts",
     "No alert in the period.",
@@ -133,7 +119,7 @@ export const renderPreVisitSummary = (input: PreVisitSummaryPdfInput): Promise<B
     })),
   );
 
-  section(
+  tableSection(
     doc,
     "Temperature out of range",
     "No temperature out of range.",
@@ -147,7 +133,7 @@ export const renderPreVisitSummary = (input: PreVisitSummaryPdfInput): Promise<B
     })),
   );
 
-  section(
+  tableSection(
     doc,
     "Medication adherence",
     "No medication recorded.",
@@ -163,7 +149,7 @@ export const renderPreVisitSummary = (input: PreVisitSummaryPdfInput): Promise<B
     })),
   );
 
-  section(
+  tableSection(
     doc,
     "Questionnaire scores",
     "No questionnaire answered in the period.",
@@ -192,7 +178,7 @@ export const renderPreVisitSummary = (input: PreVisitSummaryPdfInput): Promise<B
     ),
   );
 
-  section(
+  tableSection(
     doc,
     "Missed questionnaires",
     "No questionnaire missed.",

@@ -25,6 +25,7 @@ import {
   type PatientDocumentHead,
   REGULAR,
   table,
+  tableSection,
 } from "../../platform/pdf/document.js";
 
 /**
@@ -287,59 +288,55 @@ export const renderPatientReport = (input: PatientReportInput): Promise<Buffer> 
   if (report.weights.avg !== null) note(doc, `${report.weights.count} readings, average ${report.weights.avg} kg.`);
 
   // Medicines.
-  heading(doc, "Medication adherence", 40);
-  if (report.medicationAdherence.length === 0) note(doc, messages.noMedicationLogs);
-  else {
-    table(
-      doc,
-      [
-        { title: "Medication", width: 150 },
-        { title: "Frequency", width: 95 },
-        { title: "Logged", width: 50, align: "right" },
-        { title: "Skipped", width: 50, align: "right" },
-        { title: "Missed", width: 50, align: "right" },
-        { title: "Adherence", width: 100, align: "right" },
+  tableSection(
+    doc,
+    "Medication adherence",
+    messages.noMedicationLogs,
+    [
+      { title: "Medication", width: 150 },
+      { title: "Frequency", width: 95 },
+      { title: "Logged", width: 50, align: "right" },
+      { title: "Skipped", width: 50, align: "right" },
+      { title: "Missed", width: 50, align: "right" },
+      { title: "Adherence", width: 100, align: "right" },
+    ],
+    report.medicationAdherence.map((m) => ({
+      cells: [
+        [m.medication.name, m.medication.dosage, m.medication.dosageUnit].filter(Boolean).join(" "),
+        medicationFrequencyLabels[m.medication.frequency],
+        String(m.logged),
+        String(m.skipped),
+        String(m.missed),
+        percent(m.adherence),
       ],
-      report.medicationAdherence.map((m) => ({
-        cells: [
-          [m.medication.name, m.medication.dosage, m.medication.dosageUnit].filter(Boolean).join(" "),
-          medicationFrequencyLabels[m.medication.frequency],
-          String(m.logged),
-          String(m.skipped),
-          String(m.missed),
-          percent(m.adherence),
-        ],
-      })),
-    );
-  }
+    })),
+  );
 
   // Nurse-visit appointments.
   if (input.appointments) {
-    heading(doc, "Appointments", 40);
-    if (input.appointments.length === 0) note(doc, messages.noAppointmentsHistory);
-    else {
-      table(
-        doc,
-        [
-          { title: "Date", width: 65 },
-          { title: "Time", width: 70 },
-          { title: "Type", width: 130 },
-          { title: "Mode", width: 75 },
-          { title: "Status", width: 65 },
-          { title: "With", width: 90 },
+    tableSection(
+      doc,
+      "Appointments",
+      messages.noAppointmentsHistory,
+      [
+        { title: "Date", width: 65 },
+        { title: "Time", width: 70 },
+        { title: "Type", width: 130 },
+        { title: "Mode", width: 75 },
+        { title: "Status", width: 65 },
+        { title: "With", width: 90 },
+      ],
+      input.appointments.map((a) => ({
+        cells: [
+          displayDate(a.date, program.territory),
+          appointmentTimeLabel(a),
+          appointmentTypeLabels[a.appointmentType],
+          appointmentModeLabels[a.mode],
+          appointmentStatusLabels[a.status],
+          a.withWhom ?? "",
         ],
-        input.appointments.map((a) => ({
-          cells: [
-            displayDate(a.date, program.territory),
-            appointmentTimeLabel(a),
-            appointmentTypeLabels[a.appointmentType],
-            appointmentModeLabels[a.mode],
-            appointmentStatusLabels[a.status],
-            a.withWhom ?? "",
-          ],
-        })),
-      );
-    }
+      })),
+    );
   }
 
   footPages(doc, `${fullName} · ${programName}`);

@@ -146,6 +146,19 @@ export const table = (doc: Doc, columns: Column[], rows: { cells: string[]; dang
   doc.fillColor(colours.text).x = MARGIN;
 };
 
+/** A section that is a table when it has rows, one sentence when it has none. */
+export const tableSection = (
+  doc: Doc,
+  title: string,
+  empty: string,
+  columns: Column[],
+  rows: { cells: string[]; danger?: boolean }[],
+) => {
+  heading(doc, title, 40);
+  if (rows.length === 0) note(doc, empty);
+  else table(doc, columns, rows);
+};
+
 /**
  * A PDF/A-2b document in the reports' form: A4, our embedded fonts (the default one too: a
  * standard font is never embedded, which PDF/A forbids), the metadata a records archive reads.
