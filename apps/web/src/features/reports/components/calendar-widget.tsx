@@ -1,10 +1,11 @@
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import { Box, IconButton, MenuItem, TextField, Typography } from "@mui/material";
+import { Box, IconButton, Typography } from "@mui/material";
 import type { CalendarDay } from "@openpro/core";
 import { type ReactNode, useMemo, useState } from "react";
 import { formatLongDay, todayIso } from "../format";
 import { WidgetCard } from "./widget-card";
+import { WidgetSelect } from "./widget-select";
 
 const monthNames = [
   "January",
@@ -64,45 +65,6 @@ const colours = {
   beforeConsent: "#9e9e9e",
 };
 
-/** A small select of the calendar's month or year. */
-const CalendarSelect = ({
-  label,
-  value,
-  minWidth,
-  options,
-  onChange,
-  menuMaxHeight,
-}: {
-  label: string;
-  value: number;
-  minWidth: number;
-  options: { value: number; label: string }[];
-  onChange: (value: number) => void;
-  menuMaxHeight?: number;
-}) => (
-  <TextField
-    fullWidth={false}
-    margin="none"
-    select
-    size="small"
-    label={label}
-    value={value}
-    sx={{ minWidth }}
-    onChange={(event) => onChange(Number(event.target.value))}
-    slotProps={
-      menuMaxHeight === undefined
-        ? undefined
-        : { select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: menuMaxHeight } } } } } }
-    }
-  >
-    {options.map((option) => (
-      <MenuItem key={option.value} value={option.value}>
-        {option.label}
-      </MenuItem>
-    ))}
-  </TextField>
-);
-
 /** A month calendar of the patient's days, with a legend; a day button selects it. */
 export const CalendarWidget = ({
   days,
@@ -150,14 +112,14 @@ export const CalendarWidget = ({
         <IconButton aria-label="Previous month" onClick={() => move(-1)} size="small">
           <ChevronLeftIcon />
         </IconButton>
-        <CalendarSelect
+        <WidgetSelect
           label="Month"
           value={month}
           minWidth={140}
           options={monthNames.map((name, index) => ({ value: index, label: name }))}
           onChange={setMonth}
         />
-        <CalendarSelect
+        <WidgetSelect
           label="Year"
           value={year}
           minWidth={100}

@@ -1,10 +1,11 @@
-import { Box, List, ListItem, ListItemText, MenuItem, TextField, Typography } from "@mui/material";
+import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { type MedicationAdherence as Adherence, type MedicationEvent, messages } from "@openpro/core";
 import { useId, useState } from "react";
 import { ChartFrame, DataTable } from "../../../components/data-table";
 import { formatDay, formatTime, todayIso } from "../format";
 import { NoData, WidgetCard } from "./widget-card";
+import { WidgetSelect } from "./widget-select";
 
 const statusLabel = (event: MedicationEvent, today: string): string => {
   switch (event.status) {
@@ -123,22 +124,13 @@ export const MedicationPicker = ({
   value: string;
   onChange: (medicationId: string) => void;
 }) => (
-  <TextField
-    fullWidth={false}
-    margin="none"
-    select
-    size="small"
+  <WidgetSelect
     label="Medication"
     value={value}
-    onChange={(event) => onChange(event.target.value)}
-    sx={{ minWidth: 220 }}
-  >
-    {items.map((m) => (
-      <MenuItem key={m.medication.medicationId} value={m.medication.medicationId}>
-        {m.medication.name}
-      </MenuItem>
-    ))}
-  </TextField>
+    minWidth={220}
+    options={items.map((m) => ({ value: m.medication.medicationId, label: m.medication.name }))}
+    onChange={onChange}
+  />
 );
 
 /** Dashboard widget: adherence table (5), chart and timeline of the chosen medication. */
