@@ -3,6 +3,7 @@ import { can, type Grants, messages, type ParticipantReport } from "@openpro/cor
 import { useState } from "react";
 import { Loading } from "../components/loading";
 import { RouterLink } from "../components/router-link";
+import { SevereMark } from "../components/severe-mark";
 import { appointmentsShown } from "../features/appointments/access";
 import { AppointmentWidgets, DayAppointments } from "../features/appointments/components/appointment-widgets";
 import { SymptomLogs } from "../features/logs/components/symptom-logs";
@@ -119,12 +120,7 @@ export const PatientDashboard = ({
                 <li key={g.log.logTypeId}>
                   {symptomLink(g)}
                   {` · ${g.count} log${g.count === 1 ? "" : "s"}, worst grade ${g.grade}`}
-                  {showRedFlags && g.isDanger ? (
-                    <Typography component="span" sx={{ color: "error.main", fontWeight: 600 }}>
-                      {" "}
-                      (severe)
-                    </Typography>
-                  ) : null}
+                  {showRedFlags && g.isDanger ? <SevereMark /> : null}
                 </li>
               ))}
             </Box>

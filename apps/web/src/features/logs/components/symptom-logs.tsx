@@ -1,6 +1,7 @@
 import { Alert, Box, Button, List, ListItem, Paper, Typography } from "@mui/material";
 import { type LogItem, type SymptomGroup, symptomGradeLabels } from "@openpro/core";
 import { type ReactNode, useId, useState } from "react";
+import { SevereMark } from "../../../components/severe-mark";
 import { type AcknowledgeOutcome, useAcknowledgeAll } from "../api";
 import { LogValidation } from "./log-validation";
 
@@ -63,12 +64,7 @@ const LogEntry = ({
       <Typography component="div">
         {renderName(group)}
         {` · Grade ${grade} – ${symptomGradeLabels[grade] ?? ""}`}
-        {danger ? (
-          <Typography component="span" sx={{ color: "error.main", fontWeight: 600 }}>
-            {" "}
-            (severe)
-          </Typography>
-        ) : null}
+        {danger ? <SevereMark /> : null}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {when(item.date)}

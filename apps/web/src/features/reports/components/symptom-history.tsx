@@ -2,6 +2,7 @@ import { Box, List, ListItem, Typography } from "@mui/material";
 import { type LogItem, maxSymptomGrade, messages, type SymptomGroup, symptomGradeLabels } from "@openpro/core";
 import type { ReactNode } from "react";
 import { DataTable } from "../../../components/data-table";
+import { SevereMark } from "../../../components/severe-mark";
 import { gradeLabel } from "../format";
 import { logMoment, logMomentColumns, ReportLineChart } from "./log-chart";
 import { NoData } from "./widget-card";
@@ -70,12 +71,7 @@ export const SymptomHistory = ({
             <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
               <Typography>
                 {logMoment(item)} · {gradeLabel(gradeOf(item))}
-                {danger && !removed ? (
-                  <Typography component="span" sx={{ color: "error.main", fontWeight: 600 }}>
-                    {" "}
-                    (severe)
-                  </Typography>
-                ) : null}
+                {danger && !removed ? <SevereMark /> : null}
               </Typography>
             </Box>
             {item.data.note ? <Typography variant="body2">{item.data.note}</Typography> : null}
