@@ -2,8 +2,19 @@ import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import {
+  alanTakesPart,
+  anHourLater,
+  declineVerification,
+  graceInSecondProgram,
+  invitedPatients,
+  retractConsent,
+  signedUpGrace,
+  verifiedGrace,
+  verifyPatient,
+  withdrawnGrace,
+} from "../../../test/patient-journey.js";
+import {
   addPatient,
-  auditRows,
   enrolmentOf,
   giveConsent,
   inviteInfo,
@@ -16,43 +27,21 @@ import {
   signUpForm,
   userIdOf,
 } from "../../../test/patients.js";
-import {
-  heartWithNurse,
-  insertProgram,
-  lakesideProgram,
-  organisationStaff,
-  staffSession,
-} from "../../../test/teams.js";
-import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
+import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
+/**
+ * One journey, told from its points: each story brings a fresh Grace (and Alan) to its own point
+ * through the staged worlds of test/patient-journey.ts (invited, signed up, consented, verified,
+ * withdrawn, in a second program), in a world of its own, so that it passes alone.
+ */
 describe("a patient follows the e-mailed link, signs up, consents and is verified by the care team", () => {
   let t: TestApp;
-  let admin: string;
-  let nurse: { id: string; token: string; email: string };
-  let analyst: { id: string; token: string };
-  let heart: string;
-  let lung: string;
-  let lakeside: string;
-  /** Grace's patient session. */
-  let grace: string;
-  let graceId: string;
 
-  const verify = (token: string, userId: string, patientId: string, programId = heart) =>
-    t.request({
-      method: "PATCH",
-      url: `/api/v1/users/${userId}/verify?projectId=${programId}`,
-      token,
-      payload: { patientId },
-    });
-  const decline = (token: string, userId: string, programId = heart) =>
-    t.request({ method: "PATCH", url: `/api/v1/users/${userId}/decline?projectId=${programId}`, token });
-  const retract = (token: string, userId: string, programId = heart) =>
-    t.request({
-      method: "PATCH",
-      url: `/api/v1/admin/projects/${programId}/users/${userId}/consent`,
-      token,
-      payload: { consentGiven: false },
-    });
+  const verify = (token: string, userId: string, patientId: string, programId: string) =>
+    verifyPatient(t, token, userId, patientId, programId);
+  const decline = (token: string, userId: string, programId: string) =>
+    declineVerification(t, token, userId, programId);
+  const retract = (token: string, userId: string, programId: string) => retractConsent(t, token, userId, programId);
   const demographics = (token: string, payload: Record<string, unknown>) =>
     t.request({ method: "PATCH", url: "/api/v1/user/demographics", token, payload });
   const program = (token: string, programId: string) =>
@@ -60,26 +49,12 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
-    const northbridge = await heartWithNurse(t);
-    ({ heart, nurse } = northbridge);
-    lung = await insertProgram(t, { organisationId: northbridge.organisationId, name: "Northbridge Lung" });
-    lakeside = await lakesideProgram(t);
-    analyst = await organisationStaff(t, northbridge.organisationId, {
-      email: "lena@pharma.test",
-      role: "life_sciences_team_member",
-    });
-    for (const [firstName, email] of [
-      ["Grace", "grace@patients.test"],
-      ["Alan", "alan@patients.test"],
-    ]) {
-      expect((await addPatient(t, nurse.token, newPatient(heart, { firstName, email }))).statusCode).toBe(201);
-    }
   });
   afterAll(() => t.close());
 
   it("shows what the link leads to and signs Grace up with a patient session", async () => {
-    const code = await lastInviteCode(t, "grace@patients.test");
+    const { heart, heartName, nurse, analyst, grace } = await invitedPatients(t);
+    const code = await lastInviteCode(t, grace.email);
     const info = await inviteInfo(t, code);
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({
@@ -88,8 +63,8 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
       consentMessageLanguage: "en",
       hasAccepted: false,
       programId: heart,
-      programName: "Northbridge Heart",
-      email: "grace@patients.test",
+      programName: heartName,
+      email: grace.email,
       kind: "individual",
       joined: false,
       // The names the nurse entered, for the sign-up form to fill in.
@@ -104,7 +79,7 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
 
     const noNames = await registerPatient(
       t,
-      signUpForm(code, "grace@patients.test", { firstName: undefined, lastName: undefined }),
+      signUpForm(code, grace.email, { firstName: undefined, lastName: undefined }),
     );
     expect(noNames.statusCode).toBe(422);
     // Both missing names are reported at once, each on its field.
@@ -112,13 +87,13 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
       { field: "firstName", message: messages.firstNameRequired },
       { field: "lastName", message: messages.lastNameRequired },
     ]);
-    const noFirst = await registerPatient(t, signUpForm(code, "grace@patients.test", { firstName: undefined }));
+    const noFirst = await registerPatient(t, signUpForm(code, grace.email, { firstName: undefined }));
     expect(fieldErrors(noFirst)).toEqual([{ field: "firstName", message: messages.firstNameRequired }]);
-    const noLast = await registerPatient(t, signUpForm(code, "grace@patients.test", { lastName: undefined }));
+    const noLast = await registerPatient(t, signUpForm(code, grace.email, { lastName: undefined }));
     expect(fieldErrors(noLast)).toEqual([{ field: "lastName", message: messages.lastNameRequired }]);
     const weak = await registerPatient(
       t,
-      signUpForm(code, "grace@patients.test", { password: "password", confirmPassword: "password" }),
+      signUpForm(code, grace.email, { password: "password", confirmPassword: "password" }),
     );
     expect(weak.statusCode).toBe(422);
     expect(fieldErrors(weak).map((e) => e.field)).toContain("password");
@@ -126,7 +101,7 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
     expect(otherEmail.statusCode).toBe(422);
     expect(fieldErrors(otherEmail).map((e) => e.field)).toEqual(["email"]);
     // The same answer for an address that has an account: the link tells nothing about other people.
-    const staffEmail = await registerPatient(t, signUpForm(code, "lena@pharma.test"));
+    const staffEmail = await registerPatient(t, signUpForm(code, analyst.email));
     expect(staffEmail.statusCode).toBe(422);
     expect(fieldErrors(staffEmail)).toEqual(fieldErrors(otherEmail));
     // None of the refused attempts used the link.
@@ -134,51 +109,51 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
 
     const registered = await registerPatient(
       t,
-      signUpForm(code, "grace@patients.test", { firstName: "Grace", lastName: "Hopper" }),
+      signUpForm(code, grace.email, { firstName: "Grace", lastName: "Hopper" }),
     );
     expect(registered.statusCode).toBe(201);
     const body = registered.json();
     expect(body.refreshToken).toBeTruthy();
-    expect(body.user).toMatchObject({ email: "grace@patients.test", scope: "patient", otpRequired: false });
-    grace = body.accessToken;
-    graceId = await userIdOf(t, "grace@patients.test");
+    expect(body.user).toMatchObject({ email: grace.email, scope: "patient", otpRequired: false });
 
     // Opened again before consenting, the link resumes at signing in (then the consent).
     const used = await inviteInfo(t, code);
     expect(used.statusCode).toBe(200);
-    expect(used.json()).toMatchObject({ hasAccepted: true, joined: false, email: "grace@patients.test" });
-    const again = await registerPatient(t, signUpForm(code, "grace@patients.test"));
+    expect(used.json()).toMatchObject({ hasAccepted: true, joined: false, email: grace.email });
+    const again = await registerPatient(t, signUpForm(code, grace.email));
     expect(again.statusCode).toBe(400);
     expect(again.json().errorCode).toBe("INVITE_USED");
 
-    const row = await enrolmentOf(t, nurse.token, heart, "grace@patients.test");
+    const row = await enrolmentOf(t, nurse.token, heart, grace.email);
     expect(row).toMatchObject({ status: "STATUS_UNCONFIRMED", inviteAccepted: true, consentGiven: false });
     expect(row.statusHistory.map((s) => s.status)).toEqual(["INVITE_SENT", "STATUS_UNCONFIRMED"]);
     // She signs in again with the password she chose, without a one-time code.
-    const login = await patientLogin(t, "grace@patients.test");
+    const login = await patientLogin(t, grace.email);
     expect(login.statusCode).toBe(200);
   });
 
   it("keeps staff and patients on their own endpoints", async () => {
+    const { heart, lung, nurse, grace } = await signedUpGrace(t);
     const staffOnPatient = await giveConsent(t, nurse.token, heart);
     expect(staffOnPatient.statusCode).toBe(403);
     expect((await demographics(nurse.token, { gender: "female", dob: "1970-01-01" })).statusCode).toBe(403);
     const patientOnStaff = await t.request({
       method: "GET",
       url: `/api/v1/admin/projects/${heart}/users`,
-      token: grace,
+      token: grace.token,
     });
     expect(patientOnStaff.statusCode).toBe(403);
-    const patientAdds = await addPatient(t, grace, newPatient(heart, { email: "x@patients.test" }));
+    const patientAdds = await addPatient(t, grace.token, newPatient(heart, { email: "x@patients.test" }));
     expect(patientAdds.statusCode).toBe(403);
     // A patient cannot consent to a program she was not invited to.
-    expect((await giveConsent(t, grace, lung)).statusCode).toBe(404);
+    expect((await giveConsent(t, grace.token, lung)).statusCode).toBe(404);
   });
 
   it("records consent, then the verification the care team gives", async () => {
-    const consent = await giveConsent(t, grace, heart);
+    const { heart, admin, nurse, analyst, grace, auditRows } = await signedUpGrace(t);
+    const consent = await giveConsent(t, grace.token, heart);
     expect(consent.statusCode).toBe(200);
-    const row = await enrolmentOf(t, nurse.token, heart, "grace@patients.test");
+    const row = await enrolmentOf(t, nurse.token, heart, grace.email);
     expect(row).toMatchObject({
       status: "CONSENTED",
       consentGiven: true,
@@ -186,72 +161,71 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
       verificationStatus: "AWAITING_VERIFICATION",
     });
     expect(row.verificationStatusHistory.map((v) => v.verificationStatus)).toEqual(["AWAITING_VERIFICATION"]);
-    expect((await program(admin, heart)).json().consentedPatientsCount).toBe(1);
+    expect((await program(admin.token, heart)).json().consentedPatientsCount).toBe(1);
 
     // Demographics: at least 18 years old on the program's today (2 March 2026).
-    const young = await demographics(grace, { gender: "female", dob: "2008-03-03" });
+    const young = await demographics(grace.token, { gender: "female", dob: "2008-03-03" });
     expect(young.statusCode).toBe(422);
     expect(fieldErrors(young)).toEqual([{ field: "dob", message: "You should be at least 18 years old." }]);
-    const future = await demographics(grace, { gender: "female", dob: "2030-01-01" });
+    const future = await demographics(grace.token, { gender: "female", dob: "2030-01-01" });
     expect(fieldErrors(future)).toEqual([{ field: "dob", message: messages.tooYoung }]);
     // A day that does not exist is a bad date of birth, not a server error.
-    const impossible = await demographics(grace, { gender: "female", dob: "1970-02-30" });
+    const impossible = await demographics(grace.token, { gender: "female", dob: "1970-02-30" });
     expect(impossible.statusCode).toBe(422);
     expect(fieldErrors(impossible)).toEqual([{ field: "dob", message: messages.dobRequired }]);
-    const noSex = await demographics(grace, { dob: "1970-01-01" });
+    const noSex = await demographics(grace.token, { dob: "1970-01-01" });
     expect(fieldErrors(noSex)).toEqual([{ field: "gender", message: messages.sexRequired }]);
-    const adult = await demographics(grace, { gender: "female", dob: "2008-03-02" });
+    const adult = await demographics(grace.token, { gender: "female", dob: "2008-03-02" });
     expect(adult.statusCode).toBe(200);
     const stored = await t.ctx.db
       .selectFrom("users")
       .select(["sex", "dob"])
-      .where("id", "=", graceId)
+      .where("id", "=", grace.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ sex: "female", dob: "2008-03-02" });
 
     // Verification: refused without the permission, then given with the NHS number.
-    expect((await verify(analyst.token, graceId, "9434765919")).statusCode).toBe(403);
+    expect((await verify(analyst.token, grace.id, "9434765919", heart)).statusCode).toBe(403);
     // The identifier must be valid for the patient's id type (an NHS number here).
-    const letters = await verify(nurse.token, graceId, "NHS-ABC");
+    const letters = await verify(nurse.token, grace.id, "NHS-ABC", heart);
     expect(letters.statusCode).toBe(422);
     expect(fieldErrors(letters)).toEqual([{ field: "patientId", message: "An NHS number has digits only" }]);
-    expect((await enrolmentOf(t, nurse.token, heart, "grace@patients.test")).verificationStatus).toBe(
-      "AWAITING_VERIFICATION",
-    );
+    expect((await enrolmentOf(t, nurse.token, heart, grace.email)).verificationStatus).toBe("AWAITING_VERIFICATION");
     t.clock.advanceSeconds(60);
-    const verified = await verify(nurse.token, graceId, "943 476 5919");
+    const verified = await verify(nurse.token, grace.id, "943 476 5919", heart);
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ message: messages.patientVerified });
-    const after = await enrolmentOf(t, nurse.token, heart, "grace@patients.test");
+    const after = await enrolmentOf(t, nurse.token, heart, grace.email);
     expect(after).toMatchObject({ verificationStatus: "VERIFIED", patientId: "9434765919" });
     expect(after.verificationStatusHistory).toEqual([
       { verificationStatus: "AWAITING_VERIFICATION", dateUpdated: "2026-03-02T09:00:00.000Z" },
       { verificationStatus: "VERIFIED", dateUpdated: "2026-03-02T09:01:00.000Z" },
     ]);
-    const twice = await verify(nurse.token, graceId, "9434765919");
+    const twice = await verify(nurse.token, grace.id, "9434765919", heart);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(messages.notAwaitingVerification);
-    expect((await decline(nurse.token, graceId)).statusCode).toBe(409);
-    const noId = await verify(nurse.token, graceId, "  ");
+    expect((await decline(nurse.token, grace.id, heart)).statusCode).toBe(409);
+    const noId = await verify(nurse.token, grace.id, "  ", heart);
     expect(noId.statusCode).toBe(422);
     expect(fieldErrors(noId)).toEqual([{ field: "patientId", message: messages.patientIdRequired }]);
 
-    const [audit] = await auditRows(t, "patient.verify");
-    expect(audit).toMatchObject({ programId: heart, patientId: graceId, actorUserId: nurse.id });
-    const lists = await auditRows(t, "patient.list");
+    const [audit] = await auditRows("patient.verify");
+    expect(audit).toMatchObject({ programId: heart, patientId: grace.id, actorUserId: nurse.id });
+    const lists = await auditRows("patient.list");
     expect(lists.length).toBeGreaterThan(0);
     expect(lists.every((r) => r.programId === heart && r.actorUserId === nurse.id)).toBe(true);
   });
 
   it("lets Alan decline to take part, and the care team decline a verification", async () => {
+    const { heart, admin, nurse, analyst, alan: invited } = await verifiedGrace(t);
     const alan = await (async () => {
-      const code = await lastInviteCode(t, "alan@patients.test");
-      return (await registerPatient(t, signUpForm(code, "alan@patients.test", { firstName: "Alan" }))).json()
+      const code = await lastInviteCode(t, invited.email);
+      return (await registerPatient(t, signUpForm(code, invited.email, { firstName: "Alan" }))).json()
         .accessToken as string;
     })();
-    const alanId = await userIdOf(t, "alan@patients.test");
+    const alanId = await userIdOf(t, invited.email);
     // Not awaiting yet: nothing to decline.
-    expect((await decline(nurse.token, alanId)).statusCode).toBe(409);
+    expect((await decline(nurse.token, alanId, heart)).statusCode).toBe(409);
     const declined = await t.request({
       method: "PATCH",
       url: `/api/v1/user/project/${heart}/consent-declined`,
@@ -259,19 +233,19 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
     });
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toEqual({ message: messages.consentDeclinedMessage });
-    expect((await enrolmentOf(t, nurse.token, heart, "alan@patients.test")).status).toBe("CONSENT_DECLINED");
+    expect((await enrolmentOf(t, nurse.token, heart, invited.email)).status).toBe("CONSENT_DECLINED");
     // Retract needs consent first.
-    const notConsented = await retract(nurse.token, alanId);
+    const notConsented = await retract(nurse.token, alanId, heart);
     expect(notConsented.statusCode).toBe(409);
     expect(notConsented.json().message).toBe(messages.consentNotGiven);
 
     // He changes his mind and consents; the care team declines the verification.
     expect((await giveConsent(t, alan, heart)).statusCode).toBe(200);
-    expect((await decline(analyst.token, alanId)).statusCode).toBe(403);
-    const refused = await decline(nurse.token, alanId);
+    expect((await decline(analyst.token, alanId, heart)).statusCode).toBe(403);
+    const refused = await decline(nurse.token, alanId, heart);
     expect(refused.statusCode).toBe(200);
     expect(refused.json()).toEqual({ message: messages.patientDeclined });
-    const row = await enrolmentOf(t, nurse.token, heart, "alan@patients.test");
+    const row = await enrolmentOf(t, nurse.token, heart, invited.email);
     expect(row.verificationStatus).toBe("DECLINED");
     expect(row.statusHistory.map((s) => s.status)).toEqual([
       "INVITE_SENT",
@@ -279,62 +253,62 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
       "CONSENT_DECLINED",
       "CONSENTED",
     ]);
-    expect((await program(admin, heart)).json().consentedPatientsCount).toBe(2);
+    expect((await program(admin.token, heart)).json().consentedPatientsCount).toBe(2);
   });
 
   it("lets the care team retract Grace's consent", async () => {
-    t.clock.advanceSeconds(3600);
+    const world = await alanTakesPart(t, await verifiedGrace(t));
+    const { heart, admin, nurse, analyst, grace } = world;
     // An hour later everyone signs in again.
-    nurse.token = (await signIn(t, nurse.email)).accessToken;
-    analyst.token = (await signIn(t, "lena@pharma.test")).accessToken;
-    admin = (await signIn(t, "ada@openpro.test")).accessToken;
-    grace = (await patientLogin(t, "grace@patients.test")).json().accessToken;
-    const done = await retract(nurse.token, graceId);
+    await anHourLater(t, world);
+    const done = await retract(nurse.token, grace.id, heart);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: messages.consentRetracted });
-    const row = await enrolmentOf(t, nurse.token, heart, "grace@patients.test");
+    const row = await enrolmentOf(t, nurse.token, heart, grace.email);
     expect(row).toMatchObject({
       status: "CONSENT_WITHDRAWN",
       consentGiven: false,
       dateConsentRevoked: "2026-03-02T10:01:00.000Z",
     });
     expect(row.statusHistory.at(-1)).toEqual({ status: "CONSENT_WITHDRAWN", date: "2026-03-02T10:01:00.000Z" });
-    expect((await retract(nurse.token, graceId)).statusCode).toBe(409);
-    expect((await retract(analyst.token, graceId)).statusCode).toBe(403);
-    expect((await program(admin, heart)).json().consentedPatientsCount).toBe(1);
+    expect((await retract(nurse.token, grace.id, heart)).statusCode).toBe(409);
+    expect((await retract(analyst.token, grace.id, heart)).statusCode).toBe(403);
+    expect((await program(admin.token, heart)).json().consentedPatientsCount).toBe(1);
   });
 
   it("joins Grace to a second program when she signs in from its link", async () => {
+    const { heart, lung, lungName, admin, nurse, grace, alan } = await withdrawnGrace(t);
     expect(
-      (await addPatient(t, nurse.token, newPatient(lung, { email: "grace@patients.test", patientId: "401 023 2137" })))
+      (await addPatient(t, nurse.token, newPatient(lung, { email: grace.email, patientId: "401 023 2137" })))
         .statusCode,
     ).toBe(201);
-    const code = await lastInviteCode(t, "grace@patients.test");
+    const code = await lastInviteCode(t, grace.email);
     const info = await inviteInfo(t, code);
-    expect(info.json()).toMatchObject({ hasAccepted: true, programName: "Northbridge Lung", kind: "individual" });
+    expect(info.json()).toMatchObject({ hasAccepted: true, programName: lungName, kind: "individual" });
     // She has an account: signing up again is refused.
-    expect((await registerPatient(t, signUpForm(code, "grace@patients.test"))).statusCode).toBe(409);
+    expect((await registerPatient(t, signUpForm(code, grace.email))).statusCode).toBe(409);
     // Someone else's valid sign-in cannot spend her link.
-    const wrong = await patientLogin(t, "alan@patients.test", code);
+    const wrong = await patientLogin(t, alan.email, code);
     expect(wrong.statusCode).toBe(400);
 
-    const login = await patientLogin(t, "grace@patients.test", code);
+    const login = await patientLogin(t, grace.email, code);
     expect(login.statusCode).toBe(200);
     expect(login.json().accessToken).toBeTruthy();
-    const row = await enrolmentOf(t, nurse.token, lung, "grace@patients.test");
+    const row = await enrolmentOf(t, nurse.token, lung, grace.email);
     expect(row).toMatchObject({ status: "STATUS_UNCONFIRMED", inviteAccepted: true });
     // The used link now leads to signing in with her address, not to "Invalid link".
     expect((await inviteInfo(t, code)).json()).toMatchObject({
       hasAccepted: true,
       joined: false,
-      email: "grace@patients.test",
-      programName: "Northbridge Lung",
+      email: grace.email,
+      programName: lungName,
     });
     // Her first program is unchanged.
-    expect((await enrolmentOf(t, admin, heart, "grace@patients.test")).status).toBe("CONSENT_WITHDRAWN");
+    expect((await enrolmentOf(t, admin.token, heart, grace.email)).status).toBe("CONSENT_WITHDRAWN");
   });
 
   it("has no verification in a private program", async () => {
+    const { lakeside, admin, nurse, grace } = await signedUpGrace(t);
     await setProgram(t, lakeside, { isPrivate: true });
     const now = t.clock.now();
     const enrolmentId = (
@@ -342,10 +316,10 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
         .insertInto("programPatients")
         .values({
           programId: lakeside,
-          userId: graceId,
+          userId: grace.id,
           firstName: "Grace",
           lastName: "Hopper",
-          inviteEmail: "grace@patients.test",
+          inviteEmail: grace.email,
           consentedEmail: null,
           patientIdType: null,
           patientId: null,
@@ -361,35 +335,36 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
         .executeTakeFirstOrThrow()
     ).id;
     expect(enrolmentId).toBeTruthy();
-    expect((await giveConsent(t, grace, lakeside)).statusCode).toBe(200);
-    const row = await enrolmentOf(t, admin, lakeside, "grace@patients.test");
+    expect((await giveConsent(t, grace.token, lakeside)).statusCode).toBe(200);
+    const row = await enrolmentOf(t, admin.token, lakeside, grace.email);
     expect(row).toMatchObject({ status: "CONSENTED", verificationStatus: "N_A", verificationStatusHistory: [] });
-    const refused = await verify(admin, graceId, "9434765919", lakeside);
+    const refused = await verify(admin.token, grace.id, "9434765919", lakeside);
     expect(refused.statusCode).toBe(409);
-    expect((await decline(admin, graceId, lakeside)).statusCode).toBe(409);
-    expect((await verify(nurse.token, graceId, "9434765919", lakeside)).statusCode).toBe(404);
+    expect((await decline(admin.token, grace.id, lakeside)).statusCode).toBe(409);
+    expect((await verify(nurse.token, grace.id, "9434765919", lakeside)).statusCode).toBe(404);
   });
 
   it("marks consented patients completed when the program ends, and shows the study-ended page", async () => {
+    const { heart, heartName, lung, admin, grace, alan } = await graceInSecondProgram(t);
     const ended = (id: string) => t.request({ method: "GET", url: `/api/v1/external-onboarding/${id}` });
     expect((await ended(heart)).statusCode).toBe(404);
     expect((await ended("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
-    const end = await t.request({ method: "POST", url: `/api/v1/admin/projects/${heart}/end`, token: admin });
+    const end = await t.request({ method: "POST", url: `/api/v1/admin/projects/${heart}/end`, token: admin.token });
     expect(end.statusCode).toBe(200);
     const page = await ended(heart);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual({ programName: "Northbridge Heart", ended: true });
+    expect(page.json()).toEqual({ programName: heartName, ended: true });
     // Alan had consented: completed. Grace had withdrawn: unchanged.
-    expect((await enrolmentOf(t, admin, heart, "alan@patients.test")).status).toBe("PROJECT_COMPLETED");
-    expect((await enrolmentOf(t, admin, heart, "grace@patients.test")).status).toBe("CONSENT_WITHDRAWN");
+    expect((await enrolmentOf(t, admin.token, heart, alan.email)).status).toBe("PROJECT_COMPLETED");
+    expect((await enrolmentOf(t, admin.token, heart, grace.email)).status).toBe("CONSENT_WITHDRAWN");
     // Consent cannot be given to an ended study.
-    expect((await giveConsent(t, grace, heart)).statusCode).toBe(409);
+    expect((await giveConsent(t, grace.token, heart)).statusCode).toBe(409);
 
     // A program with patients cannot be deleted.
-    const removal = await t.request({ method: "DELETE", url: `/api/v1/admin/projects/${lung}`, token: admin });
+    const removal = await t.request({ method: "DELETE", url: `/api/v1/admin/projects/${lung}`, token: admin.token });
     expect(removal.statusCode).toBe(409);
     expect(removal.json().message).toBe(messages.programHasMembers);
     // The password she chose still signs Grace in.
-    expect((await patientLogin(t, "grace@patients.test", undefined, PATIENT_PASSWORD)).statusCode).toBe(200);
+    expect((await patientLogin(t, grace.email, undefined, PATIENT_PASSWORD)).statusCode).toBe(200);
   });
 });
