@@ -54,3 +54,7 @@ export const signUpThroughInvitation = async (t: TestApp, code: string, email: s
   if (verified.statusCode !== 200) throw new Error(`${email}'s sign-up code failed: ${verified.body}`);
   return accessToken;
 };
+
+/** A signed-in staff member (`accessToken`, `userId`) accepts an invitation by its link's `code`; the server's answer. */
+export const acceptStaffInvitation = (t: TestApp, accessToken: string, userId: string, code: string) =>
+  t.request({ method: "POST", url: "/api/v1/auth/staff-invite", token: accessToken, payload: { userId, code } });

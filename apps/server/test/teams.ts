@@ -178,6 +178,17 @@ export const programStaff = async (
   return session;
 };
 
+/** A member of an organisation's or a program's team, as the team endpoints answer. */
+export interface TeamMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  displayName: string | null;
+  email: string;
+  role: string;
+  inviteAccepted: boolean;
+}
+
 export type StaffMember = { email: string; role: Role; firstName?: string; lastName?: string };
 
 /**

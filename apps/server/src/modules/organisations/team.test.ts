@@ -6,19 +6,10 @@ import {
   insertOrganisation,
   organisationStaff,
   staffSession,
+  type TeamMember,
   uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
-
-interface Member {
-  id: string;
-  firstName: string;
-  lastName: string;
-  displayName: string | null;
-  email: string;
-  role: string;
-  inviteAccepted: boolean;
-}
 
 describe("an organisation's team: add, edit and remove members", () => {
   let t: TestApp;
@@ -32,7 +23,7 @@ describe("an organisation's team: add, edit and remove members", () => {
   const update = (token: string, organisationId: string, userId: string, payload: object) =>
     t.request({ method: "PATCH", url: staffUrl(organisationId, userId), token, payload });
   const team = async (organisationId: string) =>
-    (await t.request({ method: "GET", url: staffUrl(organisationId), token: admin })).json().results as Member[];
+    (await t.request({ method: "GET", url: staffUrl(organisationId), token: admin })).json().results as TeamMember[];
 
   /**
    * Each story's world: Northbridge & Sons Health, on whose team are Callum (its clinical program
@@ -57,7 +48,7 @@ describe("an organisation's team: add, edit and remove members", () => {
   const rosaAdded = async (w: World) => {
     const added = await add(admin, w.northbridge, { ...w.member, displayName: "Dr Rosa" });
     if (added.statusCode !== 201) throw new Error(`adding Rosa failed: ${added.body}`);
-    return added.json() as Member;
+    return added.json() as TeamMember;
   };
 
   /** Callum is granted the right to see and add to his organisation's team. */
@@ -68,7 +59,7 @@ describe("an organisation's team: add, edit and remove members", () => {
   const piaOnLakeside = async (w: World) => {
     const added = await add(admin, w.lakeside, { ...w.member, email: w.email("pia"), role: "internal_program_admin" });
     if (added.statusCode !== 201) throw new Error(`adding Pia failed: ${added.body}`);
-    return (added.json() as Member).id;
+    return (added.json() as TeamMember).id;
   };
 
   beforeAll(async () => {
@@ -86,7 +77,7 @@ describe("an organisation's team: add, edit and remove members", () => {
       displayName: "Dr Rosa",
     });
     expect(added.statusCode).toBe(201);
-    const body = added.json() as Member;
+    const body = added.json() as TeamMember;
     expect(body).toEqual({
       id: expect.any(String),
       firstName: "Rosa",

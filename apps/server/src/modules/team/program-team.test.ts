@@ -1,26 +1,17 @@
 import { defaultPermissionsByRole, errorCodes, limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors, login } from "../../../test/factories.js";
-import { invitationLink } from "../../../test/staff-invitations.js";
+import { acceptStaffInvitation, invitationLink, signUpThroughInvitation } from "../../../test/staff-invitations.js";
 import {
   addToOrganisation,
   addToProgram,
   insertOrganisation,
   insertProgram,
   staffSession,
+  type TeamMember,
   uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
-
-interface Member {
-  id: string;
-  firstName: string;
-  lastName: string;
-  displayName: string | null;
-  email: string;
-  role: string;
-  inviteAccepted: boolean;
-}
 
 const NEW_PASSWORD = "Harbour-Lights-2026!";
 
@@ -32,7 +23,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
   const staffUrl = (programId: string, userId?: string, suffix = "") =>
     `/api/v1/admin/projects/${programId}/staff${userId ? `/${userId}` : ""}${suffix}`;
   const list = (token: string, programId: string) => t.request({ method: "GET", url: staffUrl(programId), token });
-  const team = async (programId: string) => (await list(admin.token, programId)).json().results as Member[];
+  const team = async (programId: string) => (await list(admin.token, programId)).json().results as TeamMember[];
   const add = (token: string, programId: string, payload: object) =>
     t.request({ method: "POST", url: staffUrl(programId), token, payload });
   const update = (token: string, programId: string, userId: string, payload: object) =>
@@ -104,34 +95,14 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
   const rosaInvited = async (w: World) => {
     const added = await add(w.callum.token, w.heartLung, { ...w.member, displayName: "Dr Rosa" });
     if (added.statusCode !== 201) throw new Error(`inviting Rosa failed: ${added.statusCode} ${added.body}`);
-    return added.json() as Member;
+    return added.json() as TeamMember;
   };
 
   /** Rosa, invited by Callum, has registered through the e-mailed link and entered her sign-up code. */
   const rosaJoined = async (w: World) => {
     const rosa = await rosaInvited(w);
     const link = await invitationLink(t, w.member.email);
-    const registered = await t.request({
-      method: "POST",
-      url: "/api/v2/auth/register",
-      payload: {
-        inviteCode: link.code,
-        email: w.member.email,
-        password: NEW_PASSWORD,
-        confirmPassword: NEW_PASSWORD,
-        privacyPolicy: true,
-        eula: true,
-        dataSharing: true,
-      },
-    });
-    if (registered.statusCode !== 201) throw new Error(`Rosa's sign-up failed: ${registered.body}`);
-    const verified = await t.request({
-      method: "POST",
-      url: "/api/v2/auth/signin/email/verify_otp",
-      token: registered.json().accessToken,
-      payload: { otpCode: await t.lastCodeSentTo(w.member.email) },
-    });
-    if (verified.statusCode !== 200) throw new Error(`Rosa's sign-up code failed: ${verified.body}`);
+    await signUpThroughInvitation(t, link.code, w.member.email, NEW_PASSWORD);
     return (await team(w.heartLung)).find((m) => m.id === rosa.id)!;
   };
 
@@ -146,12 +117,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     expect((await add(w.callum.token, w.heartLung, { ...w.member, email: w.email("sam") })).statusCode).toBe(201);
     const { accessToken } = await signIn(t, w.email("sam"), TEST_PASSWORD);
     const link = await invitationLink(t, w.email("sam"));
-    const accepted = await t.request({
-      method: "POST",
-      url: "/api/v1/auth/staff-invite",
-      token: accessToken,
-      payload: { userId: sam, code: link.code },
-    });
+    const accepted = await acceptStaffInvitation(t, accessToken, sam, link.code);
     expect(accepted.statusCode).toBe(200);
     return sam;
   };
@@ -178,7 +144,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
       role: "internal_program_admin",
     });
     expect(added.statusCode).toBe(201);
-    return (added.json() as Member).id;
+    return (added.json() as TeamMember).id;
   };
 
   /** Omar, a clinical admin, invited to Heart & Lung by Callum. */
@@ -191,7 +157,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
       role: "clinician_admin",
     });
     expect(added.statusCode).toBe(201);
-    return (added.json() as Member).id;
+    return (added.json() as TeamMember).id;
   };
 
   beforeAll(async () => {
@@ -244,7 +210,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     const response = await list(w.luca.token, w.heartLung);
     expect(response.statusCode).toBe(200);
     expect(response.headers["x-total-count"]).toBe("5");
-    const body = response.json() as { results: Member[]; totalCount: number };
+    const body = response.json() as { results: TeamMember[]; totalCount: number };
     expect(body.totalCount).toBe(5);
     expect(body.results.map((m) => `${m.firstName} ${m.lastName}`)).toEqual([
       "Anna Abbott",
@@ -270,7 +236,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
 
     const oncologyTeam = await list(admin.token, w.oncology);
     expect(oncologyTeam.headers["x-total-count"]).toBe("1");
-    expect(oncologyTeam.json().results.map((m: Member) => m.id)).toEqual([olga]);
+    expect(oncologyTeam.json().results.map((m: TeamMember) => m.id)).toEqual([olga]);
 
     // The team of a program not in his reach answers as if the program did not exist.
     expect((await list(w.callum.token, w.oncology)).statusCode).toBe(404);
@@ -288,7 +254,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
       displayName: "Dr Rosa",
     });
     expect(added.statusCode).toBe(201);
-    const rosa = added.json() as Member;
+    const rosa = added.json() as TeamMember;
     expect(rosa).toEqual({
       id: expect.any(String),
       firstName: "Rosa",
@@ -451,12 +417,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     const listBefore = await t.request({ method: "GET", url: "/api/v1/admin/projects", token: accessToken });
     expect((listBefore.json().results as { projectId: string }[]).map((p) => p.projectId)).not.toContain(w.heartLung);
 
-    const accepted = await t.request({
-      method: "POST",
-      url: "/api/v1/auth/staff-invite",
-      token: accessToken,
-      payload: { userId: sam, code: link.code },
-    });
+    const accepted = await acceptStaffInvitation(t, accessToken, sam, link.code);
     expect(accepted.statusCode).toBe(200);
     expect((await team(w.heartLung)).find((m) => m.id === sam)?.inviteAccepted).toBe(true);
     expect((await getProgram(accessToken, w.heartLung)).statusCode).toBe(200);

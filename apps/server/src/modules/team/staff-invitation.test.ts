@@ -2,7 +2,12 @@ import { errorCodes, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { enterEmailedCode } from "../../../test/sign-in-code.js";
-import { invitationLink, signUpThroughInvitation, staffSignUpForm } from "../../../test/staff-invitations.js";
+import {
+  acceptStaffInvitation,
+  invitationLink,
+  signUpThroughInvitation,
+  staffSignUpForm,
+} from "../../../test/staff-invitations.js";
 import { insertOrganisation, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 import { STAFF_INVITE_TTL_SECONDS } from "./invites.js";
@@ -18,6 +23,16 @@ describe("a clinician is invited to an organisation team and signs up", () => {
   const register = (payload: Record<string, unknown>) =>
     t.request({ method: "POST", url: "/api/v2/auth/register", payload });
   const signUpForm = (code: string, email: string) => staffSignUpForm(code, email, NEW_PASSWORD);
+
+  /** The link's check and a sign-up through it are both refused (400), with the `reason`'s message and code. */
+  const expectLinkRefused = async (code: string, email: string, reason: "invitationInvalid" | "invitationExpired") => {
+    const check = await checkInvite({ code, email });
+    expect(check.statusCode).toBe(400);
+    expect(check.json()).toMatchObject({ message: messages[reason], errorCode: errorCodes[reason] });
+    const signUp = await register(signUpForm(code, email));
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.json().errorCode).toBe(errorCodes[reason]);
+  };
 
   /**
    * Each story's world: Northbridge Health and Lakeside Clinics, named with a mail domain of the
@@ -137,15 +152,7 @@ describe("a clinician is invited to an organisation team and signs up", () => {
     const w = await twoOrganisations();
     const rosa = w.email("rosa");
     const link = await rosaJoinedNorthbridge(w);
-    const again = await checkInvite({ code: link.code, email: rosa });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({
-      message: messages.invitationInvalid,
-      errorCode: errorCodes.invitationInvalid,
-    });
-    const reRegister = await register(signUpForm(link.code, rosa));
-    expect(reRegister.statusCode).toBe(400);
-    expect(reRegister.json().errorCode).toBe(errorCodes.invitationInvalid);
+    await expectLinkRefused(link.code, rosa, "invitationInvalid");
     // The password was not changed by the refused attempt.
     expect((await signIn(t, rosa, NEW_PASSWORD)).accessToken).toBeTruthy();
   });
@@ -168,15 +175,7 @@ describe("a clinician is invited to an organisation team and signs up", () => {
     t.clock.advanceSeconds(STAFF_INVITE_TTL_SECONDS - 60);
     expect((await checkInvite({ code: link.code, email: omar })).statusCode).toBe(200);
     t.clock.advanceSeconds(61);
-    const expired = await checkInvite({ code: link.code, email: omar });
-    expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toMatchObject({
-      message: messages.invitationExpired,
-      errorCode: errorCodes.invitationExpired,
-    });
-    const late = await register(signUpForm(link.code, omar));
-    expect(late.statusCode).toBe(400);
-    expect(late.json().errorCode).toBe(errorCodes.invitationExpired);
+    await expectLinkRefused(link.code, omar, "invitationExpired");
 
     // A week has passed: the admin's session has long ended.
     const admin = (await signIn(t, ADMIN_EMAIL)).accessToken;
@@ -223,21 +222,11 @@ describe("a clinician is invited to an organisation team and signs up", () => {
     await t.createStaff({ email: w.email("sam"), role: "clinician_team_member" });
     await addMember(w.admin, w.lakeside, { email: w.email("sam"), firstName: "Sam", lastName: "Lee" });
     const samsLink = await invitationLink(t, w.email("sam"));
-    const notHers = await t.request({
-      method: "POST",
-      url: "/api/v1/auth/staff-invite",
-      token: accessToken,
-      payload: { userId: rosa.id, code: samsLink.code },
-    });
+    const notHers = await acceptStaffInvitation(t, accessToken, rosa.id, samsLink.code);
     expect(notHers.statusCode).toBe(400);
     expect(notHers.json().errorCode).toBe(errorCodes.invitationInvalid);
 
-    const accepted = await t.request({
-      method: "POST",
-      url: "/api/v1/auth/staff-invite",
-      token: accessToken,
-      payload: { userId: rosa.id, code: link.code },
-    });
+    const accepted = await acceptStaffInvitation(t, accessToken, rosa.id, link.code);
     expect(accepted.statusCode).toBe(200);
 
     const team = await t.request({
@@ -249,24 +238,14 @@ describe("a clinician is invited to an organisation team and signs up", () => {
     expect(members.find((m) => m.email === rosaEmail)?.inviteAccepted).toBe(true);
     expect(members.find((m) => m.email === w.email("sam"))?.inviteAccepted).toBe(false);
 
-    const twice = await t.request({
-      method: "POST",
-      url: "/api/v1/auth/staff-invite",
-      token: accessToken,
-      payload: { userId: rosa.id, code: link.code },
-    });
+    const twice = await acceptStaffInvitation(t, accessToken, rosa.id, link.code);
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errorCode).toBe(errorCodes.invitationInvalid);
 
     // Sam's code still works for Sam: the refused attempt did not use it up.
     const sam = await signIn(t, w.email("sam"), TEST_PASSWORD);
     const samId = (await t.request({ method: "GET", url: "/api/v1/current", token: sam.accessToken })).json().id;
-    const samAccepts = await t.request({
-      method: "POST",
-      url: "/api/v1/auth/staff-invite",
-      token: sam.accessToken,
-      payload: { userId: samId, code: samsLink.code },
-    });
+    const samAccepts = await acceptStaffInvitation(t, sam.accessToken, samId, samsLink.code);
     expect(samAccepts.statusCode).toBe(200);
   });
 });
