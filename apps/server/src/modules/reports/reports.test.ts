@@ -21,6 +21,7 @@ import {
 } from "../../../test/patient-data.js";
 import { addPatient, auditRows, consentedPatient, newPatient, userIdOf } from "../../../test/patients.js";
 import { pdfText } from "../../../test/pdf.js";
+import { pdfAttachment } from "../../../test/pdf-download.js";
 import {
   changePermissions,
   heartWithNurse,
@@ -569,14 +570,7 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
       token: nurse.token,
       payload: week,
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-type"]).toBe("application/pdf");
-    expect(response.headers["content-disposition"]).toBe(
-      'attachment; filename="patient-report-hopper-2026-03-02-2026-03-08.pdf"',
-    );
-    const pdf = response.rawPayload;
-    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const text = pdfText(pdf);
+    const { text } = pdfAttachment(response, "patient-report-hopper-2026-03-02-2026-03-08.pdf");
     for (const expected of [
       "Patient report",
       "Northbridge Heart",
