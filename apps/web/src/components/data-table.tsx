@@ -68,3 +68,9 @@ export const ChartFrame = ({ children }: { children: ReactNode }) => (
     {children}
   </div>
 );
+
+/**
+ * What every chart in a {@link ChartFrame} is given: no animation, and no keyboard stops in it (the table beside it
+ * is what a keyboard or a screen reader uses).
+ */
+export const framedChart = { skipAnimation: true, disableKeyboardNavigation: true } as const;

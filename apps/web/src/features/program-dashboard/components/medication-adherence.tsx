@@ -1,7 +1,7 @@
 import { Box, List, ListItem, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { messages, type ProgramMedication } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { FigureRequest } from "../api";
@@ -36,8 +36,7 @@ export const MedicationAdherence = ({
           <ChartFrame>
             <BarChart
               height={240}
-              skipAnimation
-              disableKeyboardNavigation
+              {...framedChart}
               hideLegend
               xAxis={[{ scaleType: "band", data: medications.map((m) => m.medicationName) }]}
               yAxis={[{ min: 0, max: 100, label: "Adherence (%)" }]}

@@ -5,7 +5,7 @@ import {
   messages,
   type QuestionnaireWeek,
 } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import { formatDay } from "./format";
@@ -41,8 +41,7 @@ export const QuestionnaireCompletion = ({
           <ChartFrame>
             <BarChart
               height={240}
-              skipAnimation
-              disableKeyboardNavigation
+              {...framedChart}
               xAxis={[{ scaleType: "band", data: labels }]}
               yAxis={[{ label: "Questionnaires" }]}
               series={[

@@ -1,7 +1,7 @@
 import { Link, Typography } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { ReportingTrend as Trend } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";
 import { NoData, WidgetCard } from "../../../components/widget-card";
@@ -51,8 +51,7 @@ export const ReportingTrend = ({
           <ChartFrame>
             <LineChart
               height={240}
-              skipAnimation
-              disableKeyboardNavigation
+              {...framedChart}
               xAxis={[{ data: weeks.map(weekOf), scaleType: "point" }]}
               yAxis={[{ min: 0, max: 100, label: "%" }]}
               series={[

@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { maxSymptomGrade, messages, symptomGradeLabels } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import { type DashboardQuery, type FigureRequest, useSymptomTrends } from "../api";
@@ -74,8 +74,7 @@ export const SymptomTrends = ({
           <ChartFrame>
             <LineChart
               height={260}
-              skipAnimation
-              disableKeyboardNavigation
+              {...framedChart}
               hideLegend
               xAxis={[dayChartAxis(query.axis, keys)]}
               yAxis={[{ min: 0, max: maxSymptomGrade, tickInterval: [0, 1, 2, 3, 4], label: "Average grade" }]}

@@ -2,7 +2,7 @@ import { Box } from "@mui/material";
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type TemperatureTrends as Trends, temperatureBands } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { Loading } from "../../../components/loading";
 import { NoData, WidgetCard } from "../../../components/widget-card";
 import type { DashboardQuery, FigureRequest } from "../api";
@@ -65,8 +65,7 @@ export const TemperatureTrends = ({
           <ChartFrame>
             <LineChart
               height={260}
-              skipAnimation
-              disableKeyboardNavigation
+              {...framedChart}
               xAxis={[dayChartAxis(query.axis, keys)]}
               yAxis={[{ min, max, valueFormatter: (v: number) => v.toFixed(1), label: "°C" }]}
               series={[

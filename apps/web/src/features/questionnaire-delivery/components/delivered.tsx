@@ -17,7 +17,7 @@ import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { messages, type QuestionnaireEvent, questionnaireScheduleLimits } from "@openpro/core";
 import { Fragment, type ReactNode, useMemo, useState } from "react";
-import { DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { RouterLink } from "../../../components/router-link";
 import { WidgetCard } from "../../../components/widget-card";
 import { formatDay } from "../../../lib/format";
@@ -127,11 +127,10 @@ export const ScoreTrend = ({ events, scale }: { events: QuestionnaireEvent[]; sc
       <Typography variant="h4" component="h4" sx={{ fontSize: "1rem" }}>
         {label}
       </Typography>
-      <div aria-hidden="true" style={{ width: "100%" }}>
+      <ChartFrame>
         <LineChart
           height={180}
-          skipAnimation
-          disableKeyboardNavigation
+          {...framedChart}
           hideLegend
           xAxis={[{ data: points.map((p) => formatDate(p.date)), scaleType: "point" }]}
           series={[{ curve: "linear", data: points.map((p) => round1(p.score)), label }]}
@@ -154,7 +153,7 @@ export const ScoreTrend = ({ events, scale }: { events: QuestionnaireEvent[]; sc
             </>
           ) : null}
         </LineChart>
-      </div>
+      </ChartFrame>
       {mid !== undefined ? (
         <Typography variant="body2" color="text.secondary">
           {`Band: first score ${round1(baseline)} ± ${mid} (minimal important difference)`}

@@ -1,7 +1,7 @@
 import { Box, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { ParticipantReport } from "@openpro/core";
-import { ChartFrame, DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { formatCompact, formatCount } from "../../../lib/format";
 import { formatDay, formatNumber } from "../format";
 import { NoData, WidgetCard } from "./widget-card";
@@ -60,8 +60,7 @@ export const StepsWidget = ({
         <ChartFrame>
           <BarChart
             height={200}
-            skipAnimation
-            disableKeyboardNavigation
+            {...framedChart}
             hideLegend
             xAxis={[{ data: steps.map((s) => formatDay(s.date)), scaleType: "band" }]}
             // "10K", not "10,000" cut to "10,0…" by the axis margin.

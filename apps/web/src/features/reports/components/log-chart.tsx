@@ -1,7 +1,7 @@
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { LogItem } from "@openpro/core";
 import type { ReactNode } from "react";
-import { ChartFrame, type DataColumn } from "../../../components/data-table";
+import { ChartFrame, type DataColumn, framedChart } from "../../../components/data-table";
 import { formatDay, formatTime } from "../format";
 
 /** When a log was made, "12 Mar 08:30": the day is the patient's own where the log says it. */
@@ -44,8 +44,7 @@ export const ReportLineChart = ({
   <ChartFrame>
     <LineChart
       height={height}
-      skipAnimation
-      disableKeyboardNavigation
+      {...framedChart}
       hideLegend
       xAxis={[{ data: [...xLabels], scaleType: "point" }]}
       yAxis={[yAxis]}

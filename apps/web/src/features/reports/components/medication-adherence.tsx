@@ -2,7 +2,7 @@ import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { type MedicationAdherence as Adherence, type MedicationEvent, messages } from "@openpro/core";
 import { useId, useState } from "react";
-import { ChartFrame, DataTable } from "../../../components/data-table";
+import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";
 import { formatDay, formatTime, todayIso } from "../format";
 import { NoData, WidgetCard } from "./widget-card";
 import { WidgetSelect } from "./widget-select";
@@ -58,8 +58,7 @@ export const MedicationChart = ({ item, height = 220 }: { item: Adherence; heigh
       <ChartFrame>
         <BarChart
           height={height}
-          skipAnimation
-          disableKeyboardNavigation
+          {...framedChart}
           xAxis={[{ data: days.map((d) => formatDay(d.date)), scaleType: "band" }]}
           yAxis={[{ tickMinStep: 1, label: "Doses" }]}
           series={[
