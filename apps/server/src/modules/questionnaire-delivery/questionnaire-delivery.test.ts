@@ -3,15 +3,7 @@ import { hardcodedTypeIds } from "@openpro/core";
 import ExcelJS from "exceljs";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import {
-  acceptInvite,
-  addPatient,
-  auditRows,
-  giveConsent,
-  newPatient,
-  patientLogin,
-  userIdOf,
-} from "../../../test/patients.js";
+import { addPatient, auditRows, consentedPatient, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { runDelivery } from "./service.js";
@@ -84,26 +76,21 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
       email: "omar@lakeside.test",
       role: "clinician_team_member",
     });
-    for (const [programId, token, firstName, email] of [
-      [heart, nurse.token, "Grace", "grace@patients.test"],
-      [heart, nurse.token, "Alan", "alan@patients.test"],
-      [lakeside, outsider.token, "Lena", "lena@patients.test"],
-    ] as const) {
-      expect((await addPatient(t, token, newPatient(programId, { firstName, email }))).statusCode).toBe(201);
-    }
+    const grace = await consentedPatient(t, nurse.token, heart, { firstName: "Grace", email: "grace@patients.test" });
+    const alan = newPatient(heart, { firstName: "Alan", email: "alan@patients.test" });
+    expect((await addPatient(t, nurse.token, alan)).statusCode).toBe(201);
+    const lena = await consentedPatient(t, outsider.token, lakeside, {
+      firstName: "Lena",
+      email: "lena@patients.test",
+    });
     const tok: Record<string, string> = {
       nurse: nurse.token,
       admin: admin.token,
       analyst: analyst.token,
       outsider: outsider.token,
+      grace: grace.token,
+      lena: lena.token,
     };
-    for (const [who, email, programId] of [
-      ["grace", "grace@patients.test", heart],
-      ["lena", "lena@patients.test", lakeside],
-    ] as const) {
-      tok[who] = await acceptInvite(t, email);
-      expect((await giveConsent(t, tok[who], programId)).statusCode).toBe(200);
-    }
     const custom = await t.ctx.db
       .insertInto("questionnaireTypes")
       .values([
@@ -118,7 +105,7 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
       ])
       .returning("id")
       .execute();
-    const graceId = await userIdOf(t, "grace@patients.test");
+    const graceId = grace.userId;
     const signInAll = async () => {
       tok.nurse = (await signIn(t, "nia@clinic.test")).accessToken;
       tok.admin = (await signIn(t, "ada@clinic.test")).accessToken;
