@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPairSync } from "node:crypto";
+import { createHmac, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { limits, messages } from "@openpro/core";
 import { decodeJwt, SignJWT } from "jose";
 import { sql } from "kysely";
@@ -11,6 +11,7 @@ import { signAccessToken } from "../../src/platform/auth/jwt.js";
 import { purposeKey } from "../../src/platform/auth/secrets.js";
 import { createPatient, login } from "../factories.js";
 import { giveConsent, lastInviteCode, newPatient, registerPatient, signUpForm, userIdOf } from "../patients.js";
+import { uploadImage } from "../program-images.js";
 import { addToOrganisation, addToProgram, insertOrganisation, insertProgram, multipartFile } from "../teams.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../test-app.js";
 
@@ -34,11 +35,17 @@ describe("tokens: only our own staff access token opens a staff endpoint", () =>
   let claims: { sub: string; sid: string };
   const current = (token: string) => t.request({ method: "GET", url: "/api/v1/current", token });
   const staffOnly = (token: string) => t.request({ method: "GET", url: "/api/v1/admin/permissions", token });
-  /** A token made exactly as the server makes one, with one field changed. */
-  const forge = (change: { aud?: string; iss?: string; typ?: string; kid?: string; key?: Uint8Array } = {}) => {
+  /** A token made exactly as the server makes one, with one field changed (or the algorithm and its key). */
+  const forge = (
+    change: { alg?: string; aud?: string; iss?: string; typ?: string; kid?: string; key?: Uint8Array | KeyObject } = {},
+  ) => {
     const now = Math.floor(t.clock.now().getTime() / 1000);
     return new SignJWT({ sid: claims.sid, scope: "clinical", typ: "access" })
-      .setProtectedHeader({ alg: "HS256", typ: change.typ ?? "at+jwt", kid: change.kid ?? "openpro/access-token/v1" })
+      .setProtectedHeader({
+        alg: change.alg ?? "HS256",
+        typ: change.typ ?? "at+jwt",
+        kid: change.kid ?? "openpro/access-token/v1",
+      })
       .setSubject(claims.sub)
       .setAudience(change.aud ?? "openpro-api")
       .setIssuer(change.iss ?? "openpro")
@@ -79,15 +86,7 @@ describe("tokens: only our own staff access token opens a staff endpoint", () =>
 
   it("refuses HS/RS confusion: an RS256 token, an RS256 header over an HMAC signature, HS512, the raw secret", async () => {
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const now = Math.floor(t.clock.now().getTime() / 1000);
-    const rs256 = await new SignJWT({ sid: claims.sid, scope: "clinical", typ: "access" })
-      .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: "openpro/access-token/v1" })
-      .setSubject(claims.sub)
-      .setAudience("openpro-api")
-      .setIssuer("openpro")
-      .setIssuedAt(now)
-      .setExpirationTime(now + 600)
-      .sign(privateKey);
+    const rs256 = await forge({ alg: "RS256", key: privateKey });
     expect((await current(rs256)).statusCode).toBe(401);
 
     // The classic confusion: "RS256" in the header, signed with HMAC over the key the server holds.
@@ -96,14 +95,10 @@ describe("tokens: only our own staff access token opens a staff endpoint", () =>
     const hmac = createHmac("sha256", purposeKey(secret, "access-token")).update(input).digest("base64url");
     expect((await current(`${input}.${hmac}`)).statusCode).toBe(401);
 
-    const hs512 = await new SignJWT({ sid: claims.sid, scope: "clinical", typ: "access" })
-      .setProtectedHeader({ alg: "HS512", typ: "at+jwt", kid: "openpro/access-token/v1" })
-      .setSubject(claims.sub)
-      .setAudience("openpro-api")
-      .setIssuer("openpro")
-      .setIssuedAt(now)
-      .setExpirationTime(now + 600)
-      .sign(new Uint8Array(Buffer.concat([purposeKey(secret, "access-token"), purposeKey(secret, "access-token")])));
+    const hs512 = await forge({
+      alg: "HS512",
+      key: new Uint8Array(Buffer.concat([purposeKey(secret, "access-token"), purposeKey(secret, "access-token")])),
+    });
     expect((await current(hs512)).statusCode).toBe(401);
 
     // Signed with JWT_SECRET itself rather than the access-token key derived from it.
@@ -406,12 +401,7 @@ describe("uploads checked by content, and security headers", () => {
   let t: TestApp;
   let token: string;
   const upload = (data: Buffer, fileName: string, contentType: string) =>
-    t.request({
-      method: "POST",
-      url: "/api/v1/admin/upload-image",
-      token,
-      ...multipartFile({ fileName, contentType, data }),
-    });
+    uploadImage(t, token, multipartFile({ fileName, contentType, data }));
 
   beforeAll(async () => {
     t = await createTestApp();

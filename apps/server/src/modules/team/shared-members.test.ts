@@ -25,6 +25,13 @@ describe("a program admin cannot re-address or delete someone who also works els
       payload: { firstName: "Sam", lastName: "Shared", email },
     });
 
+  /** A clinician team member with an account, on the Heart program's team: their id. */
+  const heartNurse = async (email: string, firstName: string, lastName: string) => {
+    const id = await t.createStaff({ email, role: "clinician_team_member", firstName, lastName });
+    await addToProgram(t, id, heart, "clinician_team_member");
+    return id;
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
@@ -35,21 +42,9 @@ describe("a program admin cannot re-address or delete someone who also works els
     callum = callumSession.token;
     await addToProgram(t, callumSession.id, heart, "clinical_project_admin");
     // Sam works on this program and in another organisation; Olive only on this program.
-    sharedId = await t.createStaff({
-      email: "sam@openpro.test",
-      role: "clinician_team_member",
-      firstName: "Sam",
-      lastName: "Shared",
-    });
-    await addToProgram(t, sharedId, heart, "clinician_team_member");
+    sharedId = await heartNurse("sam@openpro.test", "Sam", "Shared");
     await addToOrganisation(t, sharedId, lakeside, "clinician_team_member");
-    ownId = await t.createStaff({
-      email: "olive@openpro.test",
-      role: "clinician_team_member",
-      firstName: "Olive",
-      lastName: "Own",
-    });
-    await addToProgram(t, ownId, heart, "clinician_team_member");
+    ownId = await heartNurse("olive@openpro.test", "Olive", "Own");
   });
   afterAll(() => t.close());
 

@@ -106,12 +106,15 @@ describe("audit in the same transaction as the change", () => {
   it("does not add or remove a team member whose audit entry fails", async () => {
     await refuseAudit("program.member.add");
     const staffUrl = `/api/v1/admin/projects/${heart}/staff`;
-    const add = await t.request({
-      method: "POST",
-      url: staffUrl,
-      token: programAdmin.token,
-      payload: { firstName: "Rosa", lastName: "Diaz", email: "rosa@clinic.test", role: "clinician_team_member" },
-    });
+    /** The program admin adds Rosa, a clinician team member, to Heart's team. */
+    const addRosa = () =>
+      t.request({
+        method: "POST",
+        url: staffUrl,
+        token: programAdmin.token,
+        payload: { firstName: "Rosa", lastName: "Diaz", email: "rosa@clinic.test", role: "clinician_team_member" },
+      });
+    const add = await addRosa();
     expect(add.statusCode).toBe(500);
     expect(
       await t.ctx.db.selectFrom("users").select("id").where("email", "=", "rosa@clinic.test").executeTakeFirst(),
@@ -119,12 +122,7 @@ describe("audit in the same transaction as the change", () => {
     expect(await t.mailsTo("rosa@clinic.test")).toEqual([]);
     await sql.raw(`DROP TRIGGER test_refuse_audit ON audit_log`).execute(t.ctx.db);
 
-    const added = await t.request({
-      method: "POST",
-      url: staffUrl,
-      token: programAdmin.token,
-      payload: { firstName: "Rosa", lastName: "Diaz", email: "rosa@clinic.test", role: "clinician_team_member" },
-    });
+    const added = await addRosa();
     expect(added.statusCode).toBe(201);
     const rosa = await userIdOf(t, "rosa@clinic.test");
     await refuseAudit("program.member.remove");

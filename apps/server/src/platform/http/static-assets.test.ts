@@ -128,27 +128,25 @@ describe("the built web app and API answers go out compressed and cacheable", ()
   });
 
   it("compresses an API JSON answer over the threshold when asked, and only then", async () => {
-    const plain = await t.request({ method: "GET", url: "/api/v1/admin/permissions", token });
+    /** The permissions list (a JSON answer over the threshold), asked for in `acceptEncoding` if given. */
+    const permissions = (acceptEncoding?: string) =>
+      t.request({
+        method: "GET",
+        url: "/api/v1/admin/permissions",
+        token,
+        ...(acceptEncoding ? { headers: { "accept-encoding": acceptEncoding } } : {}),
+      });
+    const plain = await permissions();
     expect(plain.statusCode).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
 
-    const br = await t.request({
-      method: "GET",
-      url: "/api/v1/admin/permissions",
-      token,
-      headers: { "accept-encoding": "br" },
-    });
+    const br = await permissions("br");
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
 
-    const gzip = await t.request({
-      method: "GET",
-      url: "/api/v1/admin/permissions",
-      token,
-      headers: { "accept-encoding": "gzip" },
-    });
+    const gzip = await permissions("gzip");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
