@@ -1,4 +1,4 @@
-import { TextField, type TextFieldProps } from "@mui/material";
+import { MenuItem, TextField, type TextFieldProps } from "@mui/material";
 import type { ChangeEvent } from "react";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 
@@ -10,10 +10,14 @@ type Props<T extends FieldValues, O extends FieldValues> = Omit<
   name: Path<T>;
   /** Called after the form took the chosen value. */
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The first line, disabled, shown while nothing is chosen (the value ""), e.g. "Choose a type". */
+  prompt?: string;
+  /** The choices as value and label, after the prompt (any `children` follow them). */
+  options?: readonly { value: string; label: string }[];
 };
 
 /**
- * A MUI select (its `MenuItem`s as children) bound to react-hook-form; the error text appears once validation ran
+ * A MUI select (its choices as `options`, or `MenuItem`s as children) bound to react-hook-form; the error text appears once validation ran
  * (after a submit), in place of the helper text.
  */
 export const FormSelectField = <T extends FieldValues, O extends FieldValues = T>({
@@ -21,6 +25,8 @@ export const FormSelectField = <T extends FieldValues, O extends FieldValues = T
   name,
   helperText,
   onChange,
+  prompt,
+  options,
   children,
   ...props
 }: Props<T, O>) => {
@@ -40,6 +46,16 @@ export const FormSelectField = <T extends FieldValues, O extends FieldValues = T
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText}
     >
+      {prompt === undefined ? null : (
+        <MenuItem value="" disabled>
+          {prompt}
+        </MenuItem>
+      )}
+      {options?.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
       {children}
     </TextField>
   );

@@ -6,7 +6,6 @@ import {
   FormControlLabel,
   FormHelperText,
   FormLabel,
-  MenuItem,
   Radio,
   RadioGroup,
 } from "@mui/material";
@@ -156,16 +155,9 @@ export const AppointmentForm = ({
         onChange={(event) => {
           if (event.target.value === "TELEPHONE_CONSULTATION") setValue("mode", "TELEPHONE", { shouldDirty: true });
         }}
-      >
-        <MenuItem value="" disabled>
-          Choose a type
-        </MenuItem>
-        {appointmentTypes.map((t) => (
-          <MenuItem key={t} value={t}>
-            {appointmentTypeLabels[t]}
-          </MenuItem>
-        ))}
-      </FormSelectField>
+        prompt="Choose a type"
+        options={appointmentTypes.map((t) => ({ value: t, label: appointmentTypeLabels[t] }))}
+      />
       <FormDateField
         control={control}
         name="date"
@@ -251,13 +243,8 @@ export const AppointmentForm = ({
         label="Status"
         disabled={timeKind === "allDay"}
         helperText={timeKind === "allDay" ? "An all-day appointment is always Scheduled" : undefined}
-      >
-        {appointmentStatuses.map((s) => (
-          <MenuItem key={s} value={s}>
-            {appointmentStatusLabels[s]}
-          </MenuItem>
-        ))}
-      </FormSelectField>
+        options={appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabels[s] }))}
+      />
       <FormTextField
         control={control}
         name="withWhom"

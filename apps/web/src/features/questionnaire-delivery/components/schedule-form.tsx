@@ -5,7 +5,6 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
-  MenuItem,
   Radio,
   RadioGroup,
   Step,
@@ -130,26 +129,18 @@ export const ScheduleForm = ({
           setValue("frequency", "", { shouldDirty: true });
           setValue("numberToSend", "1", { shouldDirty: true });
         }}
-      >
-        <MenuItem value="" disabled>
-          Choose a type
-        </MenuItem>
-        {scheduleItemTypes.map((t) => (
-          <MenuItem key={t} value={t}>
-            {typeLabels[t]}
-          </MenuItem>
-        ))}
-      </FormSelectField>
-      <FormSelectField control={control} name="itemId" label="Questionnaire" required disabled={!type || noItems}>
-        <MenuItem value="" disabled>
-          Choose a questionnaire
-        </MenuItem>
-        {(items.data ?? []).map((item) => (
-          <MenuItem key={item.id} value={item.id}>
-            {item.name}
-          </MenuItem>
-        ))}
-      </FormSelectField>
+        prompt="Choose a type"
+        options={scheduleItemTypes.map((t) => ({ value: t, label: typeLabels[t] }))}
+      />
+      <FormSelectField
+        control={control}
+        name="itemId"
+        label="Questionnaire"
+        required
+        disabled={!type || noItems}
+        prompt="Choose a questionnaire"
+        options={(items.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+      />
       {noItems && type ? <Alert severity="info">{messages.qsNoItems(typePlurals[type])}</Alert> : null}
     </>
   );
@@ -230,16 +221,9 @@ export const ScheduleForm = ({
                 setValue("numberToSend", "2", { shouldDirty: true });
               }
             }}
-          >
-            <MenuItem value="" disabled>
-              Choose a frequency
-            </MenuItem>
-            {frequencyChoices.map((c) => (
-              <MenuItem key={c.value} value={c.value}>
-                {c.label}
-              </MenuItem>
-            ))}
-          </FormSelectField>
+            prompt="Choose a frequency"
+            options={frequencyChoices}
+          />
           {frequency === "custom" ? (
             <FormTextField
               control={control}
