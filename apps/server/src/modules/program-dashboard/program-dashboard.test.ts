@@ -62,6 +62,14 @@ describe("the program dashboard sums up a program's week", () => {
     await changePermissions(t, session.id, { revoke: programData });
     return { id: session.id, token: (await signIn(t, (await emailOf(session.id))!)).accessToken };
   };
+  /** A patient's enrolment in the program moves to `status` (withdrawn, or consented again). */
+  const setEnrolmentStatus = (programId: string, userId: string, status: string) =>
+    t.ctx.db
+      .updateTable("programPatients")
+      .set({ status })
+      .where("programId", "=", programId)
+      .where("userId", "=", userId)
+      .execute();
   const emailOf = async (userId: string) =>
     (await t.ctx.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email;
 
@@ -310,44 +318,43 @@ describe("the program dashboard sums up a program's week", () => {
     ]);
     // The same figures as core's adherenceOf over each patient's doses, summed.
     const days = datesBetween(week.startDate, week.endDate);
-    const today = "2026-03-07";
-    const graceTotals = adherenceOf(
+    /** adherenceOf over the week, read on Saturday the 7th, of a medicine and its dose of each day, logged or skipped. */
+    const overTheWeek = (
+      medicine: Parameters<typeof adherenceOf>[0],
+      doses: Record<string, "logged" | "skipped"> = {},
+    ) =>
+      adherenceOf(
+        medicine,
+        days,
+        new Map(
+          Object.entries(doses).map(([day, dose]) => [
+            day,
+            { logged: dose === "logged" ? 1 : 0, skipped: dose === "skipped" ? 1 : 0 },
+          ]),
+        ),
+        "2026-03-07",
+      );
+    const graceTotals = overTheWeek(
       { frequency: "ONCE_DAILY", startDate: "2026-03-02", endDate: null },
-      days,
-      new Map([
-        ["2026-03-02", { logged: 1, skipped: 0 }],
-        ["2026-03-03", { logged: 1, skipped: 0 }],
-        ["2026-03-04", { logged: 0, skipped: 1 }],
-      ]),
-      today,
+      { "2026-03-02": "logged", "2026-03-03": "logged", "2026-03-04": "skipped" },
     );
-    const alanTotals = adherenceOf(
+    const alanTotals = overTheWeek(
       { frequency: "ONCE_DAILY", startDate: "2026-03-05", endDate: null },
-      days,
-      new Map([
-        ["2026-03-05", { logged: 1, skipped: 0 }],
-        ["2026-03-06", { logged: 1, skipped: 0 }],
-      ]),
-      today,
+      { "2026-03-05": "logged", "2026-03-06": "logged" },
     );
     expect(graceTotals.missed + alanTotals.missed).toBe(2);
     expect(graceTotals.logged + alanTotals.logged).toBe(4);
-    const ironTotals = adherenceOf(
+    const ironTotals = overTheWeek(
       { frequency: "EVERY_OTHER_DAY", startDate: "2026-03-02", endDate: null, countFrom: "2026-03-03" },
-      days,
-      new Map([
-        ["2026-03-03", { logged: 1, skipped: 0 }],
-        ["2026-03-04", { logged: 1, skipped: 0 }],
-      ]),
-      today,
+      { "2026-03-03": "logged", "2026-03-04": "logged" },
     );
     expect(ironTotals).toMatchObject({ logged: 2, missed: 1, adherence: 67 });
-    const weekly = adherenceOf(
-      { frequency: "WEEKLY", startDate: "2026-03-01", endDate: null, countFrom: "2026-03-03" },
-      days,
-      new Map(),
-      today,
-    );
+    const weekly = overTheWeek({
+      frequency: "WEEKLY",
+      startDate: "2026-03-01",
+      endDate: null,
+      countFrom: "2026-03-03",
+    });
     expect(weekly).toMatchObject({ missed: 0, adherence: null });
   });
 
@@ -609,17 +616,10 @@ describe("the program dashboard sums up a program's week", () => {
     // A dose deleted; Alan withdraws (his doses leave) and consents again (they come back).
     await t.ctx.db.deleteFrom("medicationEvents").where("takenAt", "=", new Date("2026-03-07T20:00:00Z")).execute();
     expect(await rollUp()).toEqual(await fromEvents());
-    const setStatus = (status: string) =>
-      t.ctx.db
-        .updateTable("programPatients")
-        .set({ status })
-        .where("programId", "=", heart)
-        .where("userId", "=", alan)
-        .execute();
-    await setStatus("CONSENT_WITHDRAWN");
+    await setEnrolmentStatus(heart, alan, "CONSENT_WITHDRAWN");
     expect(await rollUp()).toEqual(await fromEvents());
     expect((await medication()).map((m: { medicationName: string }) => m.medicationName)).toEqual(["Omeprazole"]);
-    await setStatus("CONSENTED");
+    await setEnrolmentStatus(heart, alan, "CONSENTED");
     expect(await rollUp()).toEqual(await fromEvents());
     // The medication deleted takes its doses with it; the rebuild finds what the triggers kept.
     await t.ctx.db.deleteFrom("patientMedications").where("id", "=", alanOmeprazole.id).execute();
@@ -669,15 +669,8 @@ describe("the program dashboard sums up a program's week", () => {
     await setValidation(t, monday!.id, "Acknowledged");
     expect(await trend()).toEqual({ "2026-03-02": 1, "2026-03-03": 2.5 });
     // Grace withdraws: only Alan's Tuesday is left; Wendy consents again: her 4 counts.
-    const setStatus = (userId: string, status: string) =>
-      t.ctx.db
-        .updateTable("programPatients")
-        .set({ status })
-        .where("programId", "=", heart)
-        .where("userId", "=", userId)
-        .execute();
-    await setStatus(grace, "CONSENT_WITHDRAWN");
-    await setStatus(wendy, "CONSENTED");
+    await setEnrolmentStatus(heart, grace, "CONSENT_WITHDRAWN");
+    await setEnrolmentStatus(heart, wendy, "CONSENTED");
     expect(await trend()).toEqual({ "2026-03-03": 3 });
     expect(await rollUp()).toEqual(await fromLogs());
     // Temperatures follow too: Tuesday is Alan's 36 and Wendy's 39.5.
