@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { messages } from "@openpro/core";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertConsentedEnrolment } from "../../../test/enrolment-rows.js";
 import { createPatient } from "../../../test/factories.js";
 import { nhsNumber } from "../../../test/patients.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
@@ -81,32 +82,17 @@ describe("SMART Backend Services: a token without a person", () => {
   /** A patient who joined a program with an NHS number and consented (written as enrolment leaves it). */
   const enrol = async (programId: string, email: string, lastName: string, serial: number) => {
     const userId = await createPatient(t, { email, password: "Harbour-Lights-2026!", firstName: "Pat" });
-    const row = await t.ctx.db
-      .insertInto("programPatients")
-      .values({
-        programId,
-        userId,
-        firstName: "Pat",
-        lastName,
-        inviteEmail: email,
-        consentedEmail: email,
-        patientIdType: "nhs_number",
-        patientId: nhsNumber(serial),
-        status: "CONSENTED",
-        consentGiven: true,
-        dateConsentGiven: t.clock.now(),
-        dateConsentRevoked: null,
-        inviteAcceptedAt: t.clock.now(),
-        enrolledWith: "individual",
-        createdBy: null,
-        createdAt: t.clock.now(),
-        erasedAt: null,
-        erasureGround: null,
-        birthYear: null,
-      } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertConsentedEnrolment(t, {
+      programId,
+      userId,
+      firstName: "Pat",
+      lastName,
+      inviteEmail: email,
+      consentedEmail: email,
+      patientIdType: "nhs_number",
+      patientId: nhsNumber(serial),
+      consentGiven: true,
+    });
   };
 
   beforeAll(async () => {

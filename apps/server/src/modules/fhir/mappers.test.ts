@@ -86,15 +86,20 @@ const licensed: QuestionnaireTypeRow = {
   lastUpdated: at,
 };
 
+/** The program's part of a patient row: enrolled in Northbridge Heart (UK and Ireland), listed at `at`. */
+const inNorthbridgeHeart = {
+  sortAt: at,
+  programId: owner.programId,
+  programName: "Northbridge Heart",
+  organisationId: "0d1e2f30-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+  territory: "UK_IRE",
+  hospitalNumberSystem: null,
+} as const;
+
 const examples = {
   patient: toPatient({
     id: owner.enrolmentId,
-    sortAt: at,
-    programId: owner.programId,
-    programName: "Northbridge Heart",
-    organisationId: "0d1e2f30-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
-    territory: "UK_IRE",
-    hospitalNumberSystem: null,
+    ...inNorthbridgeHeart,
     userId: owner.patientUserId,
     firstName: "Grace",
     lastName: "Hopper",
@@ -111,12 +116,7 @@ const examples = {
   }),
   erasedPatient: toPatient({
     id: "66666666-7777-4888-8999-aaaaaaaaaaaa",
-    sortAt: at,
-    programId: owner.programId,
-    programName: "Northbridge Heart",
-    organisationId: "0d1e2f30-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
-    territory: "UK_IRE",
-    hospitalNumberSystem: null,
+    ...inNorthbridgeHeart,
     userId: "77777777-8888-4999-8aaa-bbbbbbbbbbbb",
     firstName: "Erased patient",
     lastName: "",

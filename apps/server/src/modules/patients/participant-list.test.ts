@@ -1,5 +1,6 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertConsentedEnrolment } from "../../../test/enrolment-rows.js";
 import { fieldErrors } from "../../../test/factories.js";
 import { insertLog, setValidation } from "../../../test/patient-data.js";
 import { consentedPatient, listPatients } from "../../../test/patients.js";
@@ -128,26 +129,16 @@ describe("the participant list sorts by open severe symptoms, and the details dr
       { logClass: "SYMPTOMS", at: "2026-03-01T08:00:00Z", logTypeId: NAUSEA, grade: 4 },
     );
     // A danger log sent to another program counts there, not here.
-    await t.ctx.db
-      .insertInto("programPatients")
-      .values({
-        programId: lakeside,
-        userId: id.Lovelace!,
-        firstName: "Ada",
-        lastName: "Lovelace",
-        inviteEmail: emails.Lovelace!,
-        consentedEmail: null,
-        patientIdType: null,
-        patientId: null,
-        status: "CONSENTED",
-        dateConsentGiven: t.clock.now(),
-        dateConsentRevoked: null,
-        inviteAcceptedAt: t.clock.now(),
-        enrolledWith: "individual",
-        createdBy: null,
-        createdAt: t.clock.now(),
-      })
-      .execute();
+    await insertConsentedEnrolment(t, {
+      programId: lakeside,
+      userId: id.Lovelace!,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      inviteEmail: emails.Lovelace!,
+      consentedEmail: null,
+      patientIdType: null,
+      patientId: null,
+    });
     await insertLog(
       t,
       { programId: lakeside, patientId: id.Lovelace! },
