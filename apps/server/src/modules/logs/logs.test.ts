@@ -28,6 +28,15 @@ describe("patients send their logs from the app and the care team acknowledges t
         .where("userId", "=", patient)
         .executeTakeFirstOrThrow()
     ).severeSymptomsCount;
+  /** A program's audit rows of an action, oldest first: who did it, where, about whom, and its details. */
+  const programAudit = (action: string, programId: string) =>
+    t.ctx.db
+      .selectFrom("auditLog")
+      .select(["actorUserId", "programId", "patientId", "details"])
+      .where("action", "=", action)
+      .where("programId", "=", programId)
+      .orderBy("chainPosition")
+      .execute();
   const logRow = (logId: string) =>
     t.ctx.db.selectFrom("patientLogs").selectAll().where("id", "=", logId).executeTakeFirstOrThrow();
   const symptom = (extra: Record<string, unknown> = {}) => ({
@@ -271,13 +280,7 @@ describe("patients send their logs from the app and the care team acknowledges t
       expect(sleep).toMatchObject({ value: 7.5, unit: "h", utcOffsetMinutes: 0 });
       // One open danger log: the participant list's counter shows it.
       expect(await severeCount(heart, userId.grace!)).toBe(1);
-      const audit = await t.ctx.db
-        .selectFrom("auditLog")
-        .select(["actorUserId", "programId", "patientId", "details"])
-        .where("action", "=", "logs.upload")
-        .where("programId", "=", heart)
-        .execute();
-      expect(audit).toEqual([
+      expect(await programAudit("logs.upload", heart)).toEqual([
         {
           actorUserId: userId.grace,
           programId: heart,
@@ -309,13 +312,7 @@ describe("patients send their logs from the app and the care team acknowledges t
       ]);
       expect(await logCount()).toBe(before + 1);
       // Each upload audited with what it wrote: the two retries nothing, the mixed one one log.
-      const audited = await t.ctx.db
-        .selectFrom("auditLog")
-        .select("details")
-        .where("action", "=", "logs.upload")
-        .where("programId", "=", heart)
-        .orderBy("chainPosition")
-        .execute();
+      const audited = await programAudit("logs.upload", heart);
       expect(audited.slice(-3).map((row) => row.details)).toEqual([
         { received: batch.length, created: 0, duplicates: batch.length },
         { received: batch.length, created: 0, duplicates: batch.length },
@@ -645,13 +642,8 @@ describe("patients send their logs from the app and the care team acknowledges t
         validationStatus: "Removed",
         validationReason: "Incorrect symptom severity",
       });
-      const audit = await t.ctx.db
-        .selectFrom("auditLog")
-        .select("details")
-        .where("action", "=", "log.revalidate")
-        .where("programId", "=", heart)
-        .executeTakeFirstOrThrow();
-      expect(audit.details).toEqual({
+      const [audit] = await programAudit("log.revalidate", heart);
+      expect(audit?.details).toEqual({
         before: { status: "Acknowledged", reason: null },
         after: { status: "Removed", reason: "Incorrect symptom severity" },
       });
