@@ -64,6 +64,17 @@ export const signedInStaffUser = (over: Partial<CurrentUser> = {}): CurrentUser 
   ...over,
 });
 
+/** Nia, a nurse with no permissions of her own: the staff user of the password-change stories. */
+export const nurseNia = (over: Partial<CurrentUser> = {}): CurrentUser =>
+  signedInStaffUser({
+    id: "n1",
+    firstName: "Nia",
+    lastName: "Okafor",
+    email: "nia@clinic.test",
+    permissions: [],
+    ...over,
+  });
+
 /** The instructions for use as GET /api/v1/content/sciensuspro-instructions-for-use returns them: one paragraph. */
 export const instructionsForUseFixture = (text = "Read the alerts every morning."): RichTextDocument => ({
   id: "sciensuspro-instructions-for-use",
@@ -85,4 +96,20 @@ export const dailyReportFixture = (date: string, over: Partial<DailyReport> = {}
   activities: [],
   steps: [],
   ...over,
+});
+
+/** GET /admin/outbox's first page holding one stored sign-in code mail to Ann; `text` is the mail's text. */
+export const outboxWithSignInCode = (text = "Your code is 123456") => ({
+  results: [
+    {
+      id: "m1",
+      to: "ann@example.org",
+      subject: "Your sign-in code",
+      text,
+      status: "stored",
+      createdAt: "2026-11-21T10:00:00.000Z",
+      sentAt: null,
+    },
+  ],
+  totalCount: 1,
 });

@@ -1,5 +1,5 @@
 import { ThemeProvider } from "@mui/material";
-import type { CurrentUser } from "@openpro/core";
+import { type CurrentUser, messages } from "@openpro/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { SnackbarProvider } from "notistack";
@@ -90,3 +90,16 @@ export const signedInSession = (user: CurrentUser = signedInStaffUser()): Sessio
 /** Renders UI with the app's providers (renderWithProviders) inside the given session. */
 export const renderSignedIn = (session: Session, ui: ReactElement, options: { route?: string; path?: string } = {}) =>
   renderWithProviders(<SessionContext.Provider value={session}>{ui}</SessionContext.Provider>, options);
+
+/** The server's side of a password change: the change is accepted, and the sign-in with the new password returns `user`. */
+export const stubPasswordChange = (user: CurrentUser) =>
+  stubFetch({
+    "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
+    "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a2", refreshToken: "r2", user }),
+  });
+
+/** The body of the sign-in a stubbed fetch received (after a password change, the one with the new password). */
+export const signInBodyOf = (fetchMock: ReturnType<typeof stubFetch>): unknown => {
+  const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/v2/auth/login"));
+  return JSON.parse(String(login?.[1]?.body));
+};

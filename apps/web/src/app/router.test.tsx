@@ -11,7 +11,7 @@ import { rememberOtpSent } from "../lib/sign-in-state";
 import { storageKeys } from "../lib/storage-keys";
 import { theme } from "../lib/theme";
 import { storeTokens } from "../lib/tokens";
-import { instructionsForUseFixture, programFixture, signedInStaffUser } from "../test-fixtures";
+import { instructionsForUseFixture, outboxWithSignInCode, programFixture, signedInStaffUser } from "../test-fixtures";
 import { fakeJwt, jsonResponse, stubFetch } from "../test-utils";
 import { createQueryClient } from "./query-client";
 import { routes } from "./router";
@@ -114,21 +114,7 @@ describe("routes and guards", () => {
     signInAs(
       { permissions: ["admin", "view_user"] },
       {
-        "GET /api/v1/admin/outbox?_page=1&_perPage=25": () =>
-          jsonResponse(200, {
-            results: [
-              {
-                id: "m1",
-                to: "ann@example.org",
-                subject: "Your sign-in code",
-                text: "Your code is 123456",
-                status: "stored",
-                createdAt: "2026-11-21T10:00:00.000Z",
-                sentAt: null,
-              },
-            ],
-            totalCount: 1,
-          }),
+        "GET /api/v1/admin/outbox?_page=1&_perPage=25": () => jsonResponse(200, outboxWithSignInCode()),
       },
     );
     renderApp("/outbox");

@@ -1,26 +1,16 @@
-import { messages } from "@openpro/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { signedInStaffUser } from "../test-fixtures";
-import { jsonResponse, renderSignedIn, signedInSession, stubFetch } from "../test-utils";
+import { nurseNia } from "../test-fixtures";
+import { renderSignedIn, signedInSession, signInBodyOf, stubPasswordChange } from "../test-utils";
 import { SettingsPage } from "./settings-page";
 
 const NEW_PASSWORD = "Harbour-Lights-2026!";
-const nia = signedInStaffUser({
-  id: "n1",
-  firstName: "Nia",
-  lastName: "Okafor",
-  email: "nia@clinic.test",
-  permissions: [],
-});
+const nia = nurseNia();
 
 describe("the settings page", { timeout: 60_000 }, () => {
   it("signs the user back in with the new password (scope clinical) after a change, not out", async () => {
-    const fetchMock = stubFetch({
-      "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
-      "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a2", refreshToken: "r2", user: nia }),
-    });
+    const fetchMock = stubPasswordChange(nia);
     const session = signedInSession(nia);
     const user = userEvent.setup();
     renderSignedIn(session, <SettingsPage />);
@@ -31,8 +21,7 @@ describe("the settings page", { timeout: 60_000 }, () => {
 
     await vi.waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ accessToken: "a2", refreshToken: "r2" }, nia));
     expect(session.signOut).not.toHaveBeenCalled();
-    const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/v2/auth/login"));
-    expect(JSON.parse(String(login?.[1]?.body))).toEqual({
+    expect(signInBodyOf(fetchMock)).toEqual({
       email: "nia@clinic.test",
       password: NEW_PASSWORD,
       scope: "clinical",

@@ -3,20 +3,20 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { postSignInRoute } from "../lib/sign-in-state";
-import { signedInStaffUser } from "../test-fixtures";
-import { jsonResponse, renderSignedIn, signedInSession, stubFetch } from "../test-utils";
+import { nurseNia } from "../test-fixtures";
+import {
+  jsonResponse,
+  renderSignedIn,
+  signedInSession,
+  signInBodyOf,
+  stubFetch,
+  stubPasswordChange,
+} from "../test-utils";
 import { UpdatePasswordPage } from "./update-password-page";
 
 const NEW_PASSWORD = "Harbour-Lights-2026!";
 /** A nurse whose password expired yesterday. */
-const expiredNia = signedInStaffUser({
-  id: "n1",
-  firstName: "Nia",
-  lastName: "Okafor",
-  email: "nia@clinic.test",
-  permissions: [],
-  passwordExpireDate: new Date(Date.now() - 86_400_000).toISOString(),
-});
+const expiredNia = nurseNia({ passwordExpireDate: new Date(Date.now() - 86_400_000).toISOString() });
 const renewedNia = { ...expiredNia, passwordExpireDate: new Date(Date.now() + 90 * 86_400_000).toISOString() };
 
 const changePassword = async () => {
@@ -28,10 +28,7 @@ const changePassword = async () => {
 
 describe("the forced password change (an expired password)", { timeout: 60_000 }, () => {
   it("signs the user back in with the new password and continues to the page the sign-in was going to", async () => {
-    const fetchMock = stubFetch({
-      "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
-      "POST /api/v2/auth/login": () => jsonResponse(200, { accessToken: "a2", refreshToken: "r2", user: renewedNia }),
-    });
+    const fetchMock = stubPasswordChange(renewedNia);
     // The sign-in sent her here on the way to a patient's page.
     expect(postSignInRoute(expiredNia, "/programs/p1/patients/u1")).toBe("/update-password");
     const session = signedInSession(expiredNia);
@@ -46,8 +43,7 @@ describe("the forced password change (an expired password)", { timeout: 60_000 }
     );
     expect(session.signOut).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/programs/p1/patients/u1"));
-    const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/v2/auth/login"));
-    expect(JSON.parse(String(login?.[1]?.body))).toEqual({
+    expect(signInBodyOf(fetchMock)).toEqual({
       email: "nia@clinic.test",
       password: NEW_PASSWORD,
       scope: "clinical",
@@ -55,15 +51,7 @@ describe("the forced password change (an expired password)", { timeout: 60_000 }
   });
 
   it("continues to the instructions for use when they are not yet accepted", async () => {
-    stubFetch({
-      "POST /api/v2/auth/change-password": () => jsonResponse(200, { message: messages.passwordUpdated }),
-      "POST /api/v2/auth/login": () =>
-        jsonResponse(200, {
-          accessToken: "a2",
-          refreshToken: "r2",
-          user: { ...renewedNia, instructionsAcknowledged: false },
-        }),
-    });
+    stubPasswordChange({ ...renewedNia, instructionsAcknowledged: false });
     const session = signedInSession({ ...expiredNia, instructionsAcknowledged: false });
     const { router } = renderSignedIn(session, <UpdatePasswordPage />, {
       route: "/update-password",

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { outboxWithSignInCode } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { OutboxList } from "./outbox-list";
 
@@ -7,20 +8,12 @@ describe("the outbox", { timeout: 20_000 }, () => {
   it("shows each mail as one card: its subject, status, addressee and text together", async () => {
     stubFetch({
       "GET /api/v1/admin/outbox?_page=1&_perPage=25": () =>
-        jsonResponse(200, {
-          results: [
-            {
-              id: "m1",
-              to: "ann@example.org",
-              subject: "Your sign-in code",
-              text: "Your code is 123456. https://openpro.example/a/very/long/link/that/once/pushed/the/status/off-screen",
-              status: "stored",
-              createdAt: "2026-11-21T10:00:00.000Z",
-              sentAt: null,
-            },
-          ],
-          totalCount: 1,
-        }),
+        jsonResponse(
+          200,
+          outboxWithSignInCode(
+            "Your code is 123456. https://openpro.example/a/very/long/link/that/once/pushed/the/status/off-screen",
+          ),
+        ),
     });
     renderWithProviders(<OutboxList />);
     const mails = await screen.findByRole("list", { name: "Outbox e-mails" });
