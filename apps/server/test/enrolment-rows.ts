@@ -1,3 +1,5 @@
+import type { Insertable } from "kysely";
+import type { ProgramPatientsTable } from "../src/db/schema.js";
 import type { TestApp } from "./test-app.js";
 
 /**
@@ -7,17 +9,10 @@ import type { TestApp } from "./test-app.js";
  */
 export const insertConsentedEnrolment = async (
   t: TestApp,
-  enrolment: {
-    programId: string;
-    userId: string;
-    firstName: string;
-    lastName: string;
-    inviteEmail: string;
-    consentedEmail: string | null;
-    patientIdType: string | null;
-    patientId: string | null;
-    consentGiven?: boolean;
-  },
+  enrolment: Pick<
+    Insertable<ProgramPatientsTable>,
+    "programId" | "userId" | "firstName" | "lastName" | "inviteEmail" | "consentedEmail" | "patientIdType" | "patientId"
+  > & { consentGiven?: boolean },
 ) =>
   (
     await t.ctx.db

@@ -134,31 +134,34 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     return anna;
   };
 
+  /** Someone added to Heart & Lung's team (by `token`) with the names, address and role given: their id. */
+  const addedToHeartLung = async (
+    w: World,
+    token: string,
+    person: { firstName: string; lastName: string; email: string; role: string },
+  ) => {
+    const added = await add(token, w.heartLung, { ...w.member, ...person });
+    expect(added.statusCode).toBe(201);
+    return (added.json() as TeamMember).id;
+  };
+
   /** Pia, an internal program admin, added to Heart & Lung by the super admin. */
-  const piaAddedByAdmin = async (w: World) => {
-    const added = await add(admin.token, w.heartLung, {
-      ...w.member,
+  const piaAddedByAdmin = (w: World) =>
+    addedToHeartLung(w, admin.token, {
       firstName: "Pia",
       lastName: "Lind",
       email: w.email("pia"),
       role: "internal_program_admin",
     });
-    expect(added.statusCode).toBe(201);
-    return (added.json() as TeamMember).id;
-  };
 
   /** Omar, a clinical admin, invited to Heart & Lung by Callum. */
-  const omarInvited = async (w: World) => {
-    const added = await add(w.callum.token, w.heartLung, {
-      ...w.member,
+  const omarInvited = (w: World) =>
+    addedToHeartLung(w, w.callum.token, {
       firstName: "Omar",
       lastName: "Haddad",
       email: w.email("omar"),
       role: "clinician_admin",
     });
-    expect(added.statusCode).toBe(201);
-    return (added.json() as TeamMember).id;
-  };
 
   beforeAll(async () => {
     t = await createTestApp();
