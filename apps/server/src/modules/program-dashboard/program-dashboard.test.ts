@@ -75,7 +75,8 @@ describe("the program dashboard sums up a program's week", () => {
 
   /**
    * The week described above, in a program of its own: Grace, Alan and Wendy (added by the nurse,
-   * consented on the days given), their logs and doses, Wendy withdrawn on Thursday.
+   * consented on the days given), their logs and doses, Wendy withdrawn on Thursday; with the id of
+   * Alan's once-a-day Omeprazole, for the story that changes it.
    */
   const heartWeek = async () => {
     const heart = await heartProgram();
@@ -128,7 +129,7 @@ describe("the program dashboard sums up a program's week", () => {
       { name: "Omeprazole", frequency: "ONCE_DAILY", startDate: "2026-03-02" },
       { logged: ["2026-03-02T08:00:00Z", "2026-03-03T08:00:00Z"], skipped: ["2026-03-04T08:00:00Z"] },
     );
-    await insertMedicationWithDoses(
+    const alanOmeprazole = await insertMedicationWithDoses(
       t,
       ofAlan,
       { name: "Omeprazole", frequency: "ONCE_DAILY", startDate: "2026-03-05" },
@@ -158,7 +159,7 @@ describe("the program dashboard sums up a program's week", () => {
       .where("programId", "=", heart)
       .where("userId", "=", wendy)
       .execute();
-    return { heart, grace, alan, wendy };
+    return { heart, grace, alan, wendy, alanOmeprazole };
   };
 
   beforeAll(async () => {
@@ -533,7 +534,7 @@ describe("the program dashboard sums up a program's week", () => {
   });
 
   it("keeps the medication roll-up equal to the doses through new doses, medication changes and withdrawal", async () => {
-    const { heart, alan } = await heartWeek();
+    const { heart, alan, alanOmeprazole } = await heartWeek();
     // The oracle: doses per medication and day straight from the events, covered by core's dosesExpectedOn.
     const fromEvents = async () => {
       const rows = (
@@ -576,17 +577,11 @@ describe("the program dashboard sums up a program's week", () => {
       );
     const medication = async () => (await get(nurse.token, "medication", week, heart)).json().results;
     expect(await rollUp()).toEqual(await fromEvents());
-    const alanOmeprazole = await t.ctx.db
-      .selectFrom("patientMedications")
-      .select("id")
-      .where("patientId", "=", alan)
-      .where("name", "=", "Omeprazole")
-      .executeTakeFirstOrThrow();
     // Two doses of a once-a-day medicine on Saturday in one statement, one on a day before it started.
     const event = (at: string, status: "LOGGED" | "SKIPPED") => ({
       programId: heart,
       patientId: alan,
-      medicationId: alanOmeprazole.id,
+      medicationId: alanOmeprazole,
       clientId: randomUUID(),
       status,
       takenAt: new Date(at),
@@ -609,7 +604,7 @@ describe("the program dashboard sums up a program's week", () => {
     await t.ctx.db
       .updateTable("patientMedications")
       .set({ name: "Omeprazole 20 mg", frequency: "TWICE_DAILY", startDate: "2026-03-04" })
-      .where("id", "=", alanOmeprazole.id)
+      .where("id", "=", alanOmeprazole)
       .execute();
     expect(await rollUp()).toEqual(await fromEvents());
     expect((await medication()).map((m: { medicationName: string }) => m.medicationName)).toContain("Omeprazole 20 mg");
@@ -622,7 +617,7 @@ describe("the program dashboard sums up a program's week", () => {
     await setEnrolmentStatus(heart, alan, "CONSENTED");
     expect(await rollUp()).toEqual(await fromEvents());
     // The medication deleted takes its doses with it; the rebuild finds what the triggers kept.
-    await t.ctx.db.deleteFrom("patientMedications").where("id", "=", alanOmeprazole.id).execute();
+    await t.ctx.db.deleteFrom("patientMedications").where("id", "=", alanOmeprazole).execute();
     expect(await rollUp()).toEqual(await fromEvents());
     const kept = await rollUp();
     await sql`SELECT program_dashboard_rebuild(${heart})`.execute(t.ctx.db);
