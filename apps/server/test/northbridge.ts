@@ -27,6 +27,12 @@ export const northbridgeAndLakeside = async (
   return { northbridge, heart, lakeside, tok };
 };
 
+/** The data-out stories' usual staff of Northbridge: Cleo, its clinical program admin, and Nia, its nurse. */
+export const cleoAndNia = [
+  ["clinical", "cleo@clinic.test", "clinical_project_admin", "northbridge"],
+  ["nurse", "nia@clinic.test", "clinician_team_member", "northbridge"],
+] as const;
+
 /** Grace and Alan in Heart (added by `heartAdmin`), Lena in Lakeside (by `lakeAdmin`); Grace and Lena consent. */
 export const enrolGraceAlanLena = async (
   t: TestApp,

@@ -1,6 +1,11 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookGraceBloodTest, enrolGraceAlanLena, northbridgeAndLakeside } from "../../../test/northbridge.js";
+import {
+  bookGraceBloodTest,
+  cleoAndNia,
+  enrolGraceAlanLena,
+  northbridgeAndLakeside,
+} from "../../../test/northbridge.js";
 import { insertLogs, insertMedicationEvent, insertTamoxifen } from "../../../test/patient-data.js";
 import { addPatient, auditRows, listPatients, newPatient, setProgram } from "../../../test/patients.js";
 import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
@@ -43,8 +48,7 @@ describe("erasure of a patient's personal data", () => {
     t = await createTestApp();
     t.clock.set("2026-03-09T12:00:00Z");
     const world = await northbridgeAndLakeside(t, [
-      ["clinical", "cleo@clinic.test", "clinical_project_admin", "northbridge"],
-      ["nurse", "nia@clinic.test", "clinician_team_member", "northbridge"],
+      ...cleoAndNia,
       ["lake", "lou@lakeside.test", "clinical_project_admin", "lakeside"],
     ]);
     ({ heart, lakeside } = world);

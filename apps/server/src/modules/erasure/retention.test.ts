@@ -1,7 +1,7 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { northbridgeAndLakeside } from "../../../test/northbridge.js";
+import { cleoAndNia, northbridgeAndLakeside } from "../../../test/northbridge.js";
 import { auditRows, setProgram } from "../../../test/patients.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
@@ -31,10 +31,7 @@ describe("a program's data retention", () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-09T12:00:00Z");
-    const world = await northbridgeAndLakeside(t, [
-      ["clinical", "cleo@clinic.test", "clinical_project_admin", "northbridge"],
-      ["nurse", "nia@clinic.test", "clinician_team_member", "northbridge"],
-    ]);
+    const world = await northbridgeAndLakeside(t, cleoAndNia);
     ({ heart, lakeside } = world);
     Object.assign(tok, world.tok);
   });
