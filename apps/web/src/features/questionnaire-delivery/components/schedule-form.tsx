@@ -13,7 +13,7 @@ import {
 } from "@mui/material";
 import { questionnaireScheduleLimits as L, messages, patientStartDateRange, scheduleItemTypes } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useId, useState } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
@@ -54,6 +54,21 @@ const serverFields: Record<string, (typeof fields)[number]> = {
   questionnairePlanId: "itemId",
   customFrequency: "customFrequency",
 };
+
+/** A required whole number of at least 1 (and at most `max`), typed on the number keyboard. */
+const CountField = ({
+  max,
+  ...props
+}: Omit<ComponentProps<typeof FormTextField<ScheduleFormValues>>, "type" | "required" | "slotProps"> & {
+  max?: number;
+}) => (
+  <FormTextField
+    {...props}
+    type="number"
+    required
+    slotProps={{ htmlInput: { min: 1, ...(max === undefined ? {} : { max }), inputMode: "numeric" } }}
+  />
+);
 
 /**
  * The scheduling form: the program-level wizard (audience all: start day after consent, steps
@@ -169,14 +184,7 @@ export const ScheduleForm = ({
         />
       ) : null}
       {wizard ? (
-        <FormTextField
-          control={control}
-          name="startDay"
-          label="Start day (1 = the day of consent)"
-          type="number"
-          required
-          slotProps={{ htmlInput: { min: 1, inputMode: "numeric" } }}
-        />
+        <CountField control={control} name="startDay" label="Start day (1 = the day of consent)" />
       ) : (
         <FormDateField
           control={control}
@@ -225,24 +233,10 @@ export const ScheduleForm = ({
             options={frequencyChoices}
           />
           {frequency === "custom" ? (
-            <FormTextField
-              control={control}
-              name="customFrequency"
-              label="Every how many days"
-              type="number"
-              required
-              slotProps={{ htmlInput: { min: 1, inputMode: "numeric" } }}
-            />
+            <CountField control={control} name="customFrequency" label="Every how many days" />
           ) : null}
           {frequency && frequency !== "0" ? (
-            <FormTextField
-              control={control}
-              name="numberToSend"
-              label="Number of times to send"
-              type="number"
-              required
-              slotProps={{ htmlInput: { min: 1, max: L.numberToSendMax, inputMode: "numeric" } }}
-            />
+            <CountField control={control} name="numberToSend" label="Number of times to send" max={L.numberToSendMax} />
           ) : null}
         </>
       )}
