@@ -14,6 +14,7 @@ import {
   type Territory,
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
+import type { ComponentProps } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { z } from "zod";
 import { useSchemaForm } from "../../../components/form";
@@ -153,22 +154,8 @@ const PatientForm = ({
       submitLabel={editing ? "Save" : "Add patient"}
       pending={pending}
     >
-      <FormTextField
-        control={form.control}
-        name="firstName"
-        label="First name"
-        required
-        disabled={pending}
-        slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
-      />
-      <FormTextField
-        control={form.control}
-        name="lastName"
-        label="Last name"
-        required
-        disabled={pending}
-        slotProps={{ htmlInput: { maxLength: limits.text.personName } }}
-      />
+      <NameField control={form.control} name="firstName" label="First name" disabled={pending} />
+      <NameField control={form.control} name="lastName" label="Last name" disabled={pending} />
       <FormTextField
         control={form.control}
         name="email"
@@ -203,6 +190,11 @@ const PatientForm = ({
     </FormDrawerContent>
   );
 };
+
+/** The patient's first or last name: required, at most a person's name's length. */
+const NameField = (props: Omit<ComponentProps<typeof FormTextField<Values, Output>>, "required" | "slotProps">) => (
+  <FormTextField {...props} required slotProps={{ htmlInput: { maxLength: limits.text.personName } }} />
+);
 
 const PatientIdField = ({
   control,
