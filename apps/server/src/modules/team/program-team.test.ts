@@ -106,14 +106,17 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
     return (await team(w.heartLung)).find((m) => m.id === rosa.id)!;
   };
 
+  /** Sam Lee, a clinician team member with a staff account, on no team yet: his id. */
+  const samsAccount = (w: World) =>
+    t.createStaff({ email: w.email("sam"), role: "clinician_team_member", firstName: "Sam", lastName: "Lee" });
+
+  /** Anna Abbott, a clinical admin with a staff account, on no team yet: her id. */
+  const annasAccount = (w: World) =>
+    t.createStaff({ email: w.email("anna"), role: "clinician_admin", firstName: "Anna", lastName: "Abbott" });
+
   /** Sam, who has a staff account, was added to Heart & Lung by Callum and accepted. */
   const samAccepted = async (w: World) => {
-    const sam = await t.createStaff({
-      email: w.email("sam"),
-      role: "clinician_team_member",
-      firstName: "Sam",
-      lastName: "Lee",
-    });
+    const sam = await samsAccount(w);
     expect((await add(w.callum.token, w.heartLung, { ...w.member, email: w.email("sam") })).statusCode).toBe(201);
     const { accessToken } = await signIn(t, w.email("sam"), TEST_PASSWORD);
     const link = await invitationLink(t, w.email("sam"));
@@ -124,12 +127,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
 
   /** Anna, a clinical admin with an account, on the Heart & Lung team. */
   const annaOnTheTeam = async (w: World) => {
-    const anna = await t.createStaff({
-      email: w.email("anna"),
-      role: "clinician_admin",
-      firstName: "Anna",
-      lastName: "Abbott",
-    });
+    const anna = await annasAccount(w);
     await addToProgram(t, anna, w.heartLung, "clinician_admin");
     return anna;
   };
@@ -182,12 +180,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
       firstName: "zoe",
       lastName: "abbott",
     });
-    let anna = await t.createStaff({
-      email: w.email("anna"),
-      role: "clinician_admin",
-      firstName: "Anna",
-      lastName: "Abbott",
-    });
+    let anna = await annasAccount(w);
     const bea = await t.createStaff({
       email: w.email("bea"),
       role: "clinician_team_member",
@@ -361,12 +354,7 @@ describe("a program's team: list, add, edit, re-invite and remove members", () =
 
   it("adds an existing staff account, who signs in and accepts; adding them again is refused", async () => {
     const w = await heartLungTeam();
-    const sam = await t.createStaff({
-      email: w.email("sam"),
-      role: "clinician_team_member",
-      firstName: "Sam",
-      lastName: "Lee",
-    });
+    const sam = await samsAccount(w);
     const added = await add(w.callum.token, w.heartLung, {
       ...w.member,
       firstName: "Samuel",
