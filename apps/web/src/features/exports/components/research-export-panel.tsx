@@ -19,7 +19,7 @@ import {
 } from "@mui/material";
 import { type CurrentUser, can, messages, type ResearchExport } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { formatDateTime } from "../../../lib/format";
 import { useDownloadResearchExport, useResearchExports, useStartResearchExport } from "../api";
 
@@ -41,6 +41,28 @@ const statusText = (e: ResearchExport) =>
  * The program's research export: choose the format and, as the user's permissions allow,
  * anonymised or identifiable data; start it; watch its progress; download the file when ready.
  */
+/** One choice of the export: its label and its options as a row of radio buttons. */
+const ExportChoice = ({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) => (
+  <FormControl>
+    <FormLabel id={id}>{label}</FormLabel>
+    <RadioGroup aria-labelledby={id} row value={value} onChange={(event) => onChange(event.target.value)}>
+      {children}
+    </RadioGroup>
+  </FormControl>
+);
+
 export const ResearchExportPanel = ({ programId, actor }: { programId: string; actor: CurrentUser }) => {
   const identifiable = can(actor, "export_project_data_identifiable");
   const [format, setFormat] = useState<"csv" | "xlsx">("xlsx");
@@ -65,36 +87,30 @@ export const ResearchExportPanel = ({ programId, actor }: { programId: string; a
           Symptoms, measurements, medications, questionnaire answers and scores, and appointments of the program's
           consented patients. Column names are listed in the export guide of the documentation.
         </Typography>
-        <FormControl>
-          <FormLabel id="export-format-label">Format</FormLabel>
-          <RadioGroup
-            aria-labelledby="export-format-label"
-            row
-            value={format}
-            onChange={(event) => setFormat(event.target.value as "csv" | "xlsx")}
-          >
-            <FormControlLabel value="xlsx" control={<Radio />} label={formatLabel.xlsx} />
-            <FormControlLabel value="csv" control={<Radio />} label={formatLabel.csv} />
-          </RadioGroup>
-        </FormControl>
-        <FormControl>
-          <FormLabel id="export-data-label">Data</FormLabel>
-          <RadioGroup
-            aria-labelledby="export-data-label"
-            row
-            value={identifiable && !anonymised ? "identifiable" : "anonymised"}
-            onChange={(event) => setAnonymised(event.target.value === "anonymised")}
-          >
-            <FormControlLabel
-              value="anonymised"
-              control={<Radio />}
-              label="Anonymised (pseudonymous keys, birth year only, no names or notes)"
-            />
-            {identifiable ? (
-              <FormControlLabel value="identifiable" control={<Radio />} label="Identifiable (names, e-mails, ids)" />
-            ) : null}
-          </RadioGroup>
-        </FormControl>
+        <ExportChoice
+          id="export-format-label"
+          label="Format"
+          value={format}
+          onChange={(chosen) => setFormat(chosen as "csv" | "xlsx")}
+        >
+          <FormControlLabel value="xlsx" control={<Radio />} label={formatLabel.xlsx} />
+          <FormControlLabel value="csv" control={<Radio />} label={formatLabel.csv} />
+        </ExportChoice>
+        <ExportChoice
+          id="export-data-label"
+          label="Data"
+          value={identifiable && !anonymised ? "identifiable" : "anonymised"}
+          onChange={(chosen) => setAnonymised(chosen === "anonymised")}
+        >
+          <FormControlLabel
+            value="anonymised"
+            control={<Radio />}
+            label="Anonymised (pseudonymous keys, birth year only, no names or notes)"
+          />
+          {identifiable ? (
+            <FormControlLabel value="identifiable" control={<Radio />} label="Identifiable (names, e-mails, ids)" />
+          ) : null}
+        </ExportChoice>
         <Box>
           <Button variant="contained" onClick={startExport} disabled={starting.isPending}>
             Start export
