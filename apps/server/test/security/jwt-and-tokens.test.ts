@@ -12,7 +12,16 @@ import { purposeKey } from "../../src/platform/auth/secrets.js";
 import { createPatient, login } from "../factories.js";
 import { giveConsent, lastInviteCode, newPatient, registerPatient, signUpForm, userIdOf } from "../patients.js";
 import { uploadImage } from "../program-images.js";
-import { addToOrganisation, addToProgram, insertOrganisation, insertProgram, multipartFile } from "../teams.js";
+import {
+  addToOrganisation,
+  addToProgram,
+  insertOrganisation,
+  insertProgram,
+  multipartFile,
+  programWithStaff,
+  staffSession,
+  uniqueMailDomain,
+} from "../teams.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../test-app.js";
 
 /**
@@ -169,8 +178,33 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
   let a: TestApp;
   let b: Awaited<ReturnType<typeof buildApp>>["app"];
   let closeB: () => Promise<void>;
-  let programId: string;
-  let adminToken: string;
+  let heartNumber = 0;
+
+  /** Two nurses of a story's own, the second the one whose e-mail a code or a guess is tried with. */
+  const twoNurses = async () => {
+    const domain = uniqueMailDomain();
+    const nurse = `nurse@${domain}`;
+    const other = `other@${domain}`;
+    await a.createStaff({ email: nurse, role: "clinician_team_member" });
+    await a.createStaff({ email: other, role: "clinician_team_member" });
+    return { nurse, other };
+  };
+  /**
+   * Northbridge Heart (numbered: program names are unique), ready for patients with a ward nurse to
+   * escalate alerts to (issue 30 §1), and a superadmin signed in now (a token of the story's own clock).
+   */
+  const heartWithAdmin = async () => {
+    const domain = uniqueMailDomain();
+    const n = ++heartNumber;
+    const { programId } = await programWithStaff(a, {
+      organisation: `Northbridge Health ${n}`,
+      program: `Northbridge Heart ${n}`,
+      territory: "UK_IRE",
+      staff: { ward: { email: `ward@${domain}`, role: "clinician_team_member" } },
+    });
+    const admin = await staffSession(a, { email: `admin@${domain}`, role: "superadmin" });
+    return { domain, programId, adminToken: admin.token };
+  };
 
   const inject = (
     app: "a" | "b",
@@ -206,19 +240,6 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
     });
     b = built.app;
     await b.ready();
-    await a.createStaff({ email: NURSE, role: "clinician_team_member" });
-    await a.createStaff({ email: "other@clinic.test", role: "clinician_team_member" });
-    await a.createStaff({ email: "admin@openpro.test", role: "superadmin" });
-    adminToken = (await signIn(a, "admin@openpro.test")).accessToken;
-    const organisation = await insertOrganisation(a, "Northbridge Health");
-    programId = await insertProgram(a, {
-      organisationId: organisation,
-      name: "Northbridge Heart",
-      territory: "UK_IRE",
-    });
-    // Someone to escalate alerts to: a program without one is not ready for patients (issue 30 §1).
-    const ward = await a.createStaff({ email: "ward@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(a, ward, organisation, "clinician_team_member");
   });
   afterAll(async () => {
     await b.close();
@@ -227,7 +248,8 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
   });
 
   it("rotates a refresh token on one instance; replaying the old one on the other ends the whole family", async () => {
-    const tokens = await signIn(a, NURSE);
+    const { nurse } = await twoNurses();
+    const tokens = await signIn(a, nurse);
     const rotated = await inject("a", {
       method: "POST",
       url: "/api/v1/auth/refresh",
@@ -256,16 +278,17 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
   });
 
   it("uses a reset code once, only for the account it was sent to", async () => {
+    const { nurse, other } = await twoNurses();
     expect(
-      (await inject("a", { method: "POST", url: "/api/v1/auth/password-reset/request", payload: { email: NURSE } }))
+      (await inject("a", { method: "POST", url: "/api/v1/auth/password-reset/request", payload: { email: nurse } }))
         .statusCode,
     ).toBe(200);
-    const code = await a.lastCodeSentTo(NURSE);
+    const code = await a.lastCodeSentTo(nurse);
     // Another account's e-mail with this code: refused, and the code still works for its owner.
     const borrowed = await inject("b", {
       method: "POST",
       url: "/api/v1/auth/password-reset/check",
-      payload: { email: "other@clinic.test", resetCode: code },
+      payload: { email: other, resetCode: code },
     });
     expect(borrowed.statusCode).toBe(404);
     const newPassword = "Lantern-Harbour-2027!";
@@ -285,25 +308,25 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
       },
     });
     expect(again.statusCode).toBe(404);
-    expect((await login(a, NURSE, newPassword)).statusCode).toBe(200);
+    expect((await login(a, nurse, newPassword)).statusCode).toBe(200);
 
     // The 6-digit flow: the code names its e-mail; presented with another account's e-mail it resets nothing.
     const send = await inject("a", {
       method: "POST",
       url: "/api/v2/auth/reset_password/email/send_otp",
-      payload: { email: NURSE, scope: "clinical" },
+      payload: { email: nurse, scope: "clinical" },
     });
     expect(send.statusCode).toBe(200);
-    const otp = await a.lastCodeSentTo(NURSE);
+    const otp = await a.lastCodeSentTo(nurse);
     const otherPassword = "Borrowed-Lantern-2027!";
     const borrowedOtp = await inject("b", {
       method: "POST",
       url: "/api/v2/auth/reset_password/email/reset",
-      payload: { email: "other@clinic.test", otpCode: otp, password: otherPassword, confirmPassword: otherPassword },
+      payload: { email: other, otpCode: otp, password: otherPassword, confirmPassword: otherPassword },
     });
     expect(borrowedOtp.statusCode).toBe(400);
-    expect((await login(a, "other@clinic.test", otherPassword)).statusCode).toBe(401);
-    const ownOtp = { email: NURSE, otpCode: otp, password: otherPassword, confirmPassword: otherPassword };
+    expect((await login(a, other, otherPassword)).statusCode).toBe(401);
+    const ownOtp = { email: nurse, otpCode: otp, password: otherPassword, confirmPassword: otherPassword };
     expect(
       (await inject("b", { method: "POST", url: "/api/v2/auth/reset_password/email/reset", payload: ownOtp }))
         .statusCode,
@@ -315,7 +338,9 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
   });
 
   it("uses a sign-up (invitation) code once, only for the e-mail it was sent to", async () => {
-    const grace = "grace@patients.test";
+    const { domain, programId, adminToken } = await heartWithAdmin();
+    const grace = `grace@${domain}`;
+    const mallory = `mallory@${domain}`;
     const added = await a.request({
       method: "POST",
       url: "/api/v1/users",
@@ -324,15 +349,11 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
     });
     expect(added.statusCode, added.body).toBeLessThan(300);
     const code = await lastInviteCode(a, grace);
-    const stranger = await registerPatient(a, signUpForm(code, "mallory@patients.test"));
+    const stranger = await registerPatient(a, signUpForm(code, mallory));
     expect(stranger.statusCode).toBeGreaterThanOrEqual(400);
     expect(stranger.statusCode).toBeLessThan(500);
     expect(
-      await a.database.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "mallory@patients.test")
-        .executeTakeFirst(),
+      await a.database.db.selectFrom("users").select("id").where("email", "=", mallory).executeTakeFirst(),
     ).toBeUndefined();
 
     const registered = await registerPatient(a, signUpForm(code, grace));
@@ -344,6 +365,7 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
   });
 
   it(`counts wrong codes per account (${limits.codeFailuresPerAccount}) and per client address (${limits.codeFailuresPerIp}) across both instances`, async () => {
+    const domain = uniqueMailDomain();
     a.clock.advanceSeconds(2 * limits.codeFailureWindowSeconds);
     const verify = (app: "a" | "b", email: string, ip: string) =>
       inject(app, {
@@ -354,21 +376,22 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
       });
     const perAccount: number[] = [];
     for (let i = 0; i < limits.codeFailuresPerAccount; i++)
-      perAccount.push((await verify(i % 2 ? "b" : "a", "target@clinic.test", `198.51.100.${i + 1}`)).statusCode);
+      perAccount.push((await verify(i % 2 ? "b" : "a", `target@${domain}`, `198.51.100.${i + 1}`)).statusCode);
     expect(perAccount.every((s) => s === 400)).toBe(true);
-    expect((await verify("a", "target@clinic.test", "198.51.100.200")).statusCode).toBe(429);
-    expect((await verify("b", "target@clinic.test", "198.51.100.201")).statusCode).toBe(429);
+    expect((await verify("a", `target@${domain}`, "198.51.100.200")).statusCode).toBe(429);
+    expect((await verify("b", `target@${domain}`, "198.51.100.201")).statusCode).toBe(429);
 
     const perAddress: number[] = [];
     for (let i = 0; i < limits.codeFailuresPerIp; i++)
-      perAddress.push((await verify(i % 2 ? "a" : "b", `victim${i}@clinic.test`, "203.0.113.9")).statusCode);
+      perAddress.push((await verify(i % 2 ? "a" : "b", `victim${i}@${domain}`, "203.0.113.9")).statusCode);
     expect(perAddress.every((s) => s === 400)).toBe(true);
-    expect((await verify("a", "fresh@clinic.test", "203.0.113.9")).statusCode).toBe(429);
-    expect((await verify("b", "fresh2@clinic.test", "203.0.113.9")).statusCode).toBe(429);
-    expect((await verify("b", "fresh3@clinic.test", "203.0.113.10")).statusCode).toBe(400);
+    expect((await verify("a", `fresh@${domain}`, "203.0.113.9")).statusCode).toBe(429);
+    expect((await verify("b", `fresh2@${domain}`, "203.0.113.9")).statusCode).toBe(429);
+    expect((await verify("b", `fresh3@${domain}`, "203.0.113.10")).statusCode).toBe(400);
   });
 
   it(`locks an account after ${limits.loginFailuresPerAccount} wrong passwords spread over both instances`, async () => {
+    const { other } = await twoNurses();
     const answers: number[] = [];
     for (let i = 0; i < limits.loginFailuresPerAccount; i++) {
       const app = i % 2 ? "b" : "a";
@@ -377,7 +400,7 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
           await inject(app, {
             method: "POST",
             url: "/api/v2/auth/login",
-            payload: { email: "other@clinic.test", password: `Wrong-Guess-${i}-2026!`, scope: "clinical" },
+            payload: { email: other, password: `Wrong-Guess-${i}-2026!`, scope: "clinical" },
             ip: `192.0.2.${i + 1}`,
           })
         ).statusCode,
@@ -388,7 +411,7 @@ describe("one-time codes and refresh tokens: single use, bound to their account,
       const locked = await inject(app, {
         method: "POST",
         url: "/api/v2/auth/login",
-        payload: { email: "other@clinic.test", password: TEST_PASSWORD, scope: "clinical" },
+        payload: { email: other, password: TEST_PASSWORD, scope: "clinical" },
         ip: "192.0.2.100",
       });
       expect(locked.statusCode).toBe(429);
