@@ -1,23 +1,42 @@
 import { defaultPermissionsByRole, limits, messages, permissions, roleLabels, roles } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
+
+/** The nurse Nia Okafor and the admin Ada, both signed in (each sign-in e-mails a code). */
+const nurseAndAdmin = async (t: TestApp) => {
+  await t.createStaff({
+    email: "nurse@clinic.test",
+    role: "clinician_team_member",
+    firstName: "Nia",
+    lastName: "Okafor",
+  });
+  await t.createStaff({ email: "ada@openpro.test", role: "superadmin", firstName: "Ada" });
+  return {
+    nurse: (await signIn(t, "nurse@clinic.test")).accessToken,
+    admin: (await signIn(t, "ada@openpro.test")).accessToken,
+  };
+};
+
+/**
+ * A platform of its own with Nia and Ada, for a story that reads the whole feedback table or the
+ * whole outbox: closed when the story ends.
+ */
+const ownPlatform = async () => {
+  const t = await createTestApp();
+  onTestFinished(() => t.close());
+  return { t, ...(await nurseAndAdmin(t)) };
+};
+
+const sendFeedback = (t: TestApp, token: string, text: string) =>
+  t.request({ method: "POST", url: "/api/v1/admin/vpro-feedback", token, payload: { text } });
 
 describe("admin endpoints: permission catalogue, feedback to support, the outbox", () => {
   let t: TestApp;
   let nurse: string;
-  let admin: string;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.createStaff({
-      email: "nurse@clinic.test",
-      role: "clinician_team_member",
-      firstName: "Nia",
-      lastName: "Okafor",
-    });
-    await t.createStaff({ email: "ada@openpro.test", role: "superadmin", firstName: "Ada" });
-    nurse = (await signIn(t, "nurse@clinic.test")).accessToken;
-    admin = (await signIn(t, "ada@openpro.test")).accessToken;
+    ({ nurse } = await nurseAndAdmin(t));
   });
   afterAll(() => t.close());
 
@@ -38,14 +57,10 @@ describe("admin endpoints: permission catalogue, feedback to support, the outbox
   });
 
   it("stores feedback and queues an e-mail to support that names the sender", async () => {
+    const { t, nurse } = await ownPlatform();
     const before = await t.mailsTo("support@openpro.test");
     const text = "The calendar <b>skips</b> a day & more";
-    const response = await t.request({
-      method: "POST",
-      url: "/api/v1/admin/vpro-feedback",
-      token: nurse,
-      payload: { text: `  ${text}  ` },
-    });
+    const response = await sendFeedback(t, nurse, `  ${text}  `);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: messages.feedbackSubmitted });
 
@@ -74,6 +89,8 @@ describe("admin endpoints: permission catalogue, feedback to support, the outbox
   });
 
   it("refuses empty or overlong feedback on the text field", async () => {
+    const { t, nurse } = await ownPlatform();
+    expect((await sendFeedback(t, nurse, "The calendar skips a day")).statusCode).toBe(201);
     for (const [payload, message] of [
       [{ text: "" }, messages.required],
       [{ text: "   \n " }, messages.required],
@@ -95,6 +112,9 @@ describe("admin endpoints: permission catalogue, feedback to support, the outbox
   });
 
   it("shows the outbox to an admin, with X-Total-Count, a page size and an address filter", async () => {
+    // Two sign-in codes and one feedback mail to support.
+    const { t, nurse, admin } = await ownPlatform();
+    expect((await sendFeedback(t, nurse, "The calendar skips a day")).statusCode).toBe(201);
     const response = await t.request({ method: "GET", url: "/api/v1/admin/outbox", token: admin });
     expect(response.statusCode).toBe(200);
     const body = response.json();
