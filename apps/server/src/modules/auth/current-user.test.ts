@@ -1,29 +1,40 @@
 import { defaultPermissionsByRole, limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 describe("the signed-in user's own profile", () => {
   let t: TestApp;
-  let token: string;
-  let userId: string;
   beforeAll(async () => {
     t = await createTestApp();
-    userId = await t.createStaff({
-      email: "chloe@clinic.test",
+  });
+  afterAll(() => t.close());
+
+  /**
+   * Chloe Evans, a clinician admin of the story's own who has not acknowledged the instructions yet,
+   * signed in: her id and e-mail, and her profile read and changed with her token.
+   */
+  const chloe = async () => {
+    const email = `chloe@${uniqueMailDomain()}`;
+    const userId = await t.createStaff({
+      email,
       role: "clinician_admin",
       firstName: "Chloe",
       lastName: "Evans",
       acknowledged: false,
     });
-    ({ accessToken: token } = await signIn(t, "chloe@clinic.test"));
-  });
-  afterAll(() => t.close());
-
-  const current = () => t.request({ method: "GET", url: "/api/v1/current", token });
-  const patch = (payload: object) => t.request({ method: "PATCH", url: "/api/v1/current", token, payload });
+    const { accessToken: token } = await signIn(t, email);
+    return {
+      userId,
+      email,
+      current: () => t.request({ method: "GET", url: "/api/v1/current", token }),
+      patch: (payload: object) => t.request({ method: "PATCH", url: "/api/v1/current", token, payload }),
+    };
+  };
 
   it("shows the profile with the role's permissions and the password expiry date", async () => {
+    const { userId, email, current } = await chloe();
     const response = await current();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -31,7 +42,7 @@ describe("the signed-in user's own profile", () => {
       firstName: "Chloe",
       lastName: "Evans",
       displayName: null,
-      email: "chloe@clinic.test",
+      email,
       userRole: "clinician_admin",
       scope: "clinical",
       permissions: [...defaultPermissionsByRole.clinician_admin],
@@ -45,6 +56,7 @@ describe("the signed-in user's own profile", () => {
   });
 
   it("changes only the fields it is given", async () => {
+    const { patch, current } = await chloe();
     const renamed = await patch({ firstName: "  Chlo\u00e9 " });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({
@@ -75,6 +87,7 @@ describe("the signed-in user's own profile", () => {
   });
 
   it("refuses bad input with the spec's messages and changes nothing", async () => {
+    const { email, patch, current } = await chloe();
     const cases: [object, { field: string; message: string }[]][] = [
       [{ firstName: "   " }, [{ field: "firstName", message: messages.firstNameRequired }]],
       [{ lastName: "" }, [{ field: "lastName", message: messages.lastNameRequired }]],
@@ -98,13 +111,20 @@ describe("the signed-in user's own profile", () => {
     expect(fieldErrors(emailOnly)).toContainEqual({ field: "email", message: "Unknown field: email" });
     expect((await patch({})).statusCode).toBe(422);
     const after = (await current()).json();
-    expect(after).toMatchObject({ firstName: "Chlo\u00e9", lastName: "Evans", email: "chloe@clinic.test" });
+    expect(after).toMatchObject({
+      firstName: "Chloe",
+      lastName: "Evans",
+      displayName: null,
+      email,
+      instructionsAcknowledged: false,
+    });
     expect(after.permissions).not.toContain("admin");
   });
 
   it("applies a permission taken away in the database on the very next request", async () => {
-    const admin = await t.createStaff({ email: "ada@openpro.test", role: "superadmin" });
-    const adminToken = (await signIn(t, "ada@openpro.test")).accessToken;
+    const adaEmail = `ada@${uniqueMailDomain("openpro")}`;
+    const admin = await t.createStaff({ email: adaEmail, role: "superadmin" });
+    const adminToken = (await signIn(t, adaEmail)).accessToken;
     const outbox = () => t.request({ method: "GET", url: "/api/v1/admin/outbox", token: adminToken });
     expect((await outbox()).statusCode).toBe(200);
 
@@ -140,6 +160,9 @@ describe("the signed-in user's own profile", () => {
   });
 
   it("reads the profile fresh: a name changed in the database shows on the next request", async () => {
+    const { userId, current } = await chloe();
+    // Read once first, so that a profile kept from an earlier request would show the old name.
+    expect((await current()).json().lastName).toBe("Evans");
     await t.ctx.db.updateTable("users").set({ lastName: "Evans-Reid" }).where("id", "=", userId).execute();
     expect((await current()).json().lastName).toBe("Evans-Reid");
   });
