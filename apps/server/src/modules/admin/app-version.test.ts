@@ -1,31 +1,41 @@
 import { limits, messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { staffSession } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { APP_VERSION } from "../../platform/version.js";
 
-describe("mobile app version requirements and the client configuration", () => {
-  let t: TestApp;
-  let admin: string;
-
+/**
+ * The app-version settings are one per platform: each story that reads or changes them has a
+ * platform of its own (closed when the story ends), with the admin Ada signed in.
+ */
+const ownPlatform = async () => {
+  const t = await createTestApp();
+  onTestFinished(() => t.close());
+  const admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
   const read = () => t.request({ method: "GET", url: "/api/v1/service/app-version" });
   const update = (token: string, payload: object) =>
     t.request({ method: "PATCH", url: "/api/v1/service/app-version", token, payload });
+  return { t, admin, read, update };
+};
+
+describe("mobile app version requirements and the client configuration", () => {
+  let t: TestApp;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
   });
   afterAll(() => t.close());
 
   it("answers anyone with the defaults before an admin sets them", async () => {
+    const { read } = await ownPlatform();
     const response = await read();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ latest: "1.0.0", minimum: "1.0.0", releaseNotes: "" });
   });
 
   it("lets an admin set the versions, which everyone then reads", async () => {
+    const { t, admin, read, update } = await ownPlatform();
     const saved = await update(admin, { latest: "2.1.0", minimum: "1.9.3", releaseNotes: " Faster sync " });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ latest: "2.1.0", minimum: "1.9.3", releaseNotes: "Faster sync" });
@@ -50,6 +60,7 @@ describe("mobile app version requirements and the client configuration", () => {
   });
 
   it("puts the spec's messages on the version fields and keeps what was saved", async () => {
+    const { admin, read, update } = await ownPlatform();
     const cases: [object, { field: string; message: string }[]][] = [
       [{ latest: "2.100", minimum: "1.0.0" }, [{ field: "latest", message: messages.versionFormat }]],
       [{ latest: "2.1.0", minimum: "v1" }, [{ field: "minimum", message: messages.versionFormat }]],
@@ -79,6 +90,8 @@ describe("mobile app version requirements and the client configuration", () => {
   });
 
   it("refuses the change to anyone but an admin", async () => {
+    const { t, admin, read, update } = await ownPlatform();
+    expect((await update(admin, { latest: "10.0.1", minimum: "9.99.99" })).statusCode).toBe(200);
     const tester = await staffSession(t, { email: "theo@openpro.test", role: "internal_tester" });
     const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
     for (const token of [tester.token, nurse.token]) {
