@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { createTestApp } from "../../../test/test-app.js";
 import { type Db, openDatabase } from "../../db/kysely.js";
 import { migrations } from "../../db/migrations/index.js";
 import { writeAudit } from "./audit.js";
@@ -14,26 +14,30 @@ import { chainHash, verifyAuditChain } from "./verify.js";
  * `npm run audit:verify` (verifyAuditChain) names.
  */
 describe("the audit log's hash chain", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   const context = { requestId: "r-1", ip: "203.0.113.9", userAgent: "Mozilla/5.0 (Chain test)" };
-  const write = (db: Db, action: string, details?: Record<string, unknown>) =>
-    writeAudit(db, t.ctx.clock, context, { action, outcome: "success", ...(details ? { details } : {}) });
 
-  /** As a DBA would: a superuser switches the append-only trigger off for one statement. */
-  const asDba = async (statement: string) => {
-    await t.ctx.db.transaction().execute(async (trx) => {
-      await sql.raw(`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`).execute(trx);
-      await sql.raw(statement).execute(trx);
-      await sql.raw(`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`).execute(trx);
-    });
+  /**
+   * The chain is the whole platform's audit log: each story has a platform of its own (closed when
+   * the story ends), a way to write to its log, and a DBA's way past the append-only trigger.
+   */
+  const ownChain = async () => {
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+    const write = (db: Db, action: string, details?: Record<string, unknown>) =>
+      writeAudit(db, t.ctx.clock, context, { action, outcome: "success", ...(details ? { details } : {}) });
+    /** As a DBA would: a superuser switches the append-only trigger off for one statement. */
+    const asDba = async (statement: string) => {
+      await t.ctx.db.transaction().execute(async (trx) => {
+        await sql.raw(`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`).execute(trx);
+        await sql.raw(statement).execute(trx);
+        await sql.raw(`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`).execute(trx);
+      });
+    };
+    return { t, write, asDba };
   };
 
   it("chains each new row to the one before, keeping where it came from", async () => {
+    const { t, write } = await ownChain();
     await write(t.ctx.db, "chain.first", { note: "é ü 漢字", nested: { b: 1, a: [true, null] } });
     await write(t.ctx.db, "chain.second");
     const rows = await t.ctx.db
@@ -53,6 +57,8 @@ describe("the audit log's hash chain", () => {
   });
 
   it("does not fork when many transactions append at once", async () => {
+    const { t, write } = await ownChain();
+    await write(t.ctx.db, "chain.first");
     const before = (await verifyAuditChain(t.ctx.db)).checked;
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -68,6 +74,9 @@ describe("the audit log's hash chain", () => {
   });
 
   it("names the first changed row, then a removed row, after a DBA's edits", async () => {
+    const { t, write, asDba } = await ownChain();
+    // The changed row has rows before and after it.
+    for (const action of ["chain.first", "chain.second", "chain.third"]) await write(t.ctx.db, action);
     const victim = await t.ctx.db
       .selectFrom("auditLog")
       .select(["id", "chainPosition"])
@@ -108,6 +117,7 @@ describe("the audit log's hash chain", () => {
   });
 
   it("names missing last rows, then a gap where a row was deleted", async () => {
+    const { t, write, asDba } = await ownChain();
     for (const action of ["gap.one", "gap.two", "gap.three"]) await write(t.ctx.db, action);
     const rows = await t.ctx.db
       .selectFrom("auditLog")
