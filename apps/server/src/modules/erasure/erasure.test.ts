@@ -1,11 +1,7 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bookGraceBloodTest,
-  cleoAndNia,
-  enrolGraceAlanLena,
-  northbridgeAndLakeside,
-} from "../../../test/northbridge.js";
+import { cleoAndNiaOfHeart, graceAndAlan, lakesideWithLena, northbridgeHeart } from "../../../test/data-out.js";
+import { bookGraceBloodTest } from "../../../test/northbridge.js";
 import { insertLogs, insertMedicationEvent, insertTamoxifen } from "../../../test/patient-data.js";
 import { addPatient, auditRows, listPatients, newPatient, setProgram } from "../../../test/patients.js";
 import { insertProgramSchedule, insertQuestionnaireEvent } from "../../../test/questionnaires.js";
@@ -19,17 +15,14 @@ import { fhirSchemaProblems } from "../fhir/fhir-schema.js";
  * A patient asks the program to erase their data. While the program runs the clinical admin is
  * told to answer by withdrawal; once there is no legal ground (or the retention is over, or the
  * patient never consented) the erasure clears what names the person and keeps the clinical rows.
+ * Each story has its own Northbridge Heart with Cleo and Nia, Grace (consented) and Alan (invited);
+ * Lakeside with Lena, out of their reach, is shared and never written.
  */
 describe("erasure of a patient's personal data", () => {
   let t: TestApp;
-  let heart: string;
-  let archive: string;
   let lakeside: string;
-  let graceId: string;
-  let graceToken: string;
-  let alanId: string;
+  let lakeToken: string;
   let lenaId: string;
-  const tok: Record<string, string> = {};
 
   const url = (programId: string, userId: string) => `/api/v1/admin/projects/${programId}/users/${userId}/erasure`;
   const erase = (token: string, programId: string, userId: string, payload: Record<string, unknown>) =>
@@ -44,43 +37,21 @@ describe("erasure of a patient's personal data", () => {
       .where("userId", "=", userId)
       .executeTakeFirstOrThrow();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    t.clock.set("2026-03-09T12:00:00Z");
-    const world = await northbridgeAndLakeside(t, [
-      ...cleoAndNia,
-      ["lake", "lou@lakeside.test", "clinical_project_admin", "lakeside"],
-    ]);
-    ({ heart, lakeside } = world);
-    Object.assign(tok, world.tok);
-    archive = await insertProgram(t, { organisationId: world.northbridge, name: "Northbridge Archive" });
-    ({ graceToken, graceId, alanId, lenaId } = await enrolGraceAlanLena(t, world, {
-      heartAdmin: tok.clinical!,
-      lakeAdmin: tok.lake!,
-    }));
-    // Grace also took part in an earlier program of the same organisation (consented there long ago).
-    expect(
-      (
-        await addPatient(
-          t,
-          tok.clinical!,
-          newPatient(archive, { firstName: "Grace", lastName: "Hopper", email: "grace@patients.test" }),
-        )
-      ).statusCode,
-    ).toBe(201);
-    await t.ctx.db
-      .updateTable("programPatients")
-      .set({
-        status: "CONSENTED",
-        consentGiven: true,
-        dateConsentGiven: new Date("2019-01-10T10:00:00Z"),
-        inviteAcceptedAt: new Date("2019-01-10T10:00:00Z"),
-        // What she gave the archive program when she consented (the enrolment's, migration 0019).
-        dob: "1961-04-12",
-        sex: "female",
-      })
-      .where("programId", "=", archive)
-      .execute();
+  let stories = 0;
+  /** The story's own Northbridge Heart N with Cleo and Nia, Grace consented in it and Alan invited. */
+  const heartWithGraceAndAlan = async () => {
+    const world = await northbridgeHeart(t, ++stories, cleoAndNiaOfHeart);
+    return { ...world, ...(await graceAndAlan(t, world.heart, world.tok.clinical)) };
+  };
+  type World = Awaited<ReturnType<typeof heartWithGraceAndAlan>>;
+
+  /**
+   * What Grace has in Heart that may name her or others: her postcode and cancer (on each of her
+   * enrolments), a grade-3 nausea noted "Grace felt sick at Tom's" and a temperature, a Tamoxifen dose
+   * "Taken with Tom", a custom questionnaire answered 7 and in free text, and a blood test Nia booked,
+   * noted "Grace's daughter drives her".
+   */
+  const gracesRecords = async ({ heart, graceId, tok }: World) => {
     await t.ctx.db
       .updateTable("programPatients")
       .set({
@@ -100,9 +71,6 @@ describe("erasure of a patient's personal data", () => {
         note: "Grace felt sick at Tom's",
       },
       { logClass: "TEMPERATURE", at: "2026-03-02T08:35:00+00:00", value: 38.2, unit: "C" },
-    ]);
-    await insertLogs(t, { programId: archive, patientId: graceId }, [
-      { logClass: "SYMPTOMS", at: "2026-03-02T08:30:00+00:00", logTypeId: "FATIGUE", grade: 1, note: "Archive note" },
     ]);
     const tamoxifen = await insertTamoxifen(t, grace);
     await insertMedicationEvent(t, grace, {
@@ -145,12 +113,59 @@ describe("erasure of a patient's personal data", () => {
       state: "COMPLETED",
       answers: { q1: 7, q2: "Dr Patel was kind to me and my husband Tom" },
     });
-    await bookGraceBloodTest(t, { heart, graceId, nurseToken: tok.nurse! });
+    await bookGraceBloodTest(t, { heart, graceId, nurseToken: tok.nurse });
     await t.ctx.db
       .updateTable("nurseVisitAppointments")
       .set({ notes: "Grace's daughter drives her" })
       .where("patientId", "=", graceId)
       .execute();
+  };
+
+  /**
+   * Grace also took part in an earlier program of the same organisation, "Northbridge Archive N": she
+   * consented there on 10 January 2019, gave it her birth date and sex, and logged a fatigue noted
+   * "Archive note". Its id.
+   */
+  const graceInArchive = async ({ northbridge, tok, graceId, graceEmail }: World) => {
+    const archive = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Archive ${stories}` });
+    expect(
+      (
+        await addPatient(
+          t,
+          tok.clinical,
+          newPatient(archive, { firstName: "Grace", lastName: "Hopper", email: graceEmail }),
+        )
+      ).statusCode,
+    ).toBe(201);
+    await t.ctx.db
+      .updateTable("programPatients")
+      .set({
+        status: "CONSENTED",
+        consentGiven: true,
+        dateConsentGiven: new Date("2019-01-10T10:00:00Z"),
+        inviteAcceptedAt: new Date("2019-01-10T10:00:00Z"),
+        // What she gave the archive program when she consented (the enrolment's, migration 0019).
+        dob: "1961-04-12",
+        sex: "female",
+      })
+      .where("programId", "=", archive)
+      .execute();
+    await insertLogs(t, { programId: archive, patientId: graceId }, [
+      { logClass: "SYMPTOMS", at: "2026-03-02T08:30:00+00:00", logTypeId: "FATIGUE", grade: 1, note: "Archive note" },
+    ]);
+    return archive;
+  };
+
+  /** Cleo erased Grace from the running Heart as there was no legal ground (answered 200). */
+  const graceErased = async ({ heart, graceId, tok }: World) => {
+    const erased = await erase(tok.clinical, heart, graceId, { reason: "no_legal_ground", confirm: true });
+    expect(erased.statusCode).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.set("2026-03-09T12:00:00Z");
+    ({ lakeside, lakeToken, lenaId } = await lakesideWithLena(t));
   });
 
   afterAll(async () => {
@@ -158,36 +173,39 @@ describe("erasure of a patient's personal data", () => {
   });
 
   it("refuses staff without the permission (403) and another program's patient or program (404)", async () => {
+    const { heart, tok, graceId } = await heartWithGraceAndAlan();
     const body = { reason: "no_legal_ground", confirm: true };
-    expect((await erase(tok.nurse!, heart, graceId, body)).statusCode).toBe(403);
-    expect((await status(tok.nurse!, heart, graceId)).statusCode).toBe(403);
+    expect((await erase(tok.nurse, heart, graceId, body)).statusCode).toBe(403);
+    expect((await status(tok.nurse, heart, graceId)).statusCode).toBe(403);
     // Lakeside's admin cannot reach Northbridge; Cleo cannot reach Lena (another program).
-    expect((await erase(tok.lake!, heart, graceId, body)).statusCode).toBe(404);
-    expect((await erase(tok.clinical!, heart, lenaId, body)).statusCode).toBe(404);
-    expect((await erase(tok.clinical!, lakeside, lenaId, body)).statusCode).toBe(404);
-    expect((await status(tok.lake!, heart, graceId)).statusCode).toBe(404);
+    expect((await erase(lakeToken, heart, graceId, body)).statusCode).toBe(404);
+    expect((await erase(tok.clinical, heart, lenaId, body)).statusCode).toBe(404);
+    expect((await erase(tok.clinical, lakeside, lenaId, body)).statusCode).toBe(404);
+    expect((await status(lakeToken, heart, graceId)).statusCode).toBe(404);
     // Nothing was touched.
     expect((await enrolment(heart, graceId)).erasedAt).toBeNull();
     expect((await enrolment(lakeside, lenaId)).firstName).toBe("Lena");
   });
 
   it("asks for a reason and an explicit confirmation, in words", async () => {
-    const noConfirm = await erase(tok.clinical!, heart, graceId, { reason: "patient_request" });
+    const { heart, tok, graceId } = await heartWithGraceAndAlan();
+    const noConfirm = await erase(tok.clinical, heart, graceId, { reason: "patient_request" });
     expect(noConfirm.statusCode).toBe(422);
     expect(noConfirm.json().errors).toContainEqual({ field: "confirm", message: messages.erasureConfirmRequired });
-    const noReason = await erase(tok.clinical!, heart, graceId, { reason: "because", confirm: true });
+    const noReason = await erase(tok.clinical, heart, graceId, { reason: "because", confirm: true });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().errors).toContainEqual({ field: "reason", message: messages.erasureReasonRequired });
   });
 
   it("answers a consented patient's request by withdrawal while the program runs (409), and audits the refusal", async () => {
-    const shown = await status(tok.clinical!, heart, graceId);
+    const { heart, tok, graceId } = await heartWithGraceAndAlan();
+    const shown = await status(tok.clinical, heart, graceId);
     expect(shown.json()).toMatchObject({
       erased: false,
       allowedOnRequest: false,
       refusal: messages.erasureRefusedProgramRunning,
     });
-    const refused = await erase(tok.clinical!, heart, graceId, { reason: "patient_request", confirm: true });
+    const refused = await erase(tok.clinical, heart, graceId, { reason: "patient_request", confirm: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(messages.erasureRefusedProgramRunning);
     expect(refused.json().message).toContain("Retract consent");
@@ -198,12 +216,16 @@ describe("erasure of a patient's personal data", () => {
   });
 
   it("keeps an ended program's data through its retention, then erases on request", async () => {
+    const world = await heartWithGraceAndAlan();
+    const archive = await graceInArchive(world);
+    await gracesRecords(world);
+    const { heart, tok, graceId, graceEmail } = world;
     await setProgram(t, archive, { endedAt: new Date("2020-06-30T12:00:00Z") });
-    const during = await erase(tok.clinical!, archive, graceId, { reason: "patient_request", confirm: true });
+    const during = await erase(tok.clinical, archive, graceId, { reason: "patient_request", confirm: true });
     expect(during.statusCode).toBe(409);
     expect(during.json().message).toBe(messages.erasureRefusedRetention("2045-06-30"));
     await t.ctx.db.updateTable("programs").set({ retentionYears: 5 }).where("id", "=", archive).execute();
-    const after = await erase(tok.clinical!, archive, graceId, { reason: "patient_request", confirm: true });
+    const after = await erase(tok.clinical, archive, graceId, { reason: "patient_request", confirm: true });
     expect(after.statusCode).toBe(200);
     // Grace still takes part in Northbridge Heart: her account stays open.
     expect(after.json()).toMatchObject({ ground: "retention_over", accountClosed: false });
@@ -215,7 +237,7 @@ describe("erasure of a patient's personal data", () => {
       birthYear: 1961,
     });
     const account = await t.ctx.db.selectFrom("users").selectAll().where("id", "=", graceId).executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ email: "grace@patients.test", firstName: "Grace" });
+    expect(account).toMatchObject({ email: graceEmail, firstName: "Grace" });
     // Only the archive's notes went.
     const notes = await t.ctx.db
       .selectFrom("patientLogs")
@@ -227,6 +249,9 @@ describe("erasure of a patient's personal data", () => {
   });
 
   it("erases when there is no legal ground: clears what names Grace, closes her account, keeps her clinical rows", async () => {
+    const world = await heartWithGraceAndAlan();
+    await gracesRecords(world);
+    const { heart, tok, graceId, graceToken, graceEmail } = world;
     const clinicalBefore = await t.ctx.db
       .selectFrom("patientLogs")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -235,7 +260,7 @@ describe("erasure of a patient's personal data", () => {
       .executeTakeFirstOrThrow();
     const myPrograms = () => t.request({ method: "GET", url: "/api/v1/user/projects", token: graceToken });
     expect((await myPrograms()).statusCode).toBe(200);
-    const erased = await erase(tok.clinical!, heart, graceId, { reason: "no_legal_ground", confirm: true });
+    const erased = await erase(tok.clinical, heart, graceId, { reason: "no_legal_ground", confirm: true });
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toMatchObject({
       message: messages.patientErased,
@@ -306,7 +331,7 @@ describe("erasure of a patient's personal data", () => {
     expect(Number(clinicalAfter.n)).toBe(Number(clinicalBefore.n));
     // Her sessions are over, her mails and codes gone.
     expect((await myPrograms()).statusCode).toBe(401);
-    expect(await t.mailsTo("grace@patients.test")).toEqual([]);
+    expect(await t.mailsTo(graceEmail)).toEqual([]);
     expect(await db.selectFrom("oneTimeCodes").select("id").where("userId", "=", graceId).execute()).toEqual([]);
     // Audited with the reason, and the audit chain still verifies.
     const audit = await db
@@ -325,7 +350,10 @@ describe("erasure of a patient's personal data", () => {
   });
 
   it("answers a second call the same, without a second audit row", async () => {
-    const again = await erase(tok.clinical!, heart, graceId, { reason: "patient_request", confirm: true });
+    const world = await heartWithGraceAndAlan();
+    await graceErased(world);
+    const { heart, tok, graceId } = world;
+    const again = await erase(tok.clinical, heart, graceId, { reason: "patient_request", confirm: true });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({
       ground: "no_legal_ground",
@@ -333,14 +361,18 @@ describe("erasure of a patient's personal data", () => {
       accountClosed: true,
     });
     expect((await auditRows(t, "patient.erased")).filter((r) => r.programId === heart)).toHaveLength(1);
-    expect((await status(tok.clinical!, heart, graceId)).json()).toMatchObject({
+    expect((await status(tok.clinical, heart, graceId)).json()).toMatchObject({
       erased: true,
       ground: "no_legal_ground",
     });
   });
 
   it("shows Erased patient in the list, the header, exports and FHIR", async () => {
-    const list = await listPatients(t, tok.clinical!, heart);
+    const world = await heartWithGraceAndAlan();
+    await gracesRecords(world);
+    await graceErased(world);
+    const { heart, tok, graceId, graceEmail } = world;
+    const list = await listPatients(t, tok.clinical, heart);
     const names = (list.json().results as { id: string; firstName: string; lastName: string }[]).map((r) =>
       `${r.firstName} ${r.lastName}`.trim(),
     );
@@ -349,14 +381,14 @@ describe("erasure of a patient's personal data", () => {
     const header = await t.request({
       method: "GET",
       url: `/api/v1/users/${graceId}?projectId=${heart}`,
-      token: tok.clinical!,
+      token: tok.clinical,
     });
     expect(header.json()).toMatchObject({ firstName: "Erased patient", lastName: "", patientId: null, dob: null });
 
     const started = await t.request({
       method: "POST",
       url: `/api/v1/admin/projects/${heart}/data-exports`,
-      token: tok.clinical!,
+      token: tok.clinical,
       payload: { format: "csv", anonymised: false },
     });
     expect(started.statusCode).toBe(202);
@@ -364,7 +396,7 @@ describe("erasure of a patient's personal data", () => {
     const file = await t.request({
       method: "GET",
       url: `/api/v1/admin/projects/${heart}/data-exports/${started.json().id}/file`,
-      token: tok.clinical!,
+      token: tok.clinical,
     });
     const entries = readZip(file.rawPayload);
     const participants = entries.get("participants.csv")!.toString("utf8").split("\r\n");
@@ -373,10 +405,9 @@ describe("erasure of a patient's personal data", () => {
     expect(graceLine).toContain(",1961,");
     expect(graceLine).not.toContain("1961-04-12");
     const everything = [...entries.values()].map((b) => b.toString("utf8")).join("\n");
-    for (const gone of ["Grace", "Hopper", "grace@patients.test", "943 476 5919", "Tom"])
-      expect(everything).not.toContain(gone);
+    for (const gone of ["Grace", "Hopper", graceEmail, "943 476 5919", "Tom"]) expect(everything).not.toContain(gone);
 
-    const patient = await t.request({ method: "GET", url: `/fhir/R4/Patient?_count=50`, token: tok.clinical! });
+    const patient = await t.request({ method: "GET", url: `/fhir/R4/Patient?_count=50`, token: tok.clinical });
     const resources = (patient.json().entry as { resource: Record<string, unknown> }[]).map((e) => e.resource);
     const erasedOne = resources.find((r) => r.birthDate === "1961")!;
     expect(erasedOne).toBeDefined();
@@ -388,12 +419,13 @@ describe("erasure of a patient's personal data", () => {
   });
 
   it("erases someone who never consented on request, whatever the program's state", async () => {
-    const shown = await status(tok.clinical!, heart, alanId);
+    const { heart, tok, alanId, alanEmail } = await heartWithGraceAndAlan();
+    const shown = await status(tok.clinical, heart, alanId);
     expect(shown.json()).toMatchObject({ erased: false, allowedOnRequest: true, refusal: null });
     // Two clicks at once erase once.
     const [erased, twice] = await Promise.all([
-      erase(tok.clinical!, heart, alanId, { reason: "patient_request", confirm: true }),
-      erase(tok.clinical!, heart, alanId, { reason: "patient_request", confirm: true }),
+      erase(tok.clinical, heart, alanId, { reason: "patient_request", confirm: true }),
+      erase(tok.clinical, heart, alanId, { reason: "patient_request", confirm: true }),
     ]);
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toMatchObject({ ground: "never_consented", accountClosed: true });
@@ -406,7 +438,7 @@ describe("erasure of a patient's personal data", () => {
         .where("enrolmentId", "=", (await enrolment(heart, alanId)).id)
         .execute(),
     ).toEqual([]);
-    expect(await t.mailsTo("alan@patients.test")).toEqual([]);
+    expect(await t.mailsTo(alanEmail)).toEqual([]);
     expect((await enrolment(heart, alanId)).status).toBe("INVITE_SENT");
   });
 });
