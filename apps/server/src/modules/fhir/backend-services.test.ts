@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertConsentedEnrolment } from "../../../test/enrolment-rows.js";
 import { createPatient } from "../../../test/factories.js";
 import { nhsNumber } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import {
+  addToOrganisation,
+  insertOrganisation,
+  insertProgram,
+  staffSession,
+  uniqueMailDomain,
+} from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { fhirSchemaProblems } from "./fhir-schema.js";
 
@@ -23,12 +29,6 @@ type Bundle = Resource & { entry?: { resource: Resource }[] };
  */
 describe("SMART Backend Services: a token without a person", () => {
   let t: TestApp;
-  let admin: { id: string; token: string };
-  let orgAdmin: { id: string; token: string };
-  let northbridge: string;
-  let heart: string;
-  let lakeside: string;
-  const enrolment: Record<string, string> = {};
   let rsa: { privateKey: CryptoKey; jwk: JWK };
   let ec: { privateKey: CryptoKey; jwk: JWK };
   let jwksServer: Server;
@@ -38,7 +38,8 @@ describe("SMART Backend Services: a token without a person", () => {
     const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
     return { privateKey: privateKey as CryptoKey, jwk: { ...(await exportJWK(publicKey)), kid, alg } };
   };
-  const register = (body: Record<string, unknown>, token = admin.token, organisationId = northbridge) =>
+  /** Registers a client for an organisation, as the admin whose token is given. */
+  const register = (organisationId: string, token: string, body: Record<string, unknown>) =>
     t.request({
       method: "POST",
       url: `/api/v1/admin/organisations/${organisationId}/smart-clients`,
@@ -95,18 +96,38 @@ describe("SMART Backend Services: a token without a person", () => {
     });
   };
 
+  let worlds = 0;
+  /**
+   * A story's own world: Northbridge Health (numbered) running Northbridge Heart with Grace consented,
+   * its organisation admin Cleo, a platform admin Ada signed in now, and Lakeside, another organisation
+   * whose program has Lena. `register` registers a client for Northbridge as Ada (or as another admin).
+   */
+  const northbridgeWorld = async () => {
+    const n = ++worlds;
+    const domain = uniqueMailDomain();
+    const northbridge = await insertOrganisation(t, `Northbridge Health ${n}`);
+    const heart = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Heart ${n}` });
+    const lakeOrg = await insertOrganisation(t, `Lakeside ${n}`);
+    const lakeside = await insertProgram(t, { organisationId: lakeOrg, name: `Lakeside ${n}` });
+    const admin = await staffSession(t, { email: `ada@${domain}`, role: "superadmin" });
+    const orgAdmin = await staffSession(t, { email: `cleo@${domain}`, role: "clinical_project_admin" });
+    await addToOrganisation(t, orgAdmin.id, northbridge, "clinical_project_admin");
+    const grace = await enrol(heart, `grace@${domain}`, "Hopper", 20 * n + 1);
+    const lena = await enrol(lakeside, `lena@${domain}`, "Lake", 20 * n + 11);
+    return {
+      northbridge,
+      heart,
+      lakeside,
+      admin,
+      orgAdmin,
+      enrolment: { grace, lena },
+      register: (body: Record<string, unknown>, token = admin.token) => register(northbridge, token, body),
+    };
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.set("2026-03-07T02:00:00Z");
-    northbridge = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-    const lakeOrg = await insertOrganisation(t, "Lakeside");
-    lakeside = await insertProgram(t, { organisationId: lakeOrg, name: "Lakeside" });
-    admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
-    orgAdmin = await staffSession(t, { email: "cleo@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, orgAdmin.id, northbridge, "clinical_project_admin");
-    enrolment.grace = await enrol(heart, "grace@patients.test", "Hopper", 101);
-    enrolment.lena = await enrol(lakeside, "lena@patients.test", "Lake", 202);
     rsa = await keyPair("RS384", "nightly-rsa");
     ec = await keyPair("ES384", "nightly-ec");
     // A JWKS served on this machine only: the URL form of a client's keys.
@@ -135,6 +156,7 @@ describe("SMART Backend Services: a token without a person", () => {
   });
 
   it("lets only admins register a client, with public keys and known scopes", async () => {
+    const { northbridge, orgAdmin, register } = await northbridgeWorld();
     expect(
       (await register({ name: "Nightly", jwks: { keys: [rsa.jwk] }, scopes: ["system/*.rs"] }, orgAdmin.token))
         .statusCode,
@@ -156,10 +178,13 @@ describe("SMART Backend Services: a token without a person", () => {
     expect(both.json().errors).toEqual([{ field: "jwks", message: messages.smartClientKeysRequired }]);
     const unknownScope = await register({ name: "Nightly", jwks: { keys: [rsa.jwk] }, scopes: ["user/*.rs"] });
     expect(unknownScope.statusCode).toBe(422);
-    expect(await t.ctx.db.selectFrom("smartClients").select("id").execute()).toEqual([]);
+    expect(
+      await t.ctx.db.selectFrom("smartClients").select("id").where("organisationId", "=", northbridge).execute(),
+    ).toEqual([]);
   });
 
   it("issues a five-minute token that reads the organisation's programs only, each use audited, and refuses a replay", async () => {
+    const { enrolment, register } = await northbridgeWorld();
     const registered = await register({
       name: "Nightly export",
       jwks: { keys: [rsa.jwk, ec.jwk] },
@@ -220,6 +245,7 @@ describe("SMART Backend Services: a token without a person", () => {
   });
 
   it("runs a program's bulk export with no person, and not another organisation's", async () => {
+    const { heart, lakeside, register } = await northbridgeWorld();
     const client = (
       await register({ name: "Bulk", jwks: { keys: [rsa.jwk] }, scopes: ["system/Patient.rs", "system/Group.rs"] })
     ).json() as { clientId: string };
@@ -247,6 +273,7 @@ describe("SMART Backend Services: a token without a person", () => {
   });
 
   it("takes a client's keys from a JWKS URL, and a revoked client's tokens stop at once", async () => {
+    const { northbridge, admin, register } = await northbridgeWorld();
     const { port } = jwksServer.address() as AddressInfo;
     const registered = await register({
       name: "Keys by URL",
