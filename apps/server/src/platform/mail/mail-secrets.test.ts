@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { login } from "../../../test/factories.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 import { retryDelaySeconds } from "../jobs/job-runner.js";
@@ -28,21 +28,24 @@ const mailRows = (t: TestApp, to: string) =>
     .orderBy("seq")
     .execute();
 
-describe("secrets in e-mail: with SMTP configured, a delivered mail keeps no usable secret", () => {
-  let t: TestApp;
-  let smtp: ReturnType<typeof memoryTransport>;
-  let admin: string;
-  beforeAll(async () => {
-    smtp = memoryTransport();
-    t = await createTestApp({ mailTransport: smtp.transport });
-    await t.createStaff({ email: NURSE, role: "clinician_team_member", firstName: "Nia" });
-    await t.createStaff({ email: ADMIN, role: "superadmin", firstName: "Ada" });
-    admin = (await signIn(t, ADMIN)).accessToken;
-    await t.runJobs();
-  });
-  afterAll(() => t.close());
+/**
+ * A platform of its own (its outbox and mail jobs are the story's alone, closed when it ends) with
+ * SMTP configured: the nurse Nia, and the admin Ada signed in, her code mail already delivered.
+ */
+const platformWithSmtp = async () => {
+  const smtp = memoryTransport();
+  const t = await createTestApp({ mailTransport: smtp.transport });
+  onTestFinished(() => t.close());
+  await t.createStaff({ email: NURSE, role: "clinician_team_member", firstName: "Nia" });
+  await t.createStaff({ email: ADMIN, role: "superadmin", firstName: "Ada" });
+  const admin = (await signIn(t, ADMIN)).accessToken;
+  await t.runJobs();
+  return { t, smtp, admin };
+};
 
+describe("secrets in e-mail: with SMTP configured, a delivered mail keeps no usable secret", () => {
   it("removes the body of a delivered sign-in code mail, keeping recipient, subject, category, time and status", async () => {
+    const { t, smtp, admin } = await platformWithSmtp();
     expect((await login(t, NURSE, TEST_PASSWORD)).statusCode).toBe(200);
     expect(await t.runJobs()).toBe(1);
     const code = smtp.sent.at(-1)!.text.match(/Your code: ([0-9]{6})/)?.[1];
@@ -67,6 +70,7 @@ describe("secrets in e-mail: with SMTP configured, a delivered mail keeps no usa
   });
 
   it("does not keep the body of a mail given up after its last try either", async () => {
+    const { t, smtp } = await platformWithSmtp();
     smtp.state.down = true;
     expect((await login(t, NURSE, TEST_PASSWORD)).statusCode).toBe(200);
     for (let attempt = 1; attempt <= 8; attempt++) {
@@ -82,8 +86,7 @@ describe("secrets in e-mail: with SMTP configured, a delivered mail keeps no usa
   });
 
   it("audits every read of the outbox: who, which page and which mails were shown", async () => {
-    // The clock moved on by hours above: a new session.
-    admin = (await signIn(t, ADMIN)).accessToken;
+    const { t, admin } = await platformWithSmtp();
     const before = await t.ctx.db.selectFrom("auditLog").selectAll().where("action", "=", "outbox.read").execute();
     const response = await t.request({ method: "GET", url: "/api/v1/admin/outbox?_perPage=2", token: admin });
     expect(response.statusCode).toBe(200);
