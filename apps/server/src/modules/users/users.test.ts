@@ -1,5 +1,5 @@
 import { limits, messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPatient, fieldErrors, login } from "../../../test/factories.js";
 import {
   addToOrganisation,
@@ -17,6 +17,23 @@ interface AdminUserBody {
   permissions: string[];
 }
 
+/**
+ * The platform's staff: the admin Ada, the internal tester Theo, the internal program admin Priya
+ * and the nurse Nia (signed in), twelve clinicians (clinician01…12@clinic.test), and a patient,
+ * who is not a staff account.
+ */
+const staffAccounts = async (t: TestApp) => {
+  const admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin", firstName: "Ada" });
+  const tester = await staffSession(t, { email: "theo@openpro.test", role: "internal_tester" });
+  const programAdmin = await staffSession(t, { email: "priya@openpro.test", role: "internal_program_admin" });
+  const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member", firstName: "Nia" });
+  for (let i = 1; i <= 12; i++) {
+    await t.createStaff({ email: `clinician${String(i).padStart(2, "0")}@clinic.test`, role: "clinician_admin" });
+  }
+  await createPatient(t, { email: "patient@home.test", password: "Patient-Password-1!" });
+  return { admin, tester, programAdmin, nurse };
+};
+
 describe("user admin: find, edit and delete staff accounts", () => {
   let t: TestApp;
   let admin: { id: string; token: string };
@@ -33,18 +50,15 @@ describe("user admin: find, edit and delete staff accounts", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin", firstName: "Ada" });
-    tester = await staffSession(t, { email: "theo@openpro.test", role: "internal_tester" });
-    programAdmin = await staffSession(t, { email: "priya@openpro.test", role: "internal_program_admin" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member", firstName: "Nia" });
-    for (let i = 1; i <= 12; i++) {
-      await t.createStaff({ email: `clinician${String(i).padStart(2, "0")}@clinic.test`, role: "clinician_admin" });
-    }
-    await createPatient(t, { email: "patient@home.test", password: "Patient-Password-1!" });
+    ({ admin, tester, programAdmin, nurse } = await staffAccounts(t));
   });
   afterAll(() => t.close());
 
   it("lists staff accounts ten to a page, searched by part of the e-mail", async () => {
+    // It counts every staff account of the platform: a platform of its own.
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+    const { admin, nurse } = await staffAccounts(t);
     const first = await t.request({ method: "GET", url: usersUrl(), token: admin.token });
     expect(first.statusCode).toBe(200);
     const body = first.json() as { results: AdminUserBody[]; totalCount: number };
@@ -287,27 +301,23 @@ describe("user admin: find, edit and delete staff accounts", () => {
   });
 
   it("deletes an account permanently, but never an admin or oneself", async () => {
-    const omar = await t.ctx.db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", "omar.haddad@clinic.test")
-      .executeTakeFirstOrThrow();
-    const omarLogin = await login(t, "omar.haddad@clinic.test", TEST_PASSWORD);
-    expect(omarLogin.statusCode).toBe(200);
-    const omarToken = omarLogin.json().accessToken as string;
+    const oscar = { id: await t.createStaff({ email: "oscar.berg@clinic.test", role: "clinician_admin" }) };
+    const oscarLogin = await login(t, "oscar.berg@clinic.test", TEST_PASSWORD);
+    expect(oscarLogin.statusCode).toBe(200);
+    const oscarToken = oscarLogin.json().accessToken as string;
 
-    expect((await t.request({ method: "DELETE", url: usersUrl(omar.id), token: tester.token })).statusCode).toBe(403);
-    expect((await t.request({ method: "DELETE", url: usersUrl(omar.id), token: nurse.token })).statusCode).toBe(403);
+    expect((await t.request({ method: "DELETE", url: usersUrl(oscar.id), token: tester.token })).statusCode).toBe(403);
+    expect((await t.request({ method: "DELETE", url: usersUrl(oscar.id), token: nurse.token })).statusCode).toBe(403);
 
-    const deleted = await t.request({ method: "DELETE", url: usersUrl(omar.id), token: admin.token });
+    const deleted = await t.request({ method: "DELETE", url: usersUrl(oscar.id), token: admin.token });
     expect(deleted.statusCode).toBe(204);
-    expect((await t.request({ method: "GET", url: usersUrl(omar.id), token: admin.token })).statusCode).toBe(404);
-    const again = await login(t, "omar.haddad@clinic.test", TEST_PASSWORD);
+    expect((await t.request({ method: "GET", url: usersUrl(oscar.id), token: admin.token })).statusCode).toBe(404);
+    const again = await login(t, "oscar.berg@clinic.test", TEST_PASSWORD);
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(messages.loginFailed);
     // The session he had open ends with the account.
-    expect((await t.request({ method: "GET", url: "/api/v1/current", token: omarToken })).statusCode).toBe(401);
-    expect((await t.request({ method: "DELETE", url: usersUrl(omar.id), token: admin.token })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: "/api/v1/current", token: oscarToken })).statusCode).toBe(401);
+    expect((await t.request({ method: "DELETE", url: usersUrl(oscar.id), token: admin.token })).statusCode).toBe(404);
 
     const adminProfile = await t.request({ method: "DELETE", url: usersUrl(admin.id), token: admin.token });
     expect(adminProfile.statusCode).toBe(409);
@@ -332,7 +342,7 @@ describe("user admin: find, edit and delete staff accounts", () => {
       .where("action", "=", "user.delete")
       .execute();
     expect(audit).toEqual([
-      { actorUserId: admin.id, details: { email: "omar.haddad@clinic.test", role: "clinician_admin" } },
+      { actorUserId: admin.id, details: { email: "oscar.berg@clinic.test", role: "clinician_admin" } },
     ]);
   });
 });
