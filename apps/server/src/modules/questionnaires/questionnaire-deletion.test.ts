@@ -2,8 +2,15 @@ import { hardcodedTypeIds, messages, type QuestionnaireItem } from "@openpro/cor
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPatient } from "../../../test/factories.js";
-import { auditRows } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { auditRows, PATIENT_PASSWORD } from "../../../test/patients.js";
+import {
+  insertOrganisation,
+  insertProgram,
+  lakesideProgram,
+  organisationStaff,
+  staffSession,
+  uniqueMailDomain,
+} from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import weeklyCheckIn from "../../db/demo/questionnaires/weekly-oncology-check-in.json" with { type: "json" };
 
@@ -14,72 +21,10 @@ import weeklyCheckIn from "../../db/demo/questionnaires/weekly-oncology-check-in
  */
 describe("deleting custom questionnaires, batches and plans", () => {
   let t: TestApp;
-  let manager: { id: string; token: string };
-  let nurse: { id: string; token: string };
-  let admin: { id: string; token: string };
-  let breast: string;
-  let lakeside: string;
-  let patientId: string;
-  let otherPatientId: string;
+  let n = 0;
 
-  const base = (programId = breast) => `/api/v1/admin/projects/${programId}/questionnaires`;
   const call = (method: "GET" | "POST" | "DELETE", url: string, token?: string, payload?: object) =>
     t.request({ method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
-  const names = async (programId = breast, token = manager.token) =>
-    ((await call("GET", `${base(programId)}/items`, token)).json() as QuestionnaireItem[]).map((i) => i.name);
-
-  const createCustom = async (name: string, programId = breast, token = manager.token) => {
-    const response = await call("POST", `${base(programId)}/custom`, token, { name, specification: weeklyCheckIn });
-    expect(response.statusCode).toBe(201);
-    return response.json().id as string;
-  };
-  const createBatch = async (name: string, questionnaireIds: string[]) => {
-    const response = await call("POST", `${base()}/batches`, manager.token, {
-      name,
-      members: questionnaireIds.map((questionnaireId, i) => ({ questionnaireId, order: i + 1 })),
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().id as string;
-  };
-  const createPlan = async (name: string, member: { questionnaireId?: string; questionnaireBatchId?: string }) => {
-    const response = await call("POST", `${base()}/plans`, manager.token, {
-      name,
-      members: [
-        {
-          order: 1,
-          memberType: member.questionnaireId ? "questionnaire" : "batch",
-          ...member,
-          frequency: "0",
-          responseWindow: 3,
-        },
-      ],
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().id as string;
-  };
-  type Item = { questionnaire_type_id?: string; questionnaire_batch_id?: string; questionnaire_plan_id?: string };
-  /** A live schedule row of the program (the delivery module's table), for everyone or one patient. */
-  const schedule = async (item: Item, forPatient: string | null = null) => {
-    const [column, id] = Object.entries(item)[0]!;
-    const itemType =
-      column === "questionnaire_batch_id" ? "batch" : column === "questionnaire_plan_id" ? "plan" : "questionnaire";
-    const result = await sql<{ id: string }>`
-      INSERT INTO questionnaire_schedules (program_id, patient_id, item_type, ${sql.ref(column)}, name,
-        start_day, start_date, created_at)
-      VALUES (${breast}, ${forPatient}, ${itemType}, ${id}, 'Weekly', ${forPatient ? null : 0},
-        ${forPatient ? "2026-01-05" : null}, now())
-      RETURNING id`.execute(t.ctx.db);
-    return result.rows[0]!.id;
-  };
-  const removeSchedule = (id: string) =>
-    sql`UPDATE questionnaire_schedules SET deleted_at = now() WHERE id = ${id}`.execute(t.ctx.db);
-  /** A questionnaire the engine sent (and the patient answered) from a schedule. */
-  const sent = (scheduleId: string, questionnaireTypeId: string, planMemberOrder = 0) =>
-    sql`INSERT INTO questionnaire_events (program_id, patient_id, schedule_id, questionnaire_type_id,
-        plan_member_order, occurrence, due_date, window_closes_at, state, answered_count, question_count, created_at)
-      VALUES (${breast}, ${patientId}, ${scheduleId}, ${questionnaireTypeId}, ${planMemberOrder}, 1, '2026-01-05',
-        '2026-01-08T00:00:00Z', 'COMPLETED', 9, 9, now())`.execute(t.ctx.db);
-
   const refusal = (response: { statusCode: number; json(): unknown }) => ({
     status: response.statusCode,
     message: (response.json() as { message: string }).message,
@@ -87,21 +32,115 @@ describe("deleting custom questionnaires, batches and plans", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const northbridge = await insertOrganisation(t, "Northbridge Health");
-    breast = await insertProgram(t, { organisationId: northbridge, name: "Breast Care" });
-    lakeside = await insertProgram(t, { organisationId: await insertOrganisation(t, "Lakeside"), name: "Lakeside" });
-    manager = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    admin = await staffSession(t, { email: "ada@openpro.test", role: "superadmin" });
-    // Each joins the organisation's team in the role of their account: in a program, the team's role decides (issue 29).
-    await addToOrganisation(t, manager.id, northbridge, "clinical_project_admin");
-    await addToOrganisation(t, nurse.id, northbridge, "clinician_team_member");
-    patientId = await createPatient(t, { email: "grace@patients.test", password: "Harbour-Lights-2026!" });
-    otherPatientId = await createPatient(t, { email: "alan@patients.test", password: "Harbour-Lights-2026!" });
   });
   afterAll(() => t.close());
 
+  /**
+   * Each story's world, numbered `n`: Northbridge Health's Breast Care with its manager Callum and
+   * nurse Nia (each in the organisation's team in the role of their account: in a program, the
+   * team's role decides, issue 29), a super admin Ada, Lakeside out of their reach, and the patients
+   * Grace and Alan; with the story's verbs on Breast Care's questionnaire settings.
+   */
+  const breastCare = async () => {
+    n++;
+    const domain = uniqueMailDomain();
+    const patients = uniqueMailDomain("patients");
+    const northbridge = await insertOrganisation(t, `Northbridge Health ${n}`);
+    const breast = await insertProgram(t, { organisationId: northbridge, name: `Breast Care ${n}` });
+    const lakeside = await lakesideProgram(t, n);
+    const manager = await organisationStaff(t, northbridge, {
+      email: `callum@${domain}`,
+      role: "clinical_project_admin",
+    });
+    const nurse = await organisationStaff(t, northbridge, { email: `nia@${domain}`, role: "clinician_team_member" });
+    const admin = await staffSession(t, { email: `ada@${uniqueMailDomain("openpro")}`, role: "superadmin" });
+    const patientId = await createPatient(t, { email: `grace@${patients}`, password: PATIENT_PASSWORD });
+    const otherPatientId = await createPatient(t, { email: `alan@${patients}`, password: PATIENT_PASSWORD });
+
+    const base = (programId = breast) => `/api/v1/admin/projects/${programId}/questionnaires`;
+    const names = async (programId = breast, token = manager.token) =>
+      ((await call("GET", `${base(programId)}/items`, token)).json() as QuestionnaireItem[]).map((i) => i.name);
+    const createCustom = async (name: string, programId = breast, token = manager.token) => {
+      const response = await call("POST", `${base(programId)}/custom`, token, { name, specification: weeklyCheckIn });
+      expect(response.statusCode).toBe(201);
+      return response.json().id as string;
+    };
+    const createBatch = async (name: string, questionnaireIds: string[]) => {
+      const response = await call("POST", `${base()}/batches`, manager.token, {
+        name,
+        members: questionnaireIds.map((questionnaireId, i) => ({ questionnaireId, order: i + 1 })),
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().id as string;
+    };
+    const createPlan = async (name: string, member: { questionnaireId?: string; questionnaireBatchId?: string }) => {
+      const response = await call("POST", `${base()}/plans`, manager.token, {
+        name,
+        members: [
+          {
+            order: 1,
+            memberType: member.questionnaireId ? "questionnaire" : "batch",
+            ...member,
+            frequency: "0",
+            responseWindow: 3,
+          },
+        ],
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().id as string;
+    };
+    /** A live schedule row of the program (the delivery module's table), for everyone or one patient. */
+    const schedule = async (item: Item, forPatient: string | null = null) => {
+      const [column, id] = Object.entries(item)[0]!;
+      const itemType =
+        column === "questionnaire_batch_id" ? "batch" : column === "questionnaire_plan_id" ? "plan" : "questionnaire";
+      const result = await sql<{ id: string }>`
+        INSERT INTO questionnaire_schedules (program_id, patient_id, item_type, ${sql.ref(column)}, name,
+          start_day, start_date, created_at)
+        VALUES (${breast}, ${forPatient}, ${itemType}, ${id}, 'Weekly', ${forPatient ? null : 0},
+          ${forPatient ? "2026-01-05" : null}, now())
+        RETURNING id`.execute(t.ctx.db);
+      return result.rows[0]!.id;
+    };
+    /** A questionnaire the engine sent (and the patient answered) from a schedule. */
+    const sent = (scheduleId: string, questionnaireTypeId: string, planMemberOrder = 0) =>
+      sql`INSERT INTO questionnaire_events (program_id, patient_id, schedule_id, questionnaire_type_id,
+          plan_member_order, occurrence, due_date, window_closes_at, state, answered_count, question_count, created_at)
+        VALUES (${breast}, ${patientId}, ${scheduleId}, ${questionnaireTypeId}, ${planMemberOrder}, 1, '2026-01-05',
+          '2026-01-08T00:00:00Z', 'COMPLETED', 9, 9, now())`.execute(t.ctx.db);
+    /** Rows of the audit log for one action on Breast Care, oldest first. */
+    const audited = async (action: string) => (await auditRows(t, action)).filter((row) => row.programId === breast);
+    return {
+      breast,
+      lakeside,
+      manager,
+      nurse,
+      admin,
+      patientId,
+      otherPatientId,
+      base,
+      names,
+      createCustom,
+      createBatch,
+      createPlan,
+      schedule,
+      sent,
+      audited,
+    };
+  };
+  type Item = { questionnaire_type_id?: string; questionnaire_batch_id?: string; questionnaire_plan_id?: string };
+  const removeSchedule = (id: string) =>
+    sql`UPDATE questionnaire_schedules SET deleted_at = now() WHERE id = ${id}`.execute(t.ctx.db);
+
+  /** Callum deleted an unused "Spare check-in" from Breast Care before the story: the one audited deletion. */
+  const withSpareCheckInDeleted = async (w: Awaited<ReturnType<typeof breastCare>>) => {
+    const spare = await w.createCustom("Spare check-in");
+    const deleted = await call("DELETE", `${w.base()}/custom/${spare}`, w.manager.token);
+    if (deleted.statusCode !== 204) throw new Error(`deleting the spare check-in answered ${deleted.statusCode}`);
+  };
+
   it("deletes an unused questionnaire, batch and plan: gone from the catalogue, audited, the name free again", async () => {
+    const { breast, manager, base, names, createCustom, createBatch, createPlan, audited } = await breastCare();
     const questionnaireId = await createCustom("Spare check-in");
     const batchId = await createBatch("Spare pair", [hardcodedTypeIds.EQ5D, hardcodedTypeIds.FACTG]);
     const planId = await createPlan("Spare plan", { questionnaireId: hardcodedTypeIds.BN20 });
@@ -145,7 +184,7 @@ describe("deleting custom questionnaires, batches and plans", () => {
     expect(inPlan.statusCode).toBe(422);
 
     for (const action of ["delete-custom", "delete-batch", "delete-plan"]) {
-      expect(await auditRows(t, `questionnaires.${action}`)).toEqual([
+      expect(await audited(`questionnaires.${action}`)).toEqual([
         expect.objectContaining({ programId: breast, actorUserId: manager.id, outcome: "success" }),
       ]);
     }
@@ -155,6 +194,9 @@ describe("deleting custom questionnaires, batches and plans", () => {
   });
 
   it("refuses to delete a questionnaire while a batch, a plan or a schedule uses it, naming each place", async () => {
+    const w = await breastCare();
+    const { manager, patientId, otherPatientId, base, names, createCustom, createBatch, createPlan, schedule } = w;
+    await withSpareCheckInDeleted(w);
     const checkIn = await createCustom("Evening check-in");
     const deleteIt = () => call("DELETE", `${base()}/custom/${checkIn}`, manager.token);
     const inUse = (...uses: string[]) => ({
@@ -185,10 +227,12 @@ describe("deleting custom questionnaires, batches and plans", () => {
     // Still there after every refusal; once unused, it goes.
     expect(await names()).toContain("Evening check-in");
     expect((await deleteIt()).statusCode).toBe(204);
-    expect(await auditRows(t, "questionnaires.delete-custom")).toHaveLength(2);
+    expect(await w.audited("questionnaires.delete-custom")).toHaveLength(2);
   });
 
   it("never deletes a questionnaire, batch or plan that has been sent: the answers are kept", async () => {
+    const { breast, manager, patientId, base, names, createCustom, createBatch, createPlan, schedule, sent } =
+      await breastCare();
     const diary = await createCustom("Side effects diary");
     const sentSchedule = await schedule({ questionnaire_type_id: diary }, patientId);
     await sent(sentSchedule, diary);
@@ -237,11 +281,16 @@ describe("deleting custom questionnaires, batches and plans", () => {
     const left = await names();
     for (const name of ["Side effects diary", "Sent pair", "Sent plan"]) expect(left).toContain(name);
     expect(
-      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM questionnaire_events`.execute(t.ctx.db)).rows[0]!.n,
+      (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM questionnaire_events WHERE program_id = ${breast}`.execute(t.ctx.db)
+      ).rows[0]!.n,
     ).toBe(3);
   });
 
   it("refuses a licensed questionnaire, callers without the permission (403) and anonymous ones (401)", async () => {
+    const { nurse, admin, base, names, createCustom, createBatch, createPlan } = await breastCare();
     const licensed = await call("DELETE", `${base()}/custom/${hardcodedTypeIds.EQ5D}`, admin.token);
     expect(refusal(licensed)).toEqual({ status: 409, message: messages.questionnaireHardcodedReadOnly });
 
@@ -259,6 +308,7 @@ describe("deleting custom questionnaires, batches and plans", () => {
   });
 
   it("answers 404 for another program's items, under either program's path", async () => {
+    const { lakeside, manager, admin, base, names, createCustom, createBatch, createPlan } = await breastCare();
     const theirs = await createCustom("Lakeside diary", lakeside, admin.token);
     const ours = await createCustom("Breast diary");
     expect((await call("DELETE", `${base(lakeside)}/custom/${theirs}`, manager.token)).statusCode).toBe(404);
