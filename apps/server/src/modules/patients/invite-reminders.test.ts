@@ -1,5 +1,5 @@
 import { messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import {
   acceptInvite,
   addPatient,
@@ -16,7 +16,6 @@ import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 describe("an invitation nobody answers: reminders, expiry, re-sending and unsubscribing", () => {
   let t: TestApp;
-  let nurseId: string;
   let heart: string;
 
   /** Days pass; the nurse signs in again (her earlier session has long ended). */
@@ -32,13 +31,18 @@ describe("an invitation nobody answers: reminders, expiry, re-sending and unsubs
   const unsubscribe = (payload: Record<string, unknown>) =>
     t.request({ method: "POST", url: "/api/v1/questionnaire-reminders/unsubscribe", payload });
 
-  beforeAll(async () => {
+  /**
+   * Each story's world, on a platform of its own (the reminder jobs and the clock span it; closed when
+   * the story ends), on Monday 2 March at nine: Northbridge Heart, its nurse Nia, and Grace, Alan and
+   * Ada just added (each e-mailed an invitation).
+   */
+  const heartWithInvitations = async () => {
     t = await createTestApp();
+    onTestFinished(() => t.close());
     const northbridge = await insertOrganisation(t, "Northbridge Health");
     heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
     const nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    nurseId = nurse.id;
-    await addToProgram(t, nurseId, heart, "clinician_team_member");
+    await addToProgram(t, nurse.id, heart, "clinician_team_member");
     for (const [firstName, email] of [
       ["Grace", "grace@patients.test"],
       ["Alan", "alan@patients.test"],
@@ -47,10 +51,27 @@ describe("an invitation nobody answers: reminders, expiry, re-sending and unsubs
       const added = await addPatient(t, nurse.token, newPatient(heart, { firstName, email }));
       expect(added.statusCode).toBe(201);
     }
-  });
-  afterAll(() => t.close());
+  };
+
+  /** Nobody answered for three weeks: Grace's and Alan's invitations have expired. */
+  const threeWeeksUnanswered = async () => {
+    await daysPass(7);
+    await daysPass(7);
+    const token = await daysPass(7);
+    for (const email of ["grace@patients.test", "alan@patients.test"])
+      expect((await enrolmentOf(t, token, heart, email)).status).toBe("INVITE_EXPIRED");
+    return token;
+  };
+
+  /** Grace's and Alan's expired invitations re-sent, and a week gone: each has had a reminder since. */
+  const resentAWeekAgo = async (token: string) => {
+    for (const email of ["grace@patients.test", "alan@patients.test"])
+      expect((await resend(token, await userIdOf(t, email))).statusCode).toBe(200);
+    await daysPass(7);
+  };
 
   it("reminds after 7 and 14 days with a new link, expires after 21, and stops for who accepted", async () => {
+    await heartWithInvitations();
     const [first] = await inviteLinks(t, "grace@patients.test");
     expect(await t.runJobs()).toBeGreaterThanOrEqual(0);
     expect(await reminders("grace@patients.test")).toEqual([]);
@@ -124,7 +145,8 @@ describe("an invitation nobody answers: reminders, expiry, re-sending and unsubs
   });
 
   it("re-sending an open invitation revokes the link sent before", async () => {
-    const token = (await signIn(t, "nia@clinic.test")).accessToken;
+    await heartWithInvitations();
+    const token = await threeWeeksUnanswered();
     const alanId = await userIdOf(t, "alan@patients.test");
     // Alan's first invitation has expired too by now; re-send twice.
     expect((await resend(token, alanId)).statusCode).toBe(200);
@@ -144,6 +166,8 @@ describe("an invitation nobody answers: reminders, expiry, re-sending and unsubs
   });
 
   it("stops the reminders of whoever follows the unsubscribe link, and only them", async () => {
+    await heartWithInvitations();
+    await resentAWeekAgo(await threeWeeksUnanswered());
     const alan = await unsubscribeLink(t, "alan@patients.test");
     const graceId = await userIdOf(t, "grace@patients.test");
     // A forged token, and Alan's token with Grace's id, are refused.
@@ -168,7 +192,7 @@ describe("an invitation nobody answers: reminders, expiry, re-sending and unsubs
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: messages.unsubscribed });
 
-    // Grace's open invitation (re-sent in the first story) still reminds her; Alan's does not.
+    // Grace's open invitation (re-sent) still reminds her; Alan's does not.
     const alanBefore = (await reminders("alan@patients.test")).length;
     const graceBefore = (await reminders("grace@patients.test")).length;
     await daysPass(7);
