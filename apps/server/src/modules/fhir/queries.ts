@@ -133,9 +133,7 @@ const applyFilter = <Q extends AnyQuery>(
   if (columns.date) conditions.push(...compare(columns.date, filter.date));
   conditions.push(...compare(columns.lastUpdated, filter.lastUpdated));
   if (filter.after)
-    conditions.push(
-      sql<boolean>`(${columns.sortAt}, ${sql.ref(id)}) > (${filter.after.at}, ${filter.after.id})`,
-    );
+    conditions.push(sql<boolean>`(${columns.sortAt}, ${sql.ref(id)}) > (${filter.after.at}, ${filter.after.id})`);
   let q = query.select(sql<Date>`${columns.sortAt}`.as("sortAt")) as Q;
   for (const condition of conditions) q = q.where(condition) as Q;
   if (filter.count) return q.clearSelect().select(sql<string>`count(*)`.as("total")) as Q;
