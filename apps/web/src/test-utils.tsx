@@ -1,4 +1,4 @@
-import { ThemeProvider } from "@mui/material";
+import { ThemeProvider } from "@mui/material/styles";
 import { type CurrentUser, messages } from "@openpro/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";

@@ -1,4 +1,4 @@
-import { Button } from "@mui/material";
+import Button from "@mui/material/Button";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../components/loading";

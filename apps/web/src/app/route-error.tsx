@@ -1,4 +1,6 @@
-import { Alert, Box, Button } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import { messages } from "@openpro/core";
 import { type ReactNode, useEffect } from "react";
 import { useRouteError } from "react-router";

@@ -1,5 +1,6 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Box, Link } from "@mui/material";
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
 import { useSearchParams } from "react-router";
 import { readPendingInvite } from "../lib/session";
 import { RouterLink } from "./router-link";

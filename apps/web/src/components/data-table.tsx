@@ -1,4 +1,9 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import Box from "@mui/material/Box";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
 
 export interface DataColumn<T> {

@@ -1,5 +1,8 @@
 import CalendarMonthOutlinedIcon from "@mui/icons-material/CalendarMonthOutlined";
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from "@mui/material";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import type { TextFieldProps } from "@mui/material/TextField";
+import TextField from "@mui/material/TextField";
 import { type Ref, useEffect, useMemo, useRef, useState } from "react";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 import { dateOrder, formatDateInput, parseDateInput } from "../lib/date-input";

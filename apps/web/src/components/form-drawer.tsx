@@ -1,5 +1,9 @@
 import CloseIcon from "@mui/icons-material/Close";
-import { Box, Button, Drawer, IconButton, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
 import { type ReactNode, useId } from "react";
 import type { FieldValues, SubmitHandler, UseFormReturn } from "react-hook-form";
 import { Form, FormSubmitButton } from "./form";

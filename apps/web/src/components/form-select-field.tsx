@@ -1,4 +1,6 @@
-import { MenuItem, TextField, type TextFieldProps } from "@mui/material";
+import MenuItem from "@mui/material/MenuItem";
+import type { TextFieldProps } from "@mui/material/TextField";
+import TextField from "@mui/material/TextField";
 import type { ChangeEvent } from "react";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 

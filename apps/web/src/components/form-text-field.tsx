@@ -1,4 +1,5 @@
-import { TextField, type TextFieldProps } from "@mui/material";
+import type { TextFieldProps } from "@mui/material/TextField";
+import TextField from "@mui/material/TextField";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 
 /** A number field's rule (document 1 §5): rounded to `decimals` and clamped to min/max once typed. */

@@ -1,5 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, type ButtonProps, type SxProps, type Theme } from "@mui/material";
+import Box from "@mui/material/Box";
+import type { ButtonProps } from "@mui/material/Button";
+import Button from "@mui/material/Button";
+import type { SxProps, Theme } from "@mui/material/styles";
 import { createContext, type FormEvent, type ReactNode, useContext, useEffect } from "react";
 import {
   type DefaultValues,

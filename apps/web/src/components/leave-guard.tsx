@@ -1,4 +1,5 @@
-import { Box, Button } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import { useState } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";

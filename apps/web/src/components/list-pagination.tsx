@@ -1,4 +1,4 @@
-import { TablePagination } from "@mui/material";
+import TablePagination from "@mui/material/TablePagination";
 
 /**
  * The pages of a server-paged list, with MUI's pagination bar: `page` counts from 1 as the API's

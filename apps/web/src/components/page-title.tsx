@@ -1,4 +1,4 @@
-import { Typography } from "@mui/material";
+import Typography from "@mui/material/Typography";
 import { type ReactNode, useEffect } from "react";
 
 /** The page's single h1; also sets the document title. */

@@ -1,5 +1,7 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Link as MuiLink, Paper, Typography } from "@mui/material";
+import MuiLink from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { RouterLink } from "./router-link";
 

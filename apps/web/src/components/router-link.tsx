@@ -1,4 +1,5 @@
-import { Link as MuiLink, type LinkProps as MuiLinkProps } from "@mui/material";
+import type { LinkProps as MuiLinkProps } from "@mui/material/Link";
+import MuiLink from "@mui/material/Link";
 import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 

@@ -1,5 +1,7 @@
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { IconButton, Menu, MenuItem } from "@mui/material";
+import IconButton from "@mui/material/IconButton";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
 import { useId, useState } from "react";
 
 /** A list row's more-menu: a "⋮" button named "Actions for {name}" (or `label`) that opens the row's actions. */

@@ -1,4 +1,4 @@
-import { Typography } from "@mui/material";
+import Typography from "@mui/material/Typography";
 
 /** "(severe)" after a symptom of a dangerous grade, in red and bold, where the program shows red flags. */
 export const SevereMark = () => (

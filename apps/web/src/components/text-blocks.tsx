@@ -1,4 +1,5 @@
-import { Box, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import type { RichTextBlock } from "@openpro/core";
 import type { ReactNode } from "react";
 

@@ -1,4 +1,6 @@
-import { MenuItem, TextField, ThemeProvider } from "@mui/material";
+import MenuItem from "@mui/material/MenuItem";
+import { ThemeProvider } from "@mui/material/styles";
+import TextField from "@mui/material/TextField";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { theme } from "./theme";

@@ -1,4 +1,5 @@
-import { Box, Paper } from "@mui/material";
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
 import { shellRules } from "@openpro/core";
 import { PageTitle } from "../components/page-title";
 import { AppVersionForm } from "../features/admin/components/app-version-form";

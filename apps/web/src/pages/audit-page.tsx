@@ -1,4 +1,5 @@
-import { Alert, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Typography from "@mui/material/Typography";
 import { auditLimits, messages, shellRules } from "@openpro/core";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-import { Typography } from "@mui/material";
+import Typography from "@mui/material/Typography";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";

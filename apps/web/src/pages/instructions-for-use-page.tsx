@@ -1,4 +1,8 @@
-import { Alert, Box, Button, Paper, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { limits, messages } from "@openpro/core";
 import { useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";

@@ -1,4 +1,6 @@
-import { Box, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { PageTitle } from "../components/page-title";
 
 const terms: { term: string; definition: string }[] = [

@@ -1,4 +1,4 @@
-import { Typography } from "@mui/material";
+import Typography from "@mui/material/Typography";
 import { messages } from "@openpro/core";
 import { PageTitle } from "../components/page-title";
 import { TextLink } from "../components/router-link";

@@ -1,4 +1,4 @@
-import { Alert } from "@mui/material";
+import Alert from "@mui/material/Alert";
 import { messages, organisationRules } from "@openpro/core";
 import { useNavigate } from "react-router";
 import { skipLeaveGuard } from "../components/leave-guard";

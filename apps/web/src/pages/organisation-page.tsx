@@ -1,4 +1,7 @@
-import { Alert, Box, Tab, Tabs } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import { messages, organisationRules } from "@openpro/core";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";

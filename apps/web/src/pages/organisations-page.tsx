@@ -1,4 +1,4 @@
-import { Alert } from "@mui/material";
+import Alert from "@mui/material/Alert";
 import { messages, organisationRules, shellRules } from "@openpro/core";
 import { PageTitle } from "../components/page-title";
 import { OrganisationList } from "../features/organisations/components/organisation-list";

@@ -1,4 +1,5 @@
-import { Alert, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Typography from "@mui/material/Typography";
 import { messages, shellRules } from "@openpro/core";
 import { PageTitle } from "../components/page-title";
 import { OutboxList } from "../features/admin/components/outbox-list";

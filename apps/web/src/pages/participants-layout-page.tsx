@@ -1,4 +1,5 @@
-import { Box, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import { Outlet, useParams } from "react-router";
 import { Loading } from "../components/loading";
 import { ParticipantList } from "../features/patients/components/participant-list";

@@ -1,4 +1,4 @@
-import { Link as MuiLink } from "@mui/material";
+import MuiLink from "@mui/material/Link";
 import { messages } from "@openpro/core";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../components/empty-state";

@@ -1,5 +1,9 @@
 import EditIcon from "@mui/icons-material/Edit";
-import { Alert, Box, Button, IconButton, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
 import { type CurrentUser, can, canVerify, messages, type ParticipantReport } from "@openpro/core";
 import { useState } from "react";
 import { Outlet, useLocation, useOutletContext, useParams } from "react-router";

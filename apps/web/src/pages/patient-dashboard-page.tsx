@@ -1,4 +1,6 @@
-import { Box, Link as MuiLink, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import MuiLink from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
 import { can, type Grants, messages, type ParticipantReport } from "@openpro/core";
 import { useState } from "react";
 import { Loading } from "../components/loading";

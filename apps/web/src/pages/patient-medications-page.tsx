@@ -1,4 +1,4 @@
-import { Box } from "@mui/material";
+import Box from "@mui/material/Box";
 import { can, messages } from "@openpro/core";
 import { useState } from "react";
 import { Loading } from "../components/loading";

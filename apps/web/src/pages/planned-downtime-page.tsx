@@ -1,4 +1,4 @@
-import { Typography } from "@mui/material";
+import Typography from "@mui/material/Typography";
 import { messages } from "@openpro/core";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";

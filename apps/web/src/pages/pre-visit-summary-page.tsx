@@ -1,5 +1,7 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Link as MuiLink, Stack, Typography } from "@mui/material";
+import MuiLink from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import { can } from "@openpro/core";
 import { RouterLink } from "../components/router-link";
 import { DownloadSummaryButton } from "../features/pre-visit-summary/components/download-summary-button";

@@ -1,4 +1,7 @@
-import { Alert, Box, Tab, Tabs } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import { can, type Grants, messages } from "@openpro/core";
 import type { ReactNode } from "react";
 import { RouterLink } from "../components/router-link";

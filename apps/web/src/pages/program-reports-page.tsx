@@ -1,4 +1,5 @@
-import { Box, Button } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import { type CurrentUser, can, messages } from "@openpro/core";
 import { useParams } from "react-router";
 import { EmptyState } from "../components/empty-state";

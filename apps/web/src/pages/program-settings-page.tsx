@@ -1,4 +1,8 @@
-import { Alert, Box, Stack, Tab, Tabs } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import {
   can,
   type Grants,

@@ -1,5 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import { shellRules } from "@openpro/core";
 import { useSearchParams } from "react-router";
 import { PageTitle } from "../components/page-title";

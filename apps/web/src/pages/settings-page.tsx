@@ -1,5 +1,8 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Box, Button, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { can, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useLocation, useNavigate } from "react-router";

@@ -1,4 +1,5 @@
-import { Link, Typography } from "@mui/material";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
 import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useNavigate } from "react-router";

@@ -1,4 +1,5 @@
-import { Alert, Box } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import { messages, shellRules } from "@openpro/core";
 import { useState } from "react";
 import { Loading } from "../components/loading";

@@ -1,5 +1,12 @@
 import MenuIcon from "@mui/icons-material/Menu";
-import { AppBar, Box, Container, Drawer, IconButton, Toolbar, Typography, useMediaQuery } from "@mui/material";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { can, limits } from "@openpro/core";
 import { type ReactNode, Suspense, useState } from "react";
 import { Outlet } from "react-router";

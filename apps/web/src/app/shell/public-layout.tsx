@@ -1,4 +1,8 @@
-import { Box, Container, Link, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
 import { Loading } from "../../components/loading";

@@ -1,4 +1,4 @@
-import { Link } from "@mui/material";
+import Link from "@mui/material/Link";
 
 /** First focusable element of every layout: jumps over the navigation to <main>. */
 export const SkipLink = () => (

@@ -1,4 +1,8 @@
-import { Alert, Box, Button, TextField, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { type MedicationFrequency, medicationFrequencies, type PatientProgram } from "@openpro/core";
 import { type FormEvent, useRef, useState } from "react";
 import { t } from "../../lib/patient-text";

@@ -1,6 +1,9 @@
 import EmailIcon from "@mui/icons-material/Email";
 import PhoneIcon from "@mui/icons-material/Phone";
-import { Box, Button, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import type { PatientCareTeamContact } from "@openpro/core";
 import { otherLanguageMark, t } from "../../lib/patient-text";
 import { touch } from "./me-layout";

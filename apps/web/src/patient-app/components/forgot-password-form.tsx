@@ -1,4 +1,6 @@
-import { Box, Button, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
 import { limits, messages } from "@openpro/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { PasswordChecklist } from "../../features/auth/components/password-checklist";

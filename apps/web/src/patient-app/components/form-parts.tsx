@@ -1,4 +1,5 @@
-import { Alert, Button } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
 import { t } from "../../lib/patient-text";
 import { LightTextField } from "./light-text-field";
 import { touch } from "./me-layout";

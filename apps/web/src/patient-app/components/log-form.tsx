@@ -1,4 +1,5 @@
-import { Box, TextField } from "@mui/material";
+import Box from "@mui/material/Box";
+import TextField from "@mui/material/TextField";
 import type { LogUpload, PatientProgram } from "@openpro/core";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { t } from "../../lib/patient-text";

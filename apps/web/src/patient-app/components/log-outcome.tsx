@@ -1,4 +1,7 @@
-import { Alert, AlertTitle, Box, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import {
   type AlertMessageAnswer,
   type CareTeamContact,

@@ -1,4 +1,6 @@
-import { Alert, Button, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
 import type { AlertMessageAnswer, PatientProgram } from "@openpro/core";
 import { type ReactNode, useCallback, useState } from "react";
 import { useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-import { Box } from "@mui/material";
+import Box from "@mui/material/Box";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../lib/http";
 import { t } from "../../lib/patient-text";

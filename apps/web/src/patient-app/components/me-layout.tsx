@@ -1,4 +1,9 @@
-import { Alert, Box, Button, Container, Link, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { LanguageSwitch } from "../../components/language-switch";

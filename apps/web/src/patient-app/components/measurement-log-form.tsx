@@ -1,4 +1,8 @@
-import { FormControl, FormLabel, TextField, ToggleButton, ToggleButtonGroup } from "@mui/material";
+import FormControl from "@mui/material/FormControl";
+import FormLabel from "@mui/material/FormLabel";
+import TextField from "@mui/material/TextField";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import type { PatientProgram } from "@openpro/core";
 import { type FormEvent, useId, useState } from "react";
 import { t } from "../../lib/patient-text";

@@ -1,4 +1,9 @@
-import { Alert, Box, Button, Link, Paper, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import type { PatientProgram } from "@openpro/core";
 import { RouterLink } from "../../components/router-link";
 import { formatDateTime, t } from "../../lib/patient-text";

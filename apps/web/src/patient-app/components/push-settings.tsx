@@ -1,4 +1,11 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormGroup from "@mui/material/FormGroup";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { type PushKind, pushKinds } from "@openpro/core";
 import { useEffect, useId, useState } from "react";
 import { t } from "../../lib/patient-text";

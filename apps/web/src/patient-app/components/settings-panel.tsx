@@ -1,4 +1,10 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import type { PatientProgram } from "@openpro/core";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";

@@ -1,4 +1,6 @@
-import { Alert, TextField, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import {
   orderPatientSymptoms,
   type PatientProgram,

@@ -1,4 +1,4 @@
-import { TextField } from "@mui/material";
+import TextField from "@mui/material/TextField";
 import type { PatientProgram } from "@openpro/core";
 import { type FormEvent, useState } from "react";
 import { t } from "../../lib/patient-text";

@@ -1,4 +1,4 @@
-import { Link } from "@mui/material";
+import Link from "@mui/material/Link";
 import { useNavigate, useSearchParams } from "react-router";
 import { RouterLink } from "../../components/router-link";
 import { t } from "../../lib/patient-text";

@@ -1,4 +1,5 @@
-import { Link, Typography } from "@mui/material";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
 import { useNavigate, useSearchParams } from "react-router";
 import { RouterLink } from "../../components/router-link";
 import { t } from "../../lib/patient-text";

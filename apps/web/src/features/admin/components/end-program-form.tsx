@@ -1,4 +1,5 @@
-import { Alert, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Typography from "@mui/material/Typography";
 import { endProgramFormSchema as endProgramSchema, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import type { z } from "zod";

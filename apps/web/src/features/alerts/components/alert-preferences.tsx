@@ -1,4 +1,7 @@
-import { FormControlLabel, Paper, Switch, Typography } from "@mui/material";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Paper from "@mui/material/Paper";
+import Switch from "@mui/material/Switch";
+import Typography from "@mui/material/Typography";
 import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId } from "react";

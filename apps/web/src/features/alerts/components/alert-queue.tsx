@@ -1,16 +1,14 @@
-import {
-  Box,
-  Button,
-  Chip,
-  Link,
-  MenuItem,
-  Alert as MuiAlert,
-  Pagination,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import MuiAlert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import MenuItem from "@mui/material/MenuItem";
+import Pagination from "@mui/material/Pagination";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import {
   alertLogsAllInvalidated,
   alertStatusLabels,

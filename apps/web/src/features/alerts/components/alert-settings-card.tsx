@@ -1,4 +1,6 @@
-import { Box, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { alertMessageMaxLength, alertSettingsBody, limits, messages, type PatientLanguage } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useId } from "react";

@@ -1,4 +1,7 @@
-import { Box, Chip, Link as MuiLink, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import MuiLink from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
 import {
   type AppointmentStatus,
   appointmentModeLabels,

@@ -1,4 +1,5 @@
-import { Box, CircularProgress } from "@mui/material";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
 import { type AppointmentFilter, appointmentLimits, messages, type NurseAppointment } from "@openpro/core";
 import { useState } from "react";
 import type { PatientOfProgram } from "../../../components/patient-props";

@@ -1,4 +1,5 @@
-import { Alert, TextField } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import TextField from "@mui/material/TextField";
 import { changePasswordBody, changePasswordWithCurrentBody } from "@openpro/core";
 import type { z } from "zod";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";

@@ -1,4 +1,4 @@
-import { Alert } from "@mui/material";
+import Alert from "@mui/material/Alert";
 import { changePasswordBody } from "@openpro/core";
 import type { z } from "zod";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";

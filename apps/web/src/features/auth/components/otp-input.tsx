@@ -1,4 +1,5 @@
-import { Box, OutlinedInput } from "@mui/material";
+import Box from "@mui/material/Box";
+import OutlinedInput from "@mui/material/OutlinedInput";
 import { limits } from "@openpro/core";
 import { type ClipboardEvent, type FocusEvent, type KeyboardEvent, useRef } from "react";
 

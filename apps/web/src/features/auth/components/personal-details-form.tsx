@@ -1,4 +1,5 @@
-import { Alert, TextField } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import TextField from "@mui/material/TextField";
 import { type CurrentUser, messages, updateCurrentBody } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useWatch } from "react-hook-form";

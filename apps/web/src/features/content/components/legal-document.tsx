@@ -1,4 +1,7 @@
-import { Alert, Box, Paper, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { type LegalDocumentId, messages } from "@openpro/core";
 import { Loading } from "../../../components/loading";
 import { PageTitle } from "../../../components/page-title";

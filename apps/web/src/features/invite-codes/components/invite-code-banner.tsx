@@ -1,4 +1,5 @@
-import { Alert, Link } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Link from "@mui/material/Link";
 import { can, type Grants, inviteCodeBanner } from "@openpro/core";
 import { RouterLink } from "../../../components/router-link";
 import type { Program } from "../../../lib/wire";

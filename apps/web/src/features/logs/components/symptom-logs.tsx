@@ -1,4 +1,10 @@
-import { Alert, Box, Button, List, ListItem, Paper, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { type LogItem, type SymptomGroup, symptomGradeLabels } from "@openpro/core";
 import { type ReactNode, useId, useState } from "react";
 import { SevereMark } from "../../../components/severe-mark";

@@ -1,5 +1,9 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Box, IconButton, TextField, Tooltip, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
 import { messages, type Organisation, organisationNameField } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";

@@ -1,17 +1,15 @@
 import SearchIcon from "@mui/icons-material/Search";
-import {
-  Box,
-  InputAdornment,
-  Link,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Pagination,
-  Paper,
-  TextField,
-  Toolbar,
-} from "@mui/material";
+import Box from "@mui/material/Box";
+import InputAdornment from "@mui/material/InputAdornment";
+import Link from "@mui/material/Link";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Pagination from "@mui/material/Pagination";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Toolbar from "@mui/material/Toolbar";
 import { limits, messages } from "@openpro/core";
 import { useEffect, useState } from "react";
 import { EmptyState } from "../../../components/empty-state";

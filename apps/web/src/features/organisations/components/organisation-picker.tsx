@@ -1,4 +1,9 @@
-import { Alert, List, ListItem, ListItemButton, ListItemText, TextField } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import TextField from "@mui/material/TextField";
 import { messages } from "@openpro/core";
 import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state";

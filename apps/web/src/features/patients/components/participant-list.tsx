@@ -2,19 +2,17 @@ import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import HourglassEmptyIcon from "@mui/icons-material/HourglassEmpty";
 import VerifiedIcon from "@mui/icons-material/Verified";
-import {
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  CircularProgress,
-  FormControlLabel,
-  List,
-  ListItemButton,
-  Paper,
-  TextField,
-  Typography,
-} from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { can, canAddPatients, currentVerification } from "@openpro/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";

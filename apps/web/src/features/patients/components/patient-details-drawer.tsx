@@ -1,5 +1,10 @@
 import CloseIcon from "@mui/icons-material/Close";
-import { Box, Button, Divider, Drawer, IconButton, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
 import {
   can,
   formatHistoryDate,

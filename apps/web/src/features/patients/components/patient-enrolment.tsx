@@ -1,4 +1,9 @@
-import { Box, Button, Chip, Pagination, TextField, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Pagination from "@mui/material/Pagination";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import {
   can,
   canAddPatients,

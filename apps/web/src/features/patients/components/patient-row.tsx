@@ -1,4 +1,8 @@
-import { Box, Button, Checkbox, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import {
   can,
   canResendInvite,

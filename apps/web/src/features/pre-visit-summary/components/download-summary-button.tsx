@@ -1,5 +1,7 @@
 import DownloadIcon from "@mui/icons-material/Download";
-import { Box, Button, Alert as MuiAlert } from "@mui/material";
+import MuiAlert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import { summaryErrorText, useDownloadPreVisitSummaryPdf } from "../api";
 
 /** "Download PDF": the summary on the page as a PDF/A file, for print or the patient's record. */

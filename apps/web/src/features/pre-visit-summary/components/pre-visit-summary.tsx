@@ -1,4 +1,8 @@
-import { Box, Link, Alert as MuiAlert, Paper, Typography } from "@mui/material";
+import MuiAlert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { alertStatusLabels, appointmentTypeLabels, closeActionLabels, type PreVisitSummary } from "@openpro/core";
 import { type ReactNode, useId } from "react";
 import { Loading } from "../../../components/loading";

@@ -1,15 +1,13 @@
-import {
-  Button,
-  type ButtonProps,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  List,
-  ListItem,
-  Typography,
-} from "@mui/material";
+import type { ButtonProps } from "@mui/material/Button";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Link from "@mui/material/Link";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { Loading } from "../../../components/loading";
 import { RouterLink } from "../../../components/router-link";

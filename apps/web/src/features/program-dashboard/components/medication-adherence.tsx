@@ -1,4 +1,7 @@
-import { Box, List, ListItem, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Typography from "@mui/material/Typography";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { messages, type ProgramMedication } from "@openpro/core";
 import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";

@@ -1,4 +1,5 @@
-import { ToggleButton, ToggleButtonGroup } from "@mui/material";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { messages, type ProgramMostLoggedSymptom } from "@openpro/core";
 import { DataTable } from "../../../components/data-table";
 import { NoData, WidgetCard } from "../../../components/widget-card";

@@ -1,4 +1,8 @@
-import { Box, FormControlLabel, MenuItem, Switch, TextField } from "@mui/material";
+import Box from "@mui/material/Box";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
 import {
   type DashboardAxis,
   type DashboardRangeShortcut,

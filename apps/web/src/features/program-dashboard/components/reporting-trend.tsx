@@ -1,4 +1,5 @@
-import { Link, Typography } from "@mui/material";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { ReportingTrend as Trend } from "@openpro/core";
 import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";

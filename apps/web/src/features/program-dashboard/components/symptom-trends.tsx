@@ -1,4 +1,5 @@
-import { MenuItem, TextField } from "@mui/material";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { maxSymptomGrade, messages, symptomGradeLabels } from "@openpro/core";
 import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";

@@ -1,4 +1,4 @@
-import { Chip } from "@mui/material";
+import Chip from "@mui/material/Chip";
 import { messages } from "@openpro/core";
 
 export const ClosedBadge = () => (

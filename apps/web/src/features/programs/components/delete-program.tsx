@@ -1,4 +1,8 @@
-import { Alert, Box, Button, Popover, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Popover from "@mui/material/Popover";
+import Typography from "@mui/material/Typography";
 import { messages } from "@openpro/core";
 import { useId, useState } from "react";
 import { ApiError } from "../../../lib/http";

@@ -1,5 +1,8 @@
 import UploadIcon from "@mui/icons-material/Upload";
-import { Alert, Box, Button, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
 import { limits, messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { type ChangeEvent, useId, useRef, useState } from "react";

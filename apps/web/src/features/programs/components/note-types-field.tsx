@@ -1,4 +1,9 @@
-import { Box, Button, Checkbox, ListItemText, MenuItem, TextField } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import ListItemText from "@mui/material/ListItemText";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
 import { type NoteType, noteTypes } from "@openpro/core";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 

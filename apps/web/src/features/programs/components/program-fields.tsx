@@ -1,4 +1,6 @@
-import { FormControlLabel, Switch, type SxProps, type Theme } from "@mui/material";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Switch from "@mui/material/Switch";
+import type { SxProps, Theme } from "@mui/material/styles";
 import { limits } from "@openpro/core";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field";

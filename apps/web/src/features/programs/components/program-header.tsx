@@ -1,5 +1,10 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Alert, Box, Chip, Link, Tab, Tabs } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import type { ReactNode } from "react";
 import { PageTitle } from "../../../components/page-title";
 import { RouterLink } from "../../../components/router-link";

@@ -1,4 +1,12 @@
-import { Box, List, ListItem, ListItemButton, MenuItem, Pagination, Paper, TextField, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemButton from "@mui/material/ListItemButton";
+import MenuItem from "@mui/material/MenuItem";
+import Pagination from "@mui/material/Pagination";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { limits, messages } from "@openpro/core";
 import { EmptyState } from "../../../components/empty-state";
 import { Loading } from "../../../components/loading";

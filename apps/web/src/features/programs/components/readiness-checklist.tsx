@@ -1,4 +1,9 @@
-import { Alert, AlertTitle, Box, List, ListItem, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Typography from "@mui/material/Typography";
 import { readinessTexts } from "@openpro/core";
 import { TextLink } from "../../../components/router-link";
 import { useProgramReadiness } from "../api";

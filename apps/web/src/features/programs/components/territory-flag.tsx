@@ -1,4 +1,4 @@
-import { Box } from "@mui/material";
+import Box from "@mui/material/Box";
 import { type Territory, territoryLabels } from "@openpro/core";
 import type { ReactNode } from "react";
 

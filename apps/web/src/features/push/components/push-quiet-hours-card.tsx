@@ -1,4 +1,7 @@
-import { Alert, Box, Paper, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { messages, pushSettingsBody } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useEffect, useId } from "react";

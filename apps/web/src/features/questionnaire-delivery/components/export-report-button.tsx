@@ -1,5 +1,5 @@
 import DownloadIcon from "@mui/icons-material/Download";
-import { Button } from "@mui/material";
+import Button from "@mui/material/Button";
 import { messages } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useExportQuestionnaireReport } from "../api";

@@ -1,4 +1,8 @@
-import { Alert, Box, Button, CircularProgress, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
 import { messages, type ScheduleItem } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { useState } from "react";

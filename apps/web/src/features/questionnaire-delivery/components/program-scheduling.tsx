@@ -1,4 +1,4 @@
-import { Typography } from "@mui/material";
+import Typography from "@mui/material/Typography";
 import { can, type Grants, messages } from "@openpro/core";
 import { ProgramSchedule } from "./program-schedule";
 import { ScheduleForm } from "./schedule-form";

@@ -1,5 +1,8 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Alert, IconButton, MenuItem, Stack } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
 import {
   batchSelectorOptions,
   canAddBatchSelector,

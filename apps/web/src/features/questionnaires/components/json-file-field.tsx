@@ -1,4 +1,6 @@
-import { Box, FormHelperText, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import FormHelperText from "@mui/material/FormHelperText";
+import Typography from "@mui/material/Typography";
 import { jsonFileProblem, messages } from "@openpro/core";
 import { useId, useRef, useState } from "react";
 

@@ -1,5 +1,11 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { Alert, IconButton, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import {
   type CreatePlanInput,
   choiceQuestions,

@@ -1,4 +1,5 @@
-import { Box, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { ParticipantReport } from "@openpro/core";
 import { ChartFrame, DataTable, framedChart } from "../../../components/data-table";

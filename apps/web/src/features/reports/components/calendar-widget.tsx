@@ -1,6 +1,8 @@
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import { Box, IconButton, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
 import type { CalendarDay } from "@openpro/core";
 import { type ReactNode, useMemo, useState } from "react";
 import { formatLongDay, todayIso } from "../format";

@@ -1,4 +1,4 @@
-import { Box } from "@mui/material";
+import Box from "@mui/material/Box";
 import { messages } from "@openpro/core";
 import { useState } from "react";
 import { DateField, isIsoDate } from "../../../components/form-date-field";

@@ -1,4 +1,8 @@
-import { Box, List, ListItem, ListItemText, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import ListItemText from "@mui/material/ListItemText";
+import Typography from "@mui/material/Typography";
 import type { DailyReport } from "@openpro/core";
 import type { ReactNode } from "react";
 import { Loading } from "../../../components/loading";

@@ -1,5 +1,8 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Box, Link as MuiLink, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import MuiLink from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { RouterLink } from "../../../components/router-link";
 

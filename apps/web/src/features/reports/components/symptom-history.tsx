@@ -1,4 +1,7 @@
-import { Box, List, ListItem, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Typography from "@mui/material/Typography";
 import { type LogItem, maxSymptomGrade, messages, type SymptomGroup, symptomGradeLabels } from "@openpro/core";
 import type { ReactNode } from "react";
 import { DataTable } from "../../../components/data-table";

@@ -1,4 +1,4 @@
-import { Chip } from "@mui/material";
+import Chip from "@mui/material/Chip";
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { type LogItem, messages, temperatureBand, temperatureBands } from "@openpro/core";
 import { DataTable } from "../../../components/data-table";

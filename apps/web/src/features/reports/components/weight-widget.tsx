@@ -1,4 +1,5 @@
-import { Box, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import { messages, type ParticipantReport } from "@openpro/core";
 import { DataTable } from "../../../components/data-table";
 import { formatDay, formatNumber } from "../format";

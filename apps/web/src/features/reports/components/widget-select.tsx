@@ -1,4 +1,5 @@
-import { MenuItem, TextField } from "@mui/material";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
 
 /** A small labelled select in a widget (the calendar's month and year, the chart's medication); `menuMaxHeight` scrolls a long menu. */
 export const WidgetSelect = <V extends string | number>({

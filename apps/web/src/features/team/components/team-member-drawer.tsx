@@ -1,4 +1,5 @@
-import { Alert, MenuItem } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import MenuItem from "@mui/material/MenuItem";
 import {
   assignableRoles,
   createTeamMemberBody,

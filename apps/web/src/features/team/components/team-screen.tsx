@@ -1,7 +1,10 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
-import { Box, Button, IconButton, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
 import { type Grants, messages, type TeamMember } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import { type ReactNode, useState } from "react";

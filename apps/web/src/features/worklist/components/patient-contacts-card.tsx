@@ -1,4 +1,7 @@
-import { Box, Button, Paper, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
 import { contactOutcomeLabels } from "@openpro/core";
 import { useId, useState } from "react";
 import type { NamedPatientOfProgram } from "../../../components/patient-props";
