@@ -4,34 +4,57 @@ import type { Database } from "./schema.js";
 /**
  * Who is on a team, as every reach and every list of colleagues counts it: a membership whose
  * invitation is accepted (an invitation grants nothing by itself). The team is named by an
- * expression (a column of the outer query, or a value), so each helper is a correlated EXISTS.
+ * expression (a column of the outer query) or a value, so each helper is a correlated subquery.
  */
 const eb = expressionBuilder<Database, never>();
 
+type Ref = Expression<string> | string;
+/** Only memberships in one of these roles count (every role when not given). */
+type Roles = readonly string[] | undefined;
+
+/** `userId`'s accepted membership of the organisation's team: select its role, or test it (onOrganisationTeam). */
+export const organisationMembership = (organisationId: Ref, userId: Ref, roles?: Roles) =>
+  eb
+    .selectFrom("organisationStaff")
+    .where("organisationStaff.organisationId", "=", organisationId)
+    .where("organisationStaff.userId", "=", userId)
+    .where("organisationStaff.inviteAccepted", "=", true)
+    .$if(!!roles, (qb) => qb.where("organisationStaff.role", "in", roles!));
+
+/** `userId`'s accepted membership of the program's team: select its role, or test it (onProgramTeam). */
+export const programMembership = (programId: Ref, userId: Ref, roles?: Roles) =>
+  eb
+    .selectFrom("programStaff")
+    .where("programStaff.programId", "=", programId)
+    .where("programStaff.userId", "=", userId)
+    .where("programStaff.inviteAccepted", "=", true)
+    .$if(!!roles, (qb) => qb.where("programStaff.role", "in", roles!));
+
 /** `userId` is on the team of the organisation `organisationId`. */
-export const onOrganisationTeam = (organisationId: Expression<string>, userId: Expression<string> | string) =>
+export const onOrganisationTeam = (organisationId: Ref, userId: Ref, roles?: Roles) =>
   eb.exists(
-    eb
-      .selectFrom("organisationStaff")
-      .select("organisationStaff.userId")
-      .where("organisationStaff.organisationId", "=", organisationId)
-      .where("organisationStaff.userId", "=", userId)
-      .where("organisationStaff.inviteAccepted", "=", true),
+    organisationMembership(organisationId, userId, roles).select("organisationStaff.userId"),
   ) as Expression<SqlBool>;
 
 /** `userId` is on the team of the program `programId`. */
-export const onProgramTeam = (programId: Expression<string>, userId: Expression<string> | string) =>
-  eb.exists(
-    eb
-      .selectFrom("programStaff")
-      .select("programStaff.userId")
-      .where("programStaff.programId", "=", programId)
-      .where("programStaff.userId", "=", userId)
-      .where("programStaff.inviteAccepted", "=", true),
-  ) as Expression<SqlBool>;
+export const onProgramTeam = (programId: Ref, userId: Ref, roles?: Roles) =>
+  eb.exists(programMembership(programId, userId, roles).select("programStaff.userId")) as Expression<SqlBool>;
 
 /** `userId` reaches the program: on its team, or on its organisation's. */
-export const reachesProgram = (
-  program: { id: Expression<string>; organisationId: Expression<string> },
-  userId: Expression<string> | string,
-) => eb.or([onProgramTeam(program.id, userId), onOrganisationTeam(program.organisationId, userId)]);
+export const reachesProgram = (program: { id: Ref; organisationId: Ref }, userId: Ref, roles?: Roles) =>
+  eb.or([onProgramTeam(program.id, userId, roles), onOrganisationTeam(program.organisationId, userId, roles)]);
+
+/** reachesProgram where the query names the program by its id alone (its organisation is looked up). */
+export const reachesProgramOfId = (programId: Ref, userId: Ref, roles?: Roles) =>
+  reachesProgram(
+    {
+      id: programId,
+      organisationId: eb
+        .selectFrom("programs")
+        .select("programs.organisationId")
+        .where("programs.id", "=", programId)
+        .$asScalar(),
+    },
+    userId,
+    roles,
+  );

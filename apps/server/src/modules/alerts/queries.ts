@@ -1,6 +1,6 @@
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db, SqlFragment } from "../../db/kysely.js";
-import type { Database } from "../../db/schema.js";
+import { reachesProgramOfId } from "../../db/team-membership.js";
 
 /** Every symptom-and-grade pair of the program with its alert message text. */
 export const findPairMessages = (db: Db, programId: string) =>
@@ -80,30 +80,6 @@ export const raiseAlertsOfCreatedLogs = (input: {
       FROM raised r JOIN alert_triggers a USING (trigger_key) WHERE NOT r.inserted)`;
 };
 
-/** Team members of the program (its own team or its organisation's, accepted) with a permission. */
-const programTeam = (eb: ExpressionBuilder<Database, "users">, programId: string, roles?: readonly string[]) =>
-  eb.or([
-    eb.exists(
-      eb
-        .selectFrom("programStaff as ps")
-        .select("ps.userId")
-        .whereRef("ps.userId", "=", "users.id")
-        .where("ps.programId", "=", programId)
-        .where("ps.inviteAccepted", "=", true)
-        .$if(!!roles, (qb) => qb.where("ps.role", "in", roles!)),
-    ),
-    eb.exists(
-      eb
-        .selectFrom("organisationStaff as os")
-        .innerJoin("programs as p", "p.organisationId", "os.organisationId")
-        .select("os.userId")
-        .whereRef("os.userId", "=", "users.id")
-        .where("p.id", "=", programId)
-        .where("os.inviteAccepted", "=", true)
-        .$if(!!roles, (qb) => qb.where("os.role", "in", roles!)),
-    ),
-  ]);
-
 /** Who is e-mailed when an alert is raised: team members who opted in and may see patients. */
 export const findNewAlertRecipients = (db: Db, programId: string) =>
   db
@@ -113,7 +89,7 @@ export const findNewAlertRecipients = (db: Db, programId: string) =>
     .where("pref.emailOnNewAlert", "=", true)
     .where("users.scope", "=", "clinical")
     .where(sql<boolean>`'view_project_users' = ANY(users.permissions)`)
-    .where((eb) => programTeam(eb, programId))
+    .where((eb) => reachesProgramOfId(programId, eb.ref("users.id")))
     .execute();
 
 /** Who an alert escalates to: the program's team members with these roles (any, without) who may see patients. */
@@ -123,7 +99,7 @@ export const findEscalationRecipients = (db: Db, programId: string, roles?: read
     .select(["users.id", "users.email", "users.firstName"])
     .where("users.scope", "=", "clinical")
     .where(sql<boolean>`'view_project_users' = ANY(users.permissions)`)
-    .where((eb) => programTeam(eb, programId, roles))
+    .where((eb) => reachesProgramOfId(programId, eb.ref("users.id"), roles))
     .execute();
 
 export const findEscalationMinutes = async (db: Db, programId: string): Promise<number | null> =>

@@ -6,6 +6,7 @@ import type {
   NurseVisitAppointmentsTable,
   PatientMedicationsTable,
 } from "../../db/schema.js";
+import { reachesProgramOfId } from "../../db/team-membership.js";
 
 /**
  * The SQL of the FHIR API. Every finder takes one filter: the reach of the actor (the programs
@@ -67,14 +68,9 @@ export interface Filter {
 
 const dashboardStates = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"];
 
-/** Mirrors platform/access isProgramInReach: a team of the program or of its organisation, invitation accepted. */
+/** The row's program is in the user's reach (null: every program), as platform/access isProgramInReach counts it. */
 const inReach = (programColumn: string, userId: string | null): RawBuilder<boolean> =>
-  userId === null
-    ? sql<boolean>`true`
-    : sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = ${sql.ref(programColumn)}
-        AND ps.user_id = ${userId} AND ps.invite_accepted)
-      OR EXISTS (SELECT 1 FROM programs rp JOIN organisation_staff os ON os.organisation_id = rp.organisation_id
-        WHERE rp.id = ${sql.ref(programColumn)} AND os.user_id = ${userId} AND os.invite_accepted))`;
+  userId === null ? sql<boolean>`true` : sql<boolean>`${reachesProgramOfId(sql.ref(programColumn), userId)}`;
 
 const compare = (expression: RawBuilder<unknown>, comparisons: Comparison[] | undefined) =>
   (comparisons ?? []).map((c) =>

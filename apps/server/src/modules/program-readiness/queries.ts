@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
+import { reachesProgram } from "../../db/team-membership.js";
 
 /** What readiness reads of a program's settings, in one statement. */
 export interface ReadinessRow {
@@ -31,10 +32,7 @@ export const findReadinessInputs = async (db: Db, programId: string): Promise<Re
         (SELECT s.escalation_minutes FROM alert_settings s WHERE s.program_id = p.id) AS escalation_minutes,
         (SELECT count(*) FROM users u
           WHERE u.scope = 'clinical' AND 'view_project_users' = ANY(u.permissions)
-            AND (EXISTS (SELECT 1 FROM program_staff ps
-                  WHERE ps.user_id = u.id AND ps.program_id = p.id AND ps.invite_accepted)
-              OR EXISTS (SELECT 1 FROM organisation_staff os
-                  WHERE os.user_id = u.id AND os.organisation_id = p.organisation_id AND os.invite_accepted))
+            AND ${reachesProgram({ id: sql.ref("p.id"), organisationId: sql.ref("p.organisation_id") }, sql.ref("u.id"))}
         ) AS escalation_recipients
       FROM programs p WHERE p.id = ${programId}::uuid`.execute(db)
   ).rows[0];

@@ -1,6 +1,7 @@
-import { type Insertable, sql, type Updateable } from "kysely";
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/kysely.js";
-import type { ProgramsTable } from "../../db/schema.js";
+import type { Database, ProgramsTable } from "../../db/schema.js";
+import { reachesProgram } from "../../db/team-membership.js";
 
 const programColumns = (db: Db) =>
   db
@@ -19,9 +20,8 @@ const programColumns = (db: Db) =>
 
 export type ProgramRow = NonNullable<Awaited<ReturnType<ReturnType<typeof programColumns>["executeTakeFirst"]>>>;
 
-const inReachOf = (userId: string) =>
-  sql<boolean>`(EXISTS (SELECT 1 FROM program_staff ps WHERE ps.program_id = programs.id AND ps.user_id = ${userId} AND ps.invite_accepted)
-    OR EXISTS (SELECT 1 FROM organisation_staff os WHERE os.organisation_id = programs.organisation_id AND os.user_id = ${userId} AND os.invite_accepted))`;
+const inReachOf = (userId: string) => (eb: ExpressionBuilder<Database, "programs">) =>
+  reachesProgram({ id: eb.ref("programs.id"), organisationId: eb.ref("programs.organisationId") }, userId);
 
 /** A page of programs ordered by organisation then name (the list groups them so). */
 export const findProgramPage = async (

@@ -1,6 +1,7 @@
 import { defaultQuietDays, reportingWindowDays } from "@openpro/core";
 import { sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
+import { reachesProgram } from "../../db/team-membership.js";
 
 /** One consented enrolment's facts for core's quietReasons (dates as the clinic's days where noted). */
 export interface QuietFactsRow {
@@ -267,26 +268,7 @@ export const findProgramsInReach = (db: Db, reachOf: string | null) =>
     .selectFrom("programs as p")
     .select(["p.id", "p.territory", "p.startDate", "p.endDate", "p.endedAt"])
     .$if(reachOf !== null, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb.exists(
-            eb
-              .selectFrom("programStaff as ps")
-              .select("ps.userId")
-              .whereRef("ps.programId", "=", "p.id")
-              .where("ps.userId", "=", reachOf!)
-              .where("ps.inviteAccepted", "=", true),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("organisationStaff as os")
-              .select("os.userId")
-              .whereRef("os.organisationId", "=", "p.organisationId")
-              .where("os.userId", "=", reachOf!)
-              .where("os.inviteAccepted", "=", true),
-          ),
-        ]),
-      ),
+      qb.where((eb) => reachesProgram({ id: eb.ref("p.id"), organisationId: eb.ref("p.organisationId") }, reachOf!)),
     )
     .execute();
 

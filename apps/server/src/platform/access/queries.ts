@@ -1,15 +1,18 @@
 import { sql } from "kysely";
 import type { Db, SqlFragment } from "../../db/kysely.js";
-import { reachesProgram } from "../../db/team-membership.js";
+import {
+  onOrganisationTeam,
+  organisationMembership,
+  programMembership,
+  reachesProgram,
+} from "../../db/team-membership.js";
 
 export const isOrganisationMember = async (db: Db, userId: string, organisationId: string): Promise<boolean> =>
-  !!(await db
-    .selectFrom("organisationStaff")
-    .select("userId")
-    .where("userId", "=", userId)
-    .where("organisationId", "=", organisationId)
-    .where("inviteAccepted", "=", true)
-    .executeTakeFirst());
+  (
+    await db
+      .selectNoFrom(sql<boolean>`${onOrganisationTeam(organisationId, userId)}`.as("onTeam"))
+      .executeTakeFirstOrThrow()
+  ).onTeam;
 
 /**
  * A program is in reach through its team, or through the team of its organisation — only once
@@ -48,21 +51,11 @@ export const findProgramAccess = async (db: Db, programId: string, userId: strin
     .select("organisations.name as organisationName")
     .select((eb) => [
       (userId
-        ? eb
-            .selectFrom("programStaff")
-            .select("programStaff.role")
-            .whereRef("programStaff.programId", "=", "programs.id")
-            .where("programStaff.userId", "=", userId)
-            .where("programStaff.inviteAccepted", "=", true)
+        ? programMembership(eb.ref("programs.id"), userId).select("programStaff.role")
         : sql<string | null>`null`
       ).as("programRole"),
       (userId
-        ? eb
-            .selectFrom("organisationStaff")
-            .select("organisationStaff.role")
-            .whereRef("organisationStaff.organisationId", "=", "programs.organisationId")
-            .where("organisationStaff.userId", "=", userId)
-            .where("organisationStaff.inviteAccepted", "=", true)
+        ? organisationMembership(eb.ref("programs.organisationId"), userId).select("organisationStaff.role")
         : sql<string | null>`null`
       ).as("organisationRole"),
     ])
@@ -80,6 +73,6 @@ export type ProgramAccessRow = NonNullable<Awaited<ReturnType<typeof findProgram
  */
 export const programIdsWithRole = (userId: string, roles: readonly string[]): SqlFragment =>
   sql`(SELECT p.id FROM programs p WHERE coalesce(
-        (SELECT ps.role FROM program_staff ps WHERE ps.program_id = p.id AND ps.user_id = ${userId} AND ps.invite_accepted),
-        (SELECT os.role FROM organisation_staff os WHERE os.organisation_id = p.organisation_id AND os.user_id = ${userId} AND os.invite_accepted)
+        ${programMembership(sql.ref("p.id"), userId).select("programStaff.role")},
+        ${organisationMembership(sql.ref("p.organisation_id"), userId).select("organisationStaff.role")}
       ) = ANY(${sql.val([...roles])}::text[]))`;
