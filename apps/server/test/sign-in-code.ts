@@ -1,6 +1,9 @@
 import { expect } from "vitest";
 import type { TestApp } from "./test-app.js";
 
+/** A six-digit code that is certainly not `code` (the next one, 999999 wrapping to 000000): a wrong guess. */
+export const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
 /**
  * The staff member types the six-digit code last e-mailed to `email` into the code page of the session
  * `accessToken` (its sign-in or sign-up); the server's answer, for the story to check.

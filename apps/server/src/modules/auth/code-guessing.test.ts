@@ -1,7 +1,7 @@
 import { limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login } from "../../../test/factories.js";
-import { resetStaffPasswordByEmailedCode } from "../../../test/sign-in-code.js";
+import { otherThan, resetStaffPasswordByEmailedCode } from "../../../test/sign-in-code.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 const VERIFY_LOGIN = "/api/v2/auth/signin/email/verify_otp";
@@ -11,7 +11,6 @@ const RESET_OTP = "/api/v2/auth/reset_password/email/reset";
 const REQUEST_CODE = "/api/v1/auth/password-reset/request";
 const CHECK_CODE = "/api/v1/auth/password-reset/check";
 
-const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const NEW_PASSWORD = "Harbour-Lights-2026!";
 
 /** A 429 as the issue asks for it: Retry-After within the window, and a message a person understands. */

@@ -2,6 +2,7 @@ import { limits, messages } from "@openpro/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPatient, fieldErrors, login } from "../../../test/factories.js";
+import { otherThan } from "../../../test/sign-in-code.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 const PATIENT_PASSWORD = "Patient-Diary-2026!";
@@ -169,7 +170,7 @@ describe("signing in: input, account kinds, throttling and the audit trail", () 
 
     await login(t, "nurse@clinic.test", "Wrong-Guess-2026!");
     const pending = (await login(t, "nurse@clinic.test", TEST_PASSWORD)).json();
-    const wrongCode = (await t.lastCodeSentTo("nurse@clinic.test")) === "000000" ? "111111" : "000000";
+    const wrongCode = otherThan(await t.lastCodeSentTo("nurse@clinic.test"));
     await t.request({
       method: "POST",
       url: "/api/v2/auth/signin/email/verify_otp",

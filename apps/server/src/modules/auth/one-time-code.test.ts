@@ -1,14 +1,12 @@
 import { limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors, login } from "../../../test/factories.js";
+import { otherThan } from "../../../test/sign-in-code.js";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 const EMAIL = "nurse@clinic.test";
 const VERIFY = "/api/v2/auth/signin/email/verify_otp";
 const RESEND = "/api/v2/auth/signin/email/send_otp";
-
-/** A code that is certainly not the given one. */
-const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("the e-mailed sign-in code", () => {
   let t: TestApp;

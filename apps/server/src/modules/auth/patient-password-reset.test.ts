@@ -1,7 +1,7 @@
 import { limits, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPatient, login } from "../../../test/factories.js";
-import { resetStaffPasswordByEmailedCode } from "../../../test/sign-in-code.js";
+import { otherThan, resetStaffPasswordByEmailedCode } from "../../../test/sign-in-code.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 const SEND_OTP = "/api/v2/auth/reset_password/email/send_otp";
@@ -10,8 +10,6 @@ const RESET_OTP = "/api/v2/auth/reset_password/email/reset";
 
 const OLD_PASSWORD = "Harbour-Lights-2026!";
 const NEW_PASSWORD = "Quiet-Orchard-Swing-77!";
-
-const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 /**
  * The patient app's reset (/me/forgot-password): the code is e-mailed, guessing it is limited as
