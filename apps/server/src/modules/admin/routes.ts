@@ -1,6 +1,7 @@
 import { adminApi, limits } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { withTotalCount } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import { APP_VERSION } from "../../platform/version.js";
 import * as admin from "./service.js";
@@ -8,11 +9,9 @@ import * as admin from "./service.js";
 export const registerAdminRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, adminApi.permissions, {}, async () => admin.permissionCatalogue());
   defineRoute(app, ctx, adminApi.feedback, {}, ({ scope, body }) => admin.submitFeedback(scope, body.text));
-  defineRoute(app, ctx, adminApi.outbox, { permission: "admin" }, async ({ scope, query, reply }) => {
-    const page = await admin.listOutbox(scope, query);
-    reply.header("X-Total-Count", String(page.totalCount));
-    return page;
-  });
+  defineRoute(app, ctx, adminApi.outbox, { permission: "admin" }, async ({ scope, query, reply }) =>
+    withTotalCount(reply, await admin.listOutbox(scope, query)),
+  );
   defineRoute(app, ctx, adminApi.appVersion, {}, () => admin.getAppVersion(ctx));
   defineRoute(app, ctx, adminApi.clientConfig, {}, async () => ({
     version: APP_VERSION,

@@ -1,6 +1,7 @@
 import { appointmentsApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { asDownload, withTotalCount } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as appointments from "./service.js";
 
@@ -10,14 +11,12 @@ export const registerAppointmentRoutes = (app: FastifyInstance, ctx: AppContext)
   defineRoute(app, ctx, appointmentsApi.create, change, ({ scope, params, query, body }) =>
     appointments.createAppointment(scope, query.projectId, params.userId, body),
   );
-  defineRoute(app, ctx, appointmentsApi.list, view, async ({ scope, params, query, reply }) => {
-    const page = await appointments.listAppointments(scope, query.projectId, params.userId, query);
-    reply.header("X-Total-Count", String(page.totalCount));
-    return page;
-  });
+  defineRoute(app, ctx, appointmentsApi.list, view, async ({ scope, params, query, reply }) =>
+    withTotalCount(reply, await appointments.listAppointments(scope, query.projectId, params.userId, query)),
+  );
   defineRoute(app, ctx, appointmentsApi.calendar, view, async ({ scope, params, query, reply }) => {
     const { body, fileName } = await appointments.exportCalendar(scope, query.projectId, params.userId);
-    reply.type("text/calendar; charset=utf-8").header("Content-Disposition", `attachment; filename="${fileName}"`);
+    asDownload(reply, { contentType: "text/calendar; charset=utf-8", fileName });
     return body;
   });
   defineRoute(app, ctx, appointmentsApi.get, view, ({ scope, params, query }) =>

@@ -1,6 +1,7 @@
 import { exportsApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { asDownload } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as exportsService from "./service.js";
 
@@ -17,19 +18,12 @@ export const registerExportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   );
   defineRoute(app, ctx, exportsApi.download, {}, async ({ scope, params, reply }) => {
     const file = await exportsService.downloadResearchExport(scope, params.projectId, params.exportId);
-    reply
-      .type(file.contentType)
-      .header("Content-Length", String(file.byteSize))
-      .header("Content-Disposition", `attachment; filename="${file.fileName}"`)
-      .header("Cache-Control", "no-store");
+    asDownload(reply, file).header("Content-Length", String(file.byteSize)).header("Cache-Control", "no-store");
     return file.stream;
   });
   defineRoute(app, ctx, exportsApi.myData, { scope: "patient" }, async ({ scope, reply }) => {
     const file = await exportsService.myDataExport(scope);
-    reply
-      .type(file.contentType)
-      .header("Content-Disposition", `attachment; filename="${file.fileName}"`)
-      .header("Cache-Control", "no-store");
+    asDownload(reply, file).header("Cache-Control", "no-store");
     return file.bytes;
   });
   defineRoute(
@@ -39,10 +33,7 @@ export const registerExportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     { permission: "export_project_data_identifiable" },
     async ({ scope, params, reply }) => {
       const file = await exportsService.patientDataExport(scope, params.projectId, params.userId);
-      reply
-        .type(file.contentType)
-        .header("Content-Disposition", `attachment; filename="${file.fileName}"`)
-        .header("Cache-Control", "no-store");
+      asDownload(reply, file).header("Cache-Control", "no-store");
       return file.bytes;
     },
   );

@@ -1,20 +1,13 @@
 import { organisationsApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { withTotalCount } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as organisations from "./service.js";
 
 export const registerOrganisationRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  defineRoute(
-    app,
-    ctx,
-    organisationsApi.list,
-    { permission: "view_organisations" },
-    async ({ scope, query, reply }) => {
-      const page = await organisations.listOrganisations(scope, query);
-      reply.header("X-Total-Count", String(page.totalCount));
-      return page;
-    },
+  defineRoute(app, ctx, organisationsApi.list, { permission: "view_organisations" }, async ({ scope, query, reply }) =>
+    withTotalCount(reply, await organisations.listOrganisations(scope, query)),
   );
   defineRoute(app, ctx, organisationsApi.create, { permission: "create_organisation" }, ({ scope, body }) =>
     organisations.createOrganisation(scope, body),

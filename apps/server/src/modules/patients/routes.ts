@@ -1,6 +1,7 @@
 import { patientsApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { withTotalCount } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import { splitProgramId } from "../../platform/http/wire.js";
 import * as patients from "./service.js";
@@ -11,11 +12,8 @@ export const registerPatientRoutes = (app: FastifyInstance, ctx: AppContext) => 
     ctx,
     patientsApi.list,
     { permission: "view_project_users" },
-    async ({ scope, params, query, reply }) => {
-      const page = await patients.listPatients(scope, params.projectId, query);
-      reply.header("X-Total-Count", String(page.totalCount));
-      return page;
-    },
+    async ({ scope, params, query, reply }) =>
+      withTotalCount(reply, await patients.listPatients(scope, params.projectId, query)),
   );
   defineRoute(app, ctx, patientsApi.create, { permission: "invite_project_users" }, ({ scope, body }) => {
     const { programId, fields } = splitProgramId(body);
@@ -53,9 +51,7 @@ export const registerPatientRoutes = (app: FastifyInstance, ctx: AppContext) => 
     { permission: "withdraw_consent_project_users" },
     ({ scope, params }) => patients.withdrawConsent(scope, params.projectId, params.userId),
   );
-  defineRoute(app, ctx, patientsApi.search, { permission: "view_project_user" }, async ({ scope, query, reply }) => {
-    const page = await patients.searchPatients(scope, query);
-    reply.header("X-Total-Count", String(page.totalCount));
-    return page;
-  });
+  defineRoute(app, ctx, patientsApi.search, { permission: "view_project_user" }, async ({ scope, query, reply }) =>
+    withTotalCount(reply, await patients.searchPatients(scope, query)),
+  );
 };

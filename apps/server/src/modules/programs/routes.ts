@@ -3,15 +3,14 @@ import { limits, programsApi, UUID_PATTERN } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
 import { notFound } from "../../platform/errors.js";
+import { withTotalCount } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as programs from "./service.js";
 
 export const registerProgramRoutes = async (app: FastifyInstance, ctx: AppContext) => {
-  defineRoute(app, ctx, programsApi.list, { permission: "view_projects" }, async ({ scope, query, reply }) => {
-    const page = await programs.listPrograms(scope, query);
-    reply.header("X-Total-Count", String(page.totalCount));
-    return page;
-  });
+  defineRoute(app, ctx, programsApi.list, { permission: "view_projects" }, async ({ scope, query, reply }) =>
+    withTotalCount(reply, await programs.listPrograms(scope, query)),
+  );
   defineRoute(app, ctx, programsApi.create, { permission: "create_project" }, ({ scope, body }) =>
     programs.createProgram(scope, body),
   );

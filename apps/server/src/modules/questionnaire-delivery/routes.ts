@@ -1,6 +1,7 @@
 import { questionnaireEventsApi as events, questionnaireSchedulesApi as schedules } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { asDownload } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import { exportQuestionnaireReport } from "./export.js";
 import * as delivery from "./service.js";
@@ -55,9 +56,9 @@ export const registerQuestionnaireDeliveryRoutes = (app: FastifyInstance, ctx: A
     events.exportReport,
     { permission: "export_project_questionnaires_report" },
     async ({ scope, params, body, reply }) => {
-      const { stream, fileName, contentType } = await exportQuestionnaireReport(scope, params.projectId, body);
-      reply.type(contentType).header("Content-Disposition", `attachment; filename="${fileName}"`);
-      return stream;
+      const file = await exportQuestionnaireReport(scope, params.projectId, body);
+      asDownload(reply, file);
+      return file.stream;
     },
   );
   defineRoute(app, ctx, events.myEvents, { scope: "patient" }, ({ scope, params, query }) =>

@@ -2,6 +2,7 @@ import { programTeamApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import { inProgram } from "../../platform/access/program-scope.js";
 import type { AppContext } from "../../platform/context.js";
+import { withTotalCount } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import type { RequestScope } from "../../platform/request-scope.js";
 import * as team from "./service.js";
@@ -18,11 +19,8 @@ export const registerProgramTeamRoutes = (app: FastifyInstance, ctx: AppContext)
     ctx,
     programTeamApi.list,
     { permission: "view_project_staff_members" },
-    async ({ scope, params, reply }) => {
-      const page = await team.listMembers(ctx, await programTeam(scope, params.projectId));
-      reply.header("X-Total-Count", String(page.totalCount));
-      return page;
-    },
+    async ({ scope, params, reply }) =>
+      withTotalCount(reply, await team.listMembers(ctx, await programTeam(scope, params.projectId))),
   );
   defineRoute(
     app,

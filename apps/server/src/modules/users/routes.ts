@@ -1,15 +1,14 @@
 import { usersApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { withTotalCount } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as users from "./service.js";
 
 export const registerUserRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  defineRoute(app, ctx, usersApi.list, { permission: "view_user" }, async ({ scope, query, reply }) => {
-    const page = await users.listUsers(scope, query);
-    reply.header("X-Total-Count", String(page.totalCount));
-    return page;
-  });
+  defineRoute(app, ctx, usersApi.list, { permission: "view_user" }, async ({ scope, query, reply }) =>
+    withTotalCount(reply, await users.listUsers(scope, query)),
+  );
   defineRoute(app, ctx, usersApi.get, { permission: "view_user" }, ({ scope, params }) =>
     users.getUser(scope, params.userId),
   );
