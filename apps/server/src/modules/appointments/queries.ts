@@ -59,26 +59,20 @@ export const insertAppointment = (
     .returning(columns)
     .executeTakeFirstOrThrow();
 
-export const findAppointment = (db: Db, owner: AppointmentOwner, id: string) =>
+/** The owner's appointments: the condition every read of them starts from. */
+const ownersAppointments = (db: Db, owner: AppointmentOwner) =>
   db
     .selectFrom("nurseVisitAppointments")
-    .select(columns)
-    .where("id", "=", id)
     .where("programId", "=", owner.programId)
-    .where("patientId", "=", owner.patientId)
-    .executeTakeFirst();
+    .where("patientId", "=", owner.patientId);
+
+export const findAppointment = (db: Db, owner: AppointmentOwner, id: string) =>
+  ownersAppointments(db, owner).select(columns).where("id", "=", id).executeTakeFirst();
 export type AppointmentRow = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
 
 /** Locks the row for the rest of the transaction, so two edits cannot both pass the lock rule. */
 export const findAppointmentForUpdate = (db: Db, owner: AppointmentOwner, id: string) =>
-  db
-    .selectFrom("nurseVisitAppointments")
-    .select(columns)
-    .where("id", "=", id)
-    .where("programId", "=", owner.programId)
-    .where("patientId", "=", owner.patientId)
-    .forUpdate()
-    .executeTakeFirst();
+  ownersAppointments(db, owner).select(columns).where("id", "=", id).forUpdate().executeTakeFirst();
 
 export const updateAppointment = (db: Db, id: string, values: AppointmentValues, now: Date) =>
   db
@@ -103,10 +97,7 @@ export interface AppointmentFilter {
 }
 
 const filtered = (db: Db, owner: AppointmentOwner, filter: AppointmentFilter) => {
-  let query = db
-    .selectFrom("nurseVisitAppointments")
-    .where("programId", "=", owner.programId)
-    .where("patientId", "=", owner.patientId);
+  let query = ownersAppointments(db, owner);
   if (filter.endsAfter) query = query.where("endsAt", ">", filter.endsAfter);
   if (filter.endsBy) query = query.where("endsAt", "<=", filter.endsBy);
   if (filter.fromDate) query = query.where("date", ">=", filter.fromDate);
