@@ -2,6 +2,7 @@
  * Erasure on request (GDPR Art. 17) under a program's retention rule (docs/exports.md "Retention
  * and erasure"). Pure: the server decides with it, the web app explains with it.
  */
+import { hasConsented } from "./patients.js";
 
 /** Why staff erase: the patient asked, or the controller finds no legal ground to keep the data. */
 export const erasureReasons = ["patient_request", "no_legal_ground"] as const;
@@ -19,9 +20,6 @@ export type ErasureDecision =
   | { allowed: true; ground: ErasureGround }
   | { allowed: false; refusal: "program_running" }
   | { allowed: false; refusal: "retention_running"; keptUntil: string };
-
-/** Statuses in which a patient has consented at some time: their data belongs to the program. */
-const consentedStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"]);
 
 /** The same day `years` later (29 February → 28 February when the year has none). */
 export const addYears = (day: string, years: number): string => {
@@ -64,7 +62,7 @@ export const erasureDecision = (input: {
   today: string;
 }): ErasureDecision => {
   const { enrolment, program, reason, today } = input;
-  if (!enrolment.dateConsentGiven && !consentedStates.has(enrolment.status))
+  if (!enrolment.dateConsentGiven && !hasConsented(enrolment.status))
     return { allowed: true, ground: "never_consented" };
   if (reason === "no_legal_ground") return { allowed: true, ground: "no_legal_ground" };
   const keptUntil = retentionKeptUntil(program, today);

@@ -12,6 +12,14 @@ export const patientStatuses = [
 ] as const;
 export type PatientStatus = (typeof patientStatuses)[number];
 
+/**
+ * The statuses of a patient who has consented at some time (even if they withdrew since or the
+ * program ended): their data belongs to the program, which shows their dashboard, reports and
+ * exports it.
+ */
+export const consentedStatuses = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"] as const;
+export const hasConsented = (status: string): boolean => (consentedStatuses as readonly string[]).includes(status);
+
 export const patientStatusLabels: Record<PatientStatus, string> = {
   INVITE_SENT: "Invite sent",
   CONSENT_DECLINED: "Consent declined",

@@ -11,6 +11,7 @@ import {
   can,
   errorCodes,
   type FieldProblem,
+  hasConsented,
   isAppointmentLocked,
   lockedFieldChanges,
   messages,
@@ -37,8 +38,6 @@ import * as q from "./queries.js";
  * program's zone, and the lock rule (core rules/appointments.ts) is judged there.
  */
 
-const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"]);
-
 type CreateInput = Required<{
   [K in keyof CreateAppointmentBody]-?: Exclude<CreateAppointmentBody[K], undefined>;
 }>;
@@ -57,7 +56,7 @@ const load = async (scope: RequestScope, programId: string, userId: string, writ
   const { ctx, actor } = scope;
   const { program } = await inProgram(scope, programId);
   const enrolment = await q.findEnrolment(ctx.db, programId, userId);
-  if (!enrolment || !dashboardStates.has(enrolment.status)) throw notFound();
+  if (!enrolment || !hasConsented(enrolment.status)) throw notFound();
   if (!program.populateNvAppointments) throw conflict(messages.appointmentsNotUsed);
   const now = ctx.clock.now();
   if (write) {

@@ -1,3 +1,4 @@
+import { consentedStatuses } from "@openpro/core";
 import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 import type { PatientLogsTable } from "../../db/schema.js";
@@ -8,8 +9,6 @@ import type { PatientLogsTable } from "../../db/schema.js";
  * the program ended): the patients whose data the program's dashboards show. A patient's own data
  * is read whole (one patient's rows), optionally limited to one program.
  */
-
-export const RESEARCH_STATES = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"] as const;
 
 // ---------------------------------------------------------------- the export job's rows
 
@@ -103,7 +102,7 @@ export const findChunk = async (db: Db, exportId: string, seq: number) =>
 const inResearch = (alias: string, programId: string) =>
   sql<boolean>`exists (select 1 from program_patients pp where pp.program_id = ${programId}::uuid
       and pp.user_id = ${sql.ref(`${alias}.patient_id`)}
-      and pp.status in (${sql.join(RESEARCH_STATES.map((s) => sql.lit(s)))}))`;
+      and pp.status in (${sql.join(consentedStatuses.map((s) => sql.lit(s)))}))`;
 
 export interface Keyset {
   at: Date | string;
@@ -149,7 +148,7 @@ export const findParticipantsPage = (db: Db, programId: string, key: Keyset | nu
       "pp.sex",
     ])
     .where("pp.programId", "=", programId)
-    .where("pp.status", "in", RESEARCH_STATES)
+    .where("pp.status", "in", consentedStatuses)
     .$call(pageAfter("pp", "created_at", key, limit))
     .execute();
 export type ParticipantRow = Awaited<ReturnType<typeof findParticipantsPage>>[number];
@@ -267,7 +266,7 @@ export type AppointmentRow = Awaited<ReturnType<typeof findAppointmentsPage>>[nu
 
 /** How many source rows each part of the export reads (the progress bar's whole). */
 export const countResearchRows = async (db: Db, programId: string) => {
-  const states = sql.join(RESEARCH_STATES.map((s) => sql.lit(s)));
+  const states = sql.join(consentedStatuses.map((s) => sql.lit(s)));
   const consented = (table: string) =>
     sql<string>`(select count(*) from ${sql.table(table)} t where t.program_id = ${programId}::uuid
       and exists (select 1 from program_patients pp where pp.program_id = t.program_id and pp.user_id = t.patient_id

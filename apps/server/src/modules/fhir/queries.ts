@@ -1,3 +1,4 @@
+import { consentedStatuses } from "@openpro/core";
 import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 import type {
@@ -65,8 +66,6 @@ export interface Filter {
   /** Count the matches instead (Bundle.total): the finder answers one row `{ total }`. */
   count?: true;
 }
-
-const dashboardStates = ["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"];
 
 /** The row's program is in the user's reach (null: every program), as platform/access isProgramInReach counts it. */
 const inReach = (programColumn: string, userId: string | null): RawBuilder<boolean> =>
@@ -151,7 +150,7 @@ const withEnrolment = (
     | "nurse_visit_appointments",
 ) =>
   sql<boolean>`pp.program_id = ${sql.ref(`${table}.program_id`)} AND pp.user_id = ${sql.ref(`${table}.patient_id`)}
-    AND pp.status IN (${sql.join(dashboardStates)})`;
+    AND pp.status IN (${sql.join([...consentedStatuses])})`;
 
 const patientOf = (filter: Filter, table: string) =>
   filter.patientUserId ? sql<boolean>`${sql.ref(`${table}.patient_id`)} = ${filter.patientUserId}` : sql<boolean>`true`;

@@ -6,6 +6,7 @@ import {
   type CustomAnswers,
   daysBetween,
   findItemWording,
+  hasConsented,
   type InstrumentCode,
   instrumentDeliverable,
   instruments,
@@ -46,9 +47,6 @@ import { askedAnswerable, displayAnswer, instrumentItems, isValidAnswer, parseSc
 
 export { DELIVERY_JOB, runDelivery } from "./engine.js";
 
-/** Patients whose questionnaires staff read: those who consented (even if they withdrew since). */
-const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"]);
-
 const consentDateOf = (e: { dateConsentGiven: Date | string | null }) =>
   e.dateConsentGiven ? utcDate(new Date(e.dateConsentGiven)) : null;
 
@@ -56,7 +54,7 @@ const loadPatient = async (scope: RequestScope, programId: string, userId: strin
   const { ctx } = scope;
   const { program } = await inProgram(scope, programId);
   const enrolment = await q.findEnrolment(ctx.db, programId, userId);
-  if (!enrolment || !dashboardStates.has(enrolment.status)) throw notFound();
+  if (!enrolment || !hasConsented(enrolment.status)) throw notFound();
   return { program, enrolment };
 };
 
@@ -291,7 +289,7 @@ export const createSchedule = async (scope: RequestScope, programId: string, bod
   let consentDate: string | null = null;
   if (body.audience === "user") {
     const enrolment = await q.findEnrolment(ctx.db, programId, body.userId);
-    if (!enrolment || !dashboardStates.has(enrolment.status)) throw notFound();
+    if (!enrolment || !hasConsented(enrolment.status)) throw notFound();
     consentDate = consentDateOf(enrolment);
     if (enrolment.status !== "CONSENTED" || !consentDate) throw invalidField("userId", messages.qsPatientNotScheduling);
     const range = patientStartDateRange(consentDate, utcDate(ctx.clock.now()));
@@ -553,7 +551,7 @@ export const customEvent = async (scope: RequestScope, programId: string, userId
 const myEnrolment = async (scope: RequestScope, programId: string) => {
   await loadProgram(scope.ctx, null, programId);
   const enrolment = await q.findEnrolment(scope.ctx.db, programId, scope.actor.userId);
-  if (!enrolment?.inviteAcceptedAt || !dashboardStates.has(enrolment.status)) throw notFound();
+  if (!enrolment?.inviteAcceptedAt || !hasConsented(enrolment.status)) throw notFound();
   return enrolment;
 };
 
