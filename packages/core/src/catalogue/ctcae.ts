@@ -129,3 +129,19 @@ const byId = new Map(ctcaeCatalogue.map((t) => [t.logTypeId, t]));
 
 /** The symptom of a logTypeId, or undefined when the catalogue does not hold it. */
 export const findLogType = (logTypeId: string): CatalogueSymptom | undefined => byId.get(logTypeId);
+
+/**
+ * The symptom of a logTypeId as reports and dashboards show it: the catalogue's, or for a term the
+ * catalogue no longer holds, one under its id with the app's five grades, and no CTCAE version nor
+ * category, since neither is known of it (the current version would be a guess: the term may have
+ * been logged under an earlier catalogue).
+ */
+export const logTypeOrUnlisted = (logTypeId: string): CatalogueSymptom =>
+  findLogType(logTypeId) ?? {
+    logTypeId,
+    name: logTypeId,
+    identifier: logTypeId,
+    ctcaeVersion: "",
+    category: "",
+    levels: levelsOf(logTypeId),
+  };

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ctcaeCatalogue, findLogType } from "../catalogue/ctcae.js";
+import { ctcaeCatalogue, findLogType, logTypeOrUnlisted } from "../catalogue/ctcae.js";
 import {
   adherenceOf,
   classifyDay,
+  countsPerGrade,
   type DayLog,
   datesBetween,
   dosesExpectedOn,
@@ -217,6 +218,18 @@ describe("the patient's calendar day", () => {
   });
 });
 
+describe("counts per grade", () => {
+  it("lists every level of the symptom, 0 where none was logged, severe where it is a danger grade", () => {
+    expect(countsPerGrade(findLogType("10028813")!.levels, [0, 1, 1, 2])).toEqual([
+      { grade: 0, count: 0, severe: false },
+      { grade: 1, count: 1, severe: false },
+      { grade: 2, count: 1, severe: false },
+      { grade: 3, count: 2, severe: true },
+      { grade: 4, count: 0, severe: true },
+    ]);
+  });
+});
+
 describe("the symptom catalogue", () => {
   it("holds at least 40 CTCAE v5.0 terms with unique ids, grades 0–4 and danger from grade 3", () => {
     expect(ctcaeCatalogue.length).toBeGreaterThanOrEqual(40);
@@ -230,5 +243,23 @@ describe("the symptom catalogue", () => {
     }
     expect(findLogType("10028813")?.name).toBe("Nausea");
     expect(findLogType("nausea")).toBeUndefined();
+  });
+
+  it("shows a term it no longer holds under its id, with the five grades and neither version nor category", () => {
+    expect(logTypeOrUnlisted("10028813")).toBe(findLogType("10028813"));
+    expect(logTypeOrUnlisted("10099999")).toEqual({
+      logTypeId: "10099999",
+      name: "10099999",
+      identifier: "10099999",
+      ctcaeVersion: "",
+      category: "",
+      levels: [
+        { id: "10099999-0", grade: 0, label: "Did not experience", isDanger: false },
+        { id: "10099999-1", grade: 1, label: "Mild", isDanger: false },
+        { id: "10099999-2", grade: 2, label: "Moderate", isDanger: false },
+        { id: "10099999-3", grade: 3, label: "Severe", isDanger: true },
+        { id: "10099999-4", grade: 4, label: "Very severe", isDanger: true },
+      ],
+    });
   });
 });

@@ -34,6 +34,16 @@ export const defaultDangerGrade = 3;
 export const isDangerGrade = (grade: number | null | undefined, dangerFrom: number = defaultDangerGrade): boolean =>
   (grade ?? 0) >= dangerFrom;
 
+/**
+ * A symptom's logs counted per grade, as the reports' "most logged" widgets show them: one entry for
+ * each of the symptom's levels (0 where none was logged), severe where the level is a danger grade.
+ */
+export const countsPerGrade = (
+  levels: readonly { grade: number; isDanger: boolean }[],
+  totals: readonly number[],
+): { grade: number; count: number; severe: boolean }[] =>
+  levels.map((level) => ({ grade: level.grade, count: totals[level.grade] ?? 0, severe: level.isDanger }));
+
 export const validationStatuses = ["Acknowledged", "Removed"] as const;
 export type ValidationStatus = (typeof validationStatuses)[number];
 /** Why a log was invalidated; the text itself is sent and stored. */

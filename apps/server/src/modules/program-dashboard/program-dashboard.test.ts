@@ -23,6 +23,8 @@ import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
 const NAUSEA = "10028813";
 const FATIGUE = "10016256";
+/** A term the catalogue does not hold (one it held once): its logs stay and still show. */
+const UNLISTED = "10099999";
 const programData = ["view_project_symptom_data", "view_project_temperature_data"];
 
 /**
@@ -284,6 +286,30 @@ describe("the program dashboard sums up a program's week", () => {
     expect(empty.json().results).toEqual([]);
   });
 
+  it("shows a symptom the catalogue no longer holds under its id, with neither CTCAE version nor category", async () => {
+    const { heart, grace } = await heartWeek();
+    await insertLogs(t, { programId: heart, patientId: grace }, [
+      { logClass: "SYMPTOMS", at: "2026-03-05T10:00:00Z", logTypeId: UNLISTED, grade: 3 },
+    ]);
+    const response = await get(nurse.token, "symptoms", week, heart);
+    expect(response.statusCode).toBe(200);
+    const unlisted = response
+      .json()
+      .results.find((r: { logType: { logTypeId: string } }) => r.logType.logTypeId === UNLISTED);
+    expect(unlisted).toMatchObject({
+      logType: { name: UNLISTED, identifier: UNLISTED, ctcaeVersion: "", category: "" },
+      count: 1,
+      severe: 1,
+    });
+    expect(unlisted.grades).toEqual([
+      { grade: 0, count: 0, severe: false },
+      { grade: 1, count: 0, severe: false },
+      { grade: 2, count: 0, severe: false },
+      { grade: 3, count: 1, severe: true },
+      { grade: 4, count: 0, severe: true },
+    ]);
+  });
+
   it("gives the temperatures' mean and spread per day with the normal band", async () => {
     const { heart } = await heartWeek();
     const response = await get(nurse.token, "temperature/trends", week, heart);
@@ -394,6 +420,8 @@ describe("the program dashboard sums up a program's week", () => {
       .selectFrom("auditLog")
       .select("details")
       .where("action", "=", "program.dashboard.patients.read")
+      // This story's program: another story may have named its own patients first.
+      .where("programId", "=", heart)
       .orderBy("at")
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(details.details)).toContain(grace);

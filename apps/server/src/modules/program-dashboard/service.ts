@@ -1,10 +1,9 @@
 import {
+  countsPerGrade,
   type DashboardAxis,
   type DashboardFigure,
-  defaultDangerGrade,
   findLogType,
-  isDangerGrade,
-  type LogType,
+  logTypeOrUnlisted,
   messages,
   type Permission,
   type ProgramMedication,
@@ -13,7 +12,6 @@ import {
   questionnaireCompletionRate,
   type SymptomTrend,
   sortAxisKeys,
-  symptomGradeLabels,
   type TemperatureTrends,
   type Territory,
   temperatureBands,
@@ -59,22 +57,6 @@ const audited = (scope: RequestScope, programId: string, figure: string, details
     details: { figure, ...details },
   });
 
-/** The catalogue's symptom; a term no longer in the catalogue still shows, under its id. */
-const logTypeOf = (logTypeId: string): LogType =>
-  findLogType(logTypeId) ?? {
-    logTypeId,
-    name: logTypeId,
-    identifier: logTypeId,
-    ctcaeVersion: "",
-    category: "",
-    levels: symptomGradeLabels.map((label, grade) => ({
-      id: `${logTypeId}-${grade}`,
-      grade,
-      label,
-      isDanger: isDangerGrade(grade, defaultDangerGrade),
-    })),
-  };
-
 const round = (value: number, decimals: number) => {
   const f = 10 ** decimals;
   return Math.round(value * f) / f;
@@ -118,17 +100,12 @@ export const mostLoggedSymptoms = async (
   ]);
   return {
     results: rows.map((row) => {
-      const logType = logTypeOf(row.logTypeId);
-      const totals = [row.grade0, row.grade1, row.grade2, row.grade3, row.grade4];
+      const logType = logTypeOrUnlisted(row.logTypeId);
       return {
         logType,
         count: row.count,
         severe: row.severe,
-        grades: logType.levels.map((level) => ({
-          grade: level.grade,
-          count: totals[level.grade] ?? 0,
-          severe: level.isDanger,
-        })),
+        grades: countsPerGrade(logType.levels, [row.grade0, row.grade1, row.grade2, row.grade3, row.grade4]),
       };
     }),
   };

@@ -36,6 +36,8 @@ import { buildParticipantReport } from "./service.js";
 
 const NAUSEA = "10028813";
 const FATIGUE = "10016256";
+/** A term the catalogue does not hold (one it held once): its logs stay and still show. */
+const UNLISTED = "10099999";
 
 describe("clinicians read a patient's week: dashboard report, one day, and the PDF", () => {
   let t: TestApp;
@@ -446,6 +448,43 @@ describe("clinicians read a patient's week: dashboard report, one day, and the P
     // The report is read beside the check: a refused read is neither answered nor audited as a read.
     const reads = await auditRows(t, "patient.report.read");
     expect(reads.filter((r) => r.patientId === lakesideId || r.patientId === alanId)).toEqual([]);
+  });
+
+  it("shows a symptom the catalogue no longer holds under its id, with neither CTCAE version nor category", async () => {
+    const { userId: ada } = await consentedPatient(t, nurse.token, heart, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: `ada@${uniqueMailDomain("patients")}`,
+    });
+    await insertLog(
+      t,
+      { programId: heart, patientId: ada },
+      {
+        logClass: "SYMPTOMS",
+        at: "2026-03-05T10:00:00Z",
+        logTypeId: UNLISTED,
+        grade: 3,
+      },
+    );
+    const response = await report(nurse.token, ada, week);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const unlisted = {
+      logTypeId: UNLISTED,
+      name: UNLISTED,
+      identifier: UNLISTED,
+      ctcaeVersion: "",
+      category: "",
+      levels: [0, 1, 2, 3, 4].map((grade) => expect.objectContaining({ grade, isDanger: grade >= 3 })),
+    };
+    expect(body.symptoms).toEqual([expect.objectContaining({ log: unlisted, grade: 3, count: 1, isDanger: true })]);
+    expect(body.mostLoggedSymptoms).toEqual([
+      {
+        logType: unlisted,
+        count: 1,
+        grades: [0, 1, 2, 3, 4].map((grade) => ({ grade, count: grade === 3 ? 1 : 0, severe: grade >= 3 })),
+      },
+    ]);
   });
 
   it("shows one day: its logs by kind and its doses", async () => {

@@ -2,25 +2,21 @@ import {
   type AdherenceMedication,
   type AppointmentHistory,
   adherenceOf,
-  ctcaeVersion,
+  countsPerGrade,
   type DailyReport,
   dailyReportFor,
-  defaultDangerGrade,
   dosesExpectedOn,
-  findLogType,
   hiddenParticipantReportParts,
-  isDangerGrade,
   type LogClass,
   type LogItem,
-  type LogType,
   logClasses,
+  logTypeOrUnlisted,
   type MedicationAdherence,
   type MedicationEvent,
   type ParticipantReport,
   type SkipReason,
   type SymptomGroup,
   skipReasonLabels,
-  symptomGradeLabels,
   type Territory,
   todayIn,
   visibleLogClasses,
@@ -79,22 +75,6 @@ const round = (value: number, decimals: number) => {
 
 /** Strings come from the report statement, already rendered as the API's instants (UTC, milliseconds, Z). */
 const isoInstant = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
-
-/** The catalogue's symptom; a term no longer in the catalogue still shows, under its id. */
-const logTypeOf = (logTypeId: string): LogType =>
-  findLogType(logTypeId) ?? {
-    logTypeId,
-    name: logTypeId,
-    identifier: logTypeId,
-    ctcaeVersion,
-    category: "",
-    levels: symptomGradeLabels.map((label, grade) => ({
-      id: `${logTypeId}-${grade}`,
-      grade,
-      label,
-      isDanger: isDangerGrade(grade, defaultDangerGrade),
-    })),
-  };
 
 /**
  * A medication as core's adherence rule reads it, its doses recorded per day, its totals, how
@@ -223,7 +203,7 @@ const medicationAdherenceText = (
 
 const symptomGroupText = (row: q.SymptomGroupRow, items: JsonText<LogItem[]>): JsonText<SymptomGroup> =>
   jsonObject<SymptomGroup>({
-    log: logTypeOf(row.logTypeId),
+    log: logTypeOrUnlisted(row.logTypeId),
     grade: row.worstGrade,
     count: row.count,
     isDanger: row.isDanger,
@@ -296,16 +276,11 @@ const participantReportText = (
       .filter((g) => g.bucket === "ALL" && g.count > 0)
       .slice(0, 5)
       .map((g) => {
-        const logType = logTypeOf(g.logTypeId);
-        const totals = [g.grade0, g.grade1, g.grade2, g.grade3, g.grade4];
+        const logType = logTypeOrUnlisted(g.logTypeId);
         return {
           logType,
           count: g.count,
-          grades: logType.levels.map((level) => ({
-            grade: level.grade,
-            count: totals[level.grade] ?? 0,
-            severe: level.isDanger,
-          })),
+          grades: countsPerGrade(logType.levels, [g.grade0, g.grade1, g.grade2, g.grade3, g.grade4]),
         };
       }),
     steps: days.flatMap((d) => (d.steps === null ? [] : [{ date: d.date, total: d.steps }])),
