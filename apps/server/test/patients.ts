@@ -177,6 +177,13 @@ export const patientLogin = (t: TestApp, email: string, inviteCode?: string, pas
     payload: { email, password, scope: "patient", ...(inviteCode ? { inviteCode } : {}) },
   });
 
+/** A patient signs in to the app (with `PATIENT_PASSWORD` unless told otherwise): the session's access token. */
+export const signInPatient = async (t: TestApp, email: string, password = PATIENT_PASSWORD) => {
+  const response = await patientLogin(t, email, undefined, password);
+  if (response.statusCode !== 200) throw new Error(`patient sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json().accessToken as string;
+};
+
 export const giveConsent = (t: TestApp, token: string, programId: string, consentGiven = true) =>
   t.request({
     method: "PATCH",

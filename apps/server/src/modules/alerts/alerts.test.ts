@@ -3,7 +3,7 @@ import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { lakesideWithOmar } from "../../../test/outsiders.js";
-import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin } from "../../../test/patients.js";
+import { acceptInvite, addPatient, giveConsent, newPatient, signInPatient } from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, organisationStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { openAlertCount } from "./service.js";
@@ -118,7 +118,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
         admin.token = (await signIn(t, email.admin)).accessToken;
         nurse.token = (await signIn(t, email.nurse)).accessToken;
         if (analyst.token) analyst.token = (await signIn(t, email.analyst)).accessToken;
-        patient.token = (await patientLogin(t, email.grace)).json().accessToken;
+        patient.token = await signInPatient(t, email.grace);
       },
       at,
       symptom: (logTypeId: string, grade: number) => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { consentedPatient, patientLogin } from "../../../test/patients.js";
+import { consentedPatient, signInPatient } from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, programStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
@@ -22,7 +22,7 @@ describe("a patient undoes a dose recorded by mistake", () => {
   const doseUrl = (clientId: string, programId = lung) =>
     `/api/v1/user/projects/${programId}/medication-events/${clientId}`;
   /** A fresh sign-in each time: the clock moves past a session's access token. */
-  const tokenOf = async (who: string) => (await patientLogin(t, `${who}@${domain}`)).json().accessToken as string;
+  const tokenOf = (who: string) => signInPatient(t, `${who}@${domain}`);
   const undo = async (who: string, clientId: string, programId = lung) =>
     t.request({ method: "DELETE", url: doseUrl(clientId, programId), token: await tokenOf(who) });
   const takeDose = async (who: string, clientId: string, date: string) =>

@@ -3,7 +3,7 @@ import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tamoxifenFromApp } from "../../../test/app-uploads.js";
 import { fieldErrors } from "../../../test/factories.js";
-import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, patientLogin } from "../../../test/patients.js";
+import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, signInPatient } from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
@@ -46,7 +46,7 @@ describe("the patient web app reads back its patient's medicines and history, an
     // A week later they open the app again (sessions end after idle minutes).
     t.clock.set("2026-03-10T12:00:00Z");
     for (const name of ["grace", "clara", "wendy"]) {
-      token[name] = (await patientLogin(t, `${name}@patients.test`)).json().accessToken;
+      token[name] = await signInPatient(t, `${name}@patients.test`);
     }
     nurse.token = (await signIn(t, "nia@clinic.test")).accessToken;
     // Grace sends logs on two days and a dose; Clara sends one log of her own.

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { connect } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
+import { acceptInvite, addPatient, giveConsent, newPatient, signInPatient, userIdOf } from "../../../test/patients.js";
 import { insertWeeklyCheckIn } from "../../../test/questionnaires.js";
 import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
@@ -107,7 +107,7 @@ describe("reminders that reach the phone (Web Push)", () => {
   const api = (method: "GET" | "PUT" | "POST", url: string, token?: string, payload?: object) =>
     t.request({ method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
   /** Sessions are made at the test's clock (an earlier one would have expired). */
-  const tokenOf = async (email: string) => (await patientLogin(t, email)).json().accessToken as string;
+  const tokenOf = (email: string) => signInPatient(t, email);
   const nurseToken = async () => (await signIn(t, "nia@clinic.test")).accessToken;
   const subscribe = async (email: string, subscription: ReturnType<typeof browserSubscription>, kinds: string[]) =>
     api("PUT", "/api/v1/user/push/subscription", await tokenOf(email), { ...subscription.body, kinds });

@@ -1,6 +1,6 @@
 import { messages } from "@openpro/core";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { consentedPatient, giveConsent, patientLogin, setProgram } from "../../../test/patients.js";
+import { consentedPatient, giveConsent, setProgram, signInPatient } from "../../../test/patients.js";
 import { insertWeeklyCheckIn } from "../../../test/questionnaires.js";
 import { heartWithNurse } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
@@ -45,7 +45,7 @@ describe("after withdrawal or the program's end, nothing is due and nothing is u
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     await t.runJobs();
     const nurse = { token: staff.token, email: staff.email };
-    const patientToken = async (email: string) => (await patientLogin(t, email)).json().accessToken as string;
+    const patientToken = (email: string) => signInPatient(t, email);
     return {
       t,
       heart,

@@ -3,7 +3,14 @@ import { hardcodedTypeIds } from "@openpro/core";
 import ExcelJS from "exceljs";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { addPatient, auditRows, consentedPatient, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
+import {
+  addPatient,
+  auditRows,
+  consentedPatient,
+  newPatient,
+  signInPatient,
+  userIdOf,
+} from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, organisationStaff } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { runDelivery } from "./service.js";
@@ -111,8 +118,8 @@ describe("questionnaires: schedules, the delivery engine, the patients' answers 
       tok.admin = (await signIn(t, "ada@clinic.test")).accessToken;
       tok.analyst = (await signIn(t, "lee@pharma.test")).accessToken;
       tok.outsider = (await signIn(t, "omar@lakeside.test")).accessToken;
-      tok.grace = (await patientLogin(t, "grace@patients.test")).json().accessToken;
-      tok.lena = (await patientLogin(t, "lena@patients.test")).json().accessToken;
+      tok.grace = await signInPatient(t, "grace@patients.test");
+      tok.lena = await signInPatient(t, "lena@patients.test");
     };
     return {
       t,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { addLogDays, type LogDaysSummary } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, userIdOf } from "../../../test/patients.js";
+import { acceptInvite, addPatient, giveConsent, newPatient, signInPatient, userIdOf } from "../../../test/patients.js";
 import {
   addToOrganisation,
   insertOrganisation,
@@ -56,8 +56,7 @@ describe("the worklist's summary of the days each patient logged", () => {
       expect((await giveConsent(t, await acceptInvite(t, email, name), riverside)).statusCode).toBe(200);
       ids[who] = await userIdOf(t, email);
     }
-    const tokenOf = async (who: string) =>
-      (await patientLogin(t, `${who}@${patientsMail}`)).json().accessToken as string;
+    const tokenOf = (who: string) => signInPatient(t, `${who}@${patientsMail}`);
     const worklist = async () => {
       const response = await t.request({
         method: "GET",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consentedPatient, patientLogin } from "../../../test/patients.js";
+import { consentedPatient, signInPatient } from "../../../test/patients.js";
 import {
   insertProgramSchedule,
   insertQuestionnaireEvent,
@@ -127,7 +127,7 @@ describe("the worklist's summary of each patient's questionnaires", () => {
       .where("state", "=", "DUE")
       .executeTakeFirstOrThrow();
     t.clock.set("2026-03-09T18:15:00Z");
-    const patientToken = (await patientLogin(t, grace.email)).json().accessToken as string;
+    const patientToken = await signInPatient(t, grace.email);
     const answered = await t.request({
       method: "POST",
       url: `/api/v1/user/projects/${heart}/questionnaire-events/${due.id}/answers`,
