@@ -266,19 +266,16 @@ export type AppointmentRow = Awaited<ReturnType<typeof findAppointmentsPage>>[nu
 
 /** How many source rows each part of the export reads (the progress bar's whole). */
 export const countResearchRows = async (db: Db, programId: string) => {
-  const states = sql.join(consentedStatuses.map((s) => sql.lit(s)));
-  const consented = (table: string) =>
+  const consented = (table: string, where = sql<boolean>`true`) =>
     sql<string>`(select count(*) from ${sql.table(table)} t where t.program_id = ${programId}::uuid
-      and exists (select 1 from program_patients pp where pp.program_id = t.program_id and pp.user_id = t.patient_id
-        and pp.status in (${states})))`;
+      and ${where} and ${inResearch("t", programId)})`;
   const row = await sql<Record<string, string | number>>`select
-      (select count(*) from program_patients where program_id = ${programId}::uuid and status in (${states})) as participants,
+      (select count(*) from program_patients where program_id = ${programId}::uuid
+        and status in (${sql.join(consentedStatuses.map((s) => sql.lit(s)))})) as participants,
       ${consented("patient_logs")} as logs,
       ${consented("medication_events")} as doses,
       ${consented("nurse_visit_appointments")} as appointments,
-      (select count(*) from questionnaire_events t where t.program_id = ${programId}::uuid and t.answered_count > 0
-        and exists (select 1 from program_patients pp where pp.program_id = t.program_id and pp.user_id = t.patient_id
-          and pp.status in (${states}))) as questionnaires`.execute(db);
+      ${consented("questionnaire_events", sql<boolean>`t.answered_count > 0`)} as questionnaires`.execute(db);
   const r = row.rows[0]!;
   return {
     participants: Number(r.participants),
