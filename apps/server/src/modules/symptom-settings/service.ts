@@ -13,6 +13,7 @@ import {
   type SevereSymptomMessage,
   type SymptomReminder,
   type SymptomWords,
+  type symptomGradeBody,
   type symptomReminderBody,
   type Territory,
 } from "@openpro/core";
@@ -30,6 +31,9 @@ import type { RequestScope } from "../../platform/request-scope.js";
 import { unsubscribeToken } from "../patients/service.js";
 import { pushOrPass } from "../push/service.js";
 import * as q from "./queries.js";
+
+/** A symptom and grade of an alert message (the pair the contract's grade body and path name). */
+type SymptomGradePair = z.output<typeof symptomGradeBody>;
 
 const refOf = (identifier: string): LogTypeRef => ({ identifier, name: findLogType(identifier)?.name ?? identifier });
 
@@ -170,12 +174,7 @@ export const deleteMessage = async (scope: RequestScope, programId: string, mess
 };
 
 /** A pair already used by any alert message of the program is refused; the unique index settles races. */
-export const addGrade = async (
-  scope: RequestScope,
-  programId: string,
-  messageId: string,
-  pair: { identifier: string; grade: number },
-) => {
+export const addGrade = async (scope: RequestScope, programId: string, messageId: string, pair: SymptomGradePair) => {
   await inProgram(scope, programId);
   if (!findLogType(pair.identifier)) throw invalidField("identifier", messages.logTypeUnknown);
   return scope.ctx.db.transaction().execute(async (trx) => {
@@ -197,7 +196,7 @@ export const deleteGrade = async (
   scope: RequestScope,
   programId: string,
   messageId: string,
-  pair: { identifier: string; grade: number },
+  pair: SymptomGradePair,
 ) => {
   await inProgram(scope, programId);
   await scope.ctx.db.transaction().execute(async (trx) => {
