@@ -201,4 +201,32 @@ describe("the pre-visit summary", () => {
     expect((await summary(tokens.admin, heart, lenaId)).statusCode).toBe(404);
     expect((await summary(tokens.admin, heart, "not-a-uuid")).statusCode).toBe(404);
   });
+
+  it("answers 404 for a patient whose data was erased, whose report still shows the kept clinical rows", async () => {
+    const { heart, graceId, tokens } = await graceSinceHerVisit();
+    const erased = await t.request({
+      method: "POST",
+      url: `/api/v1/admin/projects/${heart}/users/${graceId}/erasure`,
+      token: tokens.admin,
+      payload: { reason: "no_legal_ground", confirm: true },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect((await summary(tokens.admin, heart, graceId)).statusCode).toBe(404);
+    const pdf = await t.request({
+      method: "GET",
+      url: `/api/v1/pro-dashboard/projects/${heart}/users/${graceId}/pre-visit-summary/pdf`,
+      token: tokens.admin,
+    });
+    expect(pdf.statusCode).toBe(404);
+    expect((await auditRows(t, "patient.summary.read")).filter((row) => row.programId === heart)).toEqual([]);
+    // The report reads the same enrolment, and keeps showing it under "Erased patient" (docs/exports.md).
+    const report = await t.request({
+      method: "GET",
+      url: `/api/v1/pro-dashboard/projects/${heart}/users/${graceId}/reports?startDate=2026-03-01&endDate=2026-03-12`,
+      token: tokens.admin,
+    });
+    expect(report.statusCode).toBe(200);
+    expect(report.json().senderData).toMatchObject({ firstName: "Erased patient", lastName: "" });
+    expect(report.json().symptoms).toEqual([expect.objectContaining({ grade: 3, isDanger: true })]);
+  });
 });

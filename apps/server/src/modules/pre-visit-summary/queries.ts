@@ -1,29 +1,5 @@
 import type { Db } from "../../db/kysely.js";
 
-/** The patient's enrolment (any status a dashboard shows) with what the summary needs of the program. */
-export const findSummaryPatient = (db: Db, programId: string, userId: string) =>
-  db
-    .selectFrom("programPatients as pp")
-    .innerJoin("programs as p", "p.id", "pp.programId")
-    .select([
-      "p.name as programName",
-      "p.territory",
-      "p.temperatureMin",
-      "p.temperatureMax",
-      "pp.userId",
-      "pp.firstName",
-      "pp.lastName",
-      "pp.patientId",
-      "pp.patientIdType",
-      "pp.status",
-      "pp.dateConsentGiven",
-      "pp.dateConsentRevoked",
-    ])
-    .where("pp.programId", "=", programId)
-    .where("pp.userId", "=", userId)
-    .where("pp.erasedAt", "is", null)
-    .executeTakeFirst();
-
 /** The latest visit before today: an appointment not drafted nor cancelled. */
 export const findLastVisit = (db: Db, programId: string, userId: string, today: string) =>
   db

@@ -15,12 +15,9 @@ import { patientRecordEvent } from "../../platform/audit/audit.js";
 import { actorName } from "../../platform/auth/actor.js";
 import { notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
-import { buildParticipantReport } from "../reports/service.js";
+import { buildParticipantReport, loadDashboardPatient } from "../reports/service.js";
 import { preVisitSummaryFileName, renderPreVisitSummary } from "./pdf.js";
 import * as q from "./queries.js";
-
-/** Whose dashboards staff open: consented, withdrawn or completed (as the reports module's). */
-const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"]);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const numberOrNull = (v: string | number | null) => (v === null ? null : Number(v));
@@ -69,9 +66,11 @@ export const preVisitSummaryPdf = async (scope: ProgramScope, programId: string,
 const gatherSummary = async (scope: RequestScope, programId: string, userId: string) => {
   const { ctx } = scope;
   await inProgram(scope, programId);
-  const patient = await q.findSummaryPatient(ctx.db, programId, userId);
-  if (!patient || !dashboardStates.has(patient.status)) throw notFound();
-  const territory = patient.territory as Territory;
+  const { program, patient } = await loadDashboardPatient(ctx.db, programId, userId);
+  // Unlike the report, no summary of a patient whose data was erased: it prepares a visit, and an
+  // erased patient is no longer named nor identified to be seen.
+  if (patient.erasedAt) throw notFound();
+  const territory = program.territory as Territory;
   const timeZone = territoryTimeZones[territory];
   const now = ctx.clock.now();
   const today = todayIn(territory, now);
@@ -80,12 +79,10 @@ const gatherSummary = async (scope: RequestScope, programId: string, userId: str
   const period = summaryPeriod({ today, consentDay, lastVisitDate: lastVisit?.date ?? null });
   const since = zonedInstant(period.from, "00:00", timeZone);
 
-  const { programName, territory: _t, temperatureMin, temperatureMax, ...reportPatient } = patient;
   const [report, alerts, questionnaires] = await Promise.all([
     buildParticipantReport(ctx.db, {
       program: { id: programId, territory },
-      // The report's JSON prints no date of birth (only its PDF does).
-      patient: { ...reportPatient, dob: null },
+      patient,
       startDate: period.from,
       endDate: period.to,
       byStatus: false,
@@ -95,12 +92,12 @@ const gatherSummary = async (scope: RequestScope, programId: string, userId: str
     q.findQuestionnaires(ctx.db, programId, userId),
   ]);
 
-  const min = numberOrNull(temperatureMin);
-  const max = numberOrNull(temperatureMax);
+  const min = numberOrNull(program.temperatureMin);
+  const max = numberOrNull(program.temperatureMax);
   const completed = questionnaires.filter((e) => e.state === "COMPLETED" && e.completedAt && e.scores);
   const summary: PreVisitSummary = {
     patientName: `${patient.firstName} ${patient.lastName}`,
-    programName,
+    programName: program.name,
     from: period.from,
     to: period.to,
     lastVisit: lastVisit

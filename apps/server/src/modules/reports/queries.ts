@@ -46,7 +46,10 @@ const isStepLog = sql`lower(coalesce(data->>'activityType', '')) = 'steps'`;
 const steps = sql`(data->>'steps')::float8`;
 const minutes = sql`(data->>'durationMinutes')::float8`;
 
-/** The patient as the reports name them (their enrolment in the program), with the program's settings the reports use. */
+/**
+ * The patient as the reports and the pre-visit summary name them (their enrolment in the program,
+ * erased or not), with the program's settings they use.
+ */
 export const findReportPatient = (db: Db, programId: string, userId: string) =>
   db
     .selectFrom("programPatients")
@@ -55,6 +58,8 @@ export const findReportPatient = (db: Db, programId: string, userId: string) =>
       "programs.name as programName",
       "programs.territory as programTerritory",
       "programs.populateNvAppointments as programPopulatesAppointments",
+      "programs.temperatureMin as programTemperatureMin",
+      "programs.temperatureMax as programTemperatureMax",
       "programPatients.userId",
       "programPatients.firstName",
       "programPatients.lastName",
@@ -63,8 +68,7 @@ export const findReportPatient = (db: Db, programId: string, userId: string) =>
       "programPatients.status",
       "programPatients.dateConsentGiven",
       "programPatients.dateConsentRevoked",
-      // What the patient gave this program, never the account's (security issue 29 §1).
-      "programPatients.dob",
+      "programPatients.erasedAt",
     ])
     .where("programPatients.programId", "=", programId)
     .where("programPatients.userId", "=", userId)
@@ -72,7 +76,11 @@ export const findReportPatient = (db: Db, programId: string, userId: string) =>
 /** The patient's part of findReportPatient's row. */
 export type ReportPatientRow = Omit<
   NonNullable<Awaited<ReturnType<typeof findReportPatient>>>,
-  "programName" | "programTerritory" | "programPopulatesAppointments"
+  | "programName"
+  | "programTerritory"
+  | "programPopulatesAppointments"
+  | "programTemperatureMin"
+  | "programTemperatureMax"
 >;
 
 /** Every log of the range (invalidated ones too, for the history), oldest first. */

@@ -36,16 +36,29 @@ import * as q from "./queries.js";
 /** Only patients who consented (even if they withdrew since, or the program ended) have a dashboard. */
 const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"]);
 
-/** The program's patient with a dashboard, with the program's settings the reports use; 404 for anything else. */
-const findReportPatientOf = async (db: Db, programId: string, userId: string) => {
+/**
+ * The program's patient with a dashboard, with the program's settings the reports and the pre-visit
+ * summary use; 404 for anything else (no scope check: the caller's). A patient whose data was erased
+ * keeps one: their clinical rows stay, under "Erased patient" (docs/exports.md).
+ */
+export const loadDashboardPatient = async (db: Db, programId: string, userId: string) => {
   const row = await q.findReportPatient(db, programId, userId);
   if (!row || !dashboardStates.has(row.status)) throw notFound();
-  const { programName, programTerritory, programPopulatesAppointments, ...patient } = row;
+  const {
+    programName,
+    programTerritory,
+    programPopulatesAppointments,
+    programTemperatureMin,
+    programTemperatureMax,
+    ...patient
+  } = row;
   const program = {
     id: programId,
     name: programName,
     territory: programTerritory,
     populateNvAppointments: programPopulatesAppointments,
+    temperatureMin: programTemperatureMin,
+    temperatureMax: programTemperatureMax,
   };
   return { program, patient };
 };
@@ -56,7 +69,7 @@ const findReportPatientOf = async (db: Db, programId: string, userId: string) =>
  * once the program scope has resolved.
  */
 const loadReportPatient = async (db: Db, programPending: Promise<ProgramScope>, programId: string, userId: string) => {
-  const [scope, found] = await Promise.allSettled([programPending, findReportPatientOf(db, programId, userId)]);
+  const [scope, found] = await Promise.allSettled([programPending, loadDashboardPatient(db, programId, userId)]);
   // The program's answer first: a caller refused in the program (403) or outside it (404) hears that,
   // whatever the patient.
   if (scope.status === "rejected") throw scope.reason;
@@ -389,7 +402,7 @@ const isStepLog = (item: LogItem) => item.logClass === "ACTIVITY" && item.data.a
 
 /** One calendar day of the patient: every log of it (invalidated ones marked) and the day's doses. */
 export const dailyReport = async (scope: ProgramScope, programId: string, userId: string, date: string) => {
-  const { program, patient } = await findReportPatientOf(scope.ctx.db, programId, userId);
+  const { program, patient } = await loadDashboardPatient(scope.ctx.db, programId, userId);
   const range = { programId, patientId: patient.userId, startDate: date, endDate: date };
   const [logs, medications] = await Promise.all([
     q.findLogsInRange(scope.ctx.db, range),
@@ -425,7 +438,7 @@ export const exportReport = async (
   userId: string,
   body: { startDate: string; endDate: string },
 ) => {
-  const { program, patient } = await findReportPatientOf(scope.ctx.db, programId, userId);
+  const { program, patient } = await loadDashboardPatient(scope.ctx.db, programId, userId);
   const now = scope.ctx.clock.now();
   const report = await buildParticipantReport(scope.ctx.db, {
     program,
