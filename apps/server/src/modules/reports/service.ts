@@ -6,6 +6,7 @@ import {
   type DailyReport,
   dailyReportFor,
   dosesExpectedOn,
+  hasConsented,
   hiddenParticipantReportParts,
   type LogClass,
   type LogItem,
@@ -33,9 +34,6 @@ import { type JsonElements, type JsonText, jsonArray, jsonObject, jsonOf } from 
 import { patientReportFileName, renderPatientReport } from "./pdf.js";
 import * as q from "./queries.js";
 
-/** Only patients who consented (even if they withdrew since, or the program ended) have a dashboard. */
-const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMPLETED"]);
-
 /**
  * The program's patient with a dashboard, with the program's settings the reports and the pre-visit
  * summary use; 404 for anything else (no scope check: the caller's). A patient whose data was erased
@@ -43,7 +41,8 @@ const dashboardStates = new Set(["CONSENTED", "CONSENT_WITHDRAWN", "PROJECT_COMP
  */
 export const loadDashboardPatient = async (db: Db, programId: string, userId: string) => {
   const row = await q.findReportPatient(db, programId, userId);
-  if (!row || !dashboardStates.has(row.status)) throw notFound();
+  // Only patients who consented (even if they withdrew since, or the program ended) have a dashboard.
+  if (!row || !hasConsented(row.status)) throw notFound();
   const {
     programName,
     programTerritory,
