@@ -25,8 +25,7 @@ export const registerAppointmentRoutes = (app: FastifyInstance, ctx: AppContext)
   defineRoute(app, ctx, appointmentsApi.update, change, ({ scope, params, query, body }) =>
     appointments.updateAppointment(scope, query.projectId, params.userId, params.appointmentId, body),
   );
-  defineRoute(app, ctx, appointmentsApi.remove, change, async ({ scope, params, query }) => {
-    await appointments.deleteAppointment(scope, query.projectId, params.userId, params.appointmentId);
-    return null;
-  });
+  defineRoute(app, ctx, appointmentsApi.remove, change, ({ scope, params, query }) =>
+    appointments.deleteAppointment(scope, query.projectId, params.userId, params.appointmentId),
+  );
 };

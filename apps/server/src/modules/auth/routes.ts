@@ -14,10 +14,7 @@ export const registerAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
     auth.verifyLoginCode(ctx, meta, actor, body.otpCode),
   );
   defineRoute(app, ctx, authApi.refresh, {}, ({ body, meta }) => auth.refresh(ctx, meta, body.refreshToken));
-  defineRoute(app, ctx, authApi.logout, { scope: "any" }, async ({ actor, meta }) => {
-    await auth.logout(ctx, meta, actor);
-    return null;
-  });
+  defineRoute(app, ctx, authApi.logout, { scope: "any" }, ({ actor, meta }) => auth.logout(ctx, meta, actor));
   defineRoute(app, ctx, authApi.current, { scope: "any" }, async ({ actor }) => auth.toCurrentUser(actor));
   defineRoute(app, ctx, authApi.updateCurrent, { scope: "any" }, ({ actor, meta, body }) =>
     auth.updateCurrentUser(ctx, meta, actor, body),

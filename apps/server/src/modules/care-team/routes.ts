@@ -15,8 +15,7 @@ export const registerCareTeamRoutes = (app: FastifyInstance, ctx: AppContext) =>
   defineRoute(app, ctx, careTeamApi.update, { permission: "edit_project" }, ({ scope, params, body }) =>
     careTeam.updateContact(scope, params.projectId, params.contactId, body),
   );
-  defineRoute(app, ctx, careTeamApi.remove, { permission: "edit_project" }, async ({ scope, params }) => {
-    await careTeam.deleteContact(scope, params.projectId, params.contactId);
-    return null;
-  });
+  defineRoute(app, ctx, careTeamApi.remove, { permission: "edit_project" }, ({ scope, params }) =>
+    careTeam.deleteContact(scope, params.projectId, params.contactId),
+  );
 };

@@ -19,10 +19,9 @@ export const registerOrganisationRoutes = (app: FastifyInstance, ctx: AppContext
   defineRoute(app, ctx, organisationsApi.update, { permission: "edit_organisation" }, ({ scope, params, body }) =>
     organisations.updateOrganisation(scope, params.organisationId, body),
   );
-  defineRoute(app, ctx, organisationsApi.remove, { permission: "delete_organisation" }, async ({ scope, params }) => {
-    await organisations.deleteOrganisation(scope, params.organisationId);
-    return null;
-  });
+  defineRoute(app, ctx, organisationsApi.remove, { permission: "delete_organisation" }, ({ scope, params }) =>
+    organisations.deleteOrganisation(scope, params.organisationId),
+  );
   defineRoute(app, ctx, organisationsApi.staff, { permission: "view_organisation_users" }, ({ scope, params }) =>
     organisations.listOrganisationStaff(scope, params.organisationId),
   );
@@ -46,9 +45,6 @@ export const registerOrganisationRoutes = (app: FastifyInstance, ctx: AppContext
     ctx,
     organisationsApi.removeStaff,
     { permission: "delete_organisation_users" },
-    async ({ scope, params }) => {
-      await organisations.removeOrganisationMember(scope, params.organisationId, params.userId);
-      return null;
-    },
+    ({ scope, params }) => organisations.removeOrganisationMember(scope, params.organisationId, params.userId),
   );
 };

@@ -28,10 +28,9 @@ export const registerPatientRoutes = (app: FastifyInstance, ctx: AppContext) => 
   defineRoute(app, ctx, patientsApi.update, { permission: "edit_project_user" }, ({ scope, params, query, body }) =>
     patients.updatePatient(scope, query.projectId, params.userId, body),
   );
-  defineRoute(app, ctx, patientsApi.remove, { permission: "delete_project_user" }, async ({ scope, params, query }) => {
-    await patients.deletePatient(scope, query.projectId, params.userId);
-    return null;
-  });
+  defineRoute(app, ctx, patientsApi.remove, { permission: "delete_project_user" }, ({ scope, params, query }) =>
+    patients.deletePatient(scope, query.projectId, params.userId),
+  );
   defineRoute(app, ctx, patientsApi.resendInvite, { permission: "invite_project_users" }, ({ scope, params, query }) =>
     patients.resendInvite(scope, query.projectId, params.userId),
   );

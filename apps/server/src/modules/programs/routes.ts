@@ -19,14 +19,12 @@ export const registerProgramRoutes = async (app: FastifyInstance, ctx: AppContex
   defineRoute(app, ctx, programsApi.update, { permission: "edit_project" }, ({ scope, params, body }) =>
     programs.updateProgram(scope, params.projectId, body),
   );
-  defineRoute(app, ctx, programsApi.removeImage, { permission: "edit_project" }, async ({ scope, params }) => {
-    await programs.removeProgramImage(scope, params.projectId);
-    return null;
-  });
-  defineRoute(app, ctx, programsApi.remove, { permission: "delete_project" }, async ({ scope, params }) => {
-    await programs.deleteProgram(scope, params.projectId);
-    return null;
-  });
+  defineRoute(app, ctx, programsApi.removeImage, { permission: "edit_project" }, ({ scope, params }) =>
+    programs.removeProgramImage(scope, params.projectId),
+  );
+  defineRoute(app, ctx, programsApi.remove, { permission: "delete_project" }, ({ scope, params }) =>
+    programs.deleteProgram(scope, params.projectId),
+  );
 
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: limits.image.maxBytes, files: 1, fields: 5 } });

@@ -10,10 +10,7 @@ export const registerPushRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, api.key, patient, ({ scope }) => push.getPushKey(scope));
   defineRoute(app, ctx, api.subscriptions, patient, ({ scope }) => push.listSubscriptions(scope));
   defineRoute(app, ctx, api.subscribe, patient, ({ scope, body }) => push.saveSubscription(scope, body));
-  defineRoute(app, ctx, api.unsubscribe, patient, async ({ scope, body }) => {
-    await push.removeSubscription(scope, body.endpoint);
-    return null;
-  });
+  defineRoute(app, ctx, api.unsubscribe, patient, ({ scope, body }) => push.removeSubscription(scope, body.endpoint));
   // The program's quiet hours: set by those who set its symptom alerts and reminders.
   defineRoute(app, ctx, api.settings, { permission: "view_project_symptom_severity_threshold" }, ({ scope, params }) =>
     push.getPushSettings(scope, params.projectId),

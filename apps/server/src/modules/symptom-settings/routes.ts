@@ -19,17 +19,15 @@ export const registerSymptomSettingsRoutes = (app: FastifyInstance, ctx: AppCont
   defineRoute(app, ctx, api.updateMessage, edit, ({ scope, params, body }) =>
     settings.updateMessage(scope, params.projectId, params.messageId, body),
   );
-  defineRoute(app, ctx, api.deleteMessage, edit, async ({ scope, params }) => {
-    await settings.deleteMessage(scope, params.projectId, params.messageId);
-    return null;
-  });
+  defineRoute(app, ctx, api.deleteMessage, edit, ({ scope, params }) =>
+    settings.deleteMessage(scope, params.projectId, params.messageId),
+  );
   defineRoute(app, ctx, api.addGrade, edit, ({ scope, params, body }) =>
     settings.addGrade(scope, params.projectId, params.messageId, body),
   );
-  defineRoute(app, ctx, api.deleteGrade, edit, async ({ scope, params }) => {
-    await settings.deleteGrade(scope, params.projectId, params.messageId, params);
-    return null;
-  });
+  defineRoute(app, ctx, api.deleteGrade, edit, ({ scope, params }) =>
+    settings.deleteGrade(scope, params.projectId, params.messageId, params),
+  );
   defineRoute(app, ctx, api.listReminders, view, ({ scope, params }) =>
     settings.listReminders(scope, params.projectId),
   );
@@ -39,10 +37,9 @@ export const registerSymptomSettingsRoutes = (app: FastifyInstance, ctx: AppCont
   defineRoute(app, ctx, api.updateReminder, edit, ({ scope, params, body }) =>
     settings.updateReminder(scope, params.projectId, params.reminderId, body),
   );
-  defineRoute(app, ctx, api.deleteReminder, edit, async ({ scope, params }) => {
-    await settings.deleteReminder(scope, params.projectId, params.reminderId);
-    return null;
-  });
+  defineRoute(app, ctx, api.deleteReminder, edit, ({ scope, params }) =>
+    settings.deleteReminder(scope, params.projectId, params.reminderId),
+  );
   defineRoute(app, ctx, api.notifications, { scope: "patient" }, ({ scope, params }) =>
     settings.listNotifications(scope, params.projectId),
   );

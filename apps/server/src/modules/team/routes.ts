@@ -42,12 +42,10 @@ export const registerProgramTeamRoutes = (app: FastifyInstance, ctx: AppContext)
     ctx,
     programTeamApi.remove,
     { permission: "delete_project_staff_member" },
-    async ({ scope, params, query }) => {
-      await team.removeMember(scope, await programTeam(scope, params.projectId), params.userId, {
+    async ({ scope, params, query }) =>
+      team.removeMember(scope, await programTeam(scope, params.projectId), params.userId, {
         deleteProfile: query.deleteProfile === "true",
-      });
-      return null;
-    },
+      }),
   );
   defineRoute(
     app,

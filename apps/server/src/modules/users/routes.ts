@@ -15,8 +15,7 @@ export const registerUserRoutes = (app: FastifyInstance, ctx: AppContext) => {
   defineRoute(app, ctx, usersApi.update, { permission: "edit_user" }, ({ scope, params, body }) =>
     users.updateUserAccount(scope, params.userId, body),
   );
-  defineRoute(app, ctx, usersApi.remove, { permission: "delete_user" }, async ({ scope, params }) => {
-    await users.deleteUserAccount(scope, params.userId);
-    return null;
-  });
+  defineRoute(app, ctx, usersApi.remove, { permission: "delete_user" }, ({ scope, params }) =>
+    users.deleteUserAccount(scope, params.userId),
+  );
 };

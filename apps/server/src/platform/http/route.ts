@@ -75,10 +75,15 @@ type ProgramInput<E extends Endpoint, O extends RouteOptions> = O extends { prog
 /** Tests check every serialised answer against its schema; production sends it as it is. */
 const checkSerializedAnswers = Boolean(process.env.VITEST);
 
-/** What a handler answers: the response schema's input, or its JSON text for a serializedResponse route. */
+/**
+ * What a handler answers: the response schema's input, or its JSON text for a serializedResponse
+ * route; anything for an empty answer (a 204: no body is sent, whatever the handler returns).
+ */
 type Answer<E extends Endpoint, O extends RouteOptions> = O extends { serializedResponse: true }
   ? string | Buffer
-  : In<E["response"]>;
+  : In<E["response"]> extends null
+    ? unknown
+    : In<E["response"]>;
 
 /** A serialised answer as the tests hold it: it parses, matches the response schema, and has nothing the schema lacks. */
 const checkSerializedAnswer = (endpoint: Endpoint, answer: string | Buffer) => {
