@@ -101,6 +101,19 @@ export const researchSheets = (
     header: headerOf(kind, anonymised),
     pages,
   });
+  /** A sheet read in keyset pages of `find` (ordered by `at`, then id), each row the kind's record. */
+  const pagedSheet = <R extends { id: string }>(
+    kind: ResearchExportKind,
+    find: (key: q.Keyset | null) => Promise<R[]>,
+    at: (row: R) => Date | string,
+    record: (row: R) => Record<string, Cell | undefined>,
+  ) =>
+    sheet(kind, async function* () {
+      for await (const page of keysetPages(find, at)) {
+        await progress(page.length);
+        yield mapAndEmpty(page, (r) => row(kind, record(r)));
+      }
+    });
 
   async function* questionnaireRows(scores: boolean) {
     for await (const page of answeredQuestionnairePages(ctx, programId, null, QUESTIONNAIRE_PAGE)) {
@@ -138,133 +151,108 @@ export const researchSheets = (
   }
 
   return [
-    sheet("participants", async function* () {
-      for await (const page of keysetPages(
-        (k) => q.findParticipantsPage(db, programId, k, PAGE),
-        (r) => r.createdAt,
-      )) {
-        await progress(page.length);
-        yield mapAndEmpty(page, (p) =>
-          row("participants", {
-            patient_key: patientKey(p.userId),
-            user_id: p.userId,
-            first_name: p.firstName,
-            last_name: p.lastName,
-            // An erased enrolment shows its placeholder name and the year of birth only (the
-            // account's date of birth may still be held for another program).
-            email: p.erasedAt ? null : p.consentedEmail || p.inviteEmail || null,
-            patient_identifier_type: p.patientIdType,
-            patient_identifier: p.patientId,
-            date_of_birth: p.erasedAt ? null : isoDate(p.dob),
-            birth_year: p.erasedAt ? p.birthYear : birthYear(p.dob),
-            sex: p.sex,
-            status: p.status,
-            enrolled_with: p.enrolledWith,
-            enrolled_at: isoInstant(p.createdAt),
-            consent_date: isoDate(p.dateConsentGiven),
-            consent_withdrawn_date: isoDate(p.dateConsentRevoked),
-          }),
-        );
-      }
-    }),
-    sheet("symptoms", async function* () {
-      for await (const page of keysetPages(
-        (k) => q.findLogsPage(db, programId, true, k, PAGE),
-        (r) => r.keyAt,
-      )) {
-        await progress(page.length);
-        yield mapAndEmpty(page, (l) =>
-          row("symptoms", {
-            patient_key: patientKey(l.patientId),
-            user_id: l.patientId,
-            logged_at: l.loggedAt,
-            local_date: l.localDate,
-            utc_offset_minutes: l.utcOffsetMinutes,
-            symptom_code: l.logTypeId,
-            grade: l.grade,
-            severe: l.isDanger,
-            validation_status: l.validationStatus,
-            note: l.note,
-          }),
-        );
-      }
-    }),
-    sheet("measurements", async function* () {
-      for await (const page of keysetPages(
-        (k) => q.findLogsPage(db, programId, false, k, PAGE),
-        (r) => r.keyAt,
-      )) {
-        await progress(page.length);
-        yield mapAndEmpty(page, (l) =>
-          row("measurements", {
-            patient_key: patientKey(l.patientId),
-            user_id: l.patientId,
-            logged_at: l.loggedAt,
-            local_date: l.localDate,
-            utc_offset_minutes: l.utcOffsetMinutes,
-            measurement: measurementName(l.logClass),
-            value: l.value === null ? null : Number(l.value),
-            unit: ucumOf(l.unit),
-            original_value: l.originalValue === null ? null : Number(l.originalValue),
-            original_unit: ucumOf(l.originalUnit),
-            details: detailsText(l.data),
-            validation_status: l.validationStatus,
-            note: l.note,
-            unit_label: unitLabelOf(l.unit),
-            original_unit_label: unitLabelOf(l.originalUnit),
-          }),
-        );
-      }
-    }),
-    sheet("medications", async function* () {
-      for await (const page of keysetPages(
-        (k) => q.findDosesPage(db, programId, k, PAGE),
-        (r) => r.takenAt,
-      )) {
-        await progress(page.length);
-        yield mapAndEmpty(page, (d) =>
-          row("medications", {
-            patient_key: patientKey(d.patientId),
-            user_id: d.patientId,
-            medication: d.name,
-            dosage: d.dosage,
-            dosage_unit: d.dosageUnit,
-            frequency: d.frequency,
-            snomed_id: d.snomedId,
-            dose_status: d.status === "SKIPPED" ? "skipped" : "taken",
-            taken_at: isoInstant(d.takenAt),
-            local_date: isoDate(d.localDate),
-            skip_reason: d.skipReason,
-            notes: d.notes,
-          }),
-        );
-      }
-    }),
+    pagedSheet(
+      "participants",
+      (k) => q.findParticipantsPage(db, programId, k, PAGE),
+      (r) => r.createdAt,
+      (p) => ({
+        patient_key: patientKey(p.userId),
+        user_id: p.userId,
+        first_name: p.firstName,
+        last_name: p.lastName,
+        // An erased enrolment shows its placeholder name and the year of birth only (the
+        // account's date of birth may still be held for another program).
+        email: p.erasedAt ? null : p.consentedEmail || p.inviteEmail || null,
+        patient_identifier_type: p.patientIdType,
+        patient_identifier: p.patientId,
+        date_of_birth: p.erasedAt ? null : isoDate(p.dob),
+        birth_year: p.erasedAt ? p.birthYear : birthYear(p.dob),
+        sex: p.sex,
+        status: p.status,
+        enrolled_with: p.enrolledWith,
+        enrolled_at: isoInstant(p.createdAt),
+        consent_date: isoDate(p.dateConsentGiven),
+        consent_withdrawn_date: isoDate(p.dateConsentRevoked),
+      }),
+    ),
+    pagedSheet(
+      "symptoms",
+      (k) => q.findLogsPage(db, programId, true, k, PAGE),
+      (r) => r.keyAt,
+      (l) => ({
+        patient_key: patientKey(l.patientId),
+        user_id: l.patientId,
+        logged_at: l.loggedAt,
+        local_date: l.localDate,
+        utc_offset_minutes: l.utcOffsetMinutes,
+        symptom_code: l.logTypeId,
+        grade: l.grade,
+        severe: l.isDanger,
+        validation_status: l.validationStatus,
+        note: l.note,
+      }),
+    ),
+    pagedSheet(
+      "measurements",
+      (k) => q.findLogsPage(db, programId, false, k, PAGE),
+      (r) => r.keyAt,
+      (l) => ({
+        patient_key: patientKey(l.patientId),
+        user_id: l.patientId,
+        logged_at: l.loggedAt,
+        local_date: l.localDate,
+        utc_offset_minutes: l.utcOffsetMinutes,
+        measurement: measurementName(l.logClass),
+        value: l.value === null ? null : Number(l.value),
+        unit: ucumOf(l.unit),
+        original_value: l.originalValue === null ? null : Number(l.originalValue),
+        original_unit: ucumOf(l.originalUnit),
+        details: detailsText(l.data),
+        validation_status: l.validationStatus,
+        note: l.note,
+        unit_label: unitLabelOf(l.unit),
+        original_unit_label: unitLabelOf(l.originalUnit),
+      }),
+    ),
+    pagedSheet(
+      "medications",
+      (k) => q.findDosesPage(db, programId, k, PAGE),
+      (r) => r.takenAt,
+      (d) => ({
+        patient_key: patientKey(d.patientId),
+        user_id: d.patientId,
+        medication: d.name,
+        dosage: d.dosage,
+        dosage_unit: d.dosageUnit,
+        frequency: d.frequency,
+        snomed_id: d.snomedId,
+        dose_status: d.status === "SKIPPED" ? "skipped" : "taken",
+        taken_at: isoInstant(d.takenAt),
+        local_date: isoDate(d.localDate),
+        skip_reason: d.skipReason,
+        notes: d.notes,
+      }),
+    ),
     sheet("questionnaire_answers", () => questionnaireRows(false)),
     sheet("questionnaire_scores", () => questionnaireRows(true)),
-    sheet("appointments", async function* () {
-      for await (const page of keysetPages(
-        (k) => q.findAppointmentsPage(db, programId, k, PAGE),
-        (r) => r.startsAt,
-      )) {
-        await progress(page.length);
-        yield mapAndEmpty(page, (a) =>
-          row("appointments", {
-            patient_key: patientKey(a.patientId),
-            user_id: a.patientId,
-            appointment_type: a.appointmentType,
-            date: isoDate(a.date),
-            start_time: a.startTime,
-            end_time: a.endTime,
-            all_day: a.isDraft,
-            mode: a.mode,
-            status: a.status,
-            with_whom: a.withWhom,
-            notes: a.notes,
-          }),
-        );
-      }
-    }),
+    pagedSheet(
+      "appointments",
+      (k) => q.findAppointmentsPage(db, programId, k, PAGE),
+      (r) => r.startsAt,
+      (a) => ({
+        patient_key: patientKey(a.patientId),
+        user_id: a.patientId,
+        appointment_type: a.appointmentType,
+        date: isoDate(a.date),
+        start_time: a.startTime,
+        end_time: a.endTime,
+        all_day: a.isDraft,
+        mode: a.mode,
+        status: a.status,
+        with_whom: a.withWhom,
+        notes: a.notes,
+      }),
+    ),
   ];
 };
 
