@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db/kysely.js";
 import type { Database, NewUser, UserUpdate } from "../../db/schema.js";
-import { reachesProgram } from "../../db/team-membership.js";
+import { onOrganisationTeam, reachesProgram } from "../../db/team-membership.js";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, "\\$&");
 
@@ -32,11 +32,9 @@ const colleagueOf = (viewerId: string) => (eb: ExpressionBuilder<Database, "user
     eb.exists(
       eb
         .selectFrom("organisationStaff as theirs")
-        .innerJoin("organisationStaff as mine", "mine.organisationId", "theirs.organisationId")
         .select("theirs.userId")
         .whereRef("theirs.userId", "=", "users.id")
-        .where("mine.userId", "=", viewerId)
-        .where("mine.inviteAccepted", "=", true),
+        .where((inner) => onOrganisationTeam(inner.ref("theirs.organisationId"), viewerId)),
     ),
     eb.exists(
       eb
