@@ -1,7 +1,7 @@
 import type { Role } from "@openpro/core";
 import { expect } from "vitest";
 import { addPatient, consentedPatient, newPatient, userIdOf } from "./patients.js";
-import { programWithStaff, uniqueMailDomain } from "./teams.js";
+import { programWithStaff, setNurseVisitAppointments, uniqueMailDomain } from "./teams.js";
 import type { TestApp } from "./test-app.js";
 
 /**
@@ -30,11 +30,7 @@ export const northbridgeHeart = async <K extends string>(
   ) as Record<K, { email: string; role: Role }>;
   const name = `Northbridge Heart ${n}`;
   const world = await programWithStaff(t, { organisation: `Northbridge Health ${n}`, program: name, staff: members });
-  await t.ctx.db
-    .updateTable("programs")
-    .set({ populateNvAppointments: true })
-    .where("id", "=", world.programId)
-    .execute();
+  await setNurseVisitAppointments(t, world.programId);
   const tok = Object.fromEntries(
     (Object.entries(world.staff) as [K, { token: string }][]).map(([key, session]) => [key, session.token]),
   ) as Record<K, string>;

@@ -1,7 +1,13 @@
 import type { Role } from "@openpro/core";
 import { expect } from "vitest";
 import { acceptInvite, addPatient, giveConsent, newPatient, userIdOf } from "./patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "./teams.js";
+import {
+  addToOrganisation,
+  insertOrganisation,
+  insertProgram,
+  setNurseVisitAppointments,
+  staffSession,
+} from "./teams.js";
 import type { TestApp } from "./test-app.js";
 
 /**
@@ -15,7 +21,7 @@ export const northbridgeAndLakeside = async (
 ) => {
   const northbridge = await insertOrganisation(t, "Northbridge Health");
   const heart = await insertProgram(t, { organisationId: northbridge, name: "Northbridge Heart" });
-  await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
+  await setNurseVisitAppointments(t, heart);
   const lakeOrg = await insertOrganisation(t, "Lakeside");
   const lakeside = await insertProgram(t, { organisationId: lakeOrg, name: "Lakeside" });
   const tok: Record<string, string> = {};

@@ -94,6 +94,11 @@ export const makeProgramReady = async (t: TestApp, programId: string) => {
     .execute();
 };
 
+/** Turns the program's nurse-visit appointments on (or, with `false`, off): whether it records them. */
+export const setNurseVisitAppointments = async (t: TestApp, programId: string, on = true) => {
+  await t.ctx.db.updateTable("programs").set({ populateNvAppointments: on }).where("id", "=", programId).execute();
+};
+
 export const addToOrganisation = async (
   t: TestApp,
   userId: string,

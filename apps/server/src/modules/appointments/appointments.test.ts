@@ -8,6 +8,7 @@ import {
   insertOrganisation,
   insertProgram,
   organisationStaff,
+  setNurseVisitAppointments,
   uniqueMailDomain,
 } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
@@ -64,7 +65,7 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     const n = ++programs;
     const domain = uniqueMailDomain();
     const heart = await insertProgram(t, { organisationId: northbridge, name: `Northbridge Heart ${n}` });
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", heart).execute();
+    await setNurseVisitAppointments(t, heart);
     const nurseEmail = `nia@${domain}`;
     const nurse = await organisationStaff(t, northbridge, { email: nurseEmail, role: "clinician_team_member" });
     const graceId = await addConsentedNhsPatient(
@@ -159,7 +160,7 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
     northbridge = await insertOrganisation(t, "Northbridge Health");
     lakeOrg = await insertOrganisation(t, "Lakeside");
     lakeside = await insertProgram(t, { organisationId: lakeOrg, name: "Lakeside", territory: "US" });
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", lakeside).execute();
+    await setNurseVisitAppointments(t, lakeside);
   });
 
   afterAll(() => t.close());
@@ -493,12 +494,12 @@ describe("nurse-visit appointments: a nurse books, edits and closes a patient's 
       grant: ["create_nurse_visit_appointments", "view_nurse_visit_appointments"],
     });
 
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: false }).where("id", "=", w.heart).execute();
+    await setNurseVisitAppointments(t, w.heart, false);
     const off = await w.create({ ...timed, date: "2026-03-20" });
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(messages.appointmentsNotUsed);
     expect((await w.list({})).statusCode).toBe(409);
-    await t.ctx.db.updateTable("programs").set({ populateNvAppointments: true }).where("id", "=", w.heart).execute();
+    await setNurseVisitAppointments(t, w.heart);
 
     await t.ctx.db
       .updateTable("programPatients")
