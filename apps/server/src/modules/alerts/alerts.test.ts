@@ -3,7 +3,7 @@ import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
 import { lakesideWithOmar } from "../../../test/outsiders.js";
-import { acceptInvite, addPatient, giveConsent, newPatient, signInPatient } from "../../../test/patients.js";
+import { acceptInvite, addPatient, giveConsent, newPatient, signInPatient, userIdOf } from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, organisationStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 import { openAlertCount } from "./service.js";
@@ -84,9 +84,7 @@ describe("closed-loop alerts: raised by an upload, taken, closed, escalated", ()
     expect(added.statusCode).toBe(201);
     const patient = { token: await acceptInvite(t, email.grace) };
     expect((await giveConsent(t, patient.token, heart)).statusCode).toBe(200);
-    const graceId = (
-      await t.ctx.db.selectFrom("users").select("id").where("email", "=", email.grace).executeTakeFirstOrThrow()
-    ).id;
+    const graceId = await userIdOf(t, email.grace);
     await t.ctx.db
       .updateTable("programPatients")
       .set({ dob: "1961-04-12" })

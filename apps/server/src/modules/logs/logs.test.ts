@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tamoxifenFromApp } from "../../../test/app-uploads.js";
 import { fieldErrors } from "../../../test/factories.js";
 import { lakesideWithOmar } from "../../../test/outsiders.js";
-import { acceptInvite, addPatient, giveConsent, newPatient, patientLogin, setProgram } from "../../../test/patients.js";
+import {
+  acceptInvite,
+  addPatient,
+  giveConsent,
+  newPatient,
+  patientLogin,
+  setProgram,
+  userIdOf,
+} from "../../../test/patients.js";
 import { insertOrganisation, insertProgram, organisationStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
 
@@ -78,9 +86,7 @@ describe("patients send their logs from the app and the care team acknowledges t
       const added = await addPatient(t, nurse.token, newPatient(programId, { firstName: name, email }));
       expect(added.statusCode).toBe(201);
       token[name] = await acceptInvite(t, email);
-      userId[name] = (
-        await t.ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()
-      ).id;
+      userId[name] = await userIdOf(t, email);
       if (name !== "alan") expect((await giveConsent(t, token[name]!, programId)).statusCode).toBe(200);
       if (name === "wendy") expect((await giveConsent(t, token.wendy!, heart, false)).statusCode).toBe(200);
     }

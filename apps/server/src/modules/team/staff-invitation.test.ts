@@ -1,6 +1,7 @@
 import { errorCodes, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
+import { userIdOf } from "../../../test/patients.js";
 import { enterEmailedCode } from "../../../test/sign-in-code.js";
 import {
   acceptStaffInvitation,
@@ -183,7 +184,7 @@ describe("a clinician is invited to an organisation team and signs up", () => {
     // Adding him again sends a fresh link that works; the old one stays dead.
     await t.request({
       method: "DELETE",
-      url: `/api/v1/admin/organisations/${w.northbridge}/staff/${(await t.ctx.db.selectFrom("users").select("id").where("email", "=", omar).executeTakeFirstOrThrow()).id}`,
+      url: `/api/v1/admin/organisations/${w.northbridge}/staff/${await userIdOf(t, omar)}`,
       token: admin,
     });
     expect(

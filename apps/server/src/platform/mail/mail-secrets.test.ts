@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { login } from "../../../test/factories.js";
+import { userIdOf } from "../../../test/patients.js";
 import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 import { retryDelaySeconds } from "../jobs/job-runner.js";
 import type { MailTransport } from "./mailer.js";
@@ -93,9 +94,7 @@ describe("secrets in e-mail: with SMTP configured, a delivered mail keeps no usa
     const after = await t.ctx.db.selectFrom("auditLog").selectAll().where("action", "=", "outbox.read").execute();
     expect(after).toHaveLength(before.length + 1);
     const entry = after.at(-1)!;
-    const adminId = (
-      await t.ctx.db.selectFrom("users").select("id").where("email", "=", ADMIN).executeTakeFirstOrThrow()
-    ).id;
+    const adminId = await userIdOf(t, ADMIN);
     expect(entry).toMatchObject({ actorUserId: adminId, outcome: "success" });
     const details = typeof entry.details === "string" ? JSON.parse(entry.details) : entry.details;
     expect(details).toMatchObject({ page: 1, perPage: 2 });
