@@ -1,7 +1,7 @@
 import { hardcodedTypeIds, messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { consentedPatient, patientLogin } from "../../../test/patients.js";
+import { consentedPatient, signInPatient } from "../../../test/patients.js";
 import { insertProgramSchedule, insertQuestionnaireEvent, insertWeeklyCheckIn } from "../../../test/questionnaires.js";
 import { heartWithNurse } from "../../../test/teams.js";
 import { createTestApp, signIn, type TestApp } from "../../../test/test-app.js";
@@ -30,7 +30,7 @@ const world = async (app: TestApp, name: string) => {
       responseWindow: 3,
       ...payload,
     });
-  const patientToken = async () => (await patientLogin(app, patientEmail)).json().accessToken as string;
+  const patientToken = () => signInPatient(app, patientEmail);
   const myEvents = async () =>
     (await api("GET", `/api/v1/user/projects/${programId}/questionnaire-events`, await patientToken())).json() as {
       due: { id: string; name: string }[];
