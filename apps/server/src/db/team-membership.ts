@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, type SqlBool } from "kysely";
+import { type Expression, expressionBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "./schema.js";
 
 /**
@@ -58,3 +58,22 @@ export const reachesProgramOfId = (programId: Ref, userId: Ref, roles?: Roles) =
     userId,
     roles,
   );
+
+/**
+ * A staff account who may see patients (view_project_users) and reaches the program (in one of
+ * `roles`, when given): whom the program's alerts reach, and whom readiness counts as its
+ * escalation's audience. `user` names the account's columns in the outer query; the program is
+ * named by its id, or by its id and organisation where the query has its row.
+ */
+export const seesPatientsOfProgram = (
+  user: { id: Expression<string>; scope: Expression<string>; permissions: Expression<string[]> },
+  program: Ref | { id: Ref; organisationId: Ref },
+  roles?: Roles,
+) =>
+  eb.and([
+    sql<boolean>`${user.scope} = 'clinical'`,
+    sql<boolean>`'view_project_users' = ANY(${user.permissions})`,
+    typeof program === "object" && "organisationId" in program
+      ? reachesProgram(program, user.id, roles)
+      : reachesProgramOfId(program, user.id, roles),
+  ]);

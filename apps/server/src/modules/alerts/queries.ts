@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db, SqlFragment } from "../../db/kysely.js";
-import { reachesProgramOfId } from "../../db/team-membership.js";
+import type { Database } from "../../db/schema.js";
+import { seesPatientsOfProgram } from "../../db/team-membership.js";
 
 /** Every symptom-and-grade pair of the program with its alert message text. */
 export const findPairMessages = (db: Db, programId: string) =>
@@ -80,6 +81,12 @@ export const raiseAlertsOfCreatedLogs = (input: {
       FROM raised r JOIN alert_triggers a USING (trigger_key) WHERE NOT r.inserted)`;
 };
 
+const usersColumns = (eb: ExpressionBuilder<Database, "users">) => ({
+  id: eb.ref("users.id"),
+  scope: eb.ref("users.scope"),
+  permissions: eb.ref("users.permissions"),
+});
+
 /** Who is e-mailed when an alert is raised: team members who opted in and may see patients. */
 export const findNewAlertRecipients = (db: Db, programId: string) =>
   db
@@ -87,9 +94,7 @@ export const findNewAlertRecipients = (db: Db, programId: string) =>
     .innerJoin("staffAlertPreferences as pref", "pref.userId", "users.id")
     .select(["users.id", "users.email", "users.firstName"])
     .where("pref.emailOnNewAlert", "=", true)
-    .where("users.scope", "=", "clinical")
-    .where(sql<boolean>`'view_project_users' = ANY(users.permissions)`)
-    .where((eb) => reachesProgramOfId(programId, eb.ref("users.id")))
+    .where((eb) => seesPatientsOfProgram(usersColumns(eb), programId))
     .execute();
 
 /** Who an alert escalates to: the program's team members with these roles (any, without) who may see patients. */
@@ -97,9 +102,7 @@ export const findEscalationRecipients = (db: Db, programId: string, roles?: read
   db
     .selectFrom("users")
     .select(["users.id", "users.email", "users.firstName"])
-    .where("users.scope", "=", "clinical")
-    .where(sql<boolean>`'view_project_users' = ANY(users.permissions)`)
-    .where((eb) => reachesProgramOfId(programId, eb.ref("users.id"), roles))
+    .where((eb) => seesPatientsOfProgram(usersColumns(eb), programId, roles))
     .execute();
 
 export const findEscalationMinutes = async (db: Db, programId: string): Promise<number | null> =>
