@@ -1,4 +1,6 @@
-import { type Role, territoryAlertDefaults } from "@openpro/core";
+import { limits, messages, type Role, territoryAlertDefaults } from "@openpro/core";
+import { expect } from "vitest";
+import { fieldErrors } from "./factories.js";
 import { addPatient, giveConsent, newPatient, registerPatient, signUpForm } from "./patients.js";
 import { signIn, type TestApp } from "./test-app.js";
 
@@ -193,6 +195,59 @@ export interface TeamMember {
   role: string;
   inviteAccepted: boolean;
 }
+
+/**
+ * The add-member form refuses each of these (one form for organisation and program teams, core's
+ * createTeamMemberBody) with 422 and exactly the fields and messages named. `add` sends a payload to
+ * the team's add endpoint; `member` is a member it would accept. Nothing is added, nothing e-mailed.
+ */
+export const expectTeamMemberFormRefusals = async (
+  add: (payload: object) => Promise<{ statusCode: number; json(): unknown }>,
+  member: { firstName: string; lastName: string; email: string; role: string },
+) => {
+  const required = [
+    { field: "firstName", message: messages.teamMemberFirstNameRequired },
+    { field: "lastName", message: messages.teamMemberLastNameRequired },
+    { field: "email", message: messages.teamMemberEmailRequired },
+  ];
+  const cases: [object, { field: string; message: string }[]][] = [
+    [{ role: "clinician_team_member" }, required],
+    [{ ...member, firstName: "  ", lastName: " ", email: "   " }, required],
+    [{ ...member, firstName: "  ", lastName: "", email: " " }, required],
+    [{ ...member, email: "rosa@clinic" }, [{ field: "email", message: messages.invalidEmail }]],
+    [{ ...member, email: "not an email" }, [{ field: "email", message: messages.invalidEmail }]],
+    [{ ...member, email: "no e-mail here" }, [{ field: "email", message: messages.invalidEmail }]],
+    [
+      { ...member, firstName: "f".repeat(101), lastName: "l".repeat(101) },
+      [
+        { field: "firstName", message: messages.maxLength(limits.text.teamName) },
+        { field: "lastName", message: messages.maxLength(limits.text.teamName) },
+      ],
+    ],
+    [
+      { ...member, firstName: "f".repeat(101), lastName: "l".repeat(101), displayName: "d".repeat(501) },
+      [
+        { field: "firstName", message: messages.maxLength(limits.text.teamName) },
+        { field: "lastName", message: messages.maxLength(limits.text.teamName) },
+        { field: "displayName", message: messages.maxLength(limits.text.displayName) },
+      ],
+    ],
+    [
+      { ...member, email: `${"e".repeat(250)}@x.test` },
+      [{ field: "email", message: messages.maxLength(limits.text.email) }],
+    ],
+    [{ ...member, role: "chief" }, [{ field: "role", message: expect.any(String) }]],
+    [{ ...member, role: undefined }, [{ field: "role", message: messages.required }]],
+    [{ ...member, team: "extra" }, [{ field: "team", message: messages.unknownField("team") }]],
+  ];
+  for (const [payload, errors] of cases) {
+    const response = await add(payload);
+    const label = JSON.stringify(payload).slice(0, 80);
+    expect(response.statusCode, label).toBe(422);
+    expect(fieldErrors(response), label).toEqual(expect.arrayContaining(errors));
+    expect(fieldErrors(response), label).toHaveLength(errors.length);
+  }
+};
 
 export type StaffMember = { email: string; role: Role; firstName?: string; lastName?: string };
 
