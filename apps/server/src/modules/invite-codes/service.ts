@@ -54,7 +54,7 @@ export const listCodes = async (scope: RequestScope, programId: string) => {
   return { active: active ? toCode(active) : null, inactive: inactive.map(toCode) };
 };
 
-/** Only one code is active: creating one deactivates the current one, in the same transaction. */
+/** Only one code is active: creating one deactivates the current one, in the same transaction (with its audit entry). */
 export const createCode = async (scope: RequestScope, programId: string, body: { dateExpires: string }) => {
   const { ctx, actor } = scope;
   await loadPublicProgram(scope, programId);
@@ -64,13 +64,12 @@ export const createCode = async (scope: RequestScope, programId: string, body: {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
     await q.deactivateActiveCode(trx, programId, now);
-    return q.insertCode(trx, { programId, code: newCode(), now, dateExpires, createdBy: actor.userId });
-  });
-  await scope.audit({
-    action: "invite-code.create",
-    programId,
-    entityType: "invite-code",
-    entityId: row.id,
+    const created = await q.insertCode(trx, { programId, code: newCode(), now, dateExpires, createdBy: actor.userId });
+    await scope.audit(
+      { action: "invite-code.create", programId, entityType: "invite-code", entityId: created.id },
+      trx,
+    );
+    return created;
   });
   return toCode(row);
 };
@@ -78,13 +77,15 @@ export const createCode = async (scope: RequestScope, programId: string, body: {
 export const updateCodeExpiry = async (scope: RequestScope, programId: string, body: { dateExpires: string }) => {
   const { ctx } = scope;
   await loadPublicProgram(scope, programId);
-  const row = await q.updateActiveExpiry(ctx.db, programId, parseExpiry(ctx, body.dateExpires));
-  if (!row) throw conflict(messages.inviteCodeNoActive);
-  await scope.audit({
-    action: "invite-code.update",
-    programId,
-    entityType: "invite-code",
-    entityId: row.id,
+  const dateExpires = parseExpiry(ctx, body.dateExpires);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await q.updateActiveExpiry(trx, programId, dateExpires);
+    if (!updated) throw conflict(messages.inviteCodeNoActive);
+    await scope.audit(
+      { action: "invite-code.update", programId, entityType: "invite-code", entityId: updated.id },
+      trx,
+    );
+    return updated;
   });
   return toCode(row);
 };
@@ -92,11 +93,10 @@ export const updateCodeExpiry = async (scope: RequestScope, programId: string, b
 export const deactivateCode = async (scope: RequestScope, programId: string) => {
   const { ctx } = scope;
   await inProgram(scope, programId);
-  if ((await q.deactivateActiveCode(ctx.db, programId, ctx.clock.now())) === 0)
-    throw conflict(messages.inviteCodeNoActive);
-  await scope.audit({
-    action: "invite-code.deactivate",
-    programId,
+  await ctx.db.transaction().execute(async (trx) => {
+    if ((await q.deactivateActiveCode(trx, programId, ctx.clock.now())) === 0)
+      throw conflict(messages.inviteCodeNoActive);
+    await scope.audit({ action: "invite-code.deactivate", programId }, trx);
   });
   return { message: messages.inviteCodeDeactivated };
 };
