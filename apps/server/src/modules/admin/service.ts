@@ -20,10 +20,10 @@ export const permissionCatalogue = () => ({
   })),
 });
 
-/** Feedback is stored, then e-mailed to support in the same transaction (answered by e-mail). */
+/** Feedback is stored, e-mailed to support (answered by e-mail) and audited, in one transaction. */
 export const submitFeedback = async (scope: RequestScope, text: string) => {
   const { ctx, actor } = scope;
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const feedbackId = await insertFeedback(trx, { userId: actor.userId, text, now: ctx.clock.now() });
     const fromName = `${actor.firstName} ${actor.lastName}`.trim();
     await queueMail(
@@ -33,9 +33,8 @@ export const submitFeedback = async (scope: RequestScope, text: string) => {
       mailTemplates.feedback({ fromName, fromEmail: actor.email, text }),
       "feedback",
     );
-    return feedbackId;
+    await scope.audit({ action: "feedback.submit", entityType: "feedback", entityId: feedbackId }, trx);
   });
-  await scope.audit({ action: "feedback.submit", entityType: "feedback", entityId: id });
   return { message: messages.feedbackSubmitted };
 };
 
@@ -76,8 +75,10 @@ export const getAppVersion = async (ctx: AppContext) => {
 export const updateAppVersion = async (scope: RequestScope, body: typeof DEFAULT_APP_VERSION) => {
   const { ctx } = scope;
   const before = await getAppVersion(ctx);
-  await upsertSetting(ctx.db, APP_VERSION_KEY, body, ctx.clock.now());
-  await scope.audit({ action: "app-version.update", details: { before, after: body } });
+  await ctx.db.transaction().execute(async (trx) => {
+    await upsertSetting(trx, APP_VERSION_KEY, body, ctx.clock.now());
+    await scope.audit({ action: "app-version.update", details: { before, after: body } }, trx);
+  });
   return body;
 };
 
@@ -89,7 +90,7 @@ export const endProgram = async (scope: RequestScope, programId: string) => {
   await ctx.db.transaction().execute(async (trx) => {
     await markProgramEnded(trx, programId, ctx.clock.now());
     await completeProgramPatients(ctx, trx, programId, actor.userId);
+    await scope.audit({ action: "program.end", entityType: "program", entityId: programId, programId }, trx);
   });
-  await scope.audit({ action: "program.end", entityType: "program", entityId: programId, programId });
   return { message: messages.projectEnded };
 };
