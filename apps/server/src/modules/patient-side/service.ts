@@ -214,12 +214,12 @@ export const joinProgramOnSignIn = async (scope: RequestScope<null>, user: UserR
     if (enrolment?.userId === user.id) return;
   }
   const invite = await resolveInvite(ctx, code);
-  await ctx.db.transaction().execute((trx) => joinProgram(ctx, trx, invite, user));
-  await scope.audit({
-    action: "patient.invite.accept",
-    actorUserId: user.id,
-    programId: invite.program.id,
-    patientId: user.id,
+  await ctx.db.transaction().execute(async (trx) => {
+    await joinProgram(ctx, trx, invite, user);
+    await scope.audit(
+      { action: "patient.invite.accept", actorUserId: user.id, programId: invite.program.id, patientId: user.id },
+      trx,
+    );
   });
 };
 
@@ -290,13 +290,12 @@ export const registerPatient = async (
     }
     const user = (await findUserById(trx, userId))!;
     await joinProgram(ctx, trx, invite, user);
-    return { user, tokens: await openSession(trx, user) };
-  });
-  await scope.audit({
-    action: "patient.register",
-    actorUserId: result.user.id,
-    programId: invite.program.id,
-    patientId: result.user.id,
+    const tokens = await openSession(trx, user);
+    await scope.audit(
+      { action: "patient.register", actorUserId: user.id, programId: invite.program.id, patientId: user.id },
+      trx,
+    );
+    return { user, tokens };
   });
   return result;
 };
@@ -331,8 +330,8 @@ export const giveConsent = async (scope: RequestScope, programId: string) => {
     if (!program.isPrivate && enrolment.verificationStatus !== "VERIFIED") {
       await patients.moveVerification(trx, enrolment, "AWAITING_VERIFICATION", now, actor.userId);
     }
+    await scope.audit(ownEvent(scope, "patient.consent.give", programId), trx);
   });
-  await scope.audit(ownEvent(scope, "patient.consent.give", programId));
   return { message: messages.consentGiven };
 };
 
@@ -340,8 +339,10 @@ export const giveConsent = async (scope: RequestScope, programId: string) => {
 export const withdrawConsent = async (scope: RequestScope, programId: string) => {
   const { ctx, actor } = scope;
   const { enrolment } = await ownEnrolment(scope, programId);
-  await ctx.db.transaction().execute((trx) => patients.markConsentWithdrawn(ctx, trx, enrolment, actor.userId));
-  await scope.audit(ownEvent(scope, "patient.consent.withdraw", programId));
+  await ctx.db.transaction().execute(async (trx) => {
+    await patients.markConsentWithdrawn(ctx, trx, enrolment, actor.userId);
+    await scope.audit(ownEvent(scope, "patient.consent.withdraw", programId), trx);
+  });
   return { message: messages.consentRetracted };
 };
 
@@ -350,10 +351,10 @@ export const declineConsent = async (scope: RequestScope, programId: string) => 
   const { enrolment } = await ownEnrolment(scope, programId);
   if (enrolment.consentGiven) throw conflict(messages.alreadyTakingPart);
   const now = ctx.clock.now();
-  await ctx.db
-    .transaction()
-    .execute((trx) => patients.moveStatus(trx, enrolment, "CONSENT_DECLINED", now, actor.userId));
-  await scope.audit(ownEvent(scope, "patient.consent.decline", programId));
+  await ctx.db.transaction().execute(async (trx) => {
+    await patients.moveStatus(trx, enrolment, "CONSENT_DECLINED", now, actor.userId);
+    await scope.audit(ownEvent(scope, "patient.consent.decline", programId), trx);
+  });
   return { message: messages.consentDeclinedMessage };
 };
 
@@ -369,8 +370,8 @@ export const saveDemographics = async (scope: RequestScope, body: { gender: stri
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, actor.userId, { sex: body.gender, dob: body.dob, updatedAt: ctx.clock.now() });
     await setConsentedEnrolmentsDemographics(trx, actor.userId, { dob: body.dob, sex: body.gender });
+    await scope.audit({ action: "patient.demographics", patientId: actor.userId }, trx);
   });
-  await scope.audit({ action: "patient.demographics", patientId: actor.userId });
   return { message: messages.settingsUpdated };
 };
 
@@ -388,12 +389,10 @@ export const unsubscribe = async (
       : safeEqual(expected, body.token);
   if (!user || user.email.toLowerCase() !== body.email.toLowerCase() || !proven)
     throw badRequest(messages.somethingWentWrong);
-  await updateUser(ctx.db, user.id, { questionnaireReminders: false, updatedAt: ctx.clock.now() });
-  // The link's token proves the address: its owner acts, whoever is signed in.
-  await scope.audit({
-    action: "patient.unsubscribe",
-    actorUserId: user.id,
-    patientId: user.id,
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { questionnaireReminders: false, updatedAt: ctx.clock.now() });
+    // The link's token proves the address: its owner acts, whoever is signed in.
+    await scope.audit({ action: "patient.unsubscribe", actorUserId: user.id, patientId: user.id }, trx);
   });
   return { message: messages.unsubscribed };
 };
