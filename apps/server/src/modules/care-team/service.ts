@@ -7,6 +7,7 @@ import {
   storedCareTeamContact,
   type Territory,
 } from "@openpro/core";
+import type { Db } from "../../db/kysely.js";
 import { inProgram } from "../../platform/access/program-scope.js";
 import { AppError, conflict, notFound } from "../../platform/errors.js";
 import type { RequestScope } from "../../platform/request-scope.js";
@@ -22,13 +23,15 @@ const toContact = (row: q.ContactRow): CareTeamContact => ({
   contactEmails: row.contactEmails,
 });
 
-const audit = (scope: RequestScope, action: "create" | "update" | "delete", programId: string, contactId: string) =>
-  scope.audit({
-    action: `care-team.${action}`,
-    programId,
-    entityType: "care-team-contact",
-    entityId: contactId,
-  });
+/** The change's audit entry, written in the change's transaction. */
+const audit = (
+  scope: RequestScope,
+  db: Db,
+  action: "create" | "update" | "delete",
+  programId: string,
+  contactId: string,
+) =>
+  scope.audit({ action: `care-team.${action}`, programId, entityType: "care-team-contact", entityId: contactId }, db);
 
 /**
  * The contact as stored: its phones checked against the program's territory (a national number
@@ -56,9 +59,10 @@ export const createContact = async (scope: RequestScope, programId: string, type
     const { count, last } = await q.countAndLastPosition(trx, programId);
     if (count >= limits.careTeam.maxContacts)
       throw conflict(messages.careTeamContactLimit(limits.careTeam.maxContacts));
-    return q.insertContact(trx, { ...fields, programId, position: last + 1, now: ctx.clock.now() });
+    const created = await q.insertContact(trx, { ...fields, programId, position: last + 1, now: ctx.clock.now() });
+    await audit(scope, trx, "create", programId, created.id);
+    return created;
   });
-  await audit(scope, "create", programId, row.id);
   return toContact(row);
 };
 
@@ -71,15 +75,20 @@ export const updateContact = async (
   const { ctx } = scope;
   const { program } = await inProgram(scope, programId);
   const fields = storedFields(typed, program.territory as Territory);
-  const row = await q.updateContact(ctx.db, programId, contactId, fields, ctx.clock.now());
-  if (!row) throw notFound(messages.careTeamContactMissing);
-  await audit(scope, "update", programId, row.id);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await q.updateContact(trx, programId, contactId, fields, ctx.clock.now());
+    if (!updated) throw notFound(messages.careTeamContactMissing);
+    await audit(scope, trx, "update", programId, updated.id);
+    return updated;
+  });
   return toContact(row);
 };
 
 export const deleteContact = async (scope: RequestScope, programId: string, contactId: string) => {
   const { ctx } = scope;
   await inProgram(scope, programId);
-  if (!(await q.deleteContact(ctx.db, programId, contactId))) throw notFound(messages.careTeamContactMissing);
-  await audit(scope, "delete", programId, contactId);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await q.deleteContact(trx, programId, contactId))) throw notFound(messages.careTeamContactMissing);
+    await audit(scope, trx, "delete", programId, contactId);
+  });
 };
