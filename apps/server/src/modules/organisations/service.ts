@@ -55,15 +55,14 @@ export const createOrganisation = async (
   const { ctx, actor } = scope;
   if (!isOrganisationManager(actor)) throw forbidden();
   await assertNameFree(ctx, body.name);
-  const organisationId = await q.insertOrganisation(ctx.db, {
-    name: body.name,
-    description: body.description || null,
-    now: ctx.clock.now(),
-  });
-  await scope.audit({
-    action: "organisation.create",
-    entityType: "organisation",
-    entityId: organisationId,
+  const organisationId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await q.insertOrganisation(trx, {
+      name: body.name,
+      description: body.description || null,
+      now: ctx.clock.now(),
+    });
+    await scope.audit({ action: "organisation.create", entityType: "organisation", entityId: id }, trx);
+    return id;
   });
   return { organisationId };
 };
@@ -77,14 +76,12 @@ export const updateOrganisation = async (
   if (!isAdminType(actor)) throw forbidden();
   await getOrganisation(scope, organisationId);
   if (body.name) await assertNameFree(ctx, body.name, organisationId);
-  await q.updateOrganisation(ctx.db, organisationId, {
-    ...(body.name ? { name: body.name } : {}),
-    ...(body.description !== undefined ? { description: body.description || null } : {}),
-  });
-  await scope.audit({
-    action: "organisation.update",
-    entityType: "organisation",
-    entityId: organisationId,
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateOrganisation(trx, organisationId, {
+      ...(body.name ? { name: body.name } : {}),
+      ...(body.description !== undefined ? { description: body.description || null } : {}),
+    });
+    await scope.audit({ action: "organisation.update", entityType: "organisation", entityId: organisationId }, trx);
   });
   return getOrganisation(scope, organisationId);
 };
@@ -95,12 +92,17 @@ export const deleteOrganisation = async (scope: RequestScope, organisationId: st
   const organisation = await getOrganisation(scope, organisationId);
   // Never cascade into programs (and so into patient data): they must go first.
   if (organisation.programCount > 0) throw conflict(messages.organisationHasPrograms);
-  await ctx.db.transaction().execute((trx) => q.deleteOrganisation(trx, organisationId));
-  await scope.audit({
-    action: "organisation.delete",
-    entityType: "organisation",
-    entityId: organisationId,
-    details: { name: organisation.name },
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.deleteOrganisation(trx, organisationId);
+    await scope.audit(
+      {
+        action: "organisation.delete",
+        entityType: "organisation",
+        entityId: organisationId,
+        details: { name: organisation.name },
+      },
+      trx,
+    );
   });
 };
 
