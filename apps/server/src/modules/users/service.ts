@@ -176,11 +176,11 @@ export const deleteUserAccount = async (scope: RequestScope, userId: string) => 
   const user = await findStaffUser(scope, userId);
   if (user.id === actor.userId) throw conflict(messages.cannotDeleteYourself);
   if (user.permissions.includes("admin")) throw conflict(messages.adminCannotBeDeleted);
-  await deleteUser(ctx.db, userId);
-  await scope.audit({
-    action: "user.delete",
-    entityType: "user",
-    entityId: userId,
-    details: { email: user.email, role: user.role },
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteUser(trx, userId);
+    await scope.audit(
+      { action: "user.delete", entityType: "user", entityId: userId, details: { email: user.email, role: user.role } },
+      trx,
+    );
   });
 };
