@@ -42,18 +42,17 @@ const storeImage = async (scope: RequestScope, file: MultipartFile | undefined) 
     .resize(THUMBNAIL.width, THUMBNAIL.height, { fit: "cover" })
     .toFormat(metadata.format)
     .toBuffer();
-  const id = await insertImage(ctx.db, {
-    fileName: file.filename,
-    contentType: `image/${metadata.format}`,
-    image,
-    thumbnail,
-    uploadedBy: actor.userId,
-    now: ctx.clock.now(),
-  });
-  await scope.audit({
-    action: "image.upload",
-    entityType: "image",
-    entityId: id,
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const imageId = await insertImage(trx, {
+      fileName: file.filename,
+      contentType: `image/${metadata.format}`,
+      image,
+      thumbnail,
+      uploadedBy: actor.userId,
+      now: ctx.clock.now(),
+    });
+    await scope.audit({ action: "image.upload", entityType: "image", entityId: imageId }, trx);
+    return imageId;
   });
   return { imageUrl: `/api/v1/images/${id}`, thumbnailUrl: `/api/v1/images/${id}/thumbnail` };
 };
