@@ -1,8 +1,44 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { addPatient, auditRows, listPatients, newPatient, userIdOf } from "../../../test/patients.js";
-import { addToProgram, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import {
+  acceptInvite,
+  addPatient,
+  auditRows,
+  giveConsent,
+  listPatients,
+  newPatient,
+  setProgram,
+  userIdOf,
+} from "../../../test/patients.js";
+import {
+  addToProgram,
+  insertOrganisation,
+  insertProgram,
+  programWithStaff,
+  staffSession,
+  uniqueMailDomain,
+} from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
+
+/** Makes the audit log refuse entries of one action, as a failing disk or a full table would. */
+const refuseAuditOf = async (t: TestApp, action: string) => {
+  await sql
+    .raw(
+      `CREATE OR REPLACE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN IF NEW.action = '${action}' THEN RAISE EXCEPTION 'audit store unavailable'; END IF; RETURN NEW; END $$`,
+    )
+    .execute(t.ctx.db);
+  await sql
+    .raw(
+      `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
+    )
+    .execute(t.ctx.db);
+};
+
+/** The audit log takes every entry again. */
+const acceptAudit = async (t: TestApp) => {
+  await sql.raw(`DROP TRIGGER IF EXISTS test_refuse_audit ON audit_log`).execute(t.ctx.db);
+};
 
 /**
  * An audit entry is written in the same transaction as the change it records: when the entry
@@ -15,23 +51,8 @@ describe("audit in the same transaction as the change", () => {
   let programAdmin: { id: string; token: string };
   let heart: string;
 
-  /** Makes the audit log refuse entries of one action, as a failing disk or a full table would. */
-  const refuseAudit = async (action: string) => {
-    await sql
-      .raw(
-        `CREATE OR REPLACE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN IF NEW.action = '${action}' THEN RAISE EXCEPTION 'audit store unavailable'; END IF; RETURN NEW; END $$`,
-      )
-      .execute(t.ctx.db);
-    await sql
-      .raw(
-        `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
-      )
-      .execute(t.ctx.db);
-  };
-  afterEach(async () => {
-    await sql.raw(`DROP TRIGGER IF EXISTS test_refuse_audit ON audit_log`).execute(t.ctx.db);
-  });
+  const refuseAudit = (action: string) => refuseAuditOf(t, action);
+  afterEach(() => acceptAudit(t));
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -120,7 +141,7 @@ describe("audit in the same transaction as the change", () => {
       await t.ctx.db.selectFrom("users").select("id").where("email", "=", "rosa@clinic.test").executeTakeFirst(),
     ).toBeUndefined();
     expect(await t.mailsTo("rosa@clinic.test")).toEqual([]);
-    await sql.raw(`DROP TRIGGER test_refuse_audit ON audit_log`).execute(t.ctx.db);
+    await acceptAudit(t);
 
     const added = await addRosa();
     expect(added.statusCode).toBe(201);
@@ -136,6 +157,153 @@ describe("audit in the same transaction as the change", () => {
         .where("userId", "=", rosa)
         .executeTakeFirst(),
     ).toBeDefined();
+  });
+});
+
+/**
+ * The same rule in the other modules' services: each change below is refused its audit entry and
+ * must then not be kept (the caller gets the 500 of any database failure). Each test builds its
+ * own world: an organisation running a ready program, its manager Callum signed in.
+ */
+describe("a change of any module is not kept without its audit entry", () => {
+  let t: TestApp;
+  let n = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  afterEach(() => acceptAudit(t));
+
+  const world = async () => {
+    n++;
+    const { organisationId, programId, staff } = await programWithStaff(t, {
+      organisation: `Northbridge Health ${n}`,
+      program: `Northbridge Heart ${n}`,
+      staff: { manager: { email: `callum@${uniqueMailDomain()}`, role: "clinical_project_admin" } },
+    });
+    return { organisationId, programId, manager: staff.manager };
+  };
+  /** A day a month after the test clock's today, as the invite-code form sends an expiry. */
+  const inAMonth = (days = 30) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  /** The program's public code (none until one is created), as stored. */
+  const codeOf = (programId: string) =>
+    t.ctx.db
+      .selectFrom("publicInviteCodes")
+      .select(["id", "dateExpires", "deactivatedAt"])
+      .where("programId", "=", programId)
+      .executeTakeFirst();
+  /** Callum opens the program to patients with a public code, which expires in a month. */
+  const publicCode = async (programId: string, token: string) => {
+    await setProgram(t, programId, { inviteMode: "public" });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/v1/invite-codes",
+      token,
+      payload: { projectId: programId, dateExpires: inAMonth() },
+    });
+    expect(created.statusCode).toBe(201);
+    return (await codeOf(programId))!;
+  };
+
+  it("does not create a public invite code whose audit entry fails", async () => {
+    const { programId, manager } = await world();
+    await setProgram(t, programId, { inviteMode: "public" });
+    await refuseAuditOf(t, "invite-code.create");
+    const created = await t.request({
+      method: "POST",
+      url: "/api/v1/invite-codes",
+      token: manager.token,
+      payload: { projectId: programId, dateExpires: inAMonth() },
+    });
+    expect(created.statusCode).toBe(500);
+    expect(await codeOf(programId)).toBeUndefined();
+  });
+
+  it("does not change an invite code's expiry whose audit entry fails", async () => {
+    const { programId, manager } = await world();
+    const code = await publicCode(programId, manager.token);
+    await refuseAuditOf(t, "invite-code.update");
+    const changed = await t.request({
+      method: "PATCH",
+      url: "/api/v1/invite-codes",
+      token: manager.token,
+      payload: { projectId: programId, dateExpires: inAMonth(60) },
+    });
+    expect(changed.statusCode).toBe(500);
+    expect((await codeOf(programId))!.dateExpires).toEqual(code.dateExpires);
+  });
+
+  it("does not deactivate an invite code whose audit entry fails", async () => {
+    const { programId, manager } = await world();
+    await publicCode(programId, manager.token);
+    await refuseAuditOf(t, "invite-code.deactivate");
+    const deactivated = await t.request({
+      method: "POST",
+      url: "/api/v1/invite-codes/deactivate",
+      token: manager.token,
+      payload: { projectId: programId },
+    });
+    expect(deactivated.statusCode).toBe(500);
+    expect((await codeOf(programId))!.deactivatedAt).toBeNull();
+  });
+
+  it("does not remove a care-team contact whose audit entry fails", async () => {
+    const { programId, manager } = await world();
+    const contact = () =>
+      t.ctx.db.selectFrom("careTeamContacts").select("id").where("programId", "=", programId).executeTakeFirst();
+    const ward = (await contact())!;
+    await refuseAuditOf(t, "care-team.delete");
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/v1/admin/projects/${programId}/care-team-contacts/${ward.id}`,
+      token: manager.token,
+    });
+    expect(removed.statusCode).toBe(500);
+    expect(await contact()).toEqual(ward);
+  });
+
+  it("does not record a patient's consent whose audit entry fails", async () => {
+    const { programId, manager } = await world();
+    const email = `grace@${uniqueMailDomain("patients")}`;
+    expect((await addPatient(t, manager.token, newPatient(programId, { email }))).statusCode).toBe(201);
+    const grace = await acceptInvite(t, email);
+    const enrolment = async () =>
+      t.ctx.db
+        .selectFrom("programPatients")
+        .select(["status", "consentGiven", "dateConsentGiven"])
+        .where("programId", "=", programId)
+        .where("userId", "=", await userIdOf(t, email))
+        .executeTakeFirstOrThrow();
+    const before = await enrolment();
+    expect(before).toMatchObject({ consentGiven: false, dateConsentGiven: null });
+    await refuseAuditOf(t, "patient.consent.give");
+    expect((await giveConsent(t, grace, programId)).statusCode).toBe(500);
+    expect(await enrolment()).toEqual(before);
+  });
+
+  it("does not create an organisation or delete a staff account whose audit entry fails", async () => {
+    const { manager } = await world();
+    const ada = await staffSession(t, { email: `ada@${uniqueMailDomain()}`, role: "superadmin" });
+    await refuseAuditOf(t, "organisation.create");
+    const name = `Unaudited Health ${n}`;
+    const created = await t.request({
+      method: "POST",
+      url: "/api/v1/admin/organisations",
+      token: ada.token,
+      payload: { name },
+    });
+    expect(created.statusCode).toBe(500);
+    expect(
+      await t.ctx.db.selectFrom("organisations").select("id").where("name", "=", name).executeTakeFirst(),
+    ).toBeUndefined();
+    await acceptAudit(t);
+
+    await refuseAuditOf(t, "user.delete");
+    const deleted = await t.request({ method: "DELETE", url: `/api/v1/admin/users/${manager.id}`, token: ada.token });
+    expect(deleted.statusCode).toBe(500);
+    expect(await t.ctx.db.selectFrom("users").select("id").where("id", "=", manager.id).executeTakeFirst()).toEqual({
+      id: manager.id,
+    });
   });
 });
 
