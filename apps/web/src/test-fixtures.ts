@@ -40,6 +40,19 @@ export const programFixture = (over: Partial<Program> = {}): Program => ({
   ...over,
 });
 
+/**
+ * The grants that show the program fields the create and settings forms share (program-fields.tsx): the name
+ * patients see, the participation period and the note types turned off, each viewed and edited.
+ */
+export const sharedProgramFieldPermissions = [
+  "view_patient_program_name",
+  "edit_patient_program_name",
+  "view_patient_participation_duration",
+  "edit_patient_participation_duration",
+  "view_disable_meds_appointment_notes",
+  "edit_disable_meds_appointment_notes",
+] as const;
+
 /** The same program as the web's components see it, its id named `programId` (lib/wire.ts). */
 export const programViewFixture = (over: Partial<Program> = {}): WebProgram => fromWire(programFixture(over));
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fromWire } from "../../../lib/wire";
-import { programFixture } from "../../../test-fixtures";
+import { programFixture, sharedProgramFieldPermissions } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { ProgramSettingsForm } from "./program-settings-form";
 
@@ -25,12 +25,7 @@ const everything: Grants = {
     "edit_project",
     "view_project_consent_message",
     "edit_project_consent_message",
-    "view_patient_program_name",
-    "edit_patient_program_name",
-    "view_patient_participation_duration",
-    "edit_patient_participation_duration",
-    "view_disable_meds_appointment_notes",
-    "edit_disable_meds_appointment_notes",
+    ...sharedProgramFieldPermissions,
     "view_project_temperature_severity_threshold",
     "edit_project_temperature_severity_threshold",
     "view_project_articles",

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fromWire } from "../../../lib/wire";
-import { programFixture } from "../../../test-fixtures";
+import { programFixture, sharedProgramFieldPermissions } from "../../../test-fixtures";
 import { jsonResponse, renderWithProviders, stubFetch } from "../../../test-utils";
 import { CreateProgramForm } from "./create-program-form";
 import { DeleteProgram } from "./delete-program";
@@ -133,12 +133,7 @@ describe("the create program form", () => {
         permissions: [
           "admin",
           "create_project",
-          "view_patient_program_name",
-          "edit_patient_program_name",
-          "view_patient_participation_duration",
-          "edit_patient_participation_duration",
-          "view_disable_meds_appointment_notes",
-          "edit_disable_meds_appointment_notes",
+          ...sharedProgramFieldPermissions,
           "edit_public_invite_codes",
           "upload_project_image",
         ],
