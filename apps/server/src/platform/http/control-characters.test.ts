@@ -1,29 +1,36 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../test/factories.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { programWithStaff, staffSession, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 import { fieldsWithUnsupportedCharacters } from "./control-characters.js";
 
 describe("characters no one types (NUL, other controls, lone surrogates) are refused on the field, everywhere", () => {
   let t: TestApp;
   let admin: string;
-  let callum: { id: string; token: string };
-  let programId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await staffSession(t, { email: "ada@openpro.test", role: "superadmin" })).token;
-    const organisationId = await insertOrganisation(t, "Northbridge Health");
-    programId = await insertProgram(t, { organisationId, name: "Northbridge Heart" });
-    callum = await staffSession(t, { email: "callum@clinic.test", role: "clinical_project_admin" });
-    await addToOrganisation(t, callum.id, organisationId, "clinical_project_admin");
   });
   afterAll(() => t.close());
+
+  let hearts = 0;
+  /** The story's own Northbridge Heart (numbered) and Callum, its organisation's clinical program admin. */
+  const heartWithCallum = async () => {
+    const n = ++hearts;
+    const world = await programWithStaff(t, {
+      organisation: `Northbridge Health ${n}`,
+      program: `Northbridge Heart ${n}`,
+      staff: { callum: { email: `callum@${uniqueMailDomain()}`, role: "clinical_project_admin" } },
+    });
+    return { programId: world.programId, callum: world.staff.callum };
+  };
 
   const unsupported = (field: string) => [{ field, message: messages.unsupportedCharacters }];
 
   it("answers 422 on the field, never 500, and stores nothing", async () => {
+    const { programId, callum } = await heartWithCallum();
     const organisation = await t.request({
       method: "POST",
       url: "/api/v1/admin/organisations",
@@ -67,6 +74,7 @@ describe("characters no one types (NUL, other controls, lone surrogates) are ref
   });
 
   it("keeps line breaks and tabs, which people do type, and real emoji pairs", async () => {
+    const { programId, callum } = await heartWithCallum();
     const saved = await t.request({
       method: "PATCH",
       url: `/api/v1/admin/projects/${programId}`,
