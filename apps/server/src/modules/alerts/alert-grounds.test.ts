@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptInvite, addPatient, giveConsent, newPatient } from "../../../test/patients.js";
-import { addToOrganisation, insertOrganisation, insertProgram, staffSession } from "../../../test/teams.js";
+import { programWithStaff, uniqueMailDomain } from "../../../test/teams.js";
 import { createTestApp, type TestApp } from "../../../test/test-app.js";
 
 interface AlertBody {
@@ -21,9 +21,6 @@ interface AlertBody {
  */
 describe("an alert says what it holds: every reading, and when none of its logs stands", () => {
   let t: TestApp;
-  let heart: string;
-  let nurse: { id: string; token: string };
-  let grace: string;
 
   const reading = (celsius: number, minutesAgo: number) => ({
     clientId: randomUUID(),
@@ -32,33 +29,49 @@ describe("an alert says what it holds: every reading, and when none of its logs 
     value: celsius,
     unit: "C",
   });
-  const upload = (logs: unknown[]) =>
-    t.request({ method: "POST", url: `/api/v1/user/projects/${heart}/logs`, token: grace, payload: { logs } });
-  const temperatureAlert = async () =>
-    (
-      (await t.request({ method: "GET", url: "/api/v1/admin/alerts", token: nurse.token })).json()
-        .results as AlertBody[]
-    ).find((a) => a.kind === "temperature")!;
-
   beforeAll(async () => {
     t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  let hearts = 0;
+  /**
+   * At 09:00 on 27 November 2026, the story's own Northbridge Heart (numbered), alerting outside 36–38 °C,
+   * its nurse Nia, and Grace, whom Nia added and who joined and consented (addresses of the story's own):
+   * Grace's uploads and the temperature alert in Nia's queue.
+   */
+  const heartWithGrace = async () => {
+    const n = ++hearts;
     t.clock.set("2026-11-27T09:00:00Z");
-    const organisation = await insertOrganisation(t, "Northbridge Health");
-    heart = await insertProgram(t, { organisationId: organisation, name: "Northbridge Heart" });
+    const domain = uniqueMailDomain();
+    const world = await programWithStaff(t, {
+      organisation: `Northbridge Health ${n}`,
+      program: `Northbridge Heart ${n}`,
+      staff: { nurse: { email: `nia@${domain}`, role: "clinician_team_member" } },
+    });
+    const heart = world.programId;
+    const nurse = world.staff.nurse;
     await t.ctx.db
       .updateTable("programs")
       .set({ temperatureMin: 36, temperatureMax: 38, temperatureMessage: "Your temperature is out of range: call us." })
       .where("id", "=", heart)
       .execute();
-    nurse = await staffSession(t, { email: "nia@clinic.test", role: "clinician_team_member" });
-    await addToOrganisation(t, nurse.id, organisation, "clinician_team_member");
-    expect((await addPatient(t, nurse.token, newPatient(heart))).statusCode).toBe(201);
-    grace = await acceptInvite(t, "grace@patients.test");
+    const graceEmail = `grace@${domain}`;
+    expect((await addPatient(t, nurse.token, newPatient(heart, { email: graceEmail }))).statusCode).toBe(201);
+    const grace = await acceptInvite(t, graceEmail);
     expect((await giveConsent(t, grace, heart)).statusCode).toBe(200);
-  });
-  afterAll(() => t.close());
+    const upload = (logs: unknown[]) =>
+      t.request({ method: "POST", url: `/api/v1/user/projects/${heart}/logs`, token: grace, payload: { logs } });
+    const temperatureAlert = async () =>
+      (
+        (await t.request({ method: "GET", url: "/api/v1/admin/alerts", token: nurse.token })).json()
+          .results as AlertBody[]
+      ).find((a) => a.kind === "temperature")!;
+    return { heart, nurse, upload, temperatureAlert };
+  };
 
   it("shows a high and a later low temperature of one alert, both, in the order taken", async () => {
+    const { upload, temperatureAlert } = await heartWithGrace();
     expect((await upload([reading(38.6, 120)])).statusCode).toBe(200);
     expect((await upload([reading(35.2, 30)])).statusCode).toBe(200);
     const alert = await temperatureAlert();
@@ -72,6 +85,10 @@ describe("an alert says what it holds: every reading, and when none of its logs 
   });
 
   it("says when every log of an alert was invalidated, and closes it as not needed in one step", async () => {
+    const { heart, nurse, upload, temperatureAlert } = await heartWithGrace();
+    // Grace's high and later low temperature, one alert of two logs.
+    expect((await upload([reading(38.6, 120)])).statusCode).toBe(200);
+    expect((await upload([reading(35.2, 30)])).statusCode).toBe(200);
     const alert = await temperatureAlert();
     for (const [i, logId] of alert.logIds.entries()) {
       const invalidated = await t.request({
