@@ -25,7 +25,6 @@ import { z } from "zod";
 import { Form, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
 import { FormSelectField } from "../../../components/form-select-field";
-import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard, SaveOrCancelButtons } from "../../../components/leave-guard";
 import { applyFieldErrors } from "../../../lib/forms";
 import { ApiError } from "../../../lib/http";
@@ -33,6 +32,7 @@ import { type NewProgram, useCreateProgram, useOrganisationChoices, usePatientId
 import { ImageUpload, type UploadedImage } from "./image-upload";
 import {
   DisabledNoteTypesField,
+  PatientIdTypeFields,
   PopulateNvAppointmentsField,
   ProgramNameFields,
   ProjectPeriodField,
@@ -43,8 +43,6 @@ export interface ProgramFormValues extends SharedProgramValues {
   territory: string;
   organisationId: string;
   startDate: string;
-  defaultPatientIdType: string;
-  customPatientIdName: string;
   inviteMode: string;
   kind: string;
 }
@@ -139,7 +137,6 @@ export const CreateProgramForm = ({
     kind: "individual",
     populateNvAppointments: false,
   });
-  const idType = useWatch({ control: form.control, name: "defaultPatientIdType" });
   const inviteMode = useWatch({ control: form.control, name: "inviteMode" });
   const pending = create.isPending || form.formState.isSubmitting;
   const dirty = form.formState.isDirty || image !== null;
@@ -202,28 +199,13 @@ export const CreateProgramForm = ({
         {rules.disabledNotesVisible ? (
           <DisabledNoteTypesField control={form.control} disabled={pending || !rules.disabledNotesEnabled} />
         ) : null}
-        <FormSelectField
+        <PatientIdTypeFields
           control={form.control}
-          name="defaultPatientIdType"
-          label="Default patient identifier"
-          disabled={pending || idTypes.isPending}
-        >
-          <MenuItem value="">None</MenuItem>
-          {(idTypes.data?.patientIdTypes ?? []).map((t) => (
-            <MenuItem key={t.id} value={t.id}>
-              {t.name}
-            </MenuItem>
-          ))}
-        </FormSelectField>
-        {idType === "other" ? (
-          <FormTextField
-            control={form.control}
-            name="customPatientIdName"
-            label="Patient identifier name"
-            required
-            disabled={pending}
-          />
-        ) : null}
+          disabled={pending}
+          types={idTypes.data?.patientIdTypes ?? []}
+          typesPending={idTypes.isPending}
+          offerNone
+        />
         {shown.inviteMode ? (
           <Controller
             control={form.control}

@@ -1,8 +1,10 @@
 import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { limits } from "@openpro/core";
-import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { type Control, Controller, type FieldValues, type Path, useWatch } from "react-hook-form";
+import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { NoteTypesField } from "./note-types-field";
 
@@ -14,6 +16,8 @@ export interface SharedProgramValues {
   projectPeriod: string;
   populateNvAppointments: boolean;
   disabledNoteTypes: string[];
+  defaultPatientIdType: string;
+  customPatientIdName: string;
 }
 
 type Name = keyof SharedProgramValues;
@@ -114,3 +118,52 @@ export const DisabledNoteTypesField = <T extends SharedProgramValues, O extends 
   control,
   disabled,
 }: FieldProps<T, O>) => <NoteTypesField control={control} name={field<T>("disabledNoteTypes")} disabled={disabled} />;
+
+/**
+ * The identifier new patients are given by default and, when it is "other", the name of that identifier.
+ * `offerNone`: whether "None" is a choice; `typesPending`: the choices are still loading (the select waits);
+ * `spaced`: a margin above each field, where they follow others in a settings section.
+ */
+export const PatientIdTypeFields = <T extends SharedProgramValues, O extends FieldValues = T>({
+  control,
+  disabled,
+  types,
+  offerNone,
+  typesPending = false,
+  spaced = false,
+}: FieldProps<T, O> & {
+  types: readonly { id: string; name: string }[];
+  offerNone: boolean;
+  typesPending?: boolean;
+  spaced?: boolean;
+}) => {
+  const idType = useWatch({ control, name: field<T>("defaultPatientIdType") });
+  return (
+    <>
+      <FormSelectField
+        control={control}
+        name={field<T>("defaultPatientIdType")}
+        label="Default patient identifier"
+        disabled={disabled || typesPending}
+        {...(spaced ? { sx: { mt: 2, minWidth: 260 } } : {})}
+      >
+        {offerNone ? <MenuItem value="">None</MenuItem> : null}
+        {types.map((t) => (
+          <MenuItem key={t.id} value={t.id}>
+            {t.name}
+          </MenuItem>
+        ))}
+      </FormSelectField>
+      {idType === "other" ? (
+        <FormTextField
+          control={control}
+          name={field<T>("customPatientIdName")}
+          label="Patient identifier name"
+          required
+          disabled={disabled}
+          {...(spaced ? { sx: { mt: 2, display: "block" } } : {})}
+        />
+      ) : null}
+    </>
+  );
+};

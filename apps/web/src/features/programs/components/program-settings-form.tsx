@@ -4,7 +4,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import {
@@ -22,11 +21,10 @@ import {
 } from "@openpro/core";
 import { enqueueSnackbar } from "notistack";
 import type { ComponentProps, ReactNode } from "react";
-import { useFieldArray, useWatch } from "react-hook-form";
+import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
 import { Form, FormSubmitButton, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
-import { FormSelectField } from "../../../components/form-select-field";
 import { FormTextField } from "../../../components/form-text-field";
 import { LeaveGuard } from "../../../components/leave-guard";
 import { staffLanguageName } from "../../../lib/format";
@@ -37,6 +35,7 @@ import { type ProgramChanges, useRemoveProgramImage, useUpdateProgram } from "..
 import { ImageUpload } from "./image-upload";
 import {
   DisabledNoteTypesField,
+  PatientIdTypeFields,
   PopulateNvAppointmentsField,
   ProgramNameFields,
   ProjectPeriodField,
@@ -45,8 +44,6 @@ import {
 
 export interface ProgramSettingsValues extends SharedProgramValues {
   startDate: string;
-  defaultPatientIdType: string;
-  customPatientIdName: string;
   articles: { articleId: string; header: string; url: string }[];
   consentMessage: string;
   /** The consent message in the program's other languages (issue 31 §3); blank: patients see the default's, marked. */
@@ -137,7 +134,6 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
     "onChange",
   );
   const articles = useFieldArray({ control: form.control, name: "articles" });
-  const idType = useWatch({ control: form.control, name: "defaultPatientIdType" });
   const { isDirty, isValid, isSubmitting } = form.formState;
   const pending = update.isPending || isSubmitting;
 
@@ -214,30 +210,13 @@ export const ProgramSettingsForm = ({ program, actor }: { program: Program; acto
           patients already enrolled keep the identifier they were added with.
         </Typography>
         <FormDateField control={form.control} name="startDate" label="Start date" required disabled={off} />
-        <FormSelectField
+        <PatientIdTypeFields
           control={form.control}
-          name="defaultPatientIdType"
-          label="Default patient identifier"
           disabled={off}
-          sx={{ mt: 2, minWidth: 260 }}
-        >
-          {program.defaultPatientIdType === null ? <MenuItem value="">None</MenuItem> : null}
-          {patientIdTypes.map((t) => (
-            <MenuItem key={t.id} value={t.id}>
-              {t.name}
-            </MenuItem>
-          ))}
-        </FormSelectField>
-        {idType === "other" ? (
-          <FormTextField
-            control={form.control}
-            name="customPatientIdName"
-            label="Patient identifier name"
-            required
-            disabled={off}
-            sx={{ mt: 2, display: "block" }}
-          />
-        ) : null}
+          types={patientIdTypes}
+          offerNone={program.defaultPatientIdType === null}
+          spaced
+        />
       </Section>
 
       <Section title="Appointments">
