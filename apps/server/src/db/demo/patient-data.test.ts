@@ -1,23 +1,36 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { createDemoApp, DEMO_SEED_TIMEOUT_MS } from "../../../test/demo-app.js";
+import type { TestApp } from "../../../test/test-app.js";
 import {
   countSevereSymptomMismatches,
   recountSevereSymptoms,
   seedPatientData,
   setSevereSymptomsTrigger,
 } from "./patient-data.js";
-import { seedDemoData } from "./seed.js";
+
+/** The moment the demo is seeded at (the test clock's start). */
+const SEEDED_AT = "2026-03-02T09:00:00Z";
 
 describe("the demo patients' logs", () => {
+  /** The demo as seeded, which the reading stories share and none writes. */
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.ctx.db, t.clock, "not-a-real-hash");
-  });
+    t = await createDemoApp(SEEDED_AT);
+  }, DEMO_SEED_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const rows = async <T>(query: string) => (await sql.raw<T>(query).execute(t.ctx.db)).rows;
+  const rowsOf = async <T>(app: TestApp, query: string) => (await sql.raw<T>(query).execute(app.ctx.db)).rows;
+  const rows = <T>(query: string) => rowsOf<T>(t, query);
+  /**
+   * A demo of the story's own, for a story that rewrites the logs of the whole database (the bulk
+   * load, the reseeding): closed when the story ends.
+   */
+  const ownDemo = async () => {
+    const own = await createDemoApp(SEEDED_AT);
+    onTestFinished(() => own.close());
+    return own;
+  };
 
   it("gives every patient who consented logs from consent to today (or withdrawal), and no one else", async () => {
     const patients = await rows<{ status: string; logs: number; early: number; events: number }>(`
@@ -68,31 +81,49 @@ describe("the demo patients' logs", () => {
     expect(s!.new).toBeGreaterThan(0);
   });
 
-  it("keeps severe_symptoms_count equal to the open danger logs, and rebuilds it after a bulk load", async () => {
-    expect(await countSevereSymptomMismatches(t.ctx.db)).toBe(0);
-    const [open] = await rows<{ n: number }>(`SELECT sum(severe_symptoms_count)::int AS n FROM program_patients`);
-    expect(open!.n).toBeGreaterThan(0);
+  it(
+    "keeps severe_symptoms_count equal to the open danger logs, and rebuilds it after a bulk load",
+    async () => {
+      const demo = await ownDemo();
+      expect(await countSevereSymptomMismatches(demo.ctx.db)).toBe(0);
+      const [open] = await rowsOf<{ n: number }>(
+        demo,
+        `SELECT sum(severe_symptoms_count)::int AS n FROM program_patients`,
+      );
+      expect(open!.n).toBeGreaterThan(0);
 
-    // Again with the trigger off (as the benchmark loads): the counts lag, then one UPDATE repairs them.
-    await setSevereSymptomsTrigger(t.ctx.db, false);
-    await seedPatientData(t.ctx.db, { now: t.clock.now(), seed: 2 });
-    await setSevereSymptomsTrigger(t.ctx.db, true);
-    expect(await countSevereSymptomMismatches(t.ctx.db)).toBeGreaterThan(0);
-    expect(await recountSevereSymptoms(t.ctx.db)).toBeGreaterThan(0);
-    expect(await countSevereSymptomMismatches(t.ctx.db)).toBe(0);
-  });
+      // Again with the trigger off (as the benchmark loads): the counts lag, then one UPDATE repairs them.
+      await setSevereSymptomsTrigger(demo.ctx.db, false);
+      await seedPatientData(demo.ctx.db, { now: demo.clock.now(), seed: 2 });
+      await setSevereSymptomsTrigger(demo.ctx.db, true);
+      expect(await countSevereSymptomMismatches(demo.ctx.db)).toBeGreaterThan(0);
+      expect(await recountSevereSymptoms(demo.ctx.db)).toBeGreaterThan(0);
+      expect(await countSevereSymptomMismatches(demo.ctx.db)).toBe(0);
+    },
+    DEMO_SEED_TIMEOUT_MS,
+  );
 
-  it("is deterministic: the same seed gives the same logs", async () => {
-    const fingerprint = async () =>
-      rows<{ f: string }>(`
+  it(
+    "is deterministic: the same seed gives the same logs",
+    async () => {
+      // The demo's logs and a second load of seed 2 on top, as the bulk load leaves them.
+      const demo = await ownDemo();
+      await seedPatientData(demo.ctx.db, { now: demo.clock.now(), seed: 2 });
+      const fingerprint = async () =>
+        rowsOf<{ f: string }>(
+          demo,
+          `
         SELECT md5(string_agg(concat_ws('|', pp.invite_email, l.client_id, l.log_class, l.logged_at, l.grade,
           l.value, l.original_unit, l.validation_status), ',' ORDER BY pp.invite_email, l.client_id)) AS f
-        FROM patient_logs l JOIN program_patients pp ON pp.user_id = l.patient_id AND pp.program_id = l.program_id`);
-    const before = await fingerprint();
-    await sql`DELETE FROM patient_logs`.execute(t.ctx.db);
-    await sql`DELETE FROM patient_medications`.execute(t.ctx.db);
-    await seedPatientData(t.ctx.db, { now: t.clock.now() });
-    await seedPatientData(t.ctx.db, { now: t.clock.now(), seed: 2 });
-    expect(await fingerprint()).toEqual(before);
-  });
+        FROM patient_logs l JOIN program_patients pp ON pp.user_id = l.patient_id AND pp.program_id = l.program_id`,
+        );
+      const before = await fingerprint();
+      await sql`DELETE FROM patient_logs`.execute(demo.ctx.db);
+      await sql`DELETE FROM patient_medications`.execute(demo.ctx.db);
+      await seedPatientData(demo.ctx.db, { now: demo.clock.now() });
+      await seedPatientData(demo.ctx.db, { now: demo.clock.now(), seed: 2 });
+      expect(await fingerprint()).toEqual(before);
+    },
+    DEMO_SEED_TIMEOUT_MS,
+  );
 });
