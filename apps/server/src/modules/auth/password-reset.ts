@@ -69,11 +69,13 @@ export const changePassword = async (
   // payload (the password was checked a moment ago, and the session can do nothing else).
   if (!actor.passwordExpired) await assertCurrentPassword(ctx, meta, user, body.currentPassword);
   await assertAcceptablePassword(user, password);
-  await ctx.db.transaction().execute((trx) => setPassword(ctx, trx, user, password, "password-changed"));
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.password.change",
-    outcome: "success",
-    actorUserId: user.id,
+  await ctx.db.transaction().execute(async (trx) => {
+    await setPassword(ctx, trx, user, password, "password-changed");
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.password.change",
+      outcome: "success",
+      actorUserId: user.id,
+    });
   });
   return { message: messages.passwordUpdated };
 };
@@ -125,12 +127,14 @@ const assertResetRequestAllowed = async (ctx: AppContext, email: string) => {
 export const requestResetOtp = async (ctx: AppContext, meta: RequestMeta, email: string, scope: Scope) => {
   await assertResetRequestAllowed(ctx, email);
   const user = await q.findUserByEmail(ctx.db, email);
-  if (user) await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "password_reset", null));
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.reset.request",
-    outcome: "success",
-    actorUserId: user?.id ?? null,
-    details: { askedScope: scope },
+  await ctx.db.transaction().execute(async (trx) => {
+    if (user) await sendCode(ctx, trx, user, "password_reset", null);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.reset.request",
+      outcome: "success",
+      actorUserId: user?.id ?? null,
+      details: { askedScope: scope },
+    });
   });
   return { message: messages.resetRequested };
 };
@@ -178,13 +182,14 @@ export const resetWithOtp = async (
     await setPassword(ctx, trx, user, body.password, "password-reset");
     // The patient app's reset ends in the app, as a patient's sign-in needs no e-mailed code;
     // staff still sign in with their code afterwards.
-    return body.scope === "patient" ? openSession(ctx, trx, meta, user, "patient", true) : null;
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.password.reset",
-    outcome: "success",
-    actorUserId: user.id,
-    ...(session ? { entityType: "session", entityId: session.sessionId } : {}),
+    const opened = body.scope === "patient" ? await openSession(ctx, trx, meta, user, "patient", true) : null;
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.password.reset",
+      outcome: "success",
+      actorUserId: user.id,
+      ...(opened ? { entityType: "session", entityId: opened.sessionId } : {}),
+    });
+    return opened;
   });
   if (!session) return { message: messages.passwordResetDone };
   return {
@@ -198,11 +203,13 @@ export const resetWithOtp = async (
 export const requestResetCode = async (ctx: AppContext, meta: RequestMeta, email: string) => {
   await assertResetRequestAllowed(ctx, email);
   const user = await q.findUserByEmail(ctx.db, email);
-  if (user) await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, "password_reset_code", null));
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.reset-code.request",
-    outcome: "success",
-    actorUserId: user?.id ?? null,
+  await ctx.db.transaction().execute(async (trx) => {
+    if (user) await sendCode(ctx, trx, user, "password_reset_code", null);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.reset-code.request",
+      outcome: "success",
+      actorUserId: user?.id ?? null,
+    });
   });
   return { message: messages.resetRequested };
 };
@@ -258,12 +265,13 @@ export const resetWithCode = async (
     if (!(await q.consumeCode(trx, code.id, ctx.clock.now()))) throw notFound(messages.resetCodeIncorrect);
     await setPassword(ctx, trx, user, body.password, "password-reset");
     // The e-mailed reset code proved control of the mailbox, as a sign-in code would.
-    return openSession(ctx, trx, meta, user, user.scope, true);
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.password.reset",
-    outcome: "success",
-    actorUserId: user.id,
+    const opened = await openSession(ctx, trx, meta, user, user.scope, true);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.password.reset",
+      outcome: "success",
+      actorUserId: user.id,
+    });
+    return opened;
   });
   return { accessToken: result.accessToken, refreshToken: result.refreshToken, userId: user.id };
 };
