@@ -123,8 +123,10 @@ export const refresh = async (ctx: AppContext, meta: RequestMeta, refreshToken: 
 };
 
 export const logout = async (ctx: AppContext, meta: RequestMeta, actor: Actor) => {
-  await endSession(ctx.db, actor.sessionId, ctx.clock.now(), "logout");
-  await writeAudit(ctx.db, ctx.clock, meta, { action: "auth.logout", outcome: "success", actorUserId: actor.userId });
+  await ctx.db.transaction().execute(async (trx) => {
+    await endSession(trx, actor.sessionId, ctx.clock.now(), "logout");
+    await writeAudit(trx, ctx.clock, meta, { action: "auth.logout", outcome: "success", actorUserId: actor.userId });
+  });
 };
 
 export const updateCurrentUser = async (
@@ -140,21 +142,23 @@ export const updateCurrentUser = async (
   },
 ): Promise<CurrentUser> => {
   const now = ctx.clock.now();
-  await q.updateUser(ctx.db, actor.userId, {
-    ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
-    ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
-    ...(changes.displayName !== undefined ? { displayName: changes.displayName || null } : {}),
-    ...(changes.instructionsAcknowledged ? { instructionsAcknowledgedAt: now } : {}),
-    ...(changes.language !== undefined ? { language: changes.language } : {}),
-    updatedAt: now,
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "user.profile.update",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "user",
-    entityId: actor.userId,
-    details: { fields: Object.keys(changes) },
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateUser(trx, actor.userId, {
+      ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
+      ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
+      ...(changes.displayName !== undefined ? { displayName: changes.displayName || null } : {}),
+      ...(changes.instructionsAcknowledged ? { instructionsAcknowledgedAt: now } : {}),
+      ...(changes.language !== undefined ? { language: changes.language } : {}),
+      updatedAt: now,
+    });
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "user.profile.update",
+      outcome: "success",
+      actorUserId: actor.userId,
+      entityType: "user",
+      entityId: actor.userId,
+      details: { fields: Object.keys(changes) },
+    });
   });
   const user = await q.findUserById(ctx.db, actor.userId);
   if (!user) throw unauthorized();

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createPatient, login } from "../../../test/factories.js";
 import {
   acceptInvite,
   addPatient,
@@ -18,7 +19,7 @@ import {
   staffSession,
   uniqueMailDomain,
 } from "../../../test/teams.js";
-import { createTestApp, type TestApp } from "../../../test/test-app.js";
+import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from "../../../test/test-app.js";
 
 /** Makes the audit log refuse entries of one action, as a failing disk or a full table would. */
 const refuseAuditOf = async (t: TestApp, action: string) => {
@@ -304,6 +305,74 @@ describe("a change of any module is not kept without its audit entry", () => {
     expect(await t.ctx.db.selectFrom("users").select("id").where("id", "=", manager.id).executeTakeFirst()).toEqual({
       id: manager.id,
     });
+  });
+});
+
+/**
+ * Sign-in and password changes of the auth module: the change and its success entry are one
+ * transaction. Each test signs in an account of its own (an address of its own domain).
+ */
+describe("an account's password or session is not changed without its audit entry", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  afterEach(() => acceptAudit(t));
+
+  const NEW_PASSWORD = "Quiet-Orchard-Swing-77!";
+  /** A program admin with the test password, signed in with her code: her e-mail and tokens. */
+  const margaret = async () => {
+    const email = `margaret.hughes@${uniqueMailDomain()}`;
+    await t.createStaff({ email, role: "clinical_project_admin", firstName: "Margaret" });
+    return { email, ...(await signIn(t, email)) };
+  };
+
+  it("keeps the old password when the entry of a staff password change fails", async () => {
+    const { email, accessToken } = await margaret();
+    await refuseAuditOf(t, "auth.password.change");
+    const change = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/change-password",
+      token: accessToken,
+      payload: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, currentPassword: TEST_PASSWORD },
+    });
+    expect(change.statusCode).toBe(500);
+    await acceptAudit(t);
+    expect((await login(t, email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t, email, NEW_PASSWORD)).statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url: "/api/v1/current", token: accessToken })).statusCode).toBe(200);
+  });
+
+  it("keeps the old password (and opens no session) when the entry of a patient's reset fails", async () => {
+    const email = `grace@${uniqueMailDomain()}`;
+    await createPatient(t, { email, password: TEST_PASSWORD, firstName: "Grace" });
+    const asked = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/reset_password/email/send_otp",
+      payload: { email, scope: "patient" },
+    });
+    expect(asked.statusCode).toBe(200);
+    const code = await t.lastCodeSentTo(email);
+    await refuseAuditOf(t, "auth.password.reset");
+    const reset = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/reset_password/email/reset",
+      payload: { email, otpCode: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, scope: "patient" },
+    });
+    expect(reset.statusCode).toBe(500);
+    await acceptAudit(t);
+    expect((await login(t, email, TEST_PASSWORD, "patient")).statusCode).toBe(200);
+    expect((await login(t, email, NEW_PASSWORD, "patient")).statusCode).toBe(401);
+  });
+
+  it("keeps the session open when the entry of a logout fails", async () => {
+    const { accessToken } = await margaret();
+    await refuseAuditOf(t, "auth.logout");
+    const logout = await t.request({ method: "POST", url: "/api/v1/auth/logout", token: accessToken });
+    expect(logout.statusCode).toBe(500);
+    await acceptAudit(t);
+    expect((await t.request({ method: "GET", url: "/api/v1/current", token: accessToken })).statusCode).toBe(200);
   });
 });
 
