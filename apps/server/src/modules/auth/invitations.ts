@@ -28,14 +28,24 @@ export const checkStaffInvite = async (ctx: AppContext, query: { code: string; e
   return { hasAccepted: !!invite.passwordHash, email: invite.email, teamName: teamNameOf(invite) };
 };
 
+/** Accepts the invitation with its audit entry, in one transaction. */
 const accept = async (
   ctx: AppContext,
+  meta: RequestMeta,
+  actor: Actor,
   invite: { id: string; userId: string; organisationId: string | null; programId: string | null },
 ) =>
   ctx.db.transaction().execute(async (trx) => {
     // Single use: a second acceptance (or a concurrent one) finds the invite already taken.
     if (!(await markInviteAccepted(trx, invite.id, ctx.clock.now()))) return false;
     await markMembershipAccepted(trx, invite);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "staff-invite.accept",
+      outcome: "success",
+      actorUserId: actor.userId,
+      entityType: "staff-invite",
+      entityId: invite.id,
+    });
     return true;
   });
 
@@ -50,14 +60,8 @@ export const acceptStaffInvite = async (
   if (invite.userId !== actor.userId || body.userId !== actor.userId) {
     throw new AppError(400, messages.invitationInvalid, "INVITATION_INVALID");
   }
-  if (!(await accept(ctx, invite))) throw new AppError(400, messages.invitationInvalid, "INVITATION_INVALID");
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "staff-invite.accept",
-    outcome: "success",
-    actorUserId: actor.userId,
-    entityType: "staff-invite",
-    entityId: invite.id,
-  });
+  if (!(await accept(ctx, meta, actor, invite)))
+    throw new AppError(400, messages.invitationInvalid, "INVITATION_INVALID");
   return { message: messages.teamMemberUpdated };
 };
 
@@ -90,14 +94,14 @@ export const registerInvitedStaff = async (
     const user = (await findUserById(trx, invite.userId))!;
     const opened = await openSession(ctx, trx, meta, user, "clinical", false);
     await sendCode(ctx, trx, user, "signup", opened.sessionId);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.register",
+      outcome: "success",
+      actorUserId: invite.userId,
+      entityType: "staff-invite",
+      entityId: invite.id,
+    });
     return { ...opened, user };
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.register",
-    outcome: "success",
-    actorUserId: invite.userId,
-    entityType: "staff-invite",
-    entityId: invite.id,
   });
   const u = session.user;
   return {

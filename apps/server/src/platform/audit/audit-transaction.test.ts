@@ -11,6 +11,7 @@ import {
   setProgram,
   userIdOf,
 } from "../../../test/patients.js";
+import { invitationLink, staffSignUpForm } from "../../../test/staff-invitations.js";
 import {
   addToProgram,
   insertOrganisation,
@@ -364,6 +365,39 @@ describe("an account's password or session is not changed without its audit entr
     await acceptAudit(t);
     expect((await login(t, email, TEST_PASSWORD, "patient")).statusCode).toBe(200);
     expect((await login(t, email, NEW_PASSWORD, "patient")).statusCode).toBe(401);
+  });
+
+  it("leaves a staff invitation open when the entry of signing up through it fails", async () => {
+    const domain = uniqueMailDomain();
+    const { programId, staff } = await programWithStaff(t, {
+      organisation: `Northbridge Health ${domain}`,
+      program: `Northbridge Heart ${domain}`,
+      staff: { manager: { email: `callum@${domain}`, role: "clinical_project_admin" } },
+    });
+    const rosa = `rosa@${domain}`;
+    const added = await t.request({
+      method: "POST",
+      url: `/api/v1/admin/projects/${programId}/staff`,
+      token: staff.manager.token,
+      payload: { firstName: "Rosa", lastName: "Diaz", email: rosa, role: "clinician_team_member" },
+    });
+    expect(added.statusCode).toBe(201);
+    const link = await invitationLink(t, rosa);
+    await refuseAuditOf(t, "auth.register");
+    const registered = await t.request({
+      method: "POST",
+      url: "/api/v2/auth/register",
+      payload: staffSignUpForm(link.code, rosa, NEW_PASSWORD),
+    });
+    expect(registered.statusCode).toBe(500);
+    await acceptAudit(t);
+    const check = await t.request({
+      method: "GET",
+      url: `/api/v1/auth/staff-invite?${new URLSearchParams({ code: link.code, email: rosa }).toString()}`,
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.json().hasAccepted).toBe(false);
+    expect((await login(t, rosa, NEW_PASSWORD)).statusCode).toBe(401);
   });
 
   it("keeps the session open when the entry of a logout fails", async () => {
