@@ -82,14 +82,14 @@ export const login = async (
   const session = await ctx.db.transaction().execute(async (trx) => {
     const opened = await openSession(ctx, trx, meta, user, body.scope, otpVerified);
     if (!otpVerified) await sendCode(ctx, trx, user, "login", opened.sessionId);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.login",
+      outcome: "success",
+      actorUserId: user.id,
+      entityType: "session",
+      entityId: opened.sessionId,
+    });
     return opened;
-  });
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.login",
-    outcome: "success",
-    actorUserId: user.id,
-    entityType: "session",
-    entityId: session.sessionId,
   });
   return {
     accessToken: session.accessToken,
@@ -105,11 +105,13 @@ export const resendLoginCode = async (ctx: AppContext, meta: RequestMeta, actor:
   // A new account confirms its e-mail with a sign-up code; an existing one signs in with a login code.
   const purpose = user.emailVerified ? ("login" as const) : ("signup" as const);
   await assertSendAllowed(ctx, { userId: actor.userId, purpose, sessionId: actor.sessionId });
-  await ctx.db.transaction().execute((trx) => sendCode(ctx, trx, user, purpose, actor.sessionId));
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.otp.resend",
-    outcome: "success",
-    actorUserId: actor.userId,
+  await ctx.db.transaction().execute(async (trx) => {
+    await sendCode(ctx, trx, user, purpose, actor.sessionId);
+    await writeAudit(trx, ctx.clock, meta, {
+      action: "auth.otp.resend",
+      outcome: "success",
+      actorUserId: actor.userId,
+    });
   });
   return { message: messages.otpResent };
 };
@@ -128,8 +130,14 @@ export const verifyLoginCode = async (ctx: AppContext, meta: RequestMeta, actor:
       await consumeCheckedCode(ctx, trx, codeId);
       await q.markSessionOtpVerified(trx, actor.sessionId);
       await q.updateUser(trx, actor.userId, { emailVerified: true });
+      await writeAudit(trx, ctx.clock, meta, {
+        action: "auth.otp.verify",
+        outcome: "success",
+        actorUserId: actor.userId,
+      });
     });
   } catch (error) {
+    // A wrong, expired or already used code is recorded outside the rolled-back transaction.
     await writeAudit(ctx.db, ctx.clock, meta, {
       action: "auth.otp.verify",
       outcome: "failure",
@@ -137,10 +145,5 @@ export const verifyLoginCode = async (ctx: AppContext, meta: RequestMeta, actor:
     });
     throw error;
   }
-  await writeAudit(ctx.db, ctx.clock, meta, {
-    action: "auth.otp.verify",
-    outcome: "success",
-    actorUserId: actor.userId,
-  });
   return { message: messages.otpVerified };
 };
