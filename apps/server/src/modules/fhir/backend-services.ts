@@ -18,6 +18,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from "jose";
+import type { Db } from "../../db/kysely.js";
 import { writeAudit } from "../../platform/audit/audit.js";
 import { signAccessToken } from "../../platform/auth/jwt.js";
 import type { AppContext } from "../../platform/context.js";
@@ -224,14 +225,18 @@ export const issueToken = async (ctx: AppContext, body: Record<string, unknown>)
   if (!requested.length || !requested.every((s) => (smartScopes as readonly string[]).includes(s) && within(s)))
     throw new OAuthError("invalid_scope", messages.smartScopeNotHeld(granted));
   const expiresAt = new Date(now.getTime() + SMART_TOKEN_SECONDS * 1000);
-  const sessionId = await q.insertTokenSession(ctx.db, row.userId, now, expiresAt);
+  // The token's session is kept only with its audit entry.
+  const sessionId = await ctx.db.transaction().execute(async (trx) => {
+    const opened = await q.insertTokenSession(trx, row.userId, now, expiresAt);
+    await audit(ctx, row, "success", { scope: granted.join(" "), sessionId: opened }, trx);
+    return opened;
+  });
   const accessToken = await signAccessToken(
     ctx.settings.jwtSecret,
     { sub: row.userId, sid: sessionId, scope: "clinical" },
     now,
     SMART_TOKEN_SECONDS,
   );
-  await audit(ctx, row, "success", { scope: granted.join(" "), sessionId });
   // The token may do what the client was registered for: that is the scope granted (RFC 6749 §3.3).
   return {
     access_token: accessToken,
@@ -246,9 +251,10 @@ const audit = (
   row: q.SmartClientRow,
   outcome: "success" | "refused",
   details: Record<string, unknown>,
+  db: Db = ctx.db,
 ) =>
   writeAudit(
-    ctx.db,
+    db,
     ctx.clock,
     {},
     {
