@@ -467,21 +467,24 @@ export const runExport = async (
         if (!resources.length) part--;
       }
     }
-    await q.updateExport(ctx.db, row.id, { status: "COMPLETED", completedAt: ctx.clock.now(), progress: "done" });
-    await writeAudit(
-      ctx.db,
-      ctx.clock,
-      {},
-      {
-        action: "fhir.export.complete",
-        outcome: "success",
-        actorUserId: row.requestedBy,
-        entityType: "fhir_export",
-        entityId: row.id,
-        programId: row.programId,
-        details: { counts },
-      },
-    );
+    // Completed only with its audit entry: a failed entry leaves the export to its retry (or FAILED).
+    await ctx.db.transaction().execute(async (trx) => {
+      await q.updateExport(trx, row.id, { status: "COMPLETED", completedAt: ctx.clock.now(), progress: "done" });
+      await writeAudit(
+        trx,
+        ctx.clock,
+        {},
+        {
+          action: "fhir.export.complete",
+          outcome: "success",
+          actorUserId: row.requestedBy,
+          entityType: "fhir_export",
+          entityId: row.id,
+          programId: row.programId,
+          details: { counts },
+        },
+      );
+    });
   } catch (error) {
     if (attempt.last)
       await q.updateExport(ctx.db, row.id, {
