@@ -150,6 +150,15 @@ export const researchSheets = (
     }
   }
 
+  /** The columns a symptom and a measurement row both begin with: whose log, and when it was logged. */
+  const whenAndWhose = (l: q.LogRow) => ({
+    patient_key: patientKey(l.patientId),
+    user_id: l.patientId,
+    logged_at: l.loggedAt,
+    local_date: l.localDate,
+    utc_offset_minutes: l.utcOffsetMinutes,
+  });
+
   return [
     pagedSheet(
       "participants",
@@ -180,11 +189,7 @@ export const researchSheets = (
       (k) => q.findLogsPage(db, programId, true, k, PAGE),
       (r) => r.keyAt,
       (l) => ({
-        patient_key: patientKey(l.patientId),
-        user_id: l.patientId,
-        logged_at: l.loggedAt,
-        local_date: l.localDate,
-        utc_offset_minutes: l.utcOffsetMinutes,
+        ...whenAndWhose(l),
         symptom_code: l.logTypeId,
         grade: l.grade,
         severe: l.isDanger,
@@ -197,11 +202,7 @@ export const researchSheets = (
       (k) => q.findLogsPage(db, programId, false, k, PAGE),
       (r) => r.keyAt,
       (l) => ({
-        patient_key: patientKey(l.patientId),
-        user_id: l.patientId,
-        logged_at: l.loggedAt,
-        local_date: l.localDate,
-        utc_offset_minutes: l.utcOffsetMinutes,
+        ...whenAndWhose(l),
         measurement: measurementName(l.logClass),
         value: l.value === null ? null : Number(l.value),
         unit: ucumOf(l.unit),
