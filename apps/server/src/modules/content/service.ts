@@ -10,7 +10,7 @@ import { legalDocumentTranslations, translatedVersions } from "./documents-trans
 
 /**
  * A legal document in the reader's language (issue 31 §3): the page's choice (`lang`), else the
- * browser's Accept-Language, else English. The installation's own text (documents.ts, which an
+ * browser's Accept-Language, else English. The installation's own text (apps/server/content/legal/en/*.md, which an
  * operator or hospital replaces with theirs) takes precedence: our translation is served only while
  * the English text is the version it translates; otherwise, and for a document we did not
  * translate, the installation's text is served as it is.
