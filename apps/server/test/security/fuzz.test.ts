@@ -1,21 +1,11 @@
 import { messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fieldErrors } from "../factories.js";
 import { createTestApp, type TestApp } from "../test-app.js";
 import { buildFuzzFixtures, type FuzzFixtures, runFuzz, summarise } from "./fuzz.js";
 import { NOWHERE } from "./matrix.js";
 
 /** The short fuzz (fixed seed) that runs in `npm test`; `npm run bench` runs the long one (bench/fuzz.ts). */
-let t: TestApp;
-let fixtures: FuzzFixtures;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  fixtures = await buildFuzzFixtures(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 // FUZZ_CASES, FUZZ_SEED: more (or fewer) cases, another seed, when hunting by hand or in the bench's
 // long fuzz (bench/fuzz.ts, 1,000 cases per operation, for as long as it takes); CI runs the default.
@@ -24,6 +14,17 @@ const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const FUZZ_TIMEOUT = process.env.FUZZ_CASES ? 86_400_000 : 240_000;
 
 describe("defects the fuzz found, pinned", () => {
+  /** The fuzz's world, which these stories share and none changes (refusals, an empty PATCH). */
+  let t: TestApp;
+  let fixtures: FuzzFixtures;
+  beforeAll(async () => {
+    t = await createTestApp();
+    fixtures = await buildFuzzFixtures(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   const send = (method: "GET" | "POST" | "PATCH", url: string, payload?: string) =>
     t.request({
       method,
@@ -68,6 +69,10 @@ describe("defects the fuzz found, pinned", () => {
 describe("fuzzing every operation of the OpenAPI document", () => {
   const long = { timeout: FUZZ_TIMEOUT };
   it("answers hostile input without a 5xx, a leak or a library's text, and refusals change nothing", long, async () => {
+    // The fuzz calls every operation, signing out and changing accounts among them: an app of its own.
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+    const fixtures = await buildFuzzFixtures(t);
     const started = performance.now();
     const results = await runFuzz(t, fixtures, {
       casesPerOperation: CASES_PER_OPERATION,
