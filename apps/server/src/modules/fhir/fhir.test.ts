@@ -1,5 +1,5 @@
 import { hardcodedTypeIds, instruments, messages } from "@openpro/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { insertLogs, insertMedication, insertMedicationEvent } from "../../../test/patient-data.js";
 import { acceptInvite, addPatient, auditRows, giveConsent, newPatient, userIdOf } from "../../../test/patients.js";
 import {
@@ -296,6 +296,10 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
   });
 
   it("leaves out the kinds of data a permission withholds, and refuses a type with none (403)", async () => {
+    // The nurse is shared by the file's stories: she gets her permissions back even when this one fails.
+    onTestFinished(() =>
+      changePermissions(t, nurse.id, { grant: ["view_user_symptom_logs", "view_nurse_visit_appointments"] }),
+    );
     await changePermissions(t, nurse.id, { revoke: ["view_user_symptom_logs"] });
     const noSymptoms = await bundle("/fhir/R4/Observation");
     expect(noSymptoms.entry.map((e) => e.resource.id)).toEqual(graceLogIds.slice(2, 5));
@@ -304,7 +308,6 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
     const refused = await get("/fhir/R4/Appointment", nurse.token);
     expect(refused.statusCode).toBe(403);
     expect(outcome(refused)).toMatchObject({ code: "forbidden", diagnostics: messages.fhirForbidden("Appointment") });
-    await changePermissions(t, nurse.id, { grant: ["view_user_symptom_logs", "view_nurse_visit_appointments"] });
   });
 
   it("refuses a patient's token (403) and no token (401), as OperationOutcome", async () => {
@@ -349,6 +352,12 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
         data: { systolic: 128, diastolic: 82, pulse: 71 },
       },
     ]);
+    // Grace's logs are the file's shared world (the paging, the totals and the permissions count them):
+    // this story's logs, and the nurse's calendar permission, are taken back when it ends, pass or fail.
+    onTestFinished(async () => {
+      await t.ctx.db.deleteFrom("patientLogs").where("id", "in", ids).execute();
+      await changePermissions(t, nurse.id, { grant: ["view_user_dashboard_calendar"] });
+    });
     const day = await bundle(`/fhir/R4/Observation?patient=${grace.enrolmentId}&date=ge2026-03-08`);
     const [sleep, nutrition, feeling, mood, pressure] = day.entry.map((e) => e.resource);
     expect(day.entry.map((e) => e.resource.id)).toEqual(ids);
@@ -380,7 +389,6 @@ describe("FHIR R4 API: an integrator reads a program's patients and their data",
     // They show on the calendar: without its permission they are left out.
     await changePermissions(t, nurse.id, { revoke: ["view_user_dashboard_calendar"] });
     expect((await bundle(`/fhir/R4/Observation?patient=${grace.enrolmentId}&date=ge2026-03-08`)).entry).toEqual([]);
-    await changePermissions(t, nurse.id, { grant: ["view_user_dashboard_calendar"] });
   });
 
   it("exports the program in bulk: kick-off, status, NDJSON files counted against the database, cancel", async () => {
