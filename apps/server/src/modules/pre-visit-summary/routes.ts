@@ -1,6 +1,7 @@
 import { preVisitSummaryApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { asDownload } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as summaries from "./service.js";
 
@@ -17,7 +18,7 @@ export const registerPreVisitSummaryRoutes = (app: FastifyInstance, ctx: AppCont
     { permission: "download_patient_report" },
     async ({ program, params, reply }) => {
       const { pdf, fileName } = await summaries.preVisitSummaryPdf(program, params.projectId, params.userId);
-      reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${fileName}"`);
+      asDownload(reply, { contentType: "application/pdf", fileName });
       return pdf;
     },
   );

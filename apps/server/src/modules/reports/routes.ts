@@ -1,6 +1,7 @@
 import { reportsApi } from "@openpro/core";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../platform/context.js";
+import { asDownload } from "../../platform/http/replies.js";
 import { defineRoute } from "../../platform/http/route.js";
 import * as reports from "./service.js";
 
@@ -24,7 +25,7 @@ export const registerReportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async ({ program, params, body, reply }) => {
       const { pdf, fileName } = await reports.exportReport(program, params.projectId, params.userId, body);
       // A Buffer goes out as it is: the response schema's serializer never sees it.
-      reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${fileName}"`);
+      asDownload(reply, { contentType: "application/pdf", fileName });
       return pdf;
     },
   );
