@@ -228,7 +228,11 @@ export const logLevelSchema = z.object({
   label: z.string(),
   isDanger: z.boolean(),
 });
-/** A symptom of the catalogue: a CTCAE v5.0 term, its MedDRA code as identifier. */
+/**
+ * A symptom of the catalogue: a CTCAE v5.0 term, its MedDRA code as identifier. A term the catalogue
+ * no longer holds (a log older than the catalogue) has `ctcaeVersion` and `category` "": unknown,
+ * never guessed (`logTypeOrUnlisted`).
+ */
 export const logTypeSchema = z.object({
   logTypeId: z.string(),
   name: z.string(),
