@@ -348,19 +348,25 @@ const checkUniqueClientIds = (items: readonly { clientId: string }[], list: stri
   });
 };
 
-/** Answers in the order sent: what the INSERT created, and the earlier ids of what it skipped. */
-const answer = (
+/**
+ * How an upload written on the patient's client ids (ON CONFLICT on them) answers, in the order
+ * sent: the row the write created (or, `inserted` false, updated), else the one already stored
+ * under that client id (a retry, or a row of another program left as it was), read only for the
+ * client ids the write passed over.
+ */
+const answerUpload = async (
   clientIds: string[],
-  created: { id: string; clientId: string }[],
-  existing: { id: string; clientId: string }[],
-): UploadResult[] => {
-  const createdBy = new Map(created.map((r) => [r.clientId.toLowerCase(), r.id]));
-  const existingBy = new Map(existing.map((r) => [r.clientId.toLowerCase(), r.id]));
+  written: readonly { id: string; clientId: string; inserted?: boolean }[],
+  findStored: (passedOver: string[]) => Promise<{ id: string; clientId: string }[]>,
+): Promise<UploadResult[]> => {
+  const writtenBy = new Map(written.map((r) => [r.clientId.toLowerCase(), r]));
+  const passedOver = clientIds.filter((id) => !writtenBy.has(id.toLowerCase()));
+  const storedBy = new Map((await findStored(passedOver)).map((r) => [r.clientId.toLowerCase(), r.id]));
   return clientIds.map((clientId) => {
     const key = clientId.toLowerCase();
-    const createdId = createdBy.get(key);
-    if (createdId) return { clientId, logId: createdId, status: "created" };
-    return { clientId, logId: existingBy.get(key)!, status: "duplicate" };
+    const row = writtenBy.get(key);
+    if (!row) return { clientId, logId: storedBy.get(key)!, status: "duplicate" };
+    return { clientId, logId: row.id, status: "inserted" in row && !row.inserted ? "updated" : "created" };
   });
 };
 
@@ -446,10 +452,9 @@ export const uploadLogs = async (
   // Nothing to write (every item already received): the entry alone.
   if (rows.length === 0)
     await scope.audit({ ...event, details: { received: clientIds.length, created: 0, duplicates: clientIds.length } });
-  const createdIds = new Set(created.map((r) => r.clientId));
-  const skipped = clientIds.filter((id) => !createdIds.has(id));
-  const existing = await q.findLogIdsByClientIds(scope.ctx.db, scope.actor.userId, skipped);
-  const results = answer(clientIds, created, existing);
+  const results = await answerUpload(clientIds, created, (passedOver) =>
+    q.findLogIdsByClientIds(scope.ctx.db, scope.actor.userId, passedOver),
+  );
   return { results: restoreClientIds(body.logs, results), alertMessages: plan.alertMessages };
 };
 
@@ -508,9 +513,10 @@ export const uploadMedications = async (
   const clientIds = rows.map((r) => r.clientId);
   const results = await scope.ctx.db.transaction().execute(async (trx) => {
     const written = await q.upsertMedications(trx, programId, rows);
-    const byClient = new Map(written.map((r) => [r.clientId, r]));
-    const untouched = clientIds.filter((id) => !byClient.has(id));
-    const existing = await q.findMedicationIdsByClientIds(trx, scope.actor.userId, untouched);
+    // A client id of a medication of another program is passed over: left as it was, a duplicate.
+    const answers = await answerUpload(clientIds, written, (passedOver) =>
+      q.findMedicationIdsByClientIds(trx, scope.actor.userId, passedOver),
+    );
     await scope.audit(
       {
         action: "medications.upload",
@@ -521,12 +527,7 @@ export const uploadMedications = async (
       },
       trx,
     );
-    return clientIds.map((clientId): UploadResult => {
-      const row = byClient.get(clientId);
-      if (row) return { clientId, logId: row.id, status: row.inserted ? "created" : "updated" };
-      // The client id belongs to a medication of another program: left as it was.
-      return { clientId, logId: existing.find((e) => e.clientId === clientId)!.id, status: "duplicate" };
-    });
+    return answers;
   });
   return { results: restoreClientIds(body.medications, results) };
 };
@@ -586,20 +587,21 @@ export const uploadMedicationEvents = async (
   if (errors.length > 0) throw unprocessable(sortErrors(errors));
   const results = await scope.ctx.db.transaction().execute(async (trx) => {
     const created = await q.insertMedicationEvents(trx, rows);
-    const createdIds = new Set(created.map((r) => r.clientId));
-    const skipped = clientIds.filter((id) => !createdIds.has(id));
-    const existing = await q.findMedicationEventIdsByClientIds(trx, scope.actor.userId, skipped);
+    const answers = await answerUpload(clientIds, created, (passedOver) =>
+      q.findMedicationEventIdsByClientIds(trx, scope.actor.userId, passedOver),
+    );
+    const duplicates = answers.filter((r) => r.status === "duplicate").length;
     await scope.audit(
       {
         action: "medication-events.upload",
         entityType: "medication_events",
         programId,
         patientId: scope.actor.userId,
-        details: { received: clientIds.length, created: created.length, duplicates: skipped.length },
+        details: { received: clientIds.length, created: created.length, duplicates },
       },
       trx,
     );
-    return answer(clientIds, created, existing).map(
+    return answers.map(
       (r): UploadResult => (undone.has(r.clientId) ? { clientId: r.clientId, logId: r.clientId, status: "undone" } : r),
     );
   });
