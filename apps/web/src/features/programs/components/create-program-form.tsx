@@ -1,16 +1,11 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormHelperText from "@mui/material/FormHelperText";
-import FormLabel from "@mui/material/FormLabel";
 import MenuItem from "@mui/material/MenuItem";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
 import {
   createProgramBody,
   createProgramRules,
   type Grants,
+  type InviteMode,
   inviteModes,
   isAdminType,
   messages,
@@ -20,10 +15,11 @@ import {
   territoryLabels,
 } from "@openpro/core";
 import { useState } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Form, useSchemaForm } from "../../../components/form";
 import { FormDateField } from "../../../components/form-date-field";
+import { FormRadioField } from "../../../components/form-radio-field";
 import { FormSelectField } from "../../../components/form-select-field";
 import { LeaveGuard, SaveOrCancelButtons } from "../../../components/leave-guard";
 import { applyFieldErrors } from "../../../lib/forms";
@@ -72,6 +68,14 @@ const toBody = (values: ProgramFormValues, shown: { [K in keyof ProgramFormValue
   for (const key of ["name", "territory", "startDate"] as const) body[key] ??= values[key];
   return body;
 };
+
+const inviteModeLabels: Record<InviteMode, string> = {
+  individual: "Individual e-mail invites",
+  public: "Public invite code",
+};
+
+/** The radio groups stand apart from the fields above them, each on its own line. */
+const spaced = { mt: 2, display: "block" } as const;
 
 const fieldNames = [
   "name",
@@ -207,46 +211,30 @@ export const CreateProgramForm = ({
           offerNone
         />
         {shown.inviteMode ? (
-          <Controller
+          <FormRadioField
             control={form.control}
             name="inviteMode"
-            render={({ field }) => (
-              <FormControl component="fieldset" sx={{ mt: 2, display: "block" }} disabled={pending}>
-                <FormLabel component="legend">Invite mode</FormLabel>
-                <RadioGroup row name={field.name} value={field.value} onChange={field.onChange}>
-                  {inviteModes.map((mode) => (
-                    <FormControlLabel
-                      key={mode}
-                      value={mode}
-                      control={<Radio />}
-                      label={mode === "individual" ? "Individual e-mail invites" : "Public invite code"}
-                    />
-                  ))}
-                </RadioGroup>
-                {inviteMode === "public" ? (
-                  <FormHelperText sx={{ mx: 0 }}>
-                    Public invite codes are managed in the program settings (Invite codes) once the program exists.
-                  </FormHelperText>
-                ) : null}
-              </FormControl>
-            )}
+            legend="Invite mode"
+            row
+            options={inviteModes.map((mode) => ({ value: mode, label: inviteModeLabels[mode] }))}
+            helperText={
+              inviteMode === "public"
+                ? "Public invite codes are managed in the program settings (Invite codes) once the program exists."
+                : undefined
+            }
+            disabled={pending}
+            sx={spaced}
           />
         ) : null}
         {shown.kind ? (
-          <Controller
+          <FormRadioField
             control={form.control}
             name="kind"
-            render={({ field }) => (
-              <FormControl component="fieldset" sx={{ mt: 2, display: "block" }} disabled={pending}>
-                <FormLabel component="legend">Program kind</FormLabel>
-                <RadioGroup name={field.name} value={field.value} onChange={field.onChange}>
-                  {programKinds.map((kind) => (
-                    <FormControlLabel key={kind} value={kind} control={<Radio />} label={programKindLabels[kind]} />
-                  ))}
-                </RadioGroup>
-                <FormHelperText sx={{ mx: 0 }}>The kind cannot be changed once the program exists.</FormHelperText>
-              </FormControl>
-            )}
+            legend="Program kind"
+            options={programKinds.map((kind) => ({ value: kind, label: programKindLabels[kind] }))}
+            helperText="The kind cannot be changed once the program exists."
+            disabled={pending}
+            sx={spaced}
           />
         ) : null}
         <PopulateNvAppointmentsField control={form.control} disabled={pending} sx={{ mt: 2, display: "flex" }} />
