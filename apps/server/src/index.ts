@@ -1,9 +1,10 @@
 /**
- * The server's public surface for tools outside it (the bench, `npm run bench`): the app factory and
- * what it needs (a database, a clock), the demo data generators, and the few jobs and statements the
- * bench times beside the HTTP API. Nothing outside apps/server imports any other server file: the
- * dependency-cruiser rule `tools-through-server-surface` enforces it, so a refactor inside the server
- * changes only this file's list when a tool's need moves. Never imported by the server itself.
+ * The server's public surface for tools outside it (the bench, `npm run bench`, and the journeys): the
+ * app factory and what it needs (a database, a clock), the demo data generators, the few jobs and
+ * statements the bench times beside the HTTP API, and the ZIP reader a journey opens a downloaded
+ * export with. Nothing outside apps/server imports any other server file: the dependency-cruiser rule
+ * `tools-through-server-surface` enforces it, so a refactor inside the server changes only this
+ * file's list when a tool's need moves. Never imported by the server itself.
  */
 export { type BuildAppOptions, buildApp } from "./app.js";
 export { type Clock, ManualClock, systemClock } from "./clock.js";
@@ -19,6 +20,7 @@ export { DEMO_PASSWORD, insertStaffUser } from "./db/demo/seed.js";
 export { type Db, migrateToLatest, type OpenedDatabase, openDatabase, PREPARED } from "./db/kysely.js";
 export { findExport, insertExport } from "./modules/exports/queries.js";
 export { runResearchExport } from "./modules/exports/research.js";
+export { readZip } from "./modules/exports/zip.js";
 export { symptomTrendStatement } from "./modules/program-dashboard/queries.js";
 export { runDelivery } from "./modules/questionnaire-delivery/service.js";
 export { hashPassword } from "./platform/auth/passwords.js";
