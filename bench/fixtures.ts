@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { hardcodedTypeIds, type Role, territoryAlertDefaults } from "@openpro/core";
+import { hardcodedTypeIds, type Role, type Territory, territoryAlertDefaults } from "@openpro/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { type RawBuilder, sql } from "kysely";
 import pg from "pg";
 import {
   type AppContext,
@@ -12,6 +13,7 @@ import {
   migrateToLatest,
   type OpenedDatabase,
   openDatabase,
+  seedPatients,
 } from "../apps/server/src/index.js";
 
 /**
@@ -190,6 +192,37 @@ export const insertProgram = async (t: BenchApp, program: { organisationId: stri
   ).id;
   await makeProgramReady(t, id);
   return id;
+};
+
+/**
+ * `count` patients of the demo generator in a program (addresses at `<key>.openpro.test`), every one
+ * consented and still taking part: each accepted the invitation and consented when `when` says, one
+ * instant for all or an SQL expression read per enrolment.
+ */
+export const seedConsentedPatients = async (
+  t: BenchApp,
+  program: { id: string; key: string; territory: Territory },
+  count: number,
+  when: { inviteAcceptedAt: Date | RawBuilder<Date>; dateConsentGiven: Date | RawBuilder<Date> },
+) => {
+  const db = t.database.db;
+  await seedPatients(
+    db,
+    { id: program.id, key: program.key, territory: program.territory, isPrivate: false, closed: false },
+    { count, passwordHash: null, now: t.clock.now(), emailDomain: `${program.key}.openpro.test` },
+  );
+  await db
+    .updateTable("programPatients")
+    .set({
+      status: "CONSENTED",
+      consentGiven: true,
+      consentedEmail: sql<string>`invite_email`,
+      dateConsentGiven: when.dateConsentGiven,
+      dateConsentRevoked: null,
+      inviteAcceptedAt: when.inviteAcceptedAt,
+    })
+    .where("programId", "=", program.id)
+    .execute();
 };
 
 /**

@@ -11,7 +11,6 @@ import {
   PREPARED,
   recountSevereSymptoms,
   seedPatientData,
-  seedPatients,
   setSevereSymptomsTrigger,
 } from "../apps/server/src/index.js";
 import { call, freePort, ServerProcess } from "./faults/server.js";
@@ -24,6 +23,7 @@ import {
   newPatient,
   PATIENT_PASSWORD,
   patientLogin,
+  seedConsentedPatients,
   userIdOf,
 } from "./fixtures.js";
 import { missSomeQuestionnaires, QUIET_SHARES, quietSomePatients } from "./quiet-patients.js";
@@ -40,31 +40,20 @@ export const patientDataScale = (t: BenchApp) => {
   };
 };
 
-/** `patients` patients of the demo generator in the program, every one consented `days` days ago and still taking part. */
-export const seedConsentedPatients = async (
-  db: BenchApp["database"]["db"],
+/**
+ * The patient data's patients: `patients` of the demo generator in the program, each of whom accepted
+ * the invitation `days` days ago and consented an hour later, still taking part.
+ */
+export const seedPatientsConsentedDaysAgo = (
+  t: BenchApp,
   program: { id: string; territory: Territory },
-  scale: { patients: number; days: number; now: Date },
+  scale: { patients: number; days: number },
 ) => {
-  const { patients, days, now } = scale;
-  const DAY = 86_400_000;
-  await seedPatients(
-    db,
-    { id: program.id, key: "data", territory: program.territory, isPrivate: false, closed: false },
-    { count: patients, passwordHash: null, now, emailDomain: "data.openpro.test" },
-  );
-  await db
-    .updateTable("programPatients")
-    .set({
-      status: "CONSENTED",
-      consentGiven: true,
-      consentedEmail: sql<string>`invite_email`,
-      dateConsentGiven: new Date(now.getTime() - days * DAY + 3_600_000),
-      dateConsentRevoked: null,
-      inviteAcceptedAt: new Date(now.getTime() - days * DAY),
-    })
-    .where("programId", "=", program.id)
-    .execute();
+  const invited = t.clock.now().getTime() - scale.days * 86_400_000;
+  return seedConsentedPatients(t, { ...program, key: "data" }, scale.patients, {
+    inviteAcceptedAt: new Date(invited),
+    dateConsentGiven: new Date(invited + 3_600_000),
+  });
 };
 
 /**
@@ -89,7 +78,7 @@ export const benchPatientData = async (t: BenchApp, adminToken: string, rows: Ro
     .where("name", "=", "Scale Program 000002")
     .executeTakeFirstOrThrow();
   const programId = program.id;
-  await seedConsentedPatients(db, program, { patients, days, now });
+  await seedPatientsConsentedDaysAgo(t, program, { patients, days });
 
   // Bulk load with the counter's trigger off, then the counter set in one statement.
   const chunk = onPostgres ? 2000 : patients;

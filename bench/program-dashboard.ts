@@ -7,7 +7,7 @@ import {
   symptomTrendStatement,
 } from "../apps/server/src/index.js";
 import type { BenchApp } from "./fixtures.js";
-import { patientDataScale, seedConsentedPatients } from "./patient-data.js";
+import { patientDataScale, seedPatientsConsentedDaysAgo } from "./patient-data.js";
 import { type Row, summarise, time } from "./stats.js";
 
 /**
@@ -175,7 +175,7 @@ const seedUnlessSeeded = async (t: BenchApp, programId: string, territory: Terri
   if (seeded.length) return;
   const { patients, days } = patientDataScale(t);
   const now = t.clock.now();
-  await seedConsentedPatients(db, { id: programId, territory }, { patients, days, now });
+  await seedPatientsConsentedDaysAgo(t, { id: programId, territory }, { patients, days });
   await setSevereSymptomsTrigger(db, false);
   try {
     const chunk = 1000;

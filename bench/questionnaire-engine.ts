@@ -1,6 +1,12 @@
 import { sql } from "kysely";
-import { runDelivery, seedPatients } from "../apps/server/src/index.js";
-import { createBenchApp, insertOrganisation, insertProgram, programSchedule } from "./fixtures.js";
+import { runDelivery } from "../apps/server/src/index.js";
+import {
+  createBenchApp,
+  insertOrganisation,
+  insertProgram,
+  programSchedule,
+  seedConsentedPatients,
+} from "./fixtures.js";
 import { type Row, runAlone } from "./stats.js";
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -27,24 +33,11 @@ export const benchQuestionnaireEngine = async (rows: Row[]) => {
       organisationId: await insertOrganisation(t, "Bench Health"),
       name: "Bench",
     });
-    await seedPatients(
-      db,
-      { id: programId, key: "engine", territory: "UK_IRE", isPrivate: false, closed: false },
-      { count: patients, passwordHash: null, now, emailDomain: "engine.openpro.test" },
-    );
-    await db
-      .updateTable("programPatients")
-      .set({
-        status: "CONSENTED",
-        consentGiven: true,
-        consentedEmail: sql<string>`invite_email`,
-        // Consent days spread over the two months before: sends fall on every day of the week.
-        dateConsentGiven: sql<Date>`${now}::timestamptz - interval '60 days' + (abs(hashtext(user_id::text)) % 30) * interval '1 day'`,
-        dateConsentRevoked: null,
-        inviteAcceptedAt: sql<Date>`${now}::timestamptz - interval '61 days'`,
-      })
-      .where("programId", "=", programId)
-      .execute();
+    // Consent days spread over the two months before: sends fall on every day of the week.
+    await seedConsentedPatients(t, { id: programId, key: "engine", territory: "UK_IRE" }, patients, {
+      inviteAcceptedAt: sql<Date>`${now}::timestamptz - interval '61 days'`,
+      dateConsentGiven: sql<Date>`${now}::timestamptz - interval '60 days' + (abs(hashtext(user_id::text)) % 30) * interval '1 day'`,
+    });
     const consented = await db
       .selectFrom("programPatients")
       .select(sql<number>`count(*)::int`.as("n"))
