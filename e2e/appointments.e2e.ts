@@ -1,31 +1,12 @@
+import { addDays, wallClockAt } from "@openpro/core";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newContext } from "./support/browser.js";
 import { demoProgramId, patientsWithAccounts, useProduct } from "./support/journey.js";
 import { DEMO_PASSWORD, expectAccessible, expectVisible, signIn } from "./support/journeys.js";
 
-/** The clinic's wall clock (the demo program is in the UK): date and minute. */
-const london = (at: Date) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-};
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+/** The clinic's wall clock now (the demo program is in the UK): date and minute, as core's rules read it. */
+const londonNow = () => wallClockAt(new Date(), "Europe/London");
 const display = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /**
@@ -40,7 +21,7 @@ describe("a nurse schedules and follows up a patient's nurse visits", () => {
   let patientId = "";
   let base = "";
   let token = "";
-  const tomorrow = addDays(london(new Date()).date, 1);
+  const tomorrow = addDays(londonNow().date, 1);
   const form = () => nurse.getByRole("form", { name: "Appointment" });
 
   beforeAll(async () => {
@@ -119,7 +100,7 @@ describe("a nurse schedules and follows up a patient's nurse visits", () => {
     // over the moment it is saved (the lock starts at the end minute; see core rules/appointments.ts).
     let booked: { status: number; body: { id: string; locked: boolean } } | undefined;
     for (let attempt = 0; attempt < 2 && booked?.status !== 201; attempt++) {
-      const now = london(new Date());
+      const now = londonNow();
       booked = await call("POST", `/api/v1/users/${patientId}/nurse_visit_appointments?projectId=${programId}`, {
         token,
         body: {
@@ -178,7 +159,7 @@ describe("a nurse schedules and follows up a patient's nurse visits", () => {
   });
 
   it("shows the day's visits on the calendar day page", async () => {
-    const today = london(new Date()).date;
+    const today = londonNow().date;
     await nurse.goto(`${base}/calendar?date=${today}`);
     // The day's appointments are listed under the day's "Appointments" heading, each a link.
     await expectVisible(nurse.getByRole("heading", { name: "Appointments" }));
