@@ -1,4 +1,4 @@
-import { limits, messages, type Role, territoryAlertDefaults } from "@openpro/core";
+import { defaultPermissionsByRole, limits, messages, type Role, territoryAlertDefaults } from "@openpro/core";
 import { expect } from "vitest";
 import { fieldErrors } from "./factories.js";
 import { addPatient, giveConsent, newPatient, registerPatient, signUpForm } from "./patients.js";
@@ -195,6 +195,45 @@ export interface TeamMember {
   role: string;
   inviteAccepted: boolean;
 }
+
+/**
+ * Rosa, a clinician team member, as the add-member form may send her (one form for organisation and
+ * program teams, core's createTeamMemberBody): spaces around her first name and address, the address
+ * in capitals, a display name. `answered` is how the team's add endpoint then answers her: trimmed,
+ * the address in lower case, her invitation not yet accepted.
+ */
+export const rosaTypedLoosely = (domain: string) => ({
+  sent: {
+    firstName: " Rosa ",
+    lastName: "Diaz",
+    email: ` Rosa@${domain.toUpperCase()} `,
+    role: "clinician_team_member",
+    displayName: "Dr Rosa",
+  },
+  answered: {
+    id: expect.any(String),
+    firstName: "Rosa",
+    lastName: "Diaz",
+    displayName: "Dr Rosa",
+    email: `rosa@${domain}`,
+    role: "clinician_team_member",
+    inviteAccepted: false,
+  },
+});
+
+/**
+ * The account a team's add endpoint made for a new clinician team member: the role's default grants,
+ * clinical scope, and no password yet (it is set through the e-mailed link).
+ */
+export const expectNewClinicianAccount = async (t: TestApp, userId: string) => {
+  const account = await t.ctx.db
+    .selectFrom("users")
+    .select(["role", "permissions", "passwordHash", "scope"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  expect(account).toMatchObject({ role: "clinician_team_member", passwordHash: null, scope: "clinical" });
+  expect([...account.permissions].sort()).toEqual([...defaultPermissionsByRole.clinician_team_member].sort());
+};
 
 /**
  * The add-member form refuses each of these (one form for organisation and program teams, core's
