@@ -1,5 +1,6 @@
 import { messages } from "@openpro/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUnconfirmedEnrolment } from "../../../test/enrolment-rows.js";
 import { fieldErrors } from "../../../test/factories.js";
 import {
   alanTakesPart,
@@ -310,30 +311,14 @@ describe("a patient follows the e-mailed link, signs up, consents and is verifie
   it("has no verification in a private program", async () => {
     const { lakeside, admin, nurse, grace } = await signedUpGrace(t);
     await setProgram(t, lakeside, { isPrivate: true });
-    const now = t.clock.now();
-    const enrolmentId = (
-      await t.ctx.db
-        .insertInto("programPatients")
-        .values({
-          programId: lakeside,
-          userId: grace.id,
-          firstName: "Grace",
-          lastName: "Hopper",
-          inviteEmail: grace.email,
-          consentedEmail: null,
-          patientIdType: null,
-          patientId: null,
-          status: "STATUS_UNCONFIRMED",
-          dateConsentGiven: null,
-          dateConsentRevoked: null,
-          inviteAcceptedAt: now,
-          enrolledWith: "individual",
-          createdBy: null,
-          createdAt: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+    // Grace has accepted an invitation to the now private Lakeside and not yet consented.
+    const enrolmentId = await insertUnconfirmedEnrolment(t, {
+      programId: lakeside,
+      userId: grace.id,
+      firstName: "Grace",
+      lastName: "Hopper",
+      inviteEmail: grace.email,
+    });
     expect(enrolmentId).toBeTruthy();
     expect((await giveConsent(t, grace.token, lakeside)).statusCode).toBe(200);
     const row = await enrolmentOf(t, admin.token, lakeside, grace.email);
