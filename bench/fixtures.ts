@@ -195,9 +195,34 @@ export const insertProgram = async (t: BenchApp, program: { organisationId: stri
 };
 
 /**
- * `count` patients of the demo generator in a program (addresses at `<key>.openpro.test`), every one
- * consented and still taking part: each accepted the invitation and consented when `when` says, one
- * instant for all or an SQL expression read per enrolment.
+ * The questionnaire and export benches' world: the clock on their day (1 June 2026, 06:00 UTC) and an
+ * organisation of its own running one program, ready for patients: the program's id and that now.
+ */
+export const programOnBenchDay = async (t: BenchApp, names: { organisation: string; program: string }) => {
+  t.clock.set("2026-06-01T06:00:00Z");
+  const organisationId = await insertOrganisation(t, names.organisation);
+  return { programId: await insertProgram(t, { organisationId, name: names.program }), now: t.clock.now() };
+};
+
+/**
+ * `count` patients of the demo generator in an open, public program, cycling through its stories
+ * (invited, consented, withdrawn…), their addresses at `<key>.openpro.test`.
+ */
+export const seedDemoPatients = (
+  t: BenchApp,
+  program: { id: string; key: string; territory: Territory },
+  count: number,
+) =>
+  seedPatients(
+    t.database.db,
+    { id: program.id, key: program.key, territory: program.territory, isPrivate: false, closed: false },
+    { count, passwordHash: null, now: t.clock.now(), emailDomain: `${program.key}.openpro.test` },
+  );
+
+/**
+ * `count` patients of the demo generator in a program (seedDemoPatients), every one consented and
+ * still taking part: each accepted the invitation and consented when `when` says, one instant for
+ * all or an SQL expression read per enrolment.
  */
 export const seedConsentedPatients = async (
   t: BenchApp,
@@ -205,13 +230,8 @@ export const seedConsentedPatients = async (
   count: number,
   when: { inviteAcceptedAt: Date | RawBuilder<Date>; dateConsentGiven: Date | RawBuilder<Date> },
 ) => {
-  const db = t.database.db;
-  await seedPatients(
-    db,
-    { id: program.id, key: program.key, territory: program.territory, isPrivate: false, closed: false },
-    { count, passwordHash: null, now: t.clock.now(), emailDomain: `${program.key}.openpro.test` },
-  );
-  await db
+  await seedDemoPatients(t, program, count);
+  await t.database.db
     .updateTable("programPatients")
     .set({
       status: "CONSENTED",

@@ -1,12 +1,6 @@
 import { sql } from "kysely";
 import { runDelivery } from "../apps/server/src/index.js";
-import {
-  createBenchApp,
-  insertOrganisation,
-  insertProgram,
-  programSchedule,
-  seedConsentedPatients,
-} from "./fixtures.js";
+import { createBenchApp, programOnBenchDay, programSchedule, seedConsentedPatients } from "./fixtures.js";
 import { type Row, runAlone } from "./stats.js";
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -27,12 +21,7 @@ export const benchQuestionnaireEngine = async (rows: Row[]) => {
     const onPostgres = t.database.kind === "postgres";
     const patients = Number(process.env.BENCH_PATIENTS ?? (onPostgres ? 10_000 : 1_000));
     const db = t.database.db;
-    t.clock.set("2026-06-01T06:00:00Z");
-    const now = t.clock.now();
-    const programId = await insertProgram(t, {
-      organisationId: await insertOrganisation(t, "Bench Health"),
-      name: "Bench",
-    });
+    const { programId, now } = await programOnBenchDay(t, { organisation: "Bench Health", program: "Bench" });
     // Consent days spread over the two months before: sends fall on every day of the week.
     await seedConsentedPatients(t, { id: programId, key: "engine", territory: "UK_IRE" }, patients, {
       inviteAcceptedAt: sql<Date>`${now}::timestamptz - interval '61 days'`,

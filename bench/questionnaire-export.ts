@@ -1,7 +1,6 @@
 import { hardcodedTypeIds, instruments } from "@openpro/core";
 import { sql } from "kysely";
-import { seedPatients } from "../apps/server/src/index.js";
-import { createBenchApp, insertOrganisation, insertProgram, programSchedule, signIn } from "./fixtures.js";
+import { createBenchApp, programOnBenchDay, programSchedule, seedDemoPatients, signIn } from "./fixtures.js";
 import { type Row, runAlone, timeWithPeakRss } from "./stats.js";
 
 /**
@@ -35,17 +34,11 @@ export const benchQuestionnaireExport = async (rows: Row[]) => {
     const events = Number(process.env.BENCH_EXPORT_EVENTS ?? (onPostgres ? 100_000 : 10_000));
     const patients = Math.max(1, Math.ceil(events / 100));
     const db = t.database.db;
-    t.clock.set("2026-06-01T06:00:00Z");
-    const now = t.clock.now();
-    const programId = await insertProgram(t, {
-      organisationId: await insertOrganisation(t, "Export Bench Health"),
-      name: "Export bench",
+    const { programId, now } = await programOnBenchDay(t, {
+      organisation: "Export Bench Health",
+      program: "Export bench",
     });
-    await seedPatients(
-      db,
-      { id: programId, key: "export", territory: "UK_IRE", isPrivate: false, closed: false },
-      { count: patients, passwordHash: null, now, emailDomain: "export.openpro.test" },
-    );
+    await seedDemoPatients(t, { id: programId, key: "export", territory: "UK_IRE" }, patients);
     const schedule = await db
       .insertInto("questionnaireSchedules")
       .values(

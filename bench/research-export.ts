@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { findExport, insertExport, runResearchExport, seedPatients } from "../apps/server/src/index.js";
-import { createBenchApp, insertOrganisation, insertProgram } from "./fixtures.js";
+import { findExport, insertExport, runResearchExport } from "../apps/server/src/index.js";
+import { createBenchApp, programOnBenchDay, seedDemoPatients } from "./fixtures.js";
 import { type Row, runAlone, timeWithPeakRss } from "./stats.js";
 
 /**
@@ -28,15 +28,11 @@ export const benchResearchExport = async (rows: Row[]) => {
     const db = t.database.db;
     const onPostgres = t.database.kind === "postgres";
     const logs = Number(process.env.BENCH_RESEARCH_ROWS ?? (onPostgres ? 1_000_000 : 100_000));
-    t.clock.set("2026-06-01T06:00:00Z");
-    const now = t.clock.now();
-    const organisationId = await insertOrganisation(t, "Research Export Bench");
-    const programId = await insertProgram(t, { organisationId, name: "Research export bench" });
-    await seedPatients(
-      db,
-      { id: programId, key: "research", territory: "UK_IRE", isPrivate: false, closed: false },
-      { count: 2_000, passwordHash: null, now, emailDomain: "research.openpro.test" },
-    );
+    const { programId, now } = await programOnBenchDay(t, {
+      organisation: "Research Export Bench",
+      program: "Research export bench",
+    });
+    await seedDemoPatients(t, { id: programId, key: "research", territory: "UK_IRE" }, 2_000);
     // Logs of the consented patients, written by the database itself: alternating symptoms and temperatures.
     await sql`
       INSERT INTO patient_logs (program_id, patient_id, client_id, log_class, logged_at, local_date,
