@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { hardcodedTypeIds, type Role, type Territory, territoryAlertDefaults } from "@openpro/core";
+import { readFileSync } from "node:fs";
+import {
+  hardcodedTypeIds,
+  type LicensedWording,
+  parseLicensedWording,
+  type Role,
+  type Territory,
+  territoryAlertDefaults,
+} from "@openpro/core";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type RawBuilder, sql } from "kysely";
 import pg from "pg";
@@ -73,6 +81,18 @@ const openBenchDatabase = async (): Promise<{ database: OpenedDatabase; drop: ()
   };
 };
 
+/**
+ * The validated instruments' wording, installed as a deployment installs its licensed file
+ * (LICENSED_WORDING_FILE): our placeholder file, the one the journeys' product reads. Without it the
+ * engine holds every send of EQ-5D, FACT-G and QLQ-C30 (HAZ-008) and its bench would time no work.
+ */
+const benchLicensedWording = (): LicensedWording => {
+  const file = new URL("../apps/server/test/fixtures/placeholder-licensed-wording.json", import.meta.url);
+  const read = parseLicensedWording(JSON.parse(readFileSync(file, "utf8")));
+  if (!read.ok) throw new Error(`The placeholder wording is invalid:\n${read.problems.join("\n")}`);
+  return read.wording;
+};
+
 let cachedHash: Promise<string> | undefined;
 
 /** The server as `main.ts` builds it (no mail transport: mails stay in the outbox table). */
@@ -83,6 +103,7 @@ export const createBenchApp = async (): Promise<BenchApp> => {
     db: database.db,
     clock,
     mailTransport: null,
+    licensedWording: benchLicensedWording(),
     settings: {
       jwtSecret: randomBytes(32).toString("hex"),
       publicUrl: "http://openpro.bench",

@@ -51,6 +51,9 @@ export const benchQuestionnaireEngine = async (rows: Row[]) => {
     const catchUpStart = performance.now();
     const first = await runDelivery(t.ctx);
     const catchUpMs = performance.now() - catchUpStart;
+    // A run that sends nothing times no work: refuse the figure rather than print a fast one.
+    if (first.sent === 0)
+      throw new Error(`the engine sent nothing (${first.held} sends held, ${first.missed} missed): no figure to give`);
     rows.push({
       benchmark: `engine catch-up after 60 days, ${consented.n} patients × 3 schedules`,
       n: 1,
